@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// main.c: the sinew command-line tool. `sinew VERB ...`; every verb prints its own usage.
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+
+static void usage(FILE* f) {
+    fprintf(f, "sinew %s: articulated rigid-body simulation\n\n"
+               "usage: sinew VERB [options]\n\n"
+               "verbs:\n"
+               "  inspect MODEL [--q \"...\"] [--u \"...\"] [--gravity \"gx gy gz\"] [--json]\n"
+               "          kinematic tree, masses, and the dynamics at one state\n"
+               "  version  print the version\n"
+               "  help     this text\n",
+            sn_version());
+}
+
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char* verb = argv[1];
+    if (!strcmp(verb, "inspect")) return cli_inspect(argc - 2, argv + 2);
+    if (!strcmp(verb, "version") || !strcmp(verb, "--version")) {
+        printf("sinew %s\n", sn_version());
+        return 0;
+    }
+    if (!strcmp(verb, "help") || !strcmp(verb, "--help") || !strcmp(verb, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "sinew: unknown verb '%s'\n\n", verb);
+    usage(stderr);
+    return CLI_USAGE;
+}

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+// sn.h: umbrella include of the sinew public API.
+#ifndef SN_H
+#define SN_H
+#include "sn_base.h"
+#include "sn_model.h"
+#include "sn_data.h"
+#endif

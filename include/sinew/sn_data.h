@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// sn_data.h: the mutable state and workspaces of one model, and the rigid-body algorithms.
+//
+// All spatial quantities are in the world frame and taken about the world origin, angular part
+// first: a motion (w, v0) is the angular velocity and the velocity of the body point that is at
+// the world origin; a force (n0, f) is the moment about the world origin and the force.
+// Every algorithm is a function of (const sn_model*, sn_data*); none allocates. Stages:
+//   sn_fk        positions: body poses, DOF motion subspaces, world inertias
+//   sn_fk_vel    velocities: body spatial velocities           (after sn_fk)
+//   sn_crba      mass matrix M with rotor inertia               (after sn_fk)
+//   sn_nonlinear h(q, u) = gravity + Coriolis + centrifugal     (after sn_fk_vel)
+//   sn_aba       forward dynamics                               (after sn_fk_vel)
+//   sn_factor_mass / sn_inverse_mass / sn_solve_mass            (after sn_crba)
+#ifndef SN_DATA_H
+#define SN_DATA_H
+
+#include "sn_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Options of sn_data_create. A zeroed struct means defaults.
+typedef struct sn_data_opts {
+    const sn_allocator* allocator; ///< NULL: libc
+} sn_data_opts;
+
+/// State, results and workspaces of one model. One data per thread. Fields are written by the
+/// stage named in their comment; shapes in parentheses; matrices row-major.
+typedef struct sn_data {
+    // ---- state ----
+    sn_real* q;              ///< generalized coordinates                            (nq)
+    sn_real* u;              ///< generalized velocities                             (nv)
+    sn_real gravity[3];      ///< gravity, default (0, 0, -9.81)
+
+    // ---- position stage: sn_fk ----
+    sn_real* body_pos;       ///< body origin, world                                 (nbody x 3)
+    sn_real* body_rot;       ///< body rotation, world <- body                       (nbody x 9)
+    sn_real* body_com;       ///< centre of mass, world                              (nbody x 3)
+    sn_real* dof_motion;     ///< motion subspace column of each DOF: (w, v0)         (nv x 6)
+    sn_real* body_rbi;       ///< body inertia at the world origin: m, m*c (3),
+                             ///< inertia about the origin xx yy zz xy xz yz      (nbody x 10)
+    sn_real* joint_anchor;   ///< joint frame origin, world                          (njoint x 3)
+    int fk_valid;            ///< 1 after sn_fk until q changes through the API
+
+    // ---- velocity stage: sn_fk_vel ----
+    sn_real* body_vel;       ///< spatial velocity (w, v0)                           (nbody x 6)
+    sn_real* dof_bias;       ///< d/dt of dof_motion times u, per joint first DOF   (nbody x 6)
+
+    // ---- dynamics ----
+    sn_real* mass_matrix;    ///< M with rotor inertia (sn_crba)                     (nv x nv)
+    sn_real* nonlinear;      ///< h(q, u) (sn_nonlinear)                             (nv)
+    sn_real* mass_factor;    ///< L^T D L factor of M in the tree's sparsity (sn_factor_mass) (nv x nv)
+    sn_real* mass_factor_d;  ///< the diagonal D                                     (nv)
+    sn_real* inverse_mass;   ///< M^-1 (sn_inverse_mass)                             (nv x nv)
+    sn_real* udot;           ///< accelerations of the last sn_aba                   (nv)
+    sn_real* body_acc;       ///< spatial acceleration (sn_fk_acc), gravity excluded  (nbody x 6)
+    sn_real* body_force;     ///< force transmitted by the joint into the body (sn_rnea) (nbody x 6)
+    sn_real* ujoint_wrench;  ///< force (3) and torque about the joint origin (3), world,
+                             ///< transmitted from parent to child (sn_inverse_dynamics) (nujoint x 6)
+
+    // ---- workspaces (private) ----
+    sn_real* ws_inertia;     ///< body spatial inertia at the world origin, 6x6    (nbody x 36)
+    sn_real* ws_art;         ///< articulated inertias                               (nbody x 36)
+    sn_real* ws_bias;        ///< articulated bias forces                            (nbody x 6)
+    sn_real* ws_acc;         ///< accelerations with gravity (RNEA, ABA)             (nbody x 6)
+    sn_real* ws_u;           ///< U = IA S per DOF                                   (nv x 6)
+    sn_real* ws_dinv;        ///< D^-1 per joint, at most 6x6                        (njoint x 36)
+    sn_real* ws_vec;         ///< scratch vectors                                    (4 x nv)
+    sn_real* ws_frame;       ///< per-frame wrench scratch                            (nframe x 6)
+
+    // ---- private ----
+    const sn_model* model_;
+    size_t size_;
+    sn_allocator allocator_;
+} sn_data;
+
+/// Create the data of a model: q = zero configuration, u = 0, default gravity. One allocation.
+SN_API sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
+                                sn_error* err);
+/// Free a data. NULL is a no-op.
+SN_API void sn_data_destroy(sn_data* d);
+/// Back to the zero configuration, u = 0, default gravity.
+SN_API void sn_data_reset(const sn_model* m, sn_data* d);
+
+/// Set q (nq entries) and u (nv entries; NULL leaves u). Checks finiteness; normalizes
+/// quaternions (a zero quaternion is SN_ERR_ARG). Invalidates the computed stages.
+SN_API sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, const sn_real* u);
+
+// ---- kinematics ----
+
+/// Forward kinematics of positions: body poses, motion subspaces, world inertias. O(nbody).
+SN_API void sn_fk(const sn_model* m, sn_data* d);
+/// Body spatial velocities and velocity-product terms. O(nbody). Requires sn_fk.
+SN_API void sn_fk_vel(const sn_model* m, sn_data* d);
+/// Body spatial accelerations for the given u-dot (NULL: zero), without gravity. Requires fk_vel.
+SN_API void sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot);
+
+/// World pose of a frame (link): position (3) and rotation world <- link (9). Requires sn_fk.
+SN_API void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3],
+                          sn_real rot[9]);
+/// Linear velocity of the frame origin and angular velocity, world. Requires sn_fk_vel.
+SN_API void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
+                              sn_real ang[3]);
+/// Classical linear acceleration of the frame origin and angular acceleration, world, from the
+/// body accelerations of the last sn_fk_acc or sn_rnea. Requires sn_fk_vel.
+SN_API void sn_frame_acceleration(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
+                                  sn_real ang[3]);
+
+/// Jacobians of the material point of `body` now at world point `point`: jp (3 x nv) maps u to
+/// its world velocity, jr (3 x nv) to the body's world angular velocity. Either may be NULL.
+/// Requires sn_fk. O(depth).
+SN_API void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
+                              sn_real* jp, sn_real* jr);
+/// Jacobians of a frame's origin (jp) and orientation (jr), 3 x nv each, world.
+SN_API void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* jp,
+                              sn_real* jr);
+/// J-dot times u for the point of `body` at `point`: the point's acceleration at u-dot = 0 without
+/// gravity (lin) and the body's angular acceleration at u-dot = 0 (ang). Requires sn_fk_vel.
+SN_API void sn_point_jdot_u(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
+                            sn_real lin[3], sn_real ang[3]);
+
+// ---- dynamics ----
+
+/// Mass matrix by CRBA, rotor inertia on the diagonal, into d->mass_matrix. O(nv * depth).
+SN_API void sn_crba(const sn_model* m, sn_data* d);
+/// Nonlinear term h(q, u) with d->gravity, into d->nonlinear, by RNEA. Requires sn_fk_vel.
+SN_API void sn_nonlinear(const sn_model* m, sn_data* d);
+/// RNEA: tau = M udot + h (udot NULL: zero) with d->gravity; writes body_acc and body_force.
+/// Rotor inertia is included (tau_i += armature_i * udot_i). Requires sn_fk_vel.
+SN_API void sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
+/// Forward dynamics by ABA: udot = M^-1 (tau - h) (tau NULL: zero), into d->udot and `udot`
+/// (nullable). Includes rotor inertia. Requires sn_fk_vel. O(nbody).
+SN_API sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot);
+/// Factor M = L^T D L in the sparsity of the tree. Requires sn_crba. O(nv * depth^2).
+SN_API sn_status sn_factor_mass(const sn_model* m, sn_data* d);
+/// x <- M^-1 x with the factor. O(nv * depth).
+SN_API void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x);
+/// d->inverse_mass = M^-1 from the factor (calls sn_factor_mass). Requires sn_crba.
+SN_API sn_status sn_inverse_mass(const sn_model* m, sn_data* d);
+
+/// Inverse dynamics: tau = M udot + h and the force and torque transmitted at every URDF joint,
+/// world frame (d->ujoint_wrench; torque about the joint origin). Requires sn_fk_vel.
+SN_API void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
+/// Force (3) and torque (3) of the last sn_inverse_dynamics at URDF joint `ujoint`, world.
+SN_API void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint,
+                                  sn_real force[3], sn_real torque[3]);
+
+// ---- energy and momentum ----
+
+/// 1/2 u^T M u, without rotor inertia (computed from body velocities). Requires sn_fk_vel.
+SN_API sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d);
+/// -sum m_i g . c_i (= sum m g z for g = (0,0,-g)). Requires sn_fk.
+SN_API sn_real sn_potential_energy(const sn_model* m, const sn_data* d);
+/// Centre of mass of the whole system, world; returns the total mass. Requires sn_fk.
+SN_API sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]);
+/// Linear momentum and angular momentum about the world origin. Requires sn_fk_vel.
+SN_API void sn_momentum(const sn_model* m, const sn_data* d, sn_real lin[3], sn_real ang[3]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+// sn_model.h: the compiled, immutable model of an articulated system and its loaders.
+//
+// A model is a kinematic tree of bodies. Links joined by fixed joints are merged into one body
+// for dynamics; every link stays addressable as a frame. Body 0 is the world. A floating base is
+// body 1, attached to the world by a floating joint named "ROOT". Bodies are ordered parents
+// before children (depth-first, children in file order), and so are the joints and the degrees of
+// freedom: this is the order of getMovableJointNames() in the seeds. Conventions are in
+// docs/conventions.md: q = [base position (3), base quaternion w,x,y,z (4), joints],
+// u = [base linear velocity, world (3), base angular velocity, world (3), joints].
+#ifndef SN_MODEL_H
+#define SN_MODEL_H
+
+#include "sn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Joint types. A spherical joint has a quaternion (4) in q and an angular velocity (3) in u,
+/// expressed in the joint frame fixed to the parent. A floating joint has 7 and 6.
+typedef enum sn_joint_type {
+    SN_JOINT_FIXED = 0,
+    SN_JOINT_REVOLUTE = 1,
+    SN_JOINT_CONTINUOUS = 2,
+    SN_JOINT_PRISMATIC = 3,
+    SN_JOINT_SPHERICAL = 4,
+    SN_JOINT_FLOATING = 5,
+} sn_joint_type;
+
+/// Kinds of named object for sn_model_find.
+typedef enum sn_object {
+    SN_OBJ_BODY = 0,  ///< a dynamic body (merged links), named after its first link
+    SN_OBJ_JOINT = 1, ///< a movable joint (the ids of the joint_* arrays)
+    SN_OBJ_FRAME = 2, ///< a URDF link
+    SN_OBJ_URDF_JOINT = 3, ///< any URDF joint, fixed ones included (the ids of the ujoint_* arrays)
+} sn_object;
+
+/// Geometry kinds stored for later issues (collision and visual).
+typedef enum sn_geom_type {
+    SN_GEOM_BOX = 0,
+    SN_GEOM_CYLINDER = 1,
+    SN_GEOM_SPHERE = 2,
+    SN_GEOM_MESH = 3,
+    SN_GEOM_CAPSULE = 4,
+} sn_geom_type;
+
+/// Loop-constraint kinds of seed 001.
+typedef enum sn_constraint_type { SN_CONSTRAINT_PIN = 0, SN_CONSTRAINT_EQUALITY = 1 } sn_constraint_type;
+
+/// How the base is chosen by the loader.
+typedef enum sn_base_mode {
+    SN_BASE_AUTO = 0,     ///< a root link named "world" gives a fixed base, otherwise floating
+    SN_BASE_FIXED = 1,    ///< the root link is welded to the world
+    SN_BASE_FLOATING = 2, ///< the root link gets a floating joint (a root named "world" is an error)
+} sn_base_mode;
+
+/// Load options. A zeroed struct means defaults.
+typedef struct sn_load_opts {
+    const sn_allocator* allocator; ///< NULL: libc
+    sn_log_fn log;                 ///< receives warnings; NULL: warnings are only stored in the model
+    void* log_ctx;
+    sn_base_mode base;
+    int balance_inertia;     ///< nonzero: inertias that violate the triangle inequality become
+                             ///< their mean principal moment times identity (warned)
+    int strict_inertia;      ///< nonzero: such inertias are an error instead of a warning
+    size_t max_file_bytes;   ///< 0: 64 MiB
+    int max_links;           ///< 0: 200000 links (and as many joints)
+    const char* package_dir; ///< directory that replaces "package://NAME"; NULL: see docs
+} sn_load_opts;
+
+/// The compiled model. Immutable after loading; read its fields directly. Array shapes are given
+/// in parentheses; matrices are row-major; vectors are in the parent body's frame unless stated.
+typedef struct sn_model {
+    // ---- sizes ----
+    int nq;          ///< generalized coordinates
+    int nv;          ///< generalized velocities (degrees of freedom)
+    int nbody;       ///< dynamic bodies, world included
+    int njoint;      ///< movable joints (the floating base joint included), in u order
+    int nframe;      ///< URDF links
+    int nujoint;     ///< URDF joints, fixed ones included, plus "ROOT" for a floating base
+    int ngeom;       ///< collision and visual geometries
+    int nconstraint; ///< loop constraints of <constraints>
+    int nmaterial;   ///< named materials
+    int is_floating; ///< 1 when body 1 has a floating joint
+    int max_depth;   ///< most joints on a path from the world to a body
+
+    // ---- bodies (nbody); body 0 is the world ----
+    int* body_parent;       ///< parent body, SN_NONE for the world                (nbody)
+    int* body_joint;        ///< movable joint into the body, SN_NONE for world     (nbody)
+    int* body_name;         ///< offset into names (the body's first link)         (nbody)
+    sn_real* body_mass;     ///< mass of the merged links                          (nbody)
+    sn_real* body_com;      ///< centre of mass in the body frame                  (nbody x 3)
+    sn_real* body_inertia;  ///< inertia about the centre of mass, body frame      (nbody x 9)
+    sn_real* subtree_mass;  ///< mass of the body and its descendants              (nbody)
+
+    // ---- movable joints (njoint), in u order ----
+    int* joint_type;        ///< sn_joint_type                                     (njoint)
+    int* joint_body;        ///< child body of the joint                           (njoint)
+    int* joint_qadr;        ///< first index in q                                  (njoint)
+    int* joint_vadr;        ///< first index in u                                  (njoint)
+    int* joint_nq;          ///< entries in q                                      (njoint)
+    int* joint_nv;          ///< entries in u                                      (njoint)
+    int* joint_name;        ///< offset into names                                 (njoint)
+    int* joint_ujoint;      ///< the URDF joint it came from                       (njoint)
+    sn_real* joint_pos;     ///< joint frame origin in the parent body frame       (njoint x 3)
+    sn_real* joint_rot;     ///< joint frame rotation, parent body <- joint frame  (njoint x 9)
+    sn_real* joint_axis;    ///< unit axis in the joint frame (revolute, prismatic) (njoint x 3)
+    int* joint_mimic;       ///< leader joint of a URDF mimic, SN_NONE if none     (njoint)
+    sn_real* joint_mimic_multiplier; ///< e = q - m*q_leader - c: m                (njoint)
+    sn_real* joint_mimic_offset;     ///< c                                        (njoint)
+    sn_real* joint_spring_ref;       ///< spring rest position (1-DOF joints)      (njoint)
+
+    // ---- degrees of freedom (nv) ----
+    int* dof_joint;          ///< movable joint of the DOF                          (nv)
+    int* dof_parent;         ///< previous DOF towards the root, SN_NONE at the root (nv)
+    int* dof_body;           ///< body the DOF moves                                (nv)
+    sn_real* dof_armature;   ///< rotor inertia added on the mass-matrix diagonal   (nv)
+    sn_real* dof_damping;    ///< viscous damping (URDF dynamics damping)           (nv)
+    sn_real* dof_friction;   ///< Coulomb friction (URDF dynamics friction)         (nv)
+    sn_real* dof_stiffness;  ///< spring stiffness (URDF dynamics stiffness)        (nv)
+    int* dof_limited;        ///< 1 when lower/upper bound the position             (nv)
+    sn_real* dof_lower;      ///< position lower limit                              (nv)
+    sn_real* dof_upper;      ///< position upper limit                              (nv)
+    sn_real* dof_velocity_limit; ///< |u| bound, +inf when none                    (nv)
+    sn_real* dof_effort_limit;   ///< |tau| bound, +inf when none                  (nv)
+
+    // ---- frames: one per URDF link (nframe) ----
+    int* frame_body;        ///< body the link belongs to                          (nframe)
+    int* frame_parent;      ///< parent link, SN_NONE for the root link             (nframe)
+    int* frame_name;        ///< offset into names                                 (nframe)
+    int* frame_order;       ///< frames depth-first, parents before children       (nframe)
+    sn_real* frame_pos;     ///< link origin in the body frame                     (nframe x 3)
+    sn_real* frame_rot;     ///< link rotation, body <- link                       (nframe x 9)
+    sn_real* frame_mass;    ///< the link's own mass                               (nframe)
+    sn_real* frame_com;     ///< the link's own centre of mass, link frame         (nframe x 3)
+    sn_real* frame_inertia; ///< the link's own inertia about its com, link frame  (nframe x 9)
+
+    // ---- URDF joints, fixed ones included (nujoint) ----
+    int* ujoint_type;       ///< sn_joint_type                                     (nujoint)
+    int* ujoint_parent;     ///< parent link (frame), SN_NONE for "ROOT"            (nujoint)
+    int* ujoint_child;      ///< child link (frame)                                (nujoint)
+    int* ujoint_joint;      ///< movable joint id, SN_NONE for a fixed joint       (nujoint)
+    int* ujoint_name;       ///< offset into names                                 (nujoint)
+
+    // ---- geometry (ngeom): stored for collision and rendering ----
+    int* geom_type;         ///< sn_geom_type                                      (ngeom)
+    int* geom_frame;        ///< link it is attached to                            (ngeom)
+    int* geom_is_visual;    ///< 1 visual, 0 collision                             (ngeom)
+    int* geom_material;     ///< material id, SN_NONE                              (ngeom)
+    int* geom_mesh;         ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
+    sn_real* geom_size;     ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale (ngeom x 3)
+    sn_real* geom_pos;      ///< origin in the link frame                          (ngeom x 3)
+    sn_real* geom_rot;      ///< rotation, link <- geom                            (ngeom x 9)
+
+    // ---- materials (nmaterial) ----
+    int* material_name;     ///< offset into names                                 (nmaterial)
+    sn_real* material_rgba; ///< colour                                            (nmaterial x 4)
+
+    // ---- loop constraints (nconstraint), as written in <constraints> ----
+    int* constraint_type;     ///< sn_constraint_type                              (nconstraint)
+    int* constraint_frame1;   ///< body1 link                                      (nconstraint)
+    int* constraint_frame2;   ///< body2 link                                      (nconstraint)
+    int* constraint_naxis;    ///< 3 for a pin, 1 or 2 for an equality             (nconstraint)
+    sn_real* constraint_anchor; ///< anchor in body1's link frame                  (nconstraint x 3)
+    sn_real* constraint_axes;   ///< unit axes in body1's link frame              (nconstraint x 6)
+    sn_real* nominal_config;  ///< <constraints nominal_config>, or NULL           (nq)
+
+    // ---- defaults ----
+    sn_real* q0;            ///< the zero configuration (identity quaternions)    (nq)
+
+    // ---- names and warnings ----
+    char* names;            ///< all names, each NUL-terminated
+    int nwarning;           ///< warnings raised while loading (file, line, element in each)
+    char** warnings;        ///< the first warnings (at most 64), owned by the model
+
+    // ---- private ----
+    size_t size_;           ///< bytes of the single block
+    sn_allocator allocator_;
+} sn_model;
+
+/// Load a URDF file. On success *out is a new model (free it with sn_model_destroy).
+/// On failure *out is NULL, the status is returned and err (nullable) says file, line, element.
+/// Never exits, aborts or crashes; limits on size and nesting are in opts. Warnings go to the
+/// log hook and are kept in the model.
+SN_API sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** out,
+                              sn_error* err);
+
+/// Load a URDF from memory. `name` is used in messages; `base_dir` resolves relative mesh paths
+/// (NULL: the current directory).
+SN_API sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name,
+                                     const char* base_dir, const sn_load_opts* opts,
+                                     sn_model** out, sn_error* err);
+
+/// Free a model. NULL is a no-op.
+SN_API void sn_model_destroy(sn_model* m);
+
+/// Id of a named object, or SN_NONE. Links and joints have separate namespaces.
+SN_API int sn_model_find(const sn_model* m, sn_object kind, const char* name);
+
+/// Name of an object, or NULL when the id is out of range.
+SN_API const char* sn_model_name(const sn_model* m, sn_object kind, int id);
+
+/// Name of a joint type ("revolute"...).
+SN_API const char* sn_joint_type_str(sn_joint_type t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

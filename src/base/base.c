@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+// base.c: status names, version, allocation through the per-object allocator, error records and
+// the growable buffer used while parsing.
+#include "base/base.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+const char* sn_status_str(sn_status s) {
+    switch (s) {
+    case SN_OK: return "SN_OK";
+    case SN_ERR_ARG: return "SN_ERR_ARG";
+    case SN_ERR_NOMEM: return "SN_ERR_NOMEM";
+    case SN_ERR_PARSE: return "SN_ERR_PARSE";
+    case SN_ERR_MODEL: return "SN_ERR_MODEL";
+    case SN_ERR_SINGULAR: return "SN_ERR_SINGULAR";
+    case SN_ERR_NONFINITE: return "SN_ERR_NONFINITE";
+    case SN_ERR_IO: return "SN_ERR_IO";
+    case SN_ERR_LIMIT: return "SN_ERR_LIMIT";
+    }
+    return "SN_ERR_UNKNOWN";
+}
+
+
+const char* sn_version(void) { return SN_VERSION_STRING; }
+
+
+static void* libc_alloc(size_t size, size_t align, void* ctx) {
+    (void)ctx;
+    if (align < sizeof(void*)) align = sizeof(void*);
+    size_t rounded = (size + align - 1) / align * align;
+    return aligned_alloc(align, rounded ? rounded : align);
+}
+
+
+static void libc_free(void* p, size_t size, void* ctx) {
+    (void)size;
+    (void)ctx;
+    free(p);
+}
+
+
+sn_allocator sni_allocator_or_default(const sn_allocator* a) {
+    if (a && a->alloc && a->free) return *a;
+    sn_allocator d = {libc_alloc, libc_free, NULL};
+    return d;
+}
+
+
+void* sni_alloc(const sn_allocator* a, size_t size) {
+    sn_allocator al = sni_allocator_or_default(a);
+    void* p = al.alloc(size ? size : 1, 64, al.ctx);
+    if (p) memset(p, 0, size ? size : 1);
+    return p;
+}
+
+
+void sni_free(const sn_allocator* a, void* p, size_t size) {
+    if (!p) return;
+    sn_allocator al = sni_allocator_or_default(a);
+    al.free(p, size ? size : 1, al.ctx);
+}
+
+
+sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
+                    const char* fmt, ...) {
+    if (!err) return code;
+    err->code = code;
+    err->line = line;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    snprintf(err->element, sizeof err->element, "%s", element ? element : "");
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (file && line > 0 && element && element[0])
+        snprintf(err->msg, sizeof err->msg, "%s:%d: <%s>: %s", file, line, element, text);
+    else if (file && line > 0)
+        snprintf(err->msg, sizeof err->msg, "%s:%d: %s", file, line, text);
+    else if (file && file[0] && element && element[0])
+        snprintf(err->msg, sizeof err->msg, "%s: <%s>: %s", file, element, text);
+    else if (file && file[0])
+        snprintf(err->msg, sizeof err->msg, "%s: %s", file, text);
+    else
+        snprintf(err->msg, sizeof err->msg, "%s", text);
+    return code;
+}
+
+
+size_t sni_mul_size(size_t a, size_t b) {
+    if (a && b > SIZE_MAX / a) return 0;
+    return a * b;
+}
+
+
+void* sni_buf_grow(sni_buf* b, size_t n) {
+    if (b->failed) return NULL;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n) {
+            if (cap > SIZE_MAX / 2) {
+                b->failed = 1;
+                return NULL;
+            }
+            cap *= 2;
+        }
+        char* p = sni_alloc(b->alloc, cap);
+        if (!p) {
+            b->failed = 1;
+            return NULL;
+        }
+        if (b->data) {
+            memcpy(p, b->data, b->len);
+            sni_free(b->alloc, b->data, b->cap);
+        }
+        b->data = p;
+        b->cap = cap;
+    }
+    void* at = b->data + b->len;
+    b->len += n;
+    return at;
+}
+
+
+long sni_buf_push(sni_buf* b, const void* p, size_t n) {
+    size_t off = b->len;
+    void* at = sni_buf_grow(b, n);
+    if (!at) return -1;
+    if (p) memcpy(at, p, n);
+    return (long)off;
+}
+
+
+void sni_buf_free(sni_buf* b) {
+    sni_free(b->alloc, b->data, b->cap);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}

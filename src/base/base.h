@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// base.h: internal helpers shared by every part of the library: allocation through the
+// object's allocator, error formatting and a growable byte buffer.
+#ifndef SNI_BASE_H
+#define SNI_BASE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "sinew/sn_base.h"
+
+// allocation through an allocator (NULL: libc); memory is zeroed
+void* sni_alloc(const sn_allocator* a, size_t size);
+void sni_free(const sn_allocator* a, void* p, size_t size);
+// copy of the allocator, libc's when a is NULL
+sn_allocator sni_allocator_or_default(const sn_allocator* a);
+
+// fill err (nullable) and return code; msg is printf-style
+sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
+                    const char* fmt, ...);
+
+// growable buffer used by the parser (the spec only, never by a step)
+typedef struct sni_buf {
+    char* data;
+    size_t len;
+    size_t cap;
+    const sn_allocator* alloc;
+    int failed; // an allocation failed: every further push is ignored
+} sni_buf;
+
+// reserve room for n more bytes; returns a pointer to them or NULL
+void* sni_buf_grow(sni_buf* b, size_t n);
+// append bytes; returns the offset of the first one, or -1
+long sni_buf_push(sni_buf* b, const void* p, size_t n);
+void sni_buf_free(sni_buf* b);
+
+// checked multiplication: 0 on overflow
+size_t sni_mul_size(size_t a, size_t b);
+
+// locale-independent number parsing (numparse.c); see docs/urdf.md for what is accepted
+typedef enum sni_num_result {
+    SNI_NUM_OK = 0,
+    SNI_NUM_EMPTY = 1,
+    SNI_NUM_BAD = 2,       // not a decimal number (garbage, hex, nan, inf, "1,5")
+    SNI_NUM_OVERFLOW = 3,  // beyond the range of a double
+    SNI_NUM_UNDERFLOW = 4, // nonzero but rounds to 0 or a denormal: value set, warn
+    SNI_NUM_COUNT = 5,     // too few or too many components
+} sni_num_result;
+// parse exactly n numbers separated by white space
+sni_num_result sni_parse_reals(const char* s, sn_real* out, int n);
+// parse up to nmax numbers; *count gets how many
+sni_num_result sni_parse_real_list(const char* s, sn_real* out, int nmax, int* count);
+const char* sni_num_result_str(sni_num_result r);
+
+#endif

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// data.c: creation of the per-model state and workspaces in one allocation, reset and state
+// setting with checks.
+#include <math.h>
+#include <string.h>
+
+#include "base/base.h"
+#include "sinew/sn_data.h"
+
+
+typedef struct carver {
+    char* base;
+    size_t off;
+} carver;
+
+
+static sn_real* carve(carver* c, size_t n) {
+    c->off = (c->off + 63) & ~(size_t)63;
+    sn_real* p = c->base ? (sn_real*)(c->base + c->off) : NULL;
+    c->off += n * sizeof(sn_real);
+    return p;
+}
+
+
+static void layout(const sn_model* m, sn_data* d, carver* c) {
+    size_t nb = (size_t)m->nbody, nv = (size_t)m->nv, nj = (size_t)m->njoint;
+    d->q = carve(c, (size_t)m->nq);
+    d->u = carve(c, nv);
+    d->body_pos = carve(c, 3 * nb);
+    d->body_rot = carve(c, 9 * nb);
+    d->body_com = carve(c, 3 * nb);
+    d->body_rbi = carve(c, 10 * nb);
+    d->dof_motion = carve(c, 6 * nv);
+    d->joint_anchor = carve(c, 3 * nj);
+    d->body_vel = carve(c, 6 * nb);
+    d->dof_bias = carve(c, 6 * nb);
+    d->mass_matrix = carve(c, nv * nv);
+    d->nonlinear = carve(c, nv);
+    d->mass_factor = carve(c, nv * nv);
+    d->mass_factor_d = carve(c, nv);
+    d->inverse_mass = carve(c, nv * nv);
+    d->udot = carve(c, nv);
+    d->body_acc = carve(c, 6 * nb);
+    d->body_force = carve(c, 6 * nb);
+    d->ujoint_wrench = carve(c, 6 * (size_t)m->nujoint);
+    d->ws_inertia = carve(c, 36 * nb);
+    d->ws_art = carve(c, 36 * nb);
+    d->ws_bias = carve(c, 6 * nb);
+    d->ws_acc = carve(c, 6 * nb);
+    d->ws_u = carve(c, 6 * nv);
+    d->ws_dinv = carve(c, 36 * nj);
+    d->ws_vec = carve(c, 4 * nv);
+    d->ws_frame = carve(c, 6 * (size_t)m->nframe);
+}
+
+
+sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
+                         sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
+    *out = NULL;
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: model is NULL");
+    const sn_allocator* a = opts ? opts->allocator : NULL;
+    sn_data tmp;
+    memset(&tmp, 0, sizeof tmp);
+    carver c = {NULL, sizeof(sn_data)};
+    layout(m, &tmp, &c);
+    char* block = sni_alloc(a, c.off);
+    if (!block) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory (%zu bytes)", c.off);
+    sn_data* d = (sn_data*)block;
+    carver c2 = {block, sizeof(sn_data)};
+    layout(m, d, &c2);
+    d->model_ = m;
+    d->size_ = c.off;
+    d->allocator_ = sni_allocator_or_default(a);
+    sn_data_reset(m, d);
+    *out = d;
+    return SN_OK;
+}
+
+
+void sn_data_destroy(sn_data* d) {
+    if (!d) return;
+    sn_allocator a = d->allocator_;
+    a.free(d, d->size_, a.ctx);
+}
+
+
+void sn_data_reset(const sn_model* m, sn_data* d) {
+    memcpy(d->q, m->q0, (size_t)m->nq * sizeof(sn_real));
+    memset(d->u, 0, (size_t)m->nv * sizeof(sn_real));
+    d->gravity[0] = 0;
+    d->gravity[1] = 0;
+    d->gravity[2] = -9.81;
+    d->fk_valid = 0;
+}
+
+
+sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, const sn_real* u) {
+    if (!m || !d || !q || d->model_ != m) return SN_ERR_ARG;
+    for (int i = 0; i < m->nq; i++)
+        if (!isfinite(q[i])) return SN_ERR_NONFINITE;
+    if (u)
+        for (int i = 0; i < m->nv; i++)
+            if (!isfinite(u[i])) return SN_ERR_NONFINITE;
+    // quaternions: a zero one is an error, checked before anything is written
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j];
+        if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
+        const sn_real* qq = q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
+        if (!(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3] > 1e-24))
+            return SN_ERR_ARG;
+    }
+    memcpy(d->q, q, (size_t)m->nq * sizeof(sn_real));
+    if (u) memcpy(d->u, u, (size_t)m->nv * sizeof(sn_real));
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j];
+        if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
+        sn_real* qq = d->q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
+        sn_real n = sqrt(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3]);
+        for (int k = 0; k < 4; k++) qq[k] /= n;
+    }
+    d->fk_valid = 0;
+    return SN_OK;
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// dyn.h: helpers shared by the rigid-body algorithms (internal).
+#ifndef SNI_DYN_H
+#define SNI_DYN_H
+
+#include "base/smath.h"
+#include "sinew/sn_data.h"
+
+// f = I v for a rigid-body inertia at the world origin, rbi = m, h (3), Ibar (xx yy zz xy xz yz)
+static inline void rbi_mul(sn_real* f, const sn_real* rbi, const sn_real* v) {
+    const sn_real m = rbi[0], *h = rbi + 1, *ib = rbi + 4;
+    const sn_real* w = v;
+    const sn_real* l = v + 3;
+    f[0] = ib[0] * w[0] + ib[3] * w[1] + ib[4] * w[2];
+    f[1] = ib[3] * w[0] + ib[1] * w[1] + ib[5] * w[2];
+    f[2] = ib[4] * w[0] + ib[5] * w[1] + ib[2] * w[2];
+    v3_addcross(f, h, l);
+    f[3] = m * l[0];
+    f[4] = m * l[1];
+    f[5] = m * l[2];
+    v3_addcross(f + 3, w, h); // -h x w
+}
+
+// the 10 numbers of a body (mass, com world, inertia about com world) at the world origin
+static inline void rbi_from(sn_real* rbi, sn_real mass, const sn_real* com, const sn_real* ic) {
+    sn_real x = com[0], y = com[1], z = com[2];
+    rbi[0] = mass;
+    rbi[1] = mass * x;
+    rbi[2] = mass * y;
+    rbi[3] = mass * z;
+    // Ibar = Ic + m (|c|^2 1 - c c^T)
+    rbi[4] = ic[0] + mass * (y * y + z * z);
+    rbi[5] = ic[4] + mass * (x * x + z * z);
+    rbi[6] = ic[8] + mass * (x * x + y * y);
+    rbi[7] = ic[1] - mass * x * y;
+    rbi[8] = ic[2] - mass * x * z;
+    rbi[9] = ic[5] - mass * y * z;
+}
+
+// dense 6x6 form of an rbi, row-major, (angular, linear)
+static inline void rbi_to_m6(sn_real* a, const sn_real* rbi) {
+    const sn_real m = rbi[0], hx = rbi[1], hy = rbi[2], hz = rbi[3], *ib = rbi + 4;
+    sn_real r[36] = {
+        ib[0], ib[3], ib[4], 0,   -hz, hy,  //
+        ib[3], ib[1], ib[5], hz,  0,   -hx, //
+        ib[4], ib[5], ib[2], -hy, hx,  0,   //
+        0,     hz,    -hy,   m,   0,   0,   //
+        -hz,   0,     hx,    0,   m,   0,   //
+        hy,    -hx,   0,     0,   0,   m,
+    };
+    memcpy(a, r, sizeof r);
+}
+
+// last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
+static inline int sni_body_last_dof(const sn_model* m, int b) {
+    while (b > 0) {
+        int j = m->body_joint[b];
+        if (m->joint_nv[j] > 0) return m->joint_vadr[j] + m->joint_nv[j] - 1;
+        b = m->body_parent[b];
+    }
+    return -1;
+}
+
+#endif

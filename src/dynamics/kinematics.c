@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// kinematics.c: forward kinematics of positions, velocities and accelerations in the world
+// frame (spatial vectors at the world origin, angular first), and frame queries.
+// The motion subspace of each DOF is the twist it produces at unit rate: a rotation about the
+// world axis a through point r is (a, r x a); a translation along a is (0, a).
+#include "dynamics/dyn.h"
+
+
+// pose of the joint frame of joint j in the world, given the parent body pose
+static void joint_frame(const sn_model* m, const sn_data* d, int j, int parent, sn_real* rj,
+                        sn_real* pj) {
+    const sn_real* rp = d->body_rot + 9 * parent;
+    const sn_real* pp = d->body_pos + 3 * parent;
+    m3_mul(rj, rp, m->joint_rot + 9 * j);
+    m3_mul_v3(pj, rp, m->joint_pos + 3 * j);
+    v3_add(pj, pj, pp);
+}
+
+
+static void unit_quat(sn_real* out, const sn_real* q) {
+    sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!(n > 0)) n = 1;
+    for (int k = 0; k < 4; k++) out[k] = q[k] / n;
+}
+
+
+// rotational column: (a, r x a)
+static void rot_col(sn_real* s, const sn_real* a, const sn_real* r) {
+    v3_copy(s, a);
+    v3_cross(s + 3, r, a);
+}
+
+
+void sn_fk(const sn_model* m, sn_data* d) {
+    m3_identity(d->body_rot);
+    v3_set(d->body_pos, 0, 0, 0);
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], parent = m->body_parent[b];
+        const sn_real* q = d->q + m->joint_qadr[j];
+        sn_real* s = d->dof_motion + 6 * m->joint_vadr[j];
+        sn_real* R = d->body_rot + 9 * b;
+        sn_real* p = d->body_pos + 3 * b;
+        sn_real rj[9], pj[3], t[9], a[3];
+        joint_frame(m, d, j, parent, rj, pj);
+        v3_copy(d->joint_anchor + 3 * j, pj);
+        m3_mul_v3(a, rj, m->joint_axis + 3 * j);
+        switch (m->joint_type[j]) {
+        case SN_JOINT_REVOLUTE:
+        case SN_JOINT_CONTINUOUS:
+            axis_angle_to_m3(t, m->joint_axis + 3 * j, q[0]);
+            m3_mul(R, rj, t);
+            v3_copy(p, pj);
+            rot_col(s, a, pj);
+            break;
+        case SN_JOINT_PRISMATIC:
+            memcpy(R, rj, sizeof t);
+            v3_copy(p, pj);
+            v3_addscl(p, a, q[0]);
+            v3_set(s, 0, 0, 0);
+            v3_copy(s + 3, a);
+            break;
+        case SN_JOINT_SPHERICAL: {
+            sn_real uq[4];
+            unit_quat(uq, q);
+            quat_to_m3(t, uq);
+            m3_mul(R, rj, t);
+            v3_copy(p, pj);
+            // angular velocity in the joint frame fixed to the parent: axes are rj's columns
+            for (int k = 0; k < 3; k++) {
+                sn_real e[3] = {rj[k], rj[3 + k], rj[6 + k]};
+                rot_col(s + 6 * k, e, pj);
+            }
+            break;
+        }
+        case SN_JOINT_FLOATING: {
+            sn_real uq[4], rl[9], pl[3];
+            unit_quat(uq, q + 3);
+            quat_to_m3(rl, uq);
+            m3_mul(R, rj, rl);
+            m3_mul_v3(pl, rj, q);
+            v3_add(p, pj, pl);
+            // u = (velocity of the body origin, angular velocity), both in the world frame
+            memset(s, 0, 36 * sizeof(sn_real));
+            for (int k = 0; k < 3; k++) {
+                s[6 * k + 3 + k] = 1;
+                sn_real e[3] = {0, 0, 0};
+                e[k] = 1;
+                rot_col(s + 6 * (3 + k), e, p);
+            }
+            break;
+        }
+        default: break;
+        }
+    }
+    // centres of mass and inertias at the world origin
+    for (int b = 0; b < m->nbody; b++) {
+        const sn_real* R = d->body_rot + 9 * b;
+        sn_real* c = d->body_com + 3 * b;
+        sn_real ic[9];
+        m3_mul_v3(c, R, m->body_com + 3 * b);
+        v3_add(c, c, d->body_pos + 3 * b);
+        m3_rotate_sym(ic, R, m->body_inertia + 9 * b);
+        rbi_from(d->body_rbi + 10 * b, m->body_mass[b], c, ic);
+    }
+    d->fk_valid = 1;
+}
+
+
+void sn_fk_vel(const sn_model* m, sn_data* d) {
+    memset(d->body_vel, 0, 6 * sizeof(sn_real));
+    memset(d->dof_bias, 0, 6 * sizeof(sn_real));
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
+        const sn_real* vp = d->body_vel + 6 * m->body_parent[b];
+        sn_real* v = d->body_vel + 6 * b;
+        sn_real* c = d->dof_bias + 6 * b;
+        sn_real rel[6] = {0, 0, 0, 0, 0, 0};
+        for (int k = 0; k < nv; k++)
+            for (int e = 0; e < 6; e++) rel[e] += d->dof_motion[6 * (v0 + k) + e] * d->u[v0 + k];
+        for (int e = 0; e < 6; e++) v[e] = vp[e] + rel[e];
+        if (m->joint_type[j] == SN_JOINT_FLOATING) {
+            // d/dt of the angular columns (e, p x e) is (0, pdot x e)
+            v3_set(c, 0, 0, 0);
+            v3_cross(c + 3, d->u + v0, d->u + v0 + 3);
+        } else {
+            mot_cross_mot(c, v, rel);
+        }
+    }
+}
+
+
+void sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
+    memset(d->body_acc, 0, 6 * sizeof(sn_real));
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
+        const sn_real* ap = d->body_acc + 6 * m->body_parent[b];
+        sn_real* a = d->body_acc + 6 * b;
+        for (int e = 0; e < 6; e++) a[e] = ap[e] + d->dof_bias[6 * b + e];
+        if (udot)
+            for (int k = 0; k < nv; k++)
+                for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
+    }
+}
+
+
+void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3],
+                   sn_real rot[9]) {
+    int b = m->frame_body[frame];
+    const sn_real* R = d->body_rot + 9 * b;
+    sn_real x[3];
+    m3_mul_v3(x, R, m->frame_pos + 3 * frame);
+    if (pos) v3_add(pos, x, d->body_pos + 3 * b);
+    if (rot) m3_mul(rot, R, m->frame_rot + 9 * frame);
+}
+
+
+void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
+                       sn_real ang[3]) {
+    int b = m->frame_body[frame];
+    const sn_real* v = d->body_vel + 6 * b;
+    sn_real x[3];
+    sn_frame_pose(m, d, frame, x, NULL);
+    if (lin) {
+        v3_copy(lin, v + 3);
+        v3_addcross(lin, v, x);
+    }
+    if (ang) v3_copy(ang, v);
+}
+
+
+void sn_frame_acceleration(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
+                           sn_real ang[3]) {
+    int b = m->frame_body[frame];
+    const sn_real* v = d->body_vel + 6 * b;
+    const sn_real* a = d->body_acc + 6 * b;
+    sn_real x[3], vx[3];
+    sn_frame_pose(m, d, frame, x, NULL);
+    // classical acceleration of a body point: a0 + alpha x x + w x v(x)
+    v3_copy(vx, v + 3);
+    v3_addcross(vx, v, x);
+    if (lin) {
+        v3_copy(lin, a + 3);
+        v3_addcross(lin, a, x);
+        v3_addcross(lin, v, vx);
+    }
+    if (ang) v3_copy(ang, a);
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// rnea.c: inverse dynamics by the recursive Newton-Euler algorithm (Featherstone, RBDA ch. 5)
+// in world-frame quantities. Gravity enters as an upward acceleration of the world, a0 = -g.
+//   a_i = a_parent + c_i + S_i udot_i,   f_i = I_i a_i + v_i x* (I_i v_i)
+//   f_parent += f_i,                      tau_i = S_i^T f_i (+ rotor inertia * udot_i)
+// The link-level pass of sn_inverse_dynamics repeats the force sum per URDF link so that every
+// joint, fixed ones included, reports the wrench it transmits.
+#include "dynamics/dyn.h"
+
+
+// body accelerations (with gravity) and body forces; tau (nullable) from the forces
+static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+    sn_real* acc = d->ws_acc;
+    sn_real* f = d->body_force;
+    memset(acc, 0, 6 * sizeof(sn_real));
+    v3_scale(acc + 3, d->gravity, -1);
+    memset(f, 0, 6 * sizeof(sn_real));
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], v0 = m->joint_vadr[j];
+        const sn_real* ap = acc + 6 * m->body_parent[b];
+        sn_real* a = acc + 6 * b;
+        const sn_real* c = d->dof_bias + 6 * b;
+        for (int e = 0; e < 6; e++) a[e] = ap[e] + c[e];
+        if (udot)
+            for (int k = 0; k < m->joint_nv[j]; k++)
+                for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
+        const sn_real* rbi = d->body_rbi + 10 * b;
+        const sn_real* v = d->body_vel + 6 * b;
+        sn_real iv[6];
+        sn_real* fb = f + 6 * b;
+        rbi_mul(fb, rbi, a);
+        rbi_mul(iv, rbi, v);
+        mot_addcross_force(fb, v, iv);
+    }
+    for (int b = m->nbody - 1; b > 0; b--) {
+        int j = m->body_joint[b], v0 = m->joint_vadr[j];
+        const sn_real* fb = f + 6 * b;
+        if (tau)
+            for (int k = 0; k < m->joint_nv[j]; k++) {
+                int i = v0 + k;
+                tau[i] = s6_dot(d->dof_motion + 6 * i, fb);
+                if (udot) tau[i] += m->dof_armature[i] * udot[i];
+            }
+        sn_real* fp = f + 6 * m->body_parent[b];
+        for (int e = 0; e < 6; e++) fp[e] += fb[e];
+    }
+}
+
+
+void sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+    rnea_pass(m, d, udot, tau);
+}
+
+
+void sn_nonlinear(const sn_model* m, sn_data* d) { rnea_pass(m, d, NULL, d->nonlinear); }
+
+
+void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+    rnea_pass(m, d, udot, tau);
+    // per-link forces at the world origin, summed leaves to root over the link tree
+    for (int l = 0; l < m->nframe; l++) {
+        int b = m->frame_body[l];
+        sn_real* fl = d->ws_frame + 6 * l;
+        memset(fl, 0, 6 * sizeof(sn_real));
+        if (m->frame_mass[l] <= 0) continue;
+        sn_real x[3], R[9], c[3], ic[9], rbi[10], iv[6];
+        sn_frame_pose(m, d, l, x, R);
+        m3_mul_v3(c, R, m->frame_com + 3 * l);
+        v3_add(c, c, x);
+        m3_rotate_sym(ic, R, m->frame_inertia + 9 * l);
+        rbi_from(rbi, m->frame_mass[l], c, ic);
+        const sn_real* v = d->body_vel + 6 * b;
+        rbi_mul(fl, rbi, d->ws_acc + 6 * b);
+        rbi_mul(iv, rbi, v);
+        mot_addcross_force(fl, v, iv);
+    }
+    for (int n = m->nframe - 1; n > 0; n--) {
+        int l = m->frame_order[n], p = m->frame_parent[l];
+        if (p < 0) continue;
+        for (int e = 0; e < 6; e++) d->ws_frame[6 * p + e] += d->ws_frame[6 * l + e];
+    }
+    // wrench at each URDF joint: force, and torque about the joint origin (child link origin)
+    for (int u = 0; u < m->nujoint; u++) {
+        int ch = m->ujoint_child[u];
+        const sn_real* fl = d->ws_frame + 6 * ch;
+        sn_real* w = d->ujoint_wrench + 6 * u;
+        sn_real x[3];
+        sn_frame_pose(m, d, ch, x, NULL);
+        v3_copy(w, fl + 3);
+        v3_copy(w + 3, fl);
+        v3_addcross(w + 3, fl + 3, x); // n_x = n_0 - x cross f = n_0 + f cross x
+    }
+}
+
+
+void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint, sn_real force[3],
+                           sn_real torque[3]) {
+    if (ujoint < 0 || ujoint >= m->nujoint) return;
+    if (force) v3_copy(force, d->ujoint_wrench + 6 * ujoint);
+    if (torque) v3_copy(torque, d->ujoint_wrench + 6 * ujoint + 3);
+}

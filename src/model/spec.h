@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// spec.h: the editable description a parser fills (internal). Names are offsets into the name
+// pool; links and joints refer to each other by name until sni_compile resolves them.
+#ifndef SNI_SPEC_H
+#define SNI_SPEC_H
+
+#include "base/base.h"
+#include "sinew/sn_model.h"
+
+typedef struct sni_link {
+    long name;
+    int line;
+    int has_inertial;
+    int inertial_line;
+    sn_real mass;
+    sn_real com[3];     // link frame
+    sn_real inertia[9]; // about the com, link frame axes
+} sni_link;
+
+typedef struct sni_joint {
+    long name;
+    int line;
+    int type;          // sn_joint_type, -1 unknown
+    long parent_name;  // -1 when missing
+    long child_name;
+    long mimic_name;   // -1 when none
+    int mimic_line;
+    sn_real pos[3];
+    sn_real rot[9];
+    sn_real axis[3];
+    int has_limit, has_lower, has_upper;
+    sn_real lower, upper, effort, velocity;
+    sn_real damping, friction, stiffness, spring_ref, armature;
+    sn_real mimic_multiplier, mimic_offset;
+    int parent, child; // resolved link ids
+} sni_joint;
+
+typedef struct sni_geom {
+    int link;
+    int line;
+    int is_visual;
+    int type;
+    long mesh;      // name-pool offset of the resolved path, -1
+    long material;  // name-pool offset of the material name, -1
+    sn_real size[3];
+    sn_real pos[3];
+    sn_real rot[9];
+} sni_geom;
+
+typedef struct sni_material {
+    long name;
+    int line;
+    sn_real rgba[4];
+} sni_material;
+
+typedef struct sni_constraint {
+    int type;
+    int line;
+    long body1, body2; // names
+    sn_real anchor[3];
+    int naxis;
+    sn_real axes[6];
+} sni_constraint;
+
+typedef struct sni_spec {
+    const sn_allocator* alloc;
+    const char* file;    // for messages
+    sni_buf names;       // NUL-terminated names
+    sni_buf links;       // sni_link
+    sni_buf joints;      // sni_joint
+    sni_buf geoms;       // sni_geom
+    sni_buf materials;   // sni_material
+    sni_buf constraints; // sni_constraint
+    sni_buf warnings;    // NUL-terminated warning texts
+    int nwarning;
+    int constraints_line;
+    int has_nominal;
+    sn_real* nominal;    // nnominal entries, allocated
+    size_t nominal_bytes;
+    int nnominal;
+    sn_base_mode base;
+    int balance_inertia;
+    int strict_inertia;
+    sn_log_fn log;
+    void* log_ctx;
+} sni_spec;
+
+#define SNI_NLINK(s) ((int)((s)->links.len / sizeof(sni_link)))
+#define SNI_NJOINT(s) ((int)((s)->joints.len / sizeof(sni_joint)))
+#define SNI_NGEOM(s) ((int)((s)->geoms.len / sizeof(sni_geom)))
+#define SNI_NMAT(s) ((int)((s)->materials.len / sizeof(sni_material)))
+#define SNI_NCON(s) ((int)((s)->constraints.len / sizeof(sni_constraint)))
+#define SNI_NAME(s, off) ((s)->names.data + (off))
+
+void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);
+void sni_spec_free(sni_spec* s);
+long sni_spec_name(sni_spec* s, const char* str);
+void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, ...);
+
+// compile a spec into a model; the spec is left intact
+sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_error* err);
+
+// symmetric 3x3 eigenvalues, ascending
+void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]);
+
+#endif
