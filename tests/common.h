@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// common.h: helpers shared by the test suites: a seeded random generator, random URDF trees
+// with every joint type, loading with a warning check, configuration integration for finite
+// differences, and the location of ../shared.
+#ifndef SNT_COMMON_H
+#define SNT_COMMON_H
+
+#include <stddef.h>
+
+#include "sinew/sn.h"
+
+// xorshift random numbers in [lo, hi)
+void tc_seed(unsigned long long s);
+double tc_uniform(double lo, double hi);
+
+// a random tree: nlink links, every joint type, fixed joints and massless links merged;
+// floating: the root gets a free base. Returns a malloc'd URDF string.
+char* tc_random_urdf(int nlink, int floating, unsigned long long seed);
+
+// load a URDF string; fails the process-level check if it does not load. Warnings are allowed
+// only when allow_warnings is set. NULL on failure (message printed).
+sn_model* tc_load_string(const char* xml, int allow_warnings);
+sn_model* tc_load_file(const char* path, int allow_warnings);
+
+// random state: joints in range, unit quaternions, velocities in [-1, 1]
+void tc_random_state(const sn_model* m, double* q, double* u);
+
+// q_out = q (+) eps * u with the conventions of docs/conventions.md
+void tc_integrate(const sn_model* m, const double* q, const double* u, double eps, double* q_out);
+
+// the shared folder (../shared next to the project) or NULL when absent
+const char* tc_shared_dir(void);
+// path of a file in shared/models, or NULL when shared is absent (static buffer)
+const char* tc_model_path(const char* rel);
+
+// max |a - b| / max(max|a|, floor) over n entries
+double tc_rel_err(const double* a, const double* b, int n, double floor);
+
+#endif
