@@ -17,5 +17,6 @@ sn_model* cli_load(const char* path, int quiet);
 void cli_json_num(FILE* f, double v);
 
 int cli_inspect(int argc, char** argv);
+int cli_run(int argc, char** argv);
 
 #endif

@@ -12,6 +12,8 @@ static void usage(FILE* f) {
                "verbs:\n"
                "  inspect MODEL [--q \"...\"] [--u \"...\"] [--gravity \"gx gy gz\"] [--json]\n"
                "          kinematic tree, masses, and the dynamics at one state\n"
+               "  run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"] [--record F.csv]\n"
+               "          simulate the model (passive dynamics, semi-implicit Euler)\n"
                "  version  print the version\n"
                "  help     this text\n",
             sn_version());
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
     }
     const char* verb = argv[1];
     if (!strcmp(verb, "inspect")) return cli_inspect(argc - 2, argv + 2);
+    if (!strcmp(verb, "run")) return cli_run(argc - 2, argv + 2);
     if (!strcmp(verb, "version") || !strcmp(verb, "--version")) {
         printf("sinew %s\n", sn_version());
         return 0;

@@ -146,6 +146,15 @@ SN_API void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* ud
 SN_API void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint,
                                   sn_real force[3], sn_real torque[3]);
 
+// ---- configuration space ----
+
+/// q_out = q (+) dt * u: 1-DOF joints add dt * u; a floating base moves its position with the
+/// world linear velocity and turns its quaternion by exp(dt * w_world) * quat; a spherical joint
+/// turns by exp(dt * w_joint) * quat (angular velocity in the parent-fixed joint frame).
+/// Quaternions are renormalized. q_out may alias q. O(nq).
+SN_API void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u, sn_real dt,
+                           sn_real* q_out);
+
 // ---- energy and momentum ----
 
 /// 1/2 u^T M u, without rotor inertia (computed from body velocities). Requires sn_fk_vel.

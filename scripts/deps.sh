@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Install the Debian packages sinew needs, when missing: apt-get as root, sudo otherwise.
+# Usage: scripts/deps.sh [--test]   (--test adds what the test suite and benchmarks use)
+set -euo pipefail
+pkgs=(build-essential cmake libexpat1-dev)
+if [[ "${1:-}" == "--test" ]]; then
+  pkgs+=(libmujoco-dev valgrind)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  if [[ $(id -u) -eq 0 ]]; then SUDO=(); else SUDO=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${SUDO[@]}" apt-get update -qq
+  "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

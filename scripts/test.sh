@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Every test: the suite in a release build (warnings are errors), then the whole suite again
+# built with AddressSanitizer and UndefinedBehaviorSanitizer. Installs its Debian packages
+# (including MuJoCo 2.2.2, the oracle) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh --test
+jobs=$(nproc)
+
+echo "== release build"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSN_WARNINGS_AS_ERRORS=ON > /dev/null
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== sanitizer build (ASan + UBSan)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSN_SANITIZE=ON -DSN_BUILD_BENCH=OFF \
+  -DSN_WARNINGS_AS_ERRORS=ON > /dev/null
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"

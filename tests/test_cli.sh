@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The command-line tool: usage errors exit with 2, load errors with 1 and a located message,
+# `inspect --json` has exactly the documented keys, `run` writes the documented CSV.
+# Usage: test_cli.sh PATH/TO/sinew SOURCE_DIR
+set -u
+SINEW=$1
+SRC=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+check() { # name, then a command that must succeed
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); echo "ok   $name"; else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+exit_code() { # expected code, command...
+  local want=$1
+  shift
+  "$@" > "$TMP/out" 2> "$TMP/err"
+  local got=$?
+  [[ $got -eq $want ]] || { echo "  exit $got, wanted $want: $*" >&2; cat "$TMP/err" >&2; return 1; }
+}
+P=$SRC/models/pendulum.urdf
+DP=$SRC/models/double_pendulum.urdf
+
+check "no verb is a usage error" exit_code 2 "$SINEW"
+check "unknown verb is a usage error" exit_code 2 "$SINEW" frobnicate
+check "inspect without a model" exit_code 2 "$SINEW" inspect
+check "inspect unknown option" exit_code 2 "$SINEW" inspect "$P" --bogus
+check "inspect --q with the wrong length" exit_code 2 "$SINEW" inspect "$P" --q "1 2"
+check "inspect --q not a number" exit_code 2 "$SINEW" inspect "$P" --q "abc"
+check "inspect --gravity needs 3" exit_code 2 "$SINEW" inspect "$P" --gravity "0 0"
+check "inspect --u missing value" exit_code 2 "$SINEW" inspect "$P" --u
+check "missing file exits 1" exit_code 1 "$SINEW" inspect "$TMP/none.urdf"
+check "missing file message names the file" grep -q "none.urdf" "$TMP/err"
+printf '<robot name="r">\n<link name="a"/>\n<link name="a"/>\n</robot>\n' > "$TMP/dup.urdf"
+check "bad model exits 1" exit_code 1 "$SINEW" inspect "$TMP/dup.urdf"
+check "bad model message has file:line: <element>" grep -q "dup.urdf:3: <link>:.*not unique" "$TMP/err"
+
+check "inspect summary" exit_code 0 "$SINEW" inspect "$DP"
+check "summary lists the joints" grep -q "elbow *revolute\|elbow *continuous" "$TMP/out"
+check "inspect --json" exit_code 0 "$SINEW" inspect "$DP" --json --q "0.3 -0.2" --u "1 2"
+keys=$(grep -o '"[a-z_]*":' "$TMP/out" | tr -d '":' | tr '\n' ' ')
+check "json keys, exactly and in order" test "$keys" = "nq nv joint_names q u mass_matrix nonlinearities inverse_mass_matrix forward_acceleration kinetic_energy potential_energy "
+check "json joint names" grep -q '"joint_names":\["shoulder","elbow"\]' "$TMP/out"
+check "json state echoes q" grep -q '"q":\[0.29999999999999999,-0.20000000000000001\]' "$TMP/out"
+
+check "run bad --dt" exit_code 2 "$SINEW" run "$P" --dt -1
+check "run bad --q0" exit_code 2 "$SINEW" run "$P" --q0 "1 2 3"
+check "run records" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 0.01 --dt 0.001 --record "$TMP/r.csv"
+check "csv header" test "$(head -1 "$TMP/r.csv")" = "t,q0,u0,kinetic_energy,potential_energy"
+check "csv rows: initial state plus one per step" test "$(wc -l < "$TMP/r.csv")" -eq 12
+check "summary has the real-time factor" grep -q "real-time factor" "$TMP/out"
+# a 1 rad pendulum under semi-implicit Euler at 1 ms keeps its energy within 0.1 % over 20 s
+check "pendulum energy" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 20
+pct=$(sed -n 's/.*change [^,]*, \([-+0-9.e]*\) %.*/\1/p' "$TMP/out")
+check "pendulum energy change below 0.1 % (got $pct %)" awk -v p="$pct" 'BEGIN { exit !(p < 0.1 && p > -0.1) }'
+
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
