@@ -15,7 +15,9 @@
 static volatile long heap_calls;
 
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/allocator_interface.h>
+// exported by the sanitizer runtime (declared here: gcc ships no header for it)
+int __sanitizer_install_malloc_and_free_hooks(void (*on_alloc)(const volatile void*, size_t),
+                                              void (*on_free)(const volatile void*));
 static void on_malloc(const volatile void* p, size_t n) {
     (void)p, (void)n;
     heap_calls++;
