@@ -2,16 +2,17 @@
 // aba.c: forward dynamics by the articulated-body algorithm (Featherstone, RBDA ch. 7) in
 // world-frame quantities: articulated inertias of children add to their parent without any
 // transform. Rotor inertia enters as an addition to the joint-space D_i, which is exact for
-// M + diag(armature). Multi-DOF joints (spherical, floating) invert their D_i by Cholesky.
+// M + diag(armature). One-DOF joints take a specialised path (a rank-one update); spherical
+// joints invert their 3x3 D_i by Cholesky; a floating root, whose motion subspace is invertible,
+// solves for its spatial acceleration directly with one 6x6 Cholesky factorization.
 #include "dynamics/dyn.h"
 
 
-// in-place inverse of a small SPD matrix (n <= 6) by Cholesky; 0 if not positive definite
-static int spd_inverse(sn_real* a, int n) {
-    sn_real l[36] = {0}, inv[36] = {0};
-    for (int i = 0; i < n; i++) {
+// Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
+static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
+    for (int i = 0; i < n; i++)
         for (int j = 0; j <= i; j++) {
-            sn_real s = a[i * n + j];
+            sn_real s = a[i * stride + j];
             for (int k = 0; k < j; k++) s -= l[i * 6 + k] * l[j * 6 + k];
             if (i == j) {
                 if (!(s > 0)) return 0;
@@ -20,84 +21,141 @@ static int spd_inverse(sn_real* a, int n) {
                 l[i * 6 + j] = s / l[j * 6 + j];
             }
         }
-    }
-    // inverse column by column: solve L L^T x = e_c
-    for (int c = 0; c < n; c++) {
-        sn_real y[6];
-        for (int i = 0; i < n; i++) {
-            sn_real s = i == c ? 1 : 0;
-            for (int k = 0; k < i; k++) s -= l[i * 6 + k] * y[k];
-            y[i] = s / l[i * 6 + i];
-        }
-        for (int i = n - 1; i >= 0; i--) {
-            sn_real s = y[i];
-            for (int k = i + 1; k < n; k++) s -= l[k * 6 + i] * inv[k * 6 + c];
-            inv[i * 6 + c] = s / l[i * 6 + i];
-        }
-    }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) a[i * n + j] = inv[i * 6 + j];
     return 1;
 }
 
 
-// backward pass for one body: U, D^-1, u, and the contribution to the parent
-static int aba_body(const sn_model* m, sn_data* d, int b, const sn_real* tau, sn_real* uu) {
-    int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
-    sn_real* ia = d->ws_art + 36 * b;
-    sn_real* pa = d->ws_bias + 6 * b;
-    const sn_real* S = d->dof_motion + 6 * v0;
-    sn_real* U = d->ws_u + 6 * v0;
-    sn_real* dinv = d->ws_dinv + 36 * j;
-    for (int k = 0; k < nd; k++) {
-        m6_mul_v6(U + 6 * k, ia, S + 6 * k);
-        uu[v0 + k] = (tau ? tau[v0 + k] : 0) - s6_dot(S + 6 * k, pa);
+// x <- (L L^T)^-1 x
+static void cholesky_solve(const sn_real* l, sn_real* x, int n) {
+    for (int i = 0; i < n; i++) {
+        sn_real s = x[i];
+        for (int k = 0; k < i; k++) s -= l[i * 6 + k] * x[k];
+        x[i] = s / l[i * 6 + i];
     }
-    for (int r = 0; r < nd; r++)
-        for (int c = 0; c < nd; c++) dinv[r * nd + c] = s6_dot(S + 6 * r, U + 6 * c);
-    for (int k = 0; k < nd; k++) dinv[k * nd + k] += m->dof_armature[v0 + k];
-    if (nd == 1) {
-        if (!(dinv[0] > 0)) return 0;
-        dinv[0] = 1 / dinv[0];
-    } else if (!spd_inverse(dinv, nd)) {
-        return 0;
+    for (int i = n - 1; i >= 0; i--) {
+        sn_real s = x[i];
+        for (int k = i + 1; k < n; k++) s -= l[k * 6 + i] * x[k];
+        x[i] = s / l[i * 6 + i];
     }
-    int parent = m->body_parent[b];
-    if (parent == 0) return 1; // the world's articulated inertia is never used
-    // Ia = IA - U D^-1 U^T ; pa' = pA + Ia c + U D^-1 u
-    sn_real w[36], du[6];
-    for (int r = 0; r < nd; r++) {
-        du[r] = 0;
-        for (int c = 0; c < nd; c++) du[r] += dinv[r * nd + c] * uu[v0 + c];
-        for (int e = 0; e < 6; e++) {
-            sn_real s = 0;
-            for (int c = 0; c < nd; c++) s += dinv[r * nd + c] * U[6 * c + e];
-            w[6 * r + e] = s; // (D^-1 U^T) row r
-        }
-    }
-    sn_real art[36];
-    for (int r = 0; r < 6; r++)
-        for (int c = r; c < 6; c++) {
-            sn_real s = ia[6 * r + c];
-            for (int k = 0; k < nd; k++) s -= U[6 * k + r] * w[6 * k + c];
-            art[6 * r + c] = art[6 * c + r] = s;
-        }
-    sn_real pnew[6];
-    m6_mul_v6(pnew, art, d->dof_bias + 6 * b);
-    for (int e = 0; e < 6; e++) {
-        pnew[e] += pa[e];
-        for (int k = 0; k < nd; k++) pnew[e] += U[6 * k + e] * du[k];
-    }
+}
+
+
+// add the articulated inertia Ia = IA - U D^-1 U^T (given as IA and the rank-nd correction)
+// and the bias pa = pA + Ia c + U D^-1 u to the parent. w holds D^-1 U^T (nd rows of 6).
+static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* U,
+                          const sn_real* w, const sn_real* du) {
+    const sn_real* ia = d->ws_art + 36 * b;
+    const sn_real* c = d->dof_bias + 6 * b;
     sn_real* iap = d->ws_art + 36 * parent;
     sn_real* pap = d->ws_bias + 6 * parent;
-    for (int e = 0; e < 36; e++) iap[e] += art[e];
-    for (int e = 0; e < 6; e++) pap[e] += pnew[e];
+    const sn_real* pa = d->ws_bias + 6 * b;
+    // Ia c = IA c - U (w c)
+    sn_real iac[6], wc[6];
+    m6_mul_v6(iac, ia, c);
+    for (int k = 0; k < nd; k++) wc[k] = s6_dot(w + 6 * k, c);
+    for (int e = 0; e < 6; e++) {
+        sn_real s = pa[e] + iac[e];
+        for (int k = 0; k < nd; k++) s += U[6 * k + e] * (du[k] - wc[k]);
+        pap[e] += s;
+    }
+    for (int r = 0; r < 6; r++)
+        for (int col = r; col < 6; col++) {
+            sn_real s = ia[6 * r + col];
+            for (int k = 0; k < nd; k++) s -= U[6 * k + r] * w[6 * k + col];
+            iap[6 * r + col] += s;
+            if (col != r) iap[6 * col + r] += s;
+        }
+}
+
+
+// backward pass of a 1-DOF body
+static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_real* tau,
+                         sn_real* uu) {
+    const sn_real* ia = d->ws_art + 36 * b;
+    const sn_real* s = d->dof_motion + 6 * v;
+    sn_real* U = d->ws_u + 6 * v;
+    m6_mul_v6(U, ia, s);
+    sn_real dd = s6_dot(s, U) + m->dof_armature[v];
+    if (!(dd > 0)) return 0;
+    sn_real inv = 1 / dd;
+    d->ws_dinv[36 * m->dof_joint[v]] = inv;
+    uu[v] = (tau ? tau[v] : 0) - s6_dot(s, d->ws_bias + 6 * b);
+    int parent = m->body_parent[b];
+    if (parent == 0) return 1; // the world's articulated inertia is never used
+    sn_real w[6], du = inv * uu[v];
+    for (int e = 0; e < 6; e++) w[e] = inv * U[e];
+    add_to_parent(d, b, parent, 1, U, w, &du);
+    return 1;
+}
+
+
+// backward pass of a multi-DOF body (spherical; a floating joint below the root)
+static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* tau, sn_real* uu) {
+    int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+    const sn_real* ia = d->ws_art + 36 * b;
+    const sn_real* S = d->dof_motion + 6 * v0;
+    sn_real* U = d->ws_u + 6 * v0;
+    sn_real* lfac = d->ws_dinv + 36 * j; // Cholesky factor of D, stride 6
+    sn_real dm[36];
+    for (int k = 0; k < nd; k++) {
+        m6_mul_v6(U + 6 * k, ia, S + 6 * k);
+        uu[v0 + k] = (tau ? tau[v0 + k] : 0) - s6_dot(S + 6 * k, d->ws_bias + 6 * b);
+    }
+    for (int r = 0; r < nd; r++)
+        for (int c = 0; c < nd; c++)
+            dm[r * nd + c] = s6_dot(S + 6 * r, U + 6 * c) + (r == c ? m->dof_armature[v0 + r] : 0);
+    if (!cholesky(lfac, dm, nd, nd)) return 0;
+    int parent = m->body_parent[b];
+    if (parent == 0) return 1;
+    // w = D^-1 U^T, du = D^-1 u
+    sn_real w[36], du[6];
+    for (int e = 0; e < 6; e++) {
+        sn_real col[6];
+        for (int k = 0; k < nd; k++) col[k] = U[6 * k + e];
+        cholesky_solve(lfac, col, nd);
+        for (int k = 0; k < nd; k++) w[6 * k + e] = col[k];
+    }
+    for (int k = 0; k < nd; k++) du[k] = uu[v0 + k];
+    cholesky_solve(lfac, du, nd);
+    add_to_parent(d, b, parent, nd, U, w, du);
+    return 1;
+}
+
+
+// the floating root: IA a + pA = f with f = S^-T tau, then udot = S^-1 (a - a0 - c)
+static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_real* tau,
+                               sn_real* acc) {
+    int v0 = m->joint_vadr[m->body_joint[b]];
+    const sn_real* p = d->body_pos + 3 * b;
+    sn_real l[36], f[6];
+    // S u = (w, pdot + p x w)  =>  S^T f = (f_lin, f_ang + f_lin x p)
+    sn_real tl[3] = {0, 0, 0}, ta[3] = {0, 0, 0};
+    if (tau) v3_copy(tl, tau + v0), v3_copy(ta, tau + v0 + 3);
+    v3_copy(f + 3, tl);
+    v3_copy(f, ta);
+    v3_addcross(f, p, tl); // f_ang = tau_ang - tau_lin x p = tau_ang + p x tau_lin
+    if (m->dof_armature[v0] != 0 || m->dof_armature[v0 + 3] != 0) return -1; // general path
+    const sn_real* ia = d->ws_art + 36 * b;
+    const sn_real* pa = d->ws_bias + 6 * b;
+    if (!cholesky(l, ia, 6, 6)) return 0;
+    sn_real* a = acc + 6 * b;
+    for (int e = 0; e < 6; e++) a[e] = f[e] - pa[e];
+    cholesky_solve(l, a, 6);
+    // udot = S^-1 (a - a_parent - c): w = a_ang, pdot = a_lin - p x w
+    sn_real rel[6];
+    const sn_real* ap = acc + 6 * m->body_parent[b];
+    const sn_real* c = d->dof_bias + 6 * b;
+    for (int e = 0; e < 6; e++) rel[e] = a[e] - ap[e] - c[e];
+    v3_copy(d->udot + v0 + 3, rel);
+    v3_copy(d->udot + v0, rel + 3);
+    v3_addcross(d->udot + v0, rel, p); // - p x w = w x p
     return 1;
 }
 
 
 sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot) {
     sn_real* uu = d->ws_vec;
+    sn_real* acc = d->ws_acc;
     // initialise articulated inertias and bias forces with the bodies' own
     for (int b = 1; b < m->nbody; b++) {
         const sn_real* rbi = d->body_rbi + 10 * b;
@@ -109,26 +167,45 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
         rbi_mul(iv, rbi, v);
         mot_addcross_force(pa, v, iv);
     }
-    for (int b = m->nbody - 1; b > 0; b--)
-        if (!aba_body(m, d, b, tau, uu)) return SN_ERR_SINGULAR;
-    // forward pass
-    sn_real* acc = d->ws_acc;
+    // backward pass, leaves to root; a floating root is solved in the forward pass
+    int root_free = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&
+                    m->body_parent[1] == 0;
+    for (int b = m->nbody - 1; b > 0; b--) {
+        int j = m->body_joint[b];
+        if (b == 1 && root_free && m->dof_armature[m->joint_vadr[j]] == 0 &&
+            m->dof_armature[m->joint_vadr[j] + 3] == 0)
+            continue;
+        int ok = m->joint_nv[j] == 1 ? backward_1dof(m, d, b, m->joint_vadr[j], tau, uu)
+                                     : backward_ndof(m, d, b, tau, uu);
+        if (!ok) return SN_ERR_SINGULAR;
+    }
+    // forward pass, root to leaves
     memset(acc, 0, 6 * sizeof(sn_real));
     v3_scale(acc + 3, d->gravity, -1);
     for (int b = 1; b < m->nbody; b++) {
         int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        if (b == 1 && root_free) {
+            int r = solve_floating_root(m, d, b, tau, acc);
+            if (r == 0) return SN_ERR_SINGULAR;
+            if (r == 1) continue;
+        }
         const sn_real* ap = acc + 6 * m->body_parent[b];
         sn_real* a = acc + 6 * b;
         for (int e = 0; e < 6; e++) a[e] = ap[e] + d->dof_bias[6 * b + e];
         const sn_real* U = d->ws_u + 6 * v0;
-        const sn_real* dinv = d->ws_dinv + 36 * j;
-        sn_real rhs[6];
-        for (int k = 0; k < nd; k++) rhs[k] = uu[v0 + k] - s6_dot(U + 6 * k, a);
-        for (int r = 0; r < nd; r++) {
-            sn_real s = 0;
-            for (int c = 0; c < nd; c++) s += dinv[r * nd + c] * rhs[c];
-            d->udot[v0 + r] = s;
-            for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + r) + e] * s;
+        const sn_real* S = d->dof_motion + 6 * v0;
+        if (nd == 1) {
+            sn_real x = d->ws_dinv[36 * j] * (uu[v0] - s6_dot(U, a));
+            d->udot[v0] = x;
+            for (int e = 0; e < 6; e++) a[e] += S[e] * x;
+            continue;
+        }
+        sn_real x[6];
+        for (int k = 0; k < nd; k++) x[k] = uu[v0 + k] - s6_dot(U + 6 * k, a);
+        cholesky_solve(d->ws_dinv + 36 * j, x, nd);
+        for (int k = 0; k < nd; k++) {
+            d->udot[v0 + k] = x[k];
+            for (int e = 0; e < 6; e++) a[e] += S[6 * k + e] * x[k];
         }
     }
     if (udot && udot != d->udot) memcpy(udot, d->udot, (size_t)m->nv * sizeof(sn_real));
