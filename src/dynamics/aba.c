@@ -82,9 +82,25 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
     uu[v] = (tau ? tau[v] : 0) - s6_dot(s, d->ws_bias + 6 * b);
     int parent = m->body_parent[b];
     if (parent == 0) return 1; // the world's articulated inertia is never used
-    sn_real w[6], du = inv * uu[v];
+    // Ia = IA - U U^T / D ; pa = pA + Ia c + U u / D, with Ia c = IA c - U (U.c) / D
+    sn_real w[6];
     for (int e = 0; e < 6; e++) w[e] = inv * U[e];
-    add_to_parent(d, b, parent, 1, U, w, &du);
+    const sn_real* c = d->dof_bias + 6 * b;
+    sn_real iac[6];
+    m6_mul_v6(iac, ia, c);
+    sn_real k = inv * uu[v] - s6_dot(w, c);
+    sn_real* pap = d->ws_bias + 6 * parent;
+    const sn_real* pa = d->ws_bias + 6 * b;
+    for (int e = 0; e < 6; e++) pap[e] += pa[e] + iac[e] + U[e] * k;
+    sn_real* iap = d->ws_art + 36 * parent;
+    for (int r = 0; r < 6; r++) {
+        iap[7 * r] += ia[7 * r] - U[r] * w[r];
+        for (int col = r + 1; col < 6; col++) {
+            sn_real x = ia[6 * r + col] - U[r] * w[col];
+            iap[6 * r + col] += x;
+            iap[6 * col + r] += x;
+        }
+    }
     return 1;
 }
 

@@ -3,6 +3,7 @@
 // frame (spatial vectors at the world origin, angular first), and frame queries.
 // The motion subspace of each DOF is the twist it produces at unit rate: a rotation about the
 // world axis a through point r is (a, r x a); a translation along a is (0, a).
+#define _GNU_SOURCE // sincos
 #include "dynamics/dyn.h"
 
 
@@ -21,6 +22,27 @@ static void unit_quat(sn_real* out, const sn_real* q) {
     sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (!(n > 0)) n = 1;
     for (int k = 0; k < 4; k++) out[k] = q[k] / n;
+}
+
+
+// rotation about a unit axis; sincos computes both at once where the C library has it
+static void revolute_rotation(sn_real* r, const sn_real* a, sn_real angle) {
+    sn_real s, c;
+#if defined(__GLIBC__)
+    sincos(angle, &s, &c);
+#else
+    s = sin(angle), c = cos(angle);
+#endif
+    sn_real t = 1 - c, x = a[0], y = a[1], z = a[2];
+    r[0] = t * x * x + c;
+    r[1] = t * x * y - s * z;
+    r[2] = t * x * z + s * y;
+    r[3] = t * x * y + s * z;
+    r[4] = t * y * y + c;
+    r[5] = t * y * z - s * x;
+    r[6] = t * x * z - s * y;
+    r[7] = t * y * z + s * x;
+    r[8] = t * z * z + c;
 }
 
 
@@ -47,7 +69,7 @@ void sn_fk(const sn_model* m, sn_data* d) {
         switch (m->joint_type[j]) {
         case SN_JOINT_REVOLUTE:
         case SN_JOINT_CONTINUOUS:
-            axis_angle_to_m3(t, m->joint_axis + 3 * j, q[0]);
+            revolute_rotation(t, m->joint_axis + 3 * j, q[0]);
             m3_mul(R, rj, t);
             v3_copy(p, pj);
             rot_col(s, a, pj);
