@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "base/smath.h"
+#include "dynamics/dyn.h"
 #include "model/spec.h"
-#include "sinew/sn_data.h"
 
 // ---- a string hash set over name-pool offsets ----
 
@@ -256,8 +256,9 @@ static sn_status order_links(compiler* c) {
         l = c->joints[c->parent_joint[l]].parent;
     } while (l != first && count < 1000);
     sni_free(c->alloc, seen, (size_t)c->nl);
-    return cerr(c, SN_ERR_MODEL, c->links[first].line, "joint", "joint graph contains a cycle "
-                "through links %s%s", list, roots == 0 ? " (no root link)" : "");
+    const sni_joint* closing = &c->joints[c->parent_joint[first]];
+    return cerr(c, SN_ERR_MODEL, closing->line, "joint", "joint graph contains a cycle through "
+                "links %s%s", list, roots == 0 ? " (no root link)" : "");
 }
 
 
@@ -468,12 +469,15 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
     // subtree masses and depth
     for (int b = 0; b < m->nbody; b++) m->subtree_mass[b] = m->body_mass[b];
     for (int b = m->nbody - 1; b > 0; b--) m->subtree_mass[m->body_parent[b]] += m->subtree_mass[b];
+    // a DOF's parent comes before it, so one pass gives every depth
     m->max_depth = 0;
+    int* depth = sni_alloc(c->alloc, (size_t)(m->nv ? m->nv : 1) * sizeof(int));
+    if (!depth) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
     for (int v = 0; v < m->nv; v++) {
-        int d = 0;
-        for (int k = v; k >= 0; k = m->dof_parent[k]) d++;
-        if (d > m->max_depth) m->max_depth = d;
+        depth[v] = m->dof_parent[v] >= 0 ? depth[m->dof_parent[v]] + 1 : 1;
+        if (depth[v] > m->max_depth) m->max_depth = depth[v];
     }
+    sni_free(c->alloc, depth, (size_t)(m->nv ? m->nv : 1) * sizeof(int));
     // zero configuration
     for (int j = 0; j < m->njoint; j++) {
         int t = m->joint_type[j], a = m->joint_qadr[j];
@@ -484,60 +488,224 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
 }
 
 
-// mimic leaders, and no cycles among them
+// mimic leaders, and no cycles among them. O(njoint): leaders are found through a hash table
+// and each joint is walked once (a joint has at most one leader).
 static sn_status resolve_mimic(compiler* c, sn_model* m) {
-    for (int j = 0; j < m->njoint; j++) {
+    int any = 0;
+    for (int i = 0; i < c->nj && !any; i++) any = c->joints[i].mimic_name >= 0;
+    if (!any) return SN_OK;
+    name_table jt;
+    if (!table_init(&jt, c->alloc, c->nj)) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (int i = 0; i < c->nj; i++)
+        table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), JNAME(c, i), i);
+    sn_status st = SN_OK;
+    for (int j = 0; j < m->njoint && st == SN_OK; j++) {
         int u = m->joint_ujoint[j];
         if (u >= c->nj || c->joints[u].mimic_name < 0) continue;
         const sni_joint* uj = &c->joints[u];
         const char* leader = SNI_NAME(c->s, uj->mimic_name);
-        int lj = sn_model_find(m, SN_OBJ_JOINT, leader);
+        int lu = table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), leader,
+                            -1);
+        int lj = lu >= 0 ? m->ujoint_joint[lu] : SN_NONE;
         if (lj < 0)
-            return cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics '%s', which "
-                        "is not a movable joint", JNAME(c, u), leader);
-        if (lj == j)
-            return cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics itself",
-                        JNAME(c, u));
-        if (m->joint_nv[lj] != 1 || m->joint_nv[j] != 1)
-            return cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints must both have "
-                        "one DOF ('%s' mimics '%s')", JNAME(c, u), leader);
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics '%s', which "
+                      "is not a movable joint", JNAME(c, u), leader);
+        else if (lj == j)
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics itself",
+                      JNAME(c, u));
+        else if (m->joint_nv[lj] != 1 || m->joint_nv[j] != 1)
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints must both have "
+                      "one DOF ('%s' mimics '%s')", JNAME(c, u), leader);
+        if (st != SN_OK) break;
         m->joint_mimic[j] = lj;
         m->joint_mimic_multiplier[j] = uj->mimic_multiplier;
         m->joint_mimic_offset[j] = uj->mimic_offset;
     }
-    for (int j = 0; j < m->njoint; j++) {
-        int k = j, steps = 0;
-        while (k >= 0 && steps <= m->njoint) k = m->joint_mimic[k], steps++;
-        if (k >= 0) {
-            const sni_joint* uj = &c->joints[m->joint_ujoint[j]];
-            return cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints form a cycle "
-                        "through joint '%s'", JNAME(c, m->joint_ujoint[j]));
+    table_free(&jt);
+    if (st != SN_OK) return st;
+    // 0 unvisited, 1 on the walk in progress, 2 done
+    char* state = sni_alloc(c->alloc, (size_t)m->njoint);
+    if (!state) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (int j = 0; j < m->njoint && st == SN_OK; j++) {
+        int k = j;
+        while (k >= 0 && state[k] == 0) state[k] = 1, k = m->joint_mimic[k];
+        if (k >= 0 && state[k] == 1) {
+            const sni_joint* uj = &c->joints[m->joint_ujoint[k]];
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints form a cycle "
+                      "through joint '%s'", JNAME(c, m->joint_ujoint[k]));
         }
+        for (k = j; k >= 0 && state[k] == 1; k = m->joint_mimic[k]) state[k] = 2;
     }
+    sni_free(c->alloc, state, (size_t)m->njoint);
+    return st;
+}
+
+
+// ---- loop constraints ----
+
+// norm of the part of v along the constrained directions: all of v for a pin (ndir 3), else
+// the projection on the one axis or on the plane of the two
+static sn_real constrained_part(const sn_real* v, const sn_real* dirs, int ndir) {
+    if (ndir >= 3) return v3_norm(v);
+    if (ndir == 1) return fabs(v3_dot(v, dirs));
+    sn_real n[3], p[3];
+    v3_cross(n, dirs, dirs + 3);
+    v3_scale(n, n, 1 / v3_norm(n));
+    v3_copy(p, v);
+    v3_addscl(p, n, -v3_dot(n, v));
+    return v3_norm(p);
+}
+
+
+// does one joint hold every constrained direction by itself? Seed 001: a direction is held when
+// the joint moves the anchors apart along it only through a lever arm below 1/1000 of the
+// joint's distance from the anchors. o: joint origin, a: unit axis, x: anchor, dirs: unit
+// constrained directions, all in one frame fixed to a body next to the joint (so the answer
+// does not depend on the configuration).
+static int joint_holds(int type, const sn_real* o, const sn_real* a, const sn_real* x,
+                       const sn_real* dirs, int ndir) {
+    sn_real r[3], v[3];
+    v3_sub(r, x, o);
+    sn_real dist = v3_norm(r);
+    switch (type) {
+    case SN_JOINT_REVOLUTE:
+    case SN_JOINT_CONTINUOUS:
+        v3_cross(v, a, r);
+        return constrained_part(v, dirs, ndir) <= 1e-3 * dist;
+    case SN_JOINT_PRISMATIC: return constrained_part(a, dirs, ndir) <= 1e-3;
+    case SN_JOINT_SPHERICAL:
+        // rotations about the centre move the anchor anywhere across r: only one axis along r
+        // (or an anchor at the centre) is held
+        if (ndir != 1) return dist == 0;
+        v3_cross(v, r, dirs);
+        return v3_norm(v) <= 1e-3 * dist;
+    default: return 0;
+    }
+}
+
+
+// a constraint whose links are welded together, or joined by one joint that already holds
+// every direction it constrains (a pin on a hinge axis), is redundant: warn once. Longer paths
+// are left to the constraint solver, which examines them at several poses.
+static int check_redundant(compiler* c, const sn_model* m, int i, const char* el, int line) {
+    int f1 = m->constraint_frame1[i], f2 = m->constraint_frame2[i];
+    int b1 = m->frame_body[f1], b2 = m->frame_body[f2];
+    int ndir = m->constraint_type[i] == SN_CONSTRAINT_PIN ? 3 : m->constraint_naxis[i];
+    const sn_real* r1 = m->frame_rot + 9 * f1;
+    sn_real x[3], dirs[6], o[3] = {0, 0, 0}, a[3];
+    m3_mul_v3(x, r1, m->constraint_anchor + 3 * i);
+    v3_add(x, x, m->frame_pos + 3 * f1);
+    for (int k = 0; k < ndir && k < 2; k++)
+        m3_mul_v3(dirs + 3 * k, r1, m->constraint_axes + 6 * i + 3 * k);
+    const char* n1 = m->names + m->frame_name[f1];
+    const char* n2 = m->names + m->frame_name[f2];
+    if (b1 == b2) {
+        sni_spec_warn(c->s, line, el, "constraint between '%s' and '%s' is redundant: fixed joints "
+                      "weld the two links together", n1, n2);
+        return 1;
+    }
+    int j;
+    if (m->body_parent[b2] == b1) {
+        // b1 is the parent body: the joint frame is fixed in b1
+        j = m->body_joint[b2];
+        v3_copy(o, m->joint_pos + 3 * j);
+        m3_mul_v3(a, m->joint_rot + 9 * j, m->joint_axis + 3 * j);
+    } else if (m->body_parent[b1] == b2) {
+        // b1 is the child body: its frame is the joint frame
+        j = m->body_joint[b1];
+        v3_copy(a, m->joint_axis + 3 * j);
+    } else {
+        return 0;
+    }
+    if (!joint_holds(m->joint_type[j], o, a, x, dirs, ndir)) return 0;
+    sni_spec_warn(c->s, line, el, "constraint between '%s' and '%s' is redundant: joint '%s' "
+                  "already holds every direction it constrains (the anchor is on its axis)", n1,
+                  n2, m->names + m->joint_name[j]);
+    return 1;
+}
+
+
+static uint64_t constraint_hash(const sn_model* m, int i) {
+    uint64_t h = 1469598103934665603ull;
+    int key[3] = {m->constraint_type[i], m->constraint_frame1[i], m->constraint_frame2[i]};
+    const unsigned char* b = (const unsigned char*)key;
+    for (size_t k = 0; k < sizeof key; k++) h = (h ^ b[k]) * 1099511628211ull;
+    b = (const unsigned char*)(m->constraint_anchor + 3 * i);
+    for (size_t k = 0; k < 3 * sizeof(sn_real); k++) h = (h ^ b[k]) * 1099511628211ull;
+    return h;
+}
+
+
+static int same_constraint(const sn_model* m, int i, int k) {
+    return m->constraint_type[i] == m->constraint_type[k] &&
+           m->constraint_frame1[i] == m->constraint_frame1[k] &&
+           m->constraint_frame2[i] == m->constraint_frame2[k] &&
+           m->constraint_naxis[i] == m->constraint_naxis[k] &&
+           !memcmp(m->constraint_anchor + 3 * i, m->constraint_anchor + 3 * k,
+                   3 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_axes + 6 * i, m->constraint_axes + 6 * k, 6 * sizeof(sn_real));
+}
+
+
+// an exact repeat of an earlier constraint is redundant: warn once per repeat (unless `warned`
+// already says so). O(nconstraint).
+static sn_status check_duplicates(compiler* c, const sn_model* m, const char* warned) {
+    const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
+    size_t cap = 16;
+    while (cap < (size_t)m->nconstraint * 2) cap *= 2;
+    int* slot = sni_alloc(c->alloc, cap * sizeof(int));
+    if (!slot) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (size_t e = 0; e < cap; e++) slot[e] = -1;
+    for (int i = 0; i < m->nconstraint; i++) {
+        size_t e = constraint_hash(m, i) & (cap - 1);
+        while (slot[e] >= 0 && !same_constraint(m, i, slot[e])) e = (e + 1) & (cap - 1);
+        if (slot[e] < 0) {
+            slot[e] = i;
+            continue;
+        }
+        if (!warned[i])
+            sni_spec_warn(c->s, k[i].line, k[i].type ? "equality" : "pin", "constraint is "
+                          "redundant: it repeats the one at line %d", k[slot[e]].line);
+    }
+    sni_free(c->alloc, slot, cap * sizeof(int));
     return SN_OK;
 }
 
 
-// constraints: link names, nominal configuration
+// constraints: link names, redundancy, nominal configuration
 static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links) {
     const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
-    for (int i = 0; i < m->nconstraint; i++) {
+    size_t nw = (size_t)m->nconstraint + 1;
+    char* warned = sni_alloc(c->alloc, nw);
+    if (!warned) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    sn_status st = SN_OK;
+    for (int i = 0; i < m->nconstraint && st == SN_OK; i++) {
         const char* names[2] = {SNI_NAME(c->s, k[i].body1), SNI_NAME(c->s, k[i].body2)};
+        const char* el = k[i].type ? "equality" : "pin";
         for (int e = 0; e < 2; e++) {
             int f = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link),
                                names[e], -1);
-            if (f < 0)
-                return cerr(c, SN_ERR_MODEL, k[i].line, k[i].type ? "equality" : "pin",
-                            "body%d '%s' of the constraint is not a link", e + 1, names[e]);
+            if (f < 0 && m->is_floating && !strcmp(names[e], "world"))
+                st = cerr(c, SN_ERR_MODEL, k[i].line, el, "body%d 'world' of the constraint is "
+                          "not a link: this robot has a floating base, and loop constraints "
+                          "connect bodies of the same articulated system", e + 1);
+            else if (f < 0)
+                st = cerr(c, SN_ERR_MODEL, k[i].line, el, "body%d '%s' of the constraint is not "
+                          "a link", e + 1, names[e]);
+            if (st != SN_OK) break;
             if (e == 0) m->constraint_frame1[i] = f;
             else m->constraint_frame2[i] = f;
         }
+        if (st != SN_OK) break;
         m->constraint_type[i] = k[i].type;
         m->constraint_naxis[i] = k[i].naxis;
         v3_copy(m->constraint_anchor + 3 * i, k[i].anchor);
         memcpy(m->constraint_axes + 6 * i, k[i].axes, sizeof k[i].axes);
+        warned[i] = (char)check_redundant(c, m, i, el, k[i].line);
     }
-    if (!m->nominal_config) return SN_OK;
+    if (st == SN_OK && m->nconstraint > 1) st = check_duplicates(c, m, warned);
+    sni_free(c->alloc, warned, nw);
+    if (st != SN_OK || !m->nominal_config) return st;
     int line = c->s->constraints_line;
     if (c->s->nnominal != m->nq)
         return cerr(c, SN_ERR_MODEL, line, "constraints", "nominal_config has %d entries; the "
@@ -569,63 +737,219 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
 }
 
 
-static void fill_geoms(compiler* c, sn_model* m) {
+// materials and geometries. Top-level <material> definitions must be unique; a named material
+// inside a <visual> refers to the definition of that name (wherever it is in the file) or, when
+// there is none, defines it at its first use. Names are found through a hash table.
+static sn_status fill_geoms(compiler* c, sn_model* m) {
     const sni_geom* g = (const sni_geom*)c->s->geoms.data;
     const sni_material* mt = (const sni_material*)c->s->materials.data;
-    int nm = 0;
-    for (int i = 0; i < SNI_NMAT(c->s); i++) {
-        // inline materials (negative line) that repeat a defined name only refer to it
-        int dup = -1;
-        for (int k = 0; k < nm && dup < 0; k++)
-            if (!strcmp(m->names + m->material_name[k], SNI_NAME(c->s, mt[i].name))) dup = k;
-        if (dup >= 0) continue;
-        m->material_name[nm] = (int)mt[i].name;
-        memcpy(m->material_rgba + 4 * nm, mt[i].rgba, sizeof mt[i].rgba);
-        nm++;
+    int ns = SNI_NMAT(c->s), nm = 0;
+    name_table t;
+    if (!table_init(&t, c->alloc, ns)) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    size_t bytes = (size_t)(ns ? ns : 1) * 2 * sizeof(int);
+    int* id = sni_alloc(c->alloc, bytes); // model material of each spec material
+    int* defined = id + (ns ? ns : 1);   // per model material: line of its definition, or 0
+    if (!id) {
+        table_free(&t);
+        return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    sn_status st = SN_OK;
+    for (int i = 0; i < ns && st == SN_OK; i++) {
+        const char* name = SNI_NAME(c->s, mt[i].name);
+        int first = table_find(&t, c->s->names.data, &mt[0].name, sizeof(sni_material), name, i);
+        if (first < 0) {
+            // first use of the name
+            id[i] = nm;
+            defined[nm] = mt[i].line > 0 ? mt[i].line : 0;
+            m->material_name[nm] = (int)mt[i].name;
+            memcpy(m->material_rgba + 4 * nm, mt[i].rgba, sizeof mt[i].rgba);
+            nm++;
+            continue;
+        }
+        id[i] = id[first];
+        if (mt[i].line < 0) continue; // a reference from a <visual>
+        // a top-level definition: only one per name; it sets the colour of earlier inline uses
+        if (defined[id[i]])
+            st = cerr(c, SN_ERR_MODEL, mt[i].line, "material", "material '%s' is not unique "
+                      "(first at line %d)", name, defined[id[i]]);
+        defined[id[i]] = mt[i].line;
+        memcpy(m->material_rgba + 4 * id[i], mt[i].rgba, sizeof mt[i].rgba);
     }
     m->nmaterial = nm;
-    for (int i = 0; i < m->ngeom; i++) {
+    for (int i = 0; i < m->ngeom && st == SN_OK; i++) {
         m->geom_type[i] = g[i].type;
         m->geom_frame[i] = g[i].link;
         m->geom_is_visual[i] = g[i].is_visual;
         m->geom_mesh[i] = g[i].mesh >= 0 ? (int)g[i].mesh : SN_NONE;
         m->geom_material[i] = SN_NONE;
-        for (int k = 0; k < nm && g[i].material >= 0; k++)
-            if (!strcmp(m->names + m->material_name[k], SNI_NAME(c->s, g[i].material)))
-                m->geom_material[i] = k;
+        if (g[i].material >= 0) {
+            int k = table_find(&t, c->s->names.data, &mt[0].name, sizeof(sni_material),
+                               SNI_NAME(c->s, g[i].material), -1);
+            if (k >= 0) m->geom_material[i] = id[k];
+        }
         v3_copy(m->geom_size + 3 * i, g[i].size);
         v3_copy(m->geom_pos + 3 * i, g[i].pos);
         memcpy(m->geom_rot + 9 * i, g[i].rot, sizeof g[i].rot);
     }
+    sni_free(c->alloc, id, bytes);
+    table_free(&t);
+    return st;
 }
 
 
-// the mass matrix at the zero configuration must be positive definite
+// motion subspace columns (w, v0) of joint j at the zero configuration, world frame, as sn_fk
+// computes them; rj, pj: the joint frame in the world
+static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_real* pj,
+                        sn_real* s) {
+    sn_real a[3];
+    m3_mul_v3(a, rj, m->joint_axis + 3 * j);
+    memset(s, 0, (size_t)m->joint_nv[j] * 6 * sizeof(sn_real));
+    switch (m->joint_type[j]) {
+    case SN_JOINT_REVOLUTE:
+    case SN_JOINT_CONTINUOUS:
+        v3_copy(s, a);
+        v3_cross(s + 3, pj, a);
+        break;
+    case SN_JOINT_PRISMATIC: v3_copy(s + 3, a); break;
+    case SN_JOINT_SPHERICAL:
+        for (int k = 0; k < 3; k++) {
+            sn_real e[3] = {rj[k], rj[3 + k], rj[6 + k]};
+            v3_copy(s + 6 * k, e);
+            v3_cross(s + 6 * k + 3, pj, e);
+        }
+        break;
+    case SN_JOINT_FLOATING:
+        // u = (velocity of the body origin, angular velocity), both in the world frame
+        for (int k = 0; k < 3; k++) {
+            sn_real e[3] = {0, 0, 0};
+            e[k] = 1;
+            s[6 * k + 3 + k] = 1;
+            v3_copy(s + 6 * (3 + k), e);
+            v3_cross(s + 6 * (3 + k) + 3, pj, e);
+        }
+        break;
+    default: break;
+    }
+}
+
+
+// inverse of a small SPD matrix (n <= 6, row-major) by Gauss-Jordan without pivoting, which is
+// stable for SPD input; 0 if a pivot is not positive
+static int small_spd_inverse(sn_real* a, int n) {
+    sn_real inv[36];
+    for (int i = 0; i < n * n; i++) inv[i] = i % (n + 1) == 0 ? 1 : 0;
+    for (int k = 0; k < n; k++) {
+        sn_real piv = a[k * n + k];
+        if (!(piv > 0)) return 0;
+        for (int e = 0; e < n; e++) {
+            a[k * n + e] /= piv;
+            inv[k * n + e] /= piv;
+        }
+        for (int i = 0; i < n; i++) {
+            if (i == k) continue;
+            sn_real f = a[i * n + k];
+            for (int e = 0; e < n; e++) {
+                a[i * n + e] -= f * a[k * n + e];
+                inv[i * n + e] -= f * inv[k * n + e];
+            }
+        }
+    }
+    memcpy(a, inv, (size_t)(n * n) * sizeof(sn_real));
+    return 1;
+}
+
+
+// The mass matrix (with rotor inertia) at the zero configuration must be positive definite. It
+// is not formed: the articulated-body recursion eliminates the DOFs from the leaves up, and the
+// pivots of its joint-space blocks D_i, taken last DOF first, are those of the L^T D L factor of
+// M (sn_factor_mass), so the test is the same in O(nbody) time and memory. A pivot must exceed
+// 1e-14 times the largest diagonal entry of M, found from the composite inertias.
 static sn_status check_mass(compiler* c, sn_model* m) {
     if (m->nv == 0) return SN_OK;
-    sn_data* d = NULL;
-    sn_data_opts o = {c->alloc};
-    sn_status st = sn_data_create(m, &o, &d, c->err);
-    if (st != SN_OK) return st;
-    sn_fk(m, d);
-    sn_crba(m, d);
-    st = sn_factor_mass(m, d);
-    sn_real scale = 0;
-    for (int v = 0; v < m->nv; v++) scale = fmax(scale, fabs(d->mass_matrix[v * m->nv + v]));
-    int bad = -1;
-    for (int v = m->nv - 1; v >= 0 && bad < 0; v--)
-        if (!isnan(d->mass_factor_d[v]) && !(d->mass_factor_d[v] > 1e-14 * scale)) bad = v;
-    if (st != SN_OK || bad >= 0) {
-        if (bad < 0) bad = 0;
-        int j = m->dof_joint[bad];
-        int u = m->joint_ujoint[j];
-        int line = u < c->nj ? c->joints[u].line : 0;
-        st = cerr(c, SN_ERR_MODEL, line, "joint", "mass and inertia of moving bodies must be "
-                  "positive: the bodies moved by joint '%s' have no mass or inertia about its "
-                  "axis (a link without <inertial> has mass 0)", m->names + m->joint_name[j]);
+    int nb = m->nbody;
+    // per body: pose (12), inertia at the world origin (10), composite (10), articulated (36)
+    size_t bytes = sni_mul_size(sni_mul_size((size_t)nb, 12 + 10 + 10 + 36), sizeof(sn_real));
+    size_t sbytes = sni_mul_size((size_t)m->nv * 6, sizeof(sn_real));
+    sn_real* w = bytes ? sni_alloc(c->alloc, bytes) : NULL;
+    sn_real* S = w && sbytes ? sni_alloc(c->alloc, sbytes) : NULL;
+    if (!S) {
+        sni_free(c->alloc, w, bytes);
+        return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
     }
-    sn_data_destroy(d);
-    return st;
+    sn_real *R = w, *P = R + 9 * (size_t)nb, *rbi = P + 3 * (size_t)nb;
+    sn_real *comp = rbi + 10 * (size_t)nb, *IA = comp + 10 * (size_t)nb;
+    m3_identity(R);
+    for (int b = 1; b < nb; b++) {
+        // at q0 every joint is at its zero, so the body frame is the joint frame
+        int j = m->body_joint[b], par = m->body_parent[b];
+        sn_real* rb = R + 9 * b;
+        sn_real* pb = P + 3 * b;
+        m3_mul(rb, R + 9 * par, m->joint_rot + 9 * j);
+        m3_mul_v3(pb, R + 9 * par, m->joint_pos + 3 * j);
+        v3_add(pb, pb, P + 3 * par);
+        zero_motion(m, j, rb, pb, S + 6 * m->joint_vadr[j]);
+        sn_real com[3], ic[9];
+        m3_mul_v3(com, rb, m->body_com + 3 * b);
+        v3_add(com, com, pb);
+        m3_rotate_sym(ic, rb, m->body_inertia + 9 * b);
+        rbi_from(rbi + 10 * b, m->body_mass[b], com, ic);
+        memcpy(comp + 10 * b, rbi + 10 * b, 10 * sizeof(sn_real));
+        rbi_to_m6(IA + 36 * b, rbi + 10 * b);
+    }
+    for (int b = nb - 1; b > 1; b--)
+        for (int e = 0; e < 10; e++) comp[10 * m->body_parent[b] + e] += comp[10 * b + e];
+    sn_real scale = 0;
+    for (int v = 0; v < m->nv; v++) {
+        sn_real f[6];
+        rbi_mul(f, comp + 10 * m->dof_body[v], S + 6 * v);
+        scale = fmax(scale, fabs(s6_dot(S + 6 * v, f) + m->dof_armature[v]));
+    }
+    int bad = -1;
+    for (int b = nb - 1; b > 0 && bad < 0; b--) {
+        int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        const sn_real* s = S + 6 * v0;
+        sn_real* ia = IA + 36 * b;
+        sn_real U[36], D[36], L[36];
+        for (int k = 0; k < nd; k++) m6_mul_v6(U + 6 * k, ia, s + 6 * k);
+        for (int r = 0; r < nd; r++)
+            for (int q = 0; q < nd; q++)
+                D[r * nd + q] =
+                    s6_dot(s + 6 * r, U + 6 * q) + (r == q ? m->dof_armature[v0 + r] : 0);
+        // pivots last DOF first, as the L^T D L factorization takes them
+        memcpy(L, D, sizeof L);
+        for (int k = nd - 1; k >= 0 && bad < 0; k--) {
+            sn_real piv = L[k * nd + k];
+            if (!(piv > 1e-14 * scale) || !isfinite(piv)) bad = v0 + k;
+            for (int r = 0; r < k && bad < 0; r++)
+                for (int q = 0; q < k; q++) L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
+        }
+        int par = m->body_parent[b];
+        if (bad >= 0 || par == 0) continue;
+        if (!small_spd_inverse(D, nd)) {
+            bad = v0;
+            break;
+        }
+        // IA_parent += IA - U D^-1 U^T
+        sn_real* iap = IA + 36 * par;
+        for (int r = 0; r < 6; r++)
+            for (int q = 0; q < 6; q++) {
+                sn_real x = ia[6 * r + q];
+                for (int k = 0; k < nd; k++)
+                    for (int l = 0; l < nd; l++) x -= U[6 * k + r] * D[k * nd + l] * U[6 * l + q];
+                iap[6 * r + q] += x;
+            }
+    }
+    sni_free(c->alloc, S, sbytes);
+    sni_free(c->alloc, w, bytes);
+    if (bad < 0) return SN_OK;
+    int j = m->dof_joint[bad];
+    int u = m->joint_ujoint[j];
+    // the floating base "ROOT" has no line of its own: point at the root link
+    int line = u < c->nj ? c->joints[u].line : c->links[c->root].line;
+    return cerr(c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link", "mass and inertia of "
+                "moving bodies must be positive: the bodies moved by joint '%s' have no mass or "
+                "inertia about its axis (a link without <inertial> has mass 0)",
+                m->names + m->joint_name[j]);
 }
 
 
@@ -638,6 +962,10 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
         return cerr(c, SN_ERR_MODEL, c->links[c->root].line, "link", "a floating base was "
                     "requested but the root link is named 'world'");
     floating = s->base == SN_BASE_FLOATING || (s->base == SN_BASE_AUTO && !root_is_world);
+    for (int i = 0; i < c->nj && floating; i++)
+        if (!strcmp(JNAME(c, i), "ROOT"))
+            return cerr(c, SN_ERR_MODEL, c->joints[i].line, "joint", "the joint name 'ROOT' is "
+                        "reserved for the floating base of link '%s'", rootname);
     counts k;
     sn_status st = count_model(c, floating, &k);
     if (st != SN_OK) return st;
@@ -650,12 +978,12 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     tmp.nframe = c->nl, tmp.nujoint = k.nujoint, tmp.ngeom = SNI_NGEOM(s);
     tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s);
     tmp.is_floating = floating || (k.njoint > 0 && 0);
-    int nwarn_stored = s->nwarning < 64 ? s->nwarning : 64;
-    // warnings raised below are not stored in the block; leave room for 8 more
+    // room for the 64 warning pointers and for the texts so far plus a few raised below; the
+    // block grows at the end if those need more
     size_t warn_len = s->warnings.len + 8 * 900;
     carver cv = {NULL, sizeof(sn_model)};
     sn_model* m = &tmp;
-    layout(m, &cv, s->names.len, warn_len, nwarn_stored + 8, s->has_nominal);
+    layout(m, &cv, s->names.len, warn_len, 64, s->has_nominal);
     size_t total = cv.off;
     char* block = sni_alloc(c->alloc, total);
     if (!block) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory (%zu bytes)", total);
@@ -664,27 +992,45 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     m->size_ = total;
     m->allocator_ = sni_allocator_or_default(c->alloc);
     carver cv2 = {block, sizeof(sn_model)};
-    layout(m, &cv2, s->names.len, warn_len, nwarn_stored + 8, s->has_nominal);
+    layout(m, &cv2, s->names.len, warn_len, 64, s->has_nominal);
     memcpy(m->names, s->names.data, s->names.len);
     st = build_tree(c, m, floating, floating ? root_name : world_name);
     for (int j = 0; j < m->njoint && st == SN_OK; j++)
         if (m->joint_type[j] == SN_JOINT_FLOATING) m->is_floating = 1;
     if (st == SN_OK) st = resolve_mimic(c, m);
     if (st == SN_OK) st = resolve_constraints(c, m, lt);
-    if (st == SN_OK) fill_geoms(c, m);
+    if (st == SN_OK) st = fill_geoms(c, m);
     if (st == SN_OK) st = check_mass(c, m);
     if (st != SN_OK) {
         sn_model_destroy(m);
         return st;
     }
-    // warnings (texts after the pointer array)
-    char* text = (char*)(m->warnings + nwarn_stored + 8);
+    if (s->warnings.len > warn_len) {
+        // the checks above warned more than the room left: move to a larger block (the layout
+        // is the same up to the warning texts, which come last)
+        warn_len = s->warnings.len;
+        carver cv3 = {NULL, sizeof(sn_model)};
+        layout(&tmp, &cv3, s->names.len, warn_len, 64, s->has_nominal);
+        char* bigger = sni_alloc(c->alloc, cv3.off);
+        if (!bigger) {
+            sn_model_destroy(m);
+            return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory (%zu bytes)", cv3.off);
+        }
+        memcpy(bigger, block, total);
+        sn_model_destroy(m);
+        block = bigger;
+        m = (sn_model*)block;
+        m->size_ = total = cv3.off;
+        carver cv4 = {block, sizeof(sn_model)};
+        layout(m, &cv4, s->names.len, warn_len, 64, s->has_nominal);
+    }
+    // warnings (the spec keeps the texts of the first 64; they follow the pointer array)
+    char* text = (char*)(m->warnings + 64);
     size_t off = 0;
     int stored = 0;
     const char* w = s->warnings.data;
-    for (size_t pos = 0; pos < s->warnings.len && stored < nwarn_stored + 8;) {
+    for (size_t pos = 0; pos < s->warnings.len && stored < 64;) {
         size_t len = strlen(w + pos) + 1;
-        if (off + len > warn_len) break;
         memcpy(text + off, w + pos, len);
         m->warnings[stored++] = text + off;
         off += len;

@@ -17,8 +17,10 @@
 
 #define MAX_DEPTH 64
 #define MAX_ATTR_LEN (1u << 20)
+#define MAX_ATTRS 256 // attributes on one element
 #define DEFAULT_MAX_FILE ((size_t)64 << 20)
 #define DEFAULT_MAX_LINKS 200000
+#define MAX_PACKAGE_STRIP 16 // leading path components tried away in a package:// lookup
 
 // element contexts
 enum {
@@ -53,28 +55,47 @@ typedef struct parser {
     int max_links;
     int link, joint, geom, material, constraint; // current element indices, -1
     int has_mass, has_inertia;
+    int mass_line, inertia_line;
     sn_real inertial_rot[9];
     sn_real inertia_raw[9];
     char owner[160]; // "link 'x'" or "joint 'y'" for messages
+    char open[MAX_DEPTH + 1][40]; // names of the open elements, for XML errors
+    int open_line[MAX_DEPTH + 1];
 } parser;
 
 
 // ---- errors and attributes ----
 
-static void fail(parser* p, sn_status code, const char* element, const char* fmt, ...) {
+static void vfail(parser* p, int line, sn_status code, const char* element, const char* fmt,
+                  va_list ap) {
     if (p->st != SN_OK) return;
     char text[600];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    int line = (int)XML_GetCurrentLineNumber(p->xp);
     if (p->owner[0])
         sni_error(p->err, code, p->s->file, line, element, "in %s: %s", p->owner, text);
     else
         sni_error(p->err, code, p->s->file, line, element, "%s", text);
     p->st = code;
     XML_StopParser(p->xp, XML_FALSE);
+}
+
+
+// an error at the current position of the parser
+static void fail(parser* p, sn_status code, const char* element, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(p, (int)XML_GetCurrentLineNumber(p->xp), code, element, fmt, ap);
+    va_end(ap);
+}
+
+
+// an error about an element seen earlier (its line is given)
+static void fail_at(parser* p, int line, sn_status code, const char* element, const char* fmt,
+                    ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(p, line, code, element, fmt, ap);
+    va_end(ap);
 }
 
 
@@ -85,17 +106,29 @@ static void fail(parser* p, sn_status code, const char* element, const char* fmt
     } while (0)
 
 
-static void warn(parser* p, const char* element, const char* fmt, ...) {
+static void vwarn(parser* p, int line, const char* element, const char* fmt, va_list ap) {
     char text[600];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    int line = (int)XML_GetCurrentLineNumber(p->xp);
     if (p->owner[0])
         sni_spec_warn(p->s, line, element, "in %s: %s", p->owner, text);
     else
         sni_spec_warn(p->s, line, element, "%s", text);
+}
+
+
+static void warn(parser* p, const char* element, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vwarn(p, (int)XML_GetCurrentLineNumber(p->xp), element, fmt, ap);
+    va_end(ap);
+}
+
+
+static void warn_at(parser* p, int line, const char* element, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vwarn(p, line, element, fmt, ap);
+    va_end(ap);
 }
 
 
@@ -201,10 +234,12 @@ static void start_joint(parser* p, const char** atts) {
     if (t < 0) {
         if (type && !strcmp(type, "planar"))
             RETURN_FAIL(p, SN_ERR_MODEL, "joint", "joint type 'planar' is not supported");
-        RETURN_FAIL(p, SN_ERR_MODEL, "joint", "%s joint type%s%.40s%s (expected fixed, revolute, "
-                    "continuous, prismatic, spherical or floating)",
-                    type ? "unknown" : "missing", type ? " '" : "", type ? type : "",
-                    type ? "'" : "");
+        if (!type || !type[0])
+            RETURN_FAIL(p, SN_ERR_MODEL, "joint", "%s joint type (expected fixed, revolute, "
+                        "continuous, prismatic, spherical or floating)",
+                        type ? "empty" : "missing");
+        RETURN_FAIL(p, SN_ERR_MODEL, "joint", "unknown joint type '%.40s' (expected fixed, "
+                    "revolute, continuous, prismatic, spherical or floating)", type);
     }
     if (SNI_NJOINT(p->s) >= p->max_links) {
         fail(p, SN_ERR_LIMIT, "joint", "more than %d joints (sn_load_opts.max_links)", p->max_links);
@@ -328,6 +363,7 @@ static void inertial_child(parser* p, const char* el, const char** atts) {
     if (!strcmp(el, "origin")) {
         parse_origin(p, atts, l->com, p->inertial_rot);
     } else if (!strcmp(el, "mass")) {
+        p->mass_line = (int)XML_GetCurrentLineNumber(p->xp);
         int r = attr_reals(p, el, atts, "value", &l->mass, 1);
         if (r == 0) RETURN_FAIL(p, SN_ERR_PARSE, el, "missing attribute 'value'");
         if (r < 0) return;
@@ -336,6 +372,7 @@ static void inertial_child(parser* p, const char* el, const char** atts) {
     } else if (!strcmp(el, "inertia")) {
         static const char* keys[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
         static const int at[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 4}, {1, 5}, {2, 8}};
+        p->inertia_line = (int)XML_GetCurrentLineNumber(p->xp);
         for (int k = 0; k < 6; k++) {
             sn_real v = 0;
             int r = attr_reals(p, el, atts, keys[k], &v, 1);
@@ -352,63 +389,81 @@ static void inertial_child(parser* p, const char* el, const char** atts) {
 }
 
 
-// validate the inertia of the link just closed; rotate it into the link frame
+// validate the inertia of the link just closed; rotate it into the link frame. Messages point
+// at the <inertia> element (at <inertial> when it is missing).
 static void end_inertial(parser* p) {
     sni_link* l = cur_link(p);
-    if (!p->has_mass) RETURN_FAIL(p, SN_ERR_PARSE, "inertial", "<inertial> without <mass>");
+    if (!p->has_mass) {
+        fail_at(p, l->inertial_line, SN_ERR_PARSE, "inertial", "<inertial> without <mass>");
+        return;
+    }
     if (!p->has_inertia) {
         if (l->mass > 0)
-            RETURN_FAIL(p, SN_ERR_PARSE, "inertial", "<inertial> with a mass but no <inertia>");
+            fail_at(p, l->inertial_line, SN_ERR_PARSE, "inertial",
+                    "<inertial> with a mass but no <inertia>");
+        return;
     }
+    int line = p->inertia_line;
     m3_rotate_sym(l->inertia, p->inertial_rot, p->inertia_raw);
     sn_real ev[3];
     sni_sym3_eigenvalues(l->inertia, ev);
     sn_real scale = fabs(ev[2]) > 0 ? fabs(ev[2]) : 1;
     if (l->mass == 0) {
         if (ev[2] > 0 || ev[0] < 0)
-            RETURN_FAIL(p, SN_ERR_MODEL, "inertia", "mass is zero but the inertia is not");
+            fail_at(p, line, SN_ERR_MODEL, "inertia", "mass is zero but the inertia is not "
+                    "(eigenvalues %g %g %g)", ev[0], ev[1], ev[2]);
         return;
     }
     if (ev[0] < -1e-12 * scale) {
-        RETURN_FAIL(p, SN_ERR_MODEL, "inertia",
-                    "inertia must be positive definite (eigenvalues %g %g %g)", ev[0], ev[1],
-                    ev[2]);
-    }
-    if (ev[0] <= 1e-12 * scale) {
-        // a point or rod mass: valid for a link merged into a body, and the compiler refuses a
-        // model whose mass matrix it leaves singular
-        warn(p, "inertia", "inertia is singular (eigenvalues %g %g %g): a point or rod mass",
-             ev[0], ev[1], ev[2]);
+        fail_at(p, line, SN_ERR_MODEL, "inertia",
+                "inertia must be positive definite (eigenvalues %g %g %g)", ev[0], ev[1], ev[2]);
         return;
     }
+    // the triangle test comes first: (0, 0, C) is singular and also physically impossible
+    // (ANYmal C's 'hatch'), while a rod (0, C, C) or a point (0, 0, 0) passes it
     if (ev[0] + ev[1] < ev[2] * (1 - 1e-9)) {
         // physically impossible, but shipped by real robots (ANYmal C, Romeo): an error only
         // with strict_inertia; balance_inertia replaces the inertia by the mean principal
         // moment times the identity (MuJoCo's documented balanceinertia rule)
-        if (p->s->strict_inertia)
-            RETURN_FAIL(p, SN_ERR_MODEL, "inertia",
-                        "principal moments %g %g %g violate the triangle inequality A + B >= C",
-                        ev[0], ev[1], ev[2]);
+        if (p->s->strict_inertia) {
+            fail_at(p, line, SN_ERR_MODEL, "inertia", "principal moments %g %g %g violate the "
+                    "triangle inequality A + B >= C (strict_inertia)", ev[0], ev[1], ev[2]);
+            return;
+        }
         if (p->s->balance_inertia) {
             sn_real mean = (ev[0] + ev[1] + ev[2]) / 3;
             memset(l->inertia, 0, sizeof l->inertia);
             for (int k = 0; k < 3; k++) l->inertia[4 * k] = mean;
-            warn(p, "inertia", "principal moments %g %g %g violate the triangle inequality; "
-                 "replaced by their mean %g (balance_inertia)", ev[0], ev[1], ev[2], mean);
-        } else {
-            warn(p, "inertia", "principal moments %g %g %g violate the triangle inequality "
-                 "A + B >= C; kept as given (set balance_inertia to repair, strict_inertia to "
-                 "refuse)", ev[0], ev[1], ev[2]);
+            warn_at(p, line, "inertia", "principal moments %g %g %g violate the triangle "
+                    "inequality; replaced by their mean %g (balance_inertia)", ev[0], ev[1], ev[2],
+                    mean);
+            return;
         }
+        warn_at(p, line, "inertia", "principal moments %g %g %g violate the triangle inequality "
+                "A + B >= C; kept as given (set balance_inertia to repair, strict_inertia to "
+                "refuse)", ev[0], ev[1], ev[2]);
     }
-    if (ev[2] / ev[0] > 1e12)
-        warn(p, "inertia", "inertia is badly conditioned (eigenvalues %g .. %g)", ev[0], ev[2]);
+    if (ev[0] <= 1e-12 * scale) {
+        // a point or rod mass: valid for a link merged into a body, and the compiler refuses a
+        // model whose mass matrix it leaves singular
+        warn_at(p, line, "inertia", "inertia is singular (eigenvalues %g %g %g): a point or rod "
+                "mass", ev[0], ev[1], ev[2]);
+        return;
+    }
+    // below 1e-12 the inertia counts as singular (above); in between it is only suspicious
+    if (ev[2] / ev[0] > 1e8)
+        warn_at(p, line, "inertia", "inertia is badly conditioned (eigenvalues %g .. %g)", ev[0],
+                ev[2]);
 }
 
 
 static void start_geom(parser* p, int is_visual) {
+    const char* el = is_visual ? "visual" : "collision";
+    if (SNI_NGEOM(p->s) >= 4 * (long)p->max_links)
+        RETURN_FAIL(p, SN_ERR_LIMIT, el, "more than %ld geometries (4 x sn_load_opts.max_links)",
+                    4 * (long)p->max_links);
     sni_geom* g = sni_buf_grow(&p->s->geoms, sizeof(sni_geom));
-    if (!g) RETURN_FAIL(p, SN_ERR_NOMEM, is_visual ? "visual" : "collision", "out of memory");
+    if (!g) RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
     memset(g, 0, sizeof *g);
     g->link = p->link;
     g->line = (int)XML_GetCurrentLineNumber(p->xp);
@@ -432,14 +487,19 @@ static long resolve_mesh(parser* p, const char* fn) {
             return sni_spec_name(p->s, path);
         }
         // look for the file under the URDF's directory and its parents, stripping leading
-        // components of the package-relative path (robot packages are often flattened)
+        // components of the package-relative path (robot packages are often flattened); the
+        // number of tries is bounded, and a path that does not fit is not tried
         const char* base = p->base_dir ? p->base_dir : ".";
-        char up[1024] = "";
+        char up[16] = "";
         for (int level = 0; level < 4; level++) {
-            for (const char* r = rest; r && *r; r = strchr(r, '/') ? strchr(r, '/') + 1 : NULL) {
+            const char* r = rest;
+            for (int strip = 0; r && *r && strip < MAX_PACKAGE_STRIP; strip++) {
                 struct stat st;
-                snprintf(path, sizeof path, "%s/%s%s", base, up, r);
-                if (stat(path, &st) == 0) return sni_spec_name(p->s, path);
+                int n = snprintf(path, sizeof path, "%s/%s%s", base, up, r);
+                if (n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0)
+                    return sni_spec_name(p->s, path);
+                r = strchr(r, '/');
+                if (r) r++;
             }
             strncat(up, "../", sizeof up - strlen(up) - 1);
         }
@@ -511,15 +571,11 @@ static void start_material(parser* p, const char** atts, int in_visual) {
     p->material = -1;
     long off = name && name[0] ? sni_spec_name(p->s, name) : -1;
     if (in_visual) cur_geom(p)->material = off;
-    if (!in_visual) {
-        for (int i = 0; i < SNI_NMAT(p->s); i++) {
-            sni_material* m = (sni_material*)p->s->materials.data + i;
-            if (!strcmp(SNI_NAME(p->s, m->name), name))
-                RETURN_FAIL(p, SN_ERR_MODEL, "material", "material '%s' is not unique (first at "
-                            "line %d)", name, m->line);
-        }
-    }
+    // names are checked for uniqueness by the compiler (top-level definitions must be unique)
     if (off < 0) return;
+    if (SNI_NMAT(p->s) >= p->max_links)
+        RETURN_FAIL(p, SN_ERR_LIMIT, "material", "more than %d materials (sn_load_opts.max_links)",
+                    p->max_links);
     sni_material* m = sni_buf_grow(&p->s->materials, sizeof(sni_material));
     if (!m) RETURN_FAIL(p, SN_ERR_NOMEM, "material", "out of memory");
     m->name = off;
@@ -565,15 +621,37 @@ static void start_constraints(parser* p, const char** atts) {
     if (!p->s->nominal) RETURN_FAIL(p, SN_ERR_NOMEM, "constraints", "out of memory");
     int count = 0;
     sni_num_result r = sni_parse_real_list(nc, p->s->nominal, (int)cap, &count);
-    if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW && r != SNI_NUM_EMPTY)
-        RETURN_FAIL(p, SN_ERR_PARSE, "constraints", "attribute nominal_config: an entry %s",
-                    sni_num_result_str(r));
+    if (r == SNI_NUM_COUNT)
+        RETURN_FAIL(p, SN_ERR_LIMIT, "constraints", "attribute nominal_config has more than %d "
+                    "entries", (int)cap);
+    if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW && r != SNI_NUM_EMPTY) {
+        // name the first entry that does not parse
+        int index = 0;
+        const char* t = nc;
+        for (;;) {
+            while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r') t++;
+            size_t n = strcspn(t, " \t\n\r");
+            char tok[64];
+            snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), t);
+            sn_real v;
+            sni_num_result e = n < 63 ? sni_parse_reals(tok, &v, 1) : SNI_NUM_BAD;
+            if (!n || (e != SNI_NUM_OK && e != SNI_NUM_UNDERFLOW)) {
+                RETURN_FAIL(p, SN_ERR_PARSE, "constraints", "attribute nominal_config: entry %d "
+                            "(\"%.40s\") %s", index, tok, sni_num_result_str(n ? e : r));
+            }
+            t += n;
+            index++;
+        }
+    }
     p->s->has_nominal = 1;
     p->s->nnominal = count;
 }
 
 
 static void start_loop(parser* p, const char* el, const char** atts) {
+    if (SNI_NCON(p->s) >= p->max_links)
+        RETURN_FAIL(p, SN_ERR_LIMIT, el, "more than %d loop constraints (sn_load_opts.max_links)",
+                    p->max_links);
     const char* b1 = need_name(p, el, atts, "body1");
     if (!b1) return;
     const char* b2 = need_name(p, el, atts, "body2");
@@ -632,10 +710,16 @@ static void on_start(void* ud, const char* el, const char** atts) {
     int parent = p->ctx[p->depth];
     if (++p->depth > MAX_DEPTH)
         RETURN_FAIL(p, SN_ERR_LIMIT, el, "elements nested deeper than %d", MAX_DEPTH);
-    for (int i = 0; atts[i]; i += 2)
+    snprintf(p->open[p->depth], sizeof p->open[0], "%s", el);
+    p->open_line[p->depth] = (int)XML_GetCurrentLineNumber(p->xp);
+    int natt = 0;
+    for (int i = 0; atts[i]; i += 2, natt++) {
+        if (natt >= MAX_ATTRS)
+            RETURN_FAIL(p, SN_ERR_LIMIT, el, "more than %d attributes on one element", MAX_ATTRS);
         if (strlen(atts[i + 1]) > MAX_ATTR_LEN)
             RETURN_FAIL(p, SN_ERR_LIMIT, el, "attribute '%.40s' longer than %u bytes", atts[i],
                         MAX_ATTR_LEN);
+    }
     int c = C_LEAF;
     switch (parent) {
     case C_SKIP: c = C_SKIP; break;
@@ -709,12 +793,13 @@ static void on_end(void* ud, const char* el) {
     if (c == C_EQUALITY) {
         sni_constraint* k = (sni_constraint*)p->s->constraints.data + p->constraint;
         if (k->naxis == 0)
-            fail(p, SN_ERR_MODEL, "equality", "an <equality> needs one or two <axis> elements");
+            fail_at(p, k->line, SN_ERR_MODEL, "equality", "an <equality> needs one or two <axis> "
+                    "elements");
     }
     if (c == C_VISUAL || c == C_COLLISION) {
         if (cur_geom(p)->type < 0)
-            fail(p, SN_ERR_PARSE, c == C_VISUAL ? "visual" : "collision",
-                 "no <geometry> shape given");
+            fail_at(p, cur_geom(p)->line, SN_ERR_PARSE, c == C_VISUAL ? "visual" : "collision",
+                    "no <geometry> shape given");
     }
     if (c == C_LINK || c == C_JOINT) p->owner[0] = 0;
     p->depth--;
@@ -744,6 +829,42 @@ static void on_entity(void* ud, const XML_Char* name, int is_param, const XML_Ch
 
 // ---- entry points ----
 
+// line of position `at` in xml, counting LF, CR and CR LF as one line end each (as expat does)
+static int line_of(const char* xml, const char* at) {
+    int line = 1;
+    for (const char* c = xml; c < at; c++) {
+        if (*c == '\n') line++;
+        else if (*c == '\r') {
+            line++;
+            if (c + 1 < at && c[1] == '\n') c++;
+        }
+    }
+    return line;
+}
+
+
+// the error of a malformed document, with its line and column and the innermost open element
+static sn_status xml_error(parser* p) {
+    enum XML_Error code = XML_GetErrorCode(p->xp);
+    int line = (int)XML_GetCurrentLineNumber(p->xp);
+    int col = (int)XML_GetCurrentColumnNumber(p->xp) + 1;
+    const char* what = XML_ErrorString(code);
+    if (code == XML_ERROR_NO_ELEMENTS && p->depth == 0 && !p->seen_robot)
+        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, "robot", "no <robot> element "
+                         "found: the input is empty or has no element");
+    if (p->depth == 0)
+        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, "", "XML error at column %d: %s",
+                         col, what ? what : "?");
+    const char* el = p->open[p->depth];
+    int at = p->open_line[p->depth];
+    if (code == XML_ERROR_NO_ELEMENTS)
+        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el, "XML error: the input ends "
+                         "before <%s> (opened at line %d) is closed", el, at);
+    return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el, "XML error at column %d: %s "
+                     "(inside <%s>, opened at line %d)", col, what ? what : "?", el, at);
+}
+
+
 static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const char* base_dir,
                               const sn_load_opts* opts, sn_error* err) {
     parser p;
@@ -754,8 +875,10 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     p.package_dir = opts ? opts->package_dir : NULL;
     p.max_links = opts && opts->max_links > 0 ? opts->max_links : DEFAULT_MAX_LINKS;
     p.link = p.joint = p.geom = p.material = p.constraint = -1;
-    if (memchr(xml, 0, len))
-        return sni_error(err, SN_ERR_PARSE, s->file, 0, "", "the file contains a NUL byte");
+    const char* nul = memchr(xml, 0, len);
+    if (nul)
+        return sni_error(err, SN_ERR_PARSE, s->file, line_of(xml, nul), "", "the input contains a "
+                         "NUL byte (at offset %zu)", (size_t)(nul - xml));
     p.xp = XML_ParserCreate(NULL);
     if (!p.xp) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "cannot create the XML parser");
     XML_SetUserData(p.xp, &p);
@@ -764,12 +887,7 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     XML_SetEntityDeclHandler(p.xp, on_entity);
     XML_SetParamEntityParsing(p.xp, XML_PARAM_ENTITY_PARSING_NEVER);
     int ok = len > (size_t)0x7fffffff ? 0 : XML_Parse(p.xp, xml, (int)len, 1) != XML_STATUS_ERROR;
-    if (!ok && p.st == SN_OK) {
-        int line = (int)XML_GetCurrentLineNumber(p.xp);
-        sni_error(err, SN_ERR_PARSE, s->file, line, "", "XML error: %s",
-                  XML_ErrorString(XML_GetErrorCode(p.xp)));
-        p.st = SN_ERR_PARSE;
-    }
+    if (!ok && p.st == SN_OK) p.st = xml_error(&p);
     if (p.st == SN_OK && !p.seen_robot)
         p.st = sni_error(err, SN_ERR_PARSE, s->file, 0, "robot", "no <robot> element found");
     if (p.st == SN_OK && s->names.failed)
