@@ -68,6 +68,8 @@ typedef struct sn_data {
     sn_real* ws_dinv;        ///< D^-1 per joint, at most 6x6                        (njoint x 36)
     sn_real* ws_vec;         ///< scratch vectors                                    (4 x nv)
     sn_real* ws_frame;       ///< per-frame wrench scratch                            (nframe x 6)
+    int* joint_axis_kind;    ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
+                             ///< joint frame is not rotated (set at creation)       (njoint)
 
     // ---- private ----
     const sn_model* model_;

@@ -51,6 +51,22 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->ws_dinv = carve(c, 36 * nj);
     d->ws_vec = carve(c, 4 * nv);
     d->ws_frame = carve(c, 6 * (size_t)m->nframe);
+    d->joint_axis_kind = (int*)carve(c, nj); // a double per int: simple and aligned
+}
+
+
+// per joint: which coordinate axis the joint axis is, and whether its frame is rotated
+static void classify_joints(const sn_model* m, sn_data* d) {
+    for (int j = 0; j < m->njoint; j++) {
+        const sn_real* a = m->joint_axis + 3 * j;
+        const sn_real* r = m->joint_rot + 9 * j;
+        int kind = -1;
+        for (int k = 0; k < 3; k++)
+            if ((a[k] == 1 || a[k] == -1) && a[(k + 1) % 3] == 0 && a[(k + 2) % 3] == 0) kind = k;
+        int ident = r[0] == 1 && r[4] == 1 && r[8] == 1 && r[1] == 0 && r[2] == 0 && r[3] == 0 &&
+                    r[5] == 0 && r[6] == 0 && r[7] == 0;
+        d->joint_axis_kind[j] = kind + (ident ? 4 : 0);
+    }
 }
 
 
@@ -73,6 +89,7 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     d->model_ = m;
     d->size_ = c.off;
     d->allocator_ = sni_allocator_or_default(a);
+    classify_joints(m, d);
     sn_data_reset(m, d);
     *out = d;
     return SN_OK;

@@ -12,9 +12,60 @@ static void joint_frame(const sn_model* m, const sn_data* d, int j, int parent, 
                         sn_real* pj) {
     const sn_real* rp = d->body_rot + 9 * parent;
     const sn_real* pp = d->body_pos + 3 * parent;
-    m3_mul(rj, rp, m->joint_rot + 9 * j);
+    const sn_real* jr = m->joint_rot + 9 * j;
+    if (d->joint_axis_kind[j] >= 3) memcpy(rj, rp, 9 * sizeof(sn_real));
+    else m3_mul(rj, rp, jr);
     m3_mul_v3(pj, rp, m->joint_pos + 3 * j);
     v3_add(pj, pj, pp);
+}
+
+
+// R = Rj * Rot(a, angle), with a shortcut that mixes two columns when a is a coordinate axis
+static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int kind,
+                         sn_real angle) {
+    sn_real s, c;
+#if defined(__GLIBC__)
+    sincos(angle, &s, &c);
+#else
+    s = sin(angle), c = cos(angle);
+#endif
+    int k = kind >= 3 ? kind - 4 : kind;
+    if (k >= 0) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        if (a[k] < 0) s = -s;
+        for (int row = 0; row < 3; row++) {
+            const sn_real* x = rj + 3 * row;
+            sn_real* y = r + 3 * row;
+            y[i] = c * x[i] + s * x[j];
+            y[j] = c * x[j] - s * x[i];
+            y[k] = x[k];
+        }
+        return;
+    }
+    sn_real t = 1 - c, x = a[0], y = a[1], z = a[2], rot[9];
+    rot[0] = t * x * x + c;
+    rot[1] = t * x * y - s * z;
+    rot[2] = t * x * z + s * y;
+    rot[3] = t * x * y + s * z;
+    rot[4] = t * y * y + c;
+    rot[5] = t * y * z - s * x;
+    rot[6] = t * x * z - s * y;
+    rot[7] = t * y * z + s * x;
+    rot[8] = t * z * z + c;
+    m3_mul(r, rj, rot);
+}
+
+
+// d = R I R^T for a symmetric I, computing the six distinct entries
+static void rotate_inertia(sn_real* d, const sn_real* r, const sn_real* in) {
+    sn_real t[9];
+    m3_mul(t, r, in);
+    for (int i = 0; i < 3; i++)
+        for (int j = i; j < 3; j++) {
+            sn_real v = t[3 * i] * r[3 * j] + t[3 * i + 1] * r[3 * j + 1] + t[3 * i + 2] * r[3 * j + 2];
+            d[3 * i + j] = v;
+            d[3 * j + i] = v;
+        }
 }
 
 
@@ -22,27 +73,6 @@ static void unit_quat(sn_real* out, const sn_real* q) {
     sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (!(n > 0)) n = 1;
     for (int k = 0; k < 4; k++) out[k] = q[k] / n;
-}
-
-
-// rotation about a unit axis; sincos computes both at once where the C library has it
-static void revolute_rotation(sn_real* r, const sn_real* a, sn_real angle) {
-    sn_real s, c;
-#if defined(__GLIBC__)
-    sincos(angle, &s, &c);
-#else
-    s = sin(angle), c = cos(angle);
-#endif
-    sn_real t = 1 - c, x = a[0], y = a[1], z = a[2];
-    r[0] = t * x * x + c;
-    r[1] = t * x * y - s * z;
-    r[2] = t * x * z + s * y;
-    r[3] = t * x * y + s * z;
-    r[4] = t * y * y + c;
-    r[5] = t * y * z - s * x;
-    r[6] = t * x * z - s * y;
-    r[7] = t * y * z + s * x;
-    r[8] = t * z * z + c;
 }
 
 
@@ -69,8 +99,7 @@ void sn_fk(const sn_model* m, sn_data* d) {
         switch (m->joint_type[j]) {
         case SN_JOINT_REVOLUTE:
         case SN_JOINT_CONTINUOUS:
-            revolute_rotation(t, m->joint_axis + 3 * j, q[0]);
-            m3_mul(R, rj, t);
+            rotate_about(R, rj, m->joint_axis + 3 * j, d->joint_axis_kind[j], q[0]);
             v3_copy(p, pj);
             rot_col(s, a, pj);
             break;
@@ -121,7 +150,7 @@ void sn_fk(const sn_model* m, sn_data* d) {
         sn_real ic[9];
         m3_mul_v3(c, R, m->body_com + 3 * b);
         v3_add(c, c, d->body_pos + 3 * b);
-        m3_rotate_sym(ic, R, m->body_inertia + 9 * b);
+        rotate_inertia(ic, R, m->body_inertia + 9 * b);
         rbi_from(d->body_rbi + 10 * b, m->body_mass[b], c, ic);
     }
     d->fk_valid = 1;
