@@ -39,29 +39,31 @@ static size_t scan_number(const char* s) {
 }
 
 
-// convert one token of length n
+// convert one token of length n (it matches the grammar, so strtod reads exactly n characters)
 static sni_num_result convert(const char* s, size_t n, sn_real* out) {
     char buf[128];
-    if (n >= sizeof buf - 8) {
-        // very long mantissas: strip is not worth it; refuse
-        return SNI_NUM_BAD;
-    }
     const char* dp = localeconv()->decimal_point;
     size_t dl = strlen(dp), k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '.' && !(dl == 1 && dp[0] == '.')) {
-            if (k + dl >= sizeof buf) return SNI_NUM_BAD;
-            memcpy(buf + k, dp, dl);
-            k += dl;
-        } else {
-            buf[k++] = s[i];
+    const char* text = s;
+    if (!(dl == 1 && dp[0] == '.')) {
+        // another decimal point in the C locale of the host program: translate a copy
+        for (size_t i = 0; i < n; i++) {
+            if (k + dl + 1 >= sizeof buf) return SNI_NUM_BAD; // over 100 digits, in such a locale
+            if (s[i] == '.') {
+                memcpy(buf + k, dp, dl);
+                k += dl;
+            } else {
+                buf[k++] = s[i];
+            }
         }
+        buf[k] = 0;
+        text = buf;
+        n = k;
     }
-    buf[k] = 0;
     errno = 0;
     char* end = NULL;
-    double v = strtod(buf, &end);
-    if (end != buf + k) return SNI_NUM_BAD;
+    double v = strtod(text, &end);
+    if (end != text + n) return SNI_NUM_BAD;
     if (errno == ERANGE) {
         if (fabs(v) > 1.0) return SNI_NUM_OVERFLOW;
         *out = v;

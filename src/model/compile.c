@@ -2,7 +2,9 @@
 // compile.c: turns a spec into the flat, immutable model. Checks the topology without recursion
 // (names through a hash table, one parent per link, one root, cycles found by walking parent
 // links), merges links joined by fixed joints into bodies, orders bodies, joints and DOFs
-// depth-first with children in file order, and lays everything out in one allocation.
+// depth-first with children in file order, and lays everything out in one allocation. Every
+// pass is linear in the model (hash tables for names, no per-link recursion, a mass-matrix check
+// that never forms the matrix), so a 100 000-link chain compiles in a fraction of a second.
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -492,7 +494,13 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
 // and each joint is walked once (a joint has at most one leader).
 static sn_status resolve_mimic(compiler* c, sn_model* m) {
     int any = 0;
-    for (int i = 0; i < c->nj && !any; i++) any = c->joints[i].mimic_name >= 0;
+    for (int i = 0; i < c->nj; i++) {
+        if (c->joints[i].mimic_name < 0) continue;
+        if (c->joints[i].type == SN_JOINT_FIXED)
+            sni_spec_warn(c->s, c->joints[i].mimic_line, "mimic", "in joint '%s': <mimic> on a "
+                          "fixed joint ignored", JNAME(c, i));
+        else any = 1;
+    }
     if (!any) return SN_OK;
     name_table jt;
     if (!table_init(&jt, c->alloc, c->nj)) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
@@ -721,7 +729,8 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
                             "of joint '%s' is zero", m->names + m->joint_name[j]);
             if (fabs(n - 1) > 1e-9) {
                 sni_spec_warn(c->s, line, "constraints", "nominal_config: quaternion of joint "
-                              "'%s' has norm %g and was normalized", m->names + m->joint_name[j], n);
+                              "'%s' has norm %g and was normalized", m->names + m->joint_name[j],
+                              n);
                 for (int e = 0; e < 4; e++) q[e] /= n;
             }
         } else {
@@ -1021,8 +1030,12 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
         block = bigger;
         m = (sn_model*)block;
         m->size_ = total = cv3.off;
+        // lay out with the counts the block was sized for (fill_geoms lowered nmaterial)
+        int nmaterial = m->nmaterial;
+        m->nmaterial = tmp.nmaterial;
         carver cv4 = {block, sizeof(sn_model)};
         layout(m, &cv4, s->names.len, warn_len, 64, s->has_nominal);
+        m->nmaterial = nmaterial;
     }
     // warnings (the spec keeps the texts of the first 64; they follow the pointer array)
     char* text = (char*)(m->warnings + 64);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // urdf.c: the URDF reader. A SAX pass on libexpat fills a spec (spec.h); sni_compile turns it
 // into a model. Expat enforces neither a nesting limit nor a size limit, so this file does:
-// depth, file size, attribute length and element counts are capped, and any DOCTYPE with an
-// internal subset is refused (no entity is ever expanded). Every error names file, line and
-// element. What is accepted and what warns is documented in docs/urdf.md.
+// depth, file size, attribute length, attributes per element and element counts are capped, and
+// any DOCTYPE with an internal subset or an external DTD is refused (no entity is ever expanded).
+// Every error names file, line and element. What is accepted and what warns is documented in
+// docs/urdf.md; tests/test_bad_inputs.c holds the bad inputs.
 #include <expat.h>
 #include <math.h>
 #include <stdio.h>
@@ -627,20 +628,20 @@ static void start_constraints(parser* p, const char** atts) {
     if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW && r != SNI_NUM_EMPTY) {
         // name the first entry that does not parse
         int index = 0;
-        const char* t = nc;
-        for (;;) {
-            while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r') t++;
+        for (const char* t = nc;; index++) {
+            t += strspn(t, " \t\n\r");
             size_t n = strcspn(t, " \t\n\r");
-            char tok[64];
-            snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), t);
+            char* tok = sni_alloc(p->s->alloc, n + 1);
+            if (!tok) RETURN_FAIL(p, SN_ERR_NOMEM, "constraints", "out of memory");
+            memcpy(tok, t, n);
             sn_real v;
-            sni_num_result e = n < 63 ? sni_parse_reals(tok, &v, 1) : SNI_NUM_BAD;
-            if (!n || (e != SNI_NUM_OK && e != SNI_NUM_UNDERFLOW)) {
-                RETURN_FAIL(p, SN_ERR_PARSE, "constraints", "attribute nominal_config: entry %d "
-                            "(\"%.40s\") %s", index, tok, sni_num_result_str(n ? e : r));
-            }
+            sni_num_result e = n ? sni_parse_reals(tok, &v, 1) : r;
+            if (e != SNI_NUM_OK && e != SNI_NUM_UNDERFLOW)
+                fail(p, SN_ERR_PARSE, "constraints", "attribute nominal_config: entry %d "
+                     "(\"%.40s\") %s", index, tok, sni_num_result_str(e));
+            sni_free(p->s->alloc, tok, n + 1);
+            if (p->st != SN_OK) return;
             t += n;
-            index++;
         }
     }
     p->s->has_nominal = 1;
@@ -710,7 +711,10 @@ static void on_start(void* ud, const char* el, const char** atts) {
     int parent = p->ctx[p->depth];
     if (++p->depth > MAX_DEPTH)
         RETURN_FAIL(p, SN_ERR_LIMIT, el, "elements nested deeper than %d", MAX_DEPTH);
-    snprintf(p->open[p->depth], sizeof p->open[0], "%s", el);
+    size_t ellen = strlen(el);
+    if (ellen >= sizeof p->open[0]) ellen = sizeof p->open[0] - 1;
+    memcpy(p->open[p->depth], el, ellen);
+    p->open[p->depth][ellen] = 0;
     p->open_line[p->depth] = (int)XML_GetCurrentLineNumber(p->xp);
     int natt = 0;
     for (int i = 0; atts[i]; i += 2, natt++) {
@@ -875,6 +879,9 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     p.package_dir = opts ? opts->package_dir : NULL;
     p.max_links = opts && opts->max_links > 0 ? opts->max_links : DEFAULT_MAX_LINKS;
     p.link = p.joint = p.geom = p.material = p.constraint = -1;
+    if (len > (size_t)0x7fffffff)
+        return sni_error(err, SN_ERR_LIMIT, s->file, 0, "", "input of %zu bytes: the XML parser "
+                         "takes at most 2 GiB", len);
     const char* nul = memchr(xml, 0, len);
     if (nul)
         return sni_error(err, SN_ERR_PARSE, s->file, line_of(xml, nul), "", "the input contains a "
@@ -886,7 +893,7 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     XML_SetStartDoctypeDeclHandler(p.xp, on_doctype);
     XML_SetEntityDeclHandler(p.xp, on_entity);
     XML_SetParamEntityParsing(p.xp, XML_PARAM_ENTITY_PARSING_NEVER);
-    int ok = len > (size_t)0x7fffffff ? 0 : XML_Parse(p.xp, xml, (int)len, 1) != XML_STATUS_ERROR;
+    int ok = XML_Parse(p.xp, xml, (int)len, 1) != XML_STATUS_ERROR;
     if (!ok && p.st == SN_OK) p.st = xml_error(&p);
     if (p.st == SN_OK && !p.seen_robot)
         p.st = sni_error(err, SN_ERR_PARSE, s->file, 0, "robot", "no <robot> element found");
