@@ -161,7 +161,7 @@ int cli_inspect(int argc, char** argv) {
             inspect_usage();
             rc = CLI_USAGE;
         } else if (k == 0) {
-            if (sn_set_state(m, d, buf, NULL) != SN_OK) {
+            if (sn_set_state(m, d, buf, m->nq, NULL, m->nv) != SN_OK) {
                 fprintf(stderr, "sinew inspect: --q has a zero quaternion\n");
                 rc = CLI_USAGE;
             }

@@ -102,7 +102,7 @@ static int initial_state(const sn_model* m, sn_data* d, const run_args* a) {
     int cap = m->nq + m->nv + 8, rc = 0;
     double* buf = calloc((size_t)cap, sizeof(double));
     if (a->q0) {
-        if (cli_parse_vector(a->q0, buf, cap) != m->nq || sn_set_state(m, d, buf, NULL) != SN_OK) {
+        if (cli_parse_vector(a->q0, buf, cap) != m->nq || sn_set_state(m, d, buf, m->nq, NULL, m->nv) != SN_OK) {
             fprintf(stderr, "sinew run: --q0 needs %d finite numbers (unit quaternions)\n", m->nq);
             rc = CLI_USAGE;
         }

@@ -1155,10 +1155,10 @@ static int test_api_null_pointers(void) {
     SNT_CHECK(sn_data_create(m, NULL, NULL, &e) == SN_ERR_ARG);
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
     double q[1] = {0.5}, u[1] = {0};
-    SNT_CHECK(sn_set_state(NULL, d, q, u) == SN_ERR_ARG);
-    SNT_CHECK(sn_set_state(m, NULL, q, u) == SN_ERR_ARG);
-    SNT_CHECK(sn_set_state(m, d, NULL, u) == SN_ERR_ARG);
-    SNT_STATUS_OK(sn_set_state(m, d, q, NULL));
+    SNT_CHECK(sn_set_state(NULL, d, q, m->nq, u, m->nv) == SN_ERR_ARG);
+    SNT_CHECK(sn_set_state(m, NULL, q, m->nq, u, m->nv) == SN_ERR_ARG);
+    SNT_CHECK(sn_set_state(m, d, NULL, m->nq, u, m->nv) == SN_ERR_ARG);
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, NULL, m->nv));
     SNT_CHECK(d->q[0] == 0.5);
     SNT_CHECK(sn_model_find(NULL, SN_OBJ_FRAME, "arm") == SN_NONE);
     SNT_CHECK(sn_model_find(m, SN_OBJ_FRAME, NULL) == SN_NONE);
@@ -1176,24 +1176,31 @@ static int test_api_null_pointers(void) {
 }
 
 
-// q and u of the wrong length: sn_set_state has no length parameters (the lengths are m->nq and
-// m->nv by contract), so a short array cannot be detected. What is checked: exactly nq and nv
-// entries are read (heap arrays of the exact size; the sanitizer build catches an over-read)
+// q and u of the wrong length are refused, and the state is left as it was
 static int test_api_wrong_sizes(void) {
     sn_model* m = load_ok("con_nominal_nonunit_quaternion.urdf", NULL);
     SNT_CHECK(m);
     sn_data* d = NULL;
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
-    double* q = malloc((size_t)m->nq * sizeof(double));
-    double* u = malloc((size_t)m->nv * sizeof(double));
-    for (int i = 0; i < m->nq; i++) q[i] = 0.25;
-    for (int i = 0; i < m->nv; i++) u[i] = 0.5;
-    sn_status st = sn_set_state(m, d, q, u);
+    double* q = malloc((size_t)(m->nq + 1) * sizeof(double));
+    double* u = malloc((size_t)(m->nv + 1) * sizeof(double));
+    for (int i = 0; i <= m->nq; i++) q[i] = 0.25;
+    for (int i = 0; i <= m->nv; i++) u[i] = 0.5;
+    int bad = 0;
+    bad |= sn_set_state(m, d, q, m->nq - 1, u, m->nv) != SN_ERR_ARG;
+    bad |= sn_set_state(m, d, q, m->nq + 1, u, m->nv) != SN_ERR_ARG;
+    bad |= sn_set_state(m, d, q, m->nq, u, m->nv - 1) != SN_ERR_ARG;
+    bad |= sn_set_state(m, d, q, m->nq, u, m->nv + 1) != SN_ERR_ARG;
+    bad |= sn_set_state(m, d, q, -1, NULL, 0) != SN_ERR_ARG;
+    bad |= d->q[0] != 0 || d->u[0] != 0; // nothing was written
+    // exactly nq and nv entries are read
+    sn_status st = sn_set_state(m, d, q, m->nq, u, m->nv);
     int good = st == SN_OK && d->u[m->nv - 1] == 0.5 && fabs(d->q[3] - 0.5) < 1e-15;
     free(q);
     free(u);
     sn_data_destroy(d);
     sn_model_destroy(m);
+    SNT_CHECK_MSG(!bad, "a wrong size was accepted or wrote the state");
     SNT_CHECK_MSG(good, "status %d", st);
     return 0;
 }
@@ -1206,25 +1213,25 @@ static int test_api_nonfinite_state(void) {
     sn_data* d = NULL;
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
     double q[8] = {1, 2, 3, 1, 0, 0, 0, 0.5}, u[7] = {0};
-    SNT_STATUS_OK(sn_set_state(m, d, q, u));
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, u, m->nv));
     double keep[8];
     memcpy(keep, d->q, sizeof keep);
     double bad[8];
     memcpy(bad, q, sizeof bad);
     bad[7] = NAN;
-    SNT_CHECK(sn_set_state(m, d, bad, u) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_set_state(m, d, bad, m->nq, u, m->nv) == SN_ERR_NONFINITE);
     bad[7] = INFINITY;
-    SNT_CHECK(sn_set_state(m, d, bad, u) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_set_state(m, d, bad, m->nq, u, m->nv) == SN_ERR_NONFINITE);
     double badu[7] = {0, 0, 0, 0, 0, 0, -INFINITY};
-    SNT_CHECK(sn_set_state(m, d, q, badu) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_set_state(m, d, q, m->nq, badu, m->nv) == SN_ERR_NONFINITE);
     badu[6] = NAN;
-    SNT_CHECK(sn_set_state(m, d, q, badu) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_set_state(m, d, q, m->nq, badu, m->nv) == SN_ERR_NONFINITE);
     double zq[8] = {1, 2, 3, 0, 0, 0, 0, 0.5};
-    SNT_CHECK(sn_set_state(m, d, zq, u) == SN_ERR_ARG);
+    SNT_CHECK(sn_set_state(m, d, zq, m->nq, u, m->nv) == SN_ERR_ARG);
     SNT_CHECK(!memcmp(keep, d->q, sizeof keep));
     // a non-unit quaternion is normalized
     double nq[8] = {1, 2, 3, 0, 0, 3, 0, 0.5};
-    SNT_STATUS_OK(sn_set_state(m, d, nq, NULL));
+    SNT_STATUS_OK(sn_set_state(m, d, nq, m->nq, NULL, m->nv));
     SNT_CHECK(d->q[5] == 1);
     sn_data_destroy(d);
     sn_model_destroy(m);
@@ -1240,9 +1247,22 @@ static int test_api_data_other_model(void) {
     sn_data* da = NULL;
     SNT_STATUS_OK(sn_data_create(a, NULL, &da, NULL));
     double q[3] = {0.1, 0.2, 0.3};
-    SNT_CHECK(sn_set_state(b, da, q, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_set_state(b, da, q, b->nq, NULL, b->nv) == SN_ERR_ARG);
     SNT_CHECK(da->q[0] == 0);
-    SNT_STATUS_OK(sn_set_state(a, da, q, NULL));
+    // every algorithm refuses data created for another model, and NULLs
+    SNT_CHECK(sn_fk(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_fk_vel(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_fk_acc(b, da, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_crba(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_nonlinear(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_rnea(b, da, NULL, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_inverse_dynamics(b, da, NULL, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_aba(b, da, NULL, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_factor_mass(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_inverse_mass(b, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_fk(NULL, da) == SN_ERR_ARG);
+    SNT_CHECK(sn_crba(a, NULL) == SN_ERR_ARG);
+    SNT_STATUS_OK(sn_set_state(a, da, q, a->nq, NULL, a->nv));
     sn_data_destroy(da);
     sn_model_destroy(a);
     sn_model_destroy(b);

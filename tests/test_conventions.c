@@ -28,7 +28,7 @@ static int test_floating_base_state_layout(void) {
     // 90 degrees about z: w = cos 45, z = sin 45
     double c = cos(M_PI / 4), s = sin(M_PI / 4);
     double q[7] = {1, 2, 3, c, 0, 0, s}, u[6] = {0.5, -0.25, 0.125, 0.3, -0.2, 0.7};
-    SNT_STATUS_OK(sn_set_state(m, d, q, u));
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, u, m->nv));
     sn_fk(m, d);
     sn_fk_vel(m, d);
     double p[3], R[9], v[3], w[3];
@@ -65,13 +65,13 @@ static int test_set_state_quaternions(void) {
     sn_data* d;
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
     double q[7] = {0, 0, 0, 2, 0, 0, 0};
-    SNT_STATUS_OK(sn_set_state(m, d, q, NULL));
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, NULL, m->nv));
     SNT_NEAR(d->q[3], 1, 0);
     double z[7] = {9, 9, 9, 0, 0, 0, 0};
-    SNT_CHECK(sn_set_state(m, d, z, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_set_state(m, d, z, m->nq, NULL, m->nv) == SN_ERR_ARG);
     SNT_NEAR(d->q[0], 0, 0); // unchanged after a refused state
     double n[7] = {NAN, 0, 0, 1, 0, 0, 0};
-    SNT_CHECK(sn_set_state(m, d, n, NULL) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_set_state(m, d, n, m->nq, NULL, m->nv) == SN_ERR_NONFINITE);
     sn_data_destroy(d);
     sn_model_destroy(m);
     return 0;
@@ -93,7 +93,7 @@ static int test_spherical_joint_frames(void) {
     // rotate the child 90 degrees about the joint frame's x axis
     double c = cos(M_PI / 4), s = sin(M_PI / 4);
     double q[4] = {c, s, 0, 0}, u[3] = {1, 0, 0};
-    SNT_STATUS_OK(sn_set_state(m, d, q, u));
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, u, m->nv));
     sn_fk(m, d);
     sn_fk_vel(m, d);
     int f = sn_model_find(m, SN_OBJ_FRAME, "ball");

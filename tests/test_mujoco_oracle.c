@@ -947,7 +947,7 @@ static int run_model(const scratch* t, const oracle_model* om, unsigned long lon
         tc_seed(seed);
         for (int s = 0; s < NSTATE && r == 0; s++) {
             tc_random_state(p.sm, q, u);
-            r = sn_set_state(p.sm, p.sd, q, u) != SN_OK;
+            r = sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK;
             if (r) fprintf(stderr, "  %s: sn_set_state failed\n", om->rel);
             else r = compare_state(&p, s, &w);
         }
@@ -1382,7 +1382,7 @@ static int check_cli_model(const scratch* t, const char* label, const char* path
     }
     if (!r) {
         // the state as the CLI stored it (a quaternion is normalized by sn_set_state)
-        if (sn_set_state(p.sm, p.sd, q, u) != SN_OK ||
+        if (sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK ||
             memcmp(j.q, p.sd->q, (size_t)nq * sizeof(double)) != 0 ||
             memcmp(j.u, u, (size_t)nv * sizeof(double)) != 0) {
             fprintf(stderr, "  %s: the JSON does not echo the state given\n", label);

@@ -23,6 +23,7 @@ extern "C" {
 /// Options of sn_data_create. A zeroed struct means defaults.
 typedef struct sn_data_opts {
     const sn_allocator* allocator; ///< NULL: libc
+    size_t max_bytes;              ///< 0: 4 GiB
 } sn_data_opts;
 
 /// State, results and workspaces of one model. One data per thread. Fields are written by the
@@ -77,7 +78,9 @@ typedef struct sn_data {
     sn_allocator allocator_;
 } sn_data;
 
-/// Create the data of a model: q = zero configuration, u = 0, default gravity. One allocation.
+/// Create the data of a model: q = zero configuration, u = 0, default gravity. One allocation,
+/// whose size grows with nv^2 (the dense matrices); above opts->max_bytes (default 4 GiB) the
+/// call fails with SN_ERR_LIMIT instead of asking the allocator.
 SN_API sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
                                 sn_error* err);
 /// Free a data. NULL is a no-op.
@@ -85,18 +88,23 @@ SN_API void sn_data_destroy(sn_data* d);
 /// Back to the zero configuration, u = 0, default gravity.
 SN_API void sn_data_reset(const sn_model* m, sn_data* d);
 
-/// Set q (nq entries) and u (nv entries; NULL leaves u). Checks finiteness; normalizes
-/// quaternions (a zero quaternion is SN_ERR_ARG). Invalidates the computed stages.
-SN_API sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, const sn_real* u);
+/// Set q (nq entries, which must equal m->nq) and u (nv entries, m->nv; u NULL leaves u and nv
+/// is ignored). Checks the sizes (SN_ERR_ARG), finiteness (SN_ERR_NONFINITE), and that d was
+/// created for m (SN_ERR_ARG); normalizes quaternions (a zero quaternion is SN_ERR_ARG). On any
+/// error the state is left as it was. Invalidates the computed stages.
+SN_API sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq,
+                              const sn_real* u, int nv);
 
 // ---- kinematics ----
+// The algorithms below return SN_ERR_ARG (and do nothing) when m or d is NULL or d was created
+// for another model; otherwise SN_OK unless stated.
 
 /// Forward kinematics of positions: body poses, motion subspaces, world inertias. O(nbody).
-SN_API void sn_fk(const sn_model* m, sn_data* d);
+SN_API sn_status sn_fk(const sn_model* m, sn_data* d);
 /// Body spatial velocities and velocity-product terms. O(nbody). Requires sn_fk.
-SN_API void sn_fk_vel(const sn_model* m, sn_data* d);
+SN_API sn_status sn_fk_vel(const sn_model* m, sn_data* d);
 /// Body spatial accelerations for the given u-dot (NULL: zero), without gravity. Requires fk_vel.
-SN_API void sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot);
+SN_API sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot);
 
 /// World pose of a frame (link): position (3) and rotation world <- link (9). Requires sn_fk.
 SN_API void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3],
@@ -125,12 +133,12 @@ SN_API void sn_point_jdot_u(const sn_model* m, const sn_data* d, int body, const
 // ---- dynamics ----
 
 /// Mass matrix by CRBA, rotor inertia on the diagonal, into d->mass_matrix. O(nv * depth).
-SN_API void sn_crba(const sn_model* m, sn_data* d);
+SN_API sn_status sn_crba(const sn_model* m, sn_data* d);
 /// Nonlinear term h(q, u) with d->gravity, into d->nonlinear, by RNEA. Requires sn_fk_vel.
-SN_API void sn_nonlinear(const sn_model* m, sn_data* d);
+SN_API sn_status sn_nonlinear(const sn_model* m, sn_data* d);
 /// RNEA: tau = M udot + h (udot NULL: zero) with d->gravity; writes body_acc and body_force.
 /// Rotor inertia is included (tau_i += armature_i * udot_i). Requires sn_fk_vel.
-SN_API void sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
+SN_API sn_status sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
 /// Forward dynamics by ABA: udot = M^-1 (tau - h) (tau NULL: zero), into d->udot and `udot`
 /// (nullable). Includes rotor inertia. Requires sn_fk_vel. O(nbody).
 SN_API sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot);
@@ -143,7 +151,7 @@ SN_API sn_status sn_inverse_mass(const sn_model* m, sn_data* d);
 
 /// Inverse dynamics: tau = M udot + h and the force and torque transmitted at every URDF joint,
 /// world frame (d->ujoint_wrench; torque about the joint origin). Requires sn_fk_vel.
-SN_API void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
+SN_API sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
 /// Force (3) and torque (3) of the last sn_inverse_dynamics at URDF joint `ujoint`, world.
 SN_API void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint,
                                   sn_real force[3], sn_real torque[3]);

@@ -170,6 +170,7 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
 
 
 sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot) {
+    SNI_CHECK_MD(m, d);
     sn_real* uu = d->ws_vec;
     sn_real* acc = d->ws_acc;
     // initialise articulated inertias and bias forces with the bodies' own

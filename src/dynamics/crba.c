@@ -5,7 +5,8 @@
 #include "dynamics/dyn.h"
 
 
-void sn_crba(const sn_model* m, sn_data* d) {
+sn_status sn_crba(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
     int nv = m->nv;
     sn_real* ic = d->ws_inertia; // composite inertias, 10 numbers each
     memcpy(ic, d->body_rbi, 10 * (size_t)m->nbody * sizeof(sn_real));
@@ -25,4 +26,5 @@ void sn_crba(const sn_model* m, sn_data* d) {
         }
         d->mass_matrix[i * nv + i] += m->dof_armature[i];
     }
+    return SN_OK;
 }

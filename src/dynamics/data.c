@@ -79,6 +79,13 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     const sn_allocator* a = opts ? opts->allocator : NULL;
     sn_data tmp;
     memset(&tmp, 0, sizeof tmp);
+    // the dense matrices grow with nv^2: refuse early rather than ask for terabytes
+    size_t max = opts && opts->max_bytes ? opts->max_bytes : ((size_t)4 << 30);
+    double need = 3.0 * (double)m->nv * (double)m->nv * sizeof(sn_real);
+    if (need > (double)max)
+        return sni_error(err, SN_ERR_LIMIT, NULL, 0, NULL, "the data of a model with nv = %d needs "
+                         "%.3g bytes for its dense matrices; the limit is %zu "
+                         "(sn_data_opts.max_bytes)", m->nv, need, max);
     carver c = {NULL, sizeof(sn_data)};
     layout(m, &tmp, &c);
     char* block = sni_alloc(a, c.off);
@@ -113,8 +120,10 @@ void sn_data_reset(const sn_model* m, sn_data* d) {
 }
 
 
-sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, const sn_real* u) {
-    if (!m || !d || !q || d->model_ != m) return SN_ERR_ARG;
+sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, const sn_real* u,
+                       int nv) {
+    if (!m || !d || !q || d->model_ != m || nq != m->nq) return SN_ERR_ARG;
+    if (u && nv != m->nv) return SN_ERR_ARG;
     for (int i = 0; i < m->nq; i++)
         if (!isfinite(q[i])) return SN_ERR_NONFINITE;
     if (u)

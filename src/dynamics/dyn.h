@@ -6,6 +6,12 @@
 #include "base/smath.h"
 #include "sinew/sn_data.h"
 
+// the contract check of every algorithm: a model, and data created for it
+#define SNI_CHECK_MD(m, d)                                                                         \
+    do {                                                                                           \
+        if (!(m) || !(d) || (d)->model_ != (m)) return SN_ERR_ARG;                                 \
+    } while (0)
+
 // f = I v for a rigid-body inertia at the world origin, rbi = m, h (3), Ibar (xx yy zz xy xz yz)
 static inline void rbi_mul(sn_real* f, const sn_real* rbi, const sn_real* v) {
     const sn_real m = rbi[0], *h = rbi + 1, *ib = rbi + 4;

@@ -83,7 +83,8 @@ static void rot_col(sn_real* s, const sn_real* a, const sn_real* r) {
 }
 
 
-void sn_fk(const sn_model* m, sn_data* d) {
+sn_status sn_fk(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
     m3_identity(d->body_rot);
     v3_set(d->body_pos, 0, 0, 0);
     for (int b = 1; b < m->nbody; b++) {
@@ -154,10 +155,12 @@ void sn_fk(const sn_model* m, sn_data* d) {
         rbi_from(d->body_rbi + 10 * b, m->body_mass[b], c, ic);
     }
     d->fk_valid = 1;
+    return SN_OK;
 }
 
 
-void sn_fk_vel(const sn_model* m, sn_data* d) {
+sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
     memset(d->dof_bias, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
@@ -177,10 +180,12 @@ void sn_fk_vel(const sn_model* m, sn_data* d) {
             mot_cross_mot(c, v, rel);
         }
     }
+    return SN_OK;
 }
 
 
-void sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
+sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
+    SNI_CHECK_MD(m, d);
     memset(d->body_acc, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
         int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
@@ -191,6 +196,7 @@ void sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
             for (int k = 0; k < nv; k++)
                 for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
     }
+    return SN_OK;
 }
 
 

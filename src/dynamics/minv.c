@@ -9,6 +9,7 @@
 
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
     int nv = m->nv;
     sn_real* h = d->mass_factor;
     memcpy(h, d->mass_matrix, (size_t)nv * nv * sizeof(sn_real));
@@ -44,6 +45,7 @@ void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
 
 
 sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
     sn_status st = sn_factor_mass(m, d);
     if (st != SN_OK) return st;
     int nv = m->nv;

@@ -47,15 +47,23 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
 }
 
 
-void sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+sn_status sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+    SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau);
+    return SN_OK;
 }
 
 
-void sn_nonlinear(const sn_model* m, sn_data* d) { rnea_pass(m, d, NULL, d->nonlinear); }
+sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
+    SNI_CHECK_MD(m, d);
+    rnea_pass(m, d, NULL, d->nonlinear);
+    return SN_OK;
+}
 
 
-void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot,
+                              sn_real* tau) {
+    SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau);
     // per-link forces at the world origin, summed leaves to root over the link tree
     for (int l = 0; l < m->nframe; l++) {
@@ -90,6 +98,7 @@ void sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_
         v3_copy(w + 3, fl);
         v3_addcross(w + 3, fl + 3, x); // n_x = n_0 - x cross f = n_0 + f cross x
     }
+    return SN_OK;
 }
 
 

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# bench/run.sh: build sinew_bench (Release), time every kernel side by side with MuJoCo, count
+# instructions per call with callgrind, print one Markdown table and append to
+# results/<hostname>/bench.csv. About 2 minutes on 2 cores. docs/benchmarks.md explains the columns.
+#
+#   bench/run.sh [--quick] [--no-callgrind] [--iters N] [--chain-iters N]
+#   env: BUILD (default build-bench), BENCH_ARGS (extra arguments for the timing run)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build-bench}
+ITERS=100        # calls per callgrind run on the robots (a baseline run makes 1 call)
+CHAIN_ITERS=10   # the same on the chains
+CALLGRIND=1
+TIMING_ARGS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) TIMING_ARGS+=(--batches 7 --target-ms 1); ITERS=20; CHAIN_ITERS=3 ;;
+    --no-callgrind) CALLGRIND=0 ;;
+    --iters) ITERS=$2; shift ;;
+    --chain-iters) CHAIN_ITERS=$2; shift ;;
+    -h|--help) sed -n 3,8p "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+if ! { cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release &&
+       cmake --build "$BUILD" -j2 --target sinew_bench; } > "$TMP/build.log" 2>&1; then
+  cat "$TMP/build.log" >&2
+  echo "run.sh: build failed" >&2
+  exit 1
+fi
+BIN=$BUILD/bench/sinew_bench
+FEATURES=$("$BIN" --features)
+ENGINES=sinew
+case "$FEATURES" in *mujoco*) ENGINES="sinew mujoco" ;; esac
+if [ "$CALLGRIND" = 1 ] && ! command -v valgrind >/dev/null; then
+  echo "run.sh: valgrind not found, no instruction counts" >&2
+  CALLGRIND=0
+fi
+CG_OPTS=(--tool=callgrind)
+# callgrind counts each iteration of a rep-prefixed string instruction as one instruction: a
+# 11 KB memset done with "rep stosb" would count 11000 Ir. Keep glibc's memset/memcpy on their
+# vector loops so that Ir stays a fair proxy of the work (the timed run is not affected).
+BIG=1073741824
+CG_TUNABLES=glibc.cpu.x86_rep_stosb_threshold=$BIG:glibc.cpu.x86_rep_movsb_threshold=$BIG
+case "$FEATURES" in *callgrind*) CG_OPTS+=(--instr-atstart=no) ;; esac
+
+HOST=$(hostname)
+REV=$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)
+OUT=$ROOT/results/$HOST
+mkdir -p "$OUT"
+
+# 1. wall time, both engines in one process (appends its own rows to $OUT/bench.csv)
+echo "== timing (sinew_bench ${TIMING_ARGS[*]} ${BENCH_ARGS:-}) ==" >&2
+# shellcheck disable=SC2086
+"$BIN" --rev "$REV" --results "$ROOT/results" --csv "$TMP/times.csv" "${TIMING_ARGS[@]}" \
+  ${BENCH_ARGS:-} | tee "$TMP/times.md"
+
+# 2. instructions per call: Ir(1 + N calls) - Ir(1 call), divided by N
+ir_total() { # model kernel engine iters
+  local f=$TMP/cg.out
+  GLIBC_TUNABLES=$CG_TUNABLES valgrind "${CG_OPTS[@]}" --callgrind-out-file="$f" \
+    "$BIN" --kernel "$2" --model "$1" --engine "$3" --iters "$4" >/dev/null 2>"$TMP/cg.err" ||
+    { cat "$TMP/cg.err" >&2; return 1; }
+  awk '/^totals:/ {print $2}' "$f"
+}
+: > "$TMP/ir.txt"
+if [ "$CALLGRIND" = 1 ]; then
+  models=$(awk -F, 'NR > 1 && $7 == "ns_median" {print $4}' "$TMP/times.csv" | uniq)
+  for model in $models; do
+    n=$ITERS
+    case "$model" in chain*) n=$CHAIN_ITERS ;; esac
+    kernels=$(awk -F, -v m="$model" 'NR > 1 && $7 == "ns_median" && $4 == m {print $6}' \
+      "$TMP/times.csv")
+    for kernel in $kernels; do
+      for engine in $ENGINES; do
+        if [ "$engine" = sinew ] && [ "$kernel" = aba_min ]; then
+          # the sinew side of aba_min is the aba kernel: reuse its count
+          line=$(awk -v m="$model" \
+            '$1 == m && $2 == "aba" && $3 == "sinew" {print m, "aba_min", "sinew", $4}' "$TMP/ir.txt")
+          [ -n "$line" ] && echo "$line" >> "$TMP/ir.txt"
+          continue
+        fi
+        a=$(ir_total "$model" "$kernel" "$engine" 1)
+        b=$(ir_total "$model" "$kernel" "$engine" $((n + 1)))
+        per=$(awk -v a="$a" -v b="$b" -v n="$n" 'BEGIN {printf "%.0f", (b - a) / n}')
+        echo "$model $kernel $engine $per" >> "$TMP/ir.txt"
+        printf '  callgrind %-9s %-8s %-7s %10s Ir/call\n' "$model" "$kernel" "$engine" "$per" >&2
+      done
+    done
+  done
+fi
+
+# 3. the tables: wall time and instruction counts; rows appended to bench.csv
+# the timing run's date, so that its rows and the Ir rows of this run share it in bench.csv
+DATE=$(awk -F, 'NR == 2 {print $1}' "$TMP/times.csv")
+[ -n "$DATE" ] || DATE=$(date +%Y-%m-%dT%H:%M:%S)
+awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host="$HOST" \
+    -v rev="$REV" '
+  function fmt(x) { return x == "" ? "-" : (x < 100 ? sprintf("%.1f", x) : sprintf("%.0f", x)) }
+  function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "-" : sprintf("%.2f", a / b) }
+  function perdof(x, n) { return x == "" ? "-" : fmt(x / n) }
+  BEGIN {
+    while ((getline line < irfile) > 0) { split(line, f, " "); ir[f[1] SUBSEP f[2] SUBSEP f[3]] = f[4] }
+  }
+  NR > 1 && $7 == "ns_median" {
+    s = ir[$4 SUBSEP $6 SUBSEP "sinew"]; m = ir[$4 SUBSEP $6 SUBSEP "mujoco"]
+    if ($4 ~ /^chain/)
+      chains = chains sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        $4, $5, $6, fmt($8), perdof($8, $5), fmt($9), perdof($9, $5), ratio($8, $9),
+        s == "" ? "-" : s, perdof(s, $5), m == "" ? "-" : m, ratio(s, m))
+    else
+      robots = robots sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $4, $5, $6,
+        fmt($8), fmt($9), ratio($8, $9), s == "" ? "-" : s, m == "" ? "-" : m, ratio(s, m))
+    if (s != "")
+      printf "%s,%s,%s,%s,%s,%s,Ir_per_call,%s,%s,%s\n", date, host, rev, $4, $5, $6, s, m,
+        (m == "" ? "" : sprintf("%.4g", s / m)) >> csv
+  }
+  END {
+    if (robots != "") {
+      print "| model | nv | kernel | sinew ns | MuJoCo ns | ratio | sinew Ir/call | MuJoCo Ir/call | Ir ratio |"
+      print "|---|---:|---|---:|---:|---:|---:|---:|---:|"
+      printf "%s", robots
+    }
+    if (chains != "") {
+      print ""
+      print "Scaling on serial chains of revolute links (fixed base):"
+      print ""
+      print "| model | nv | kernel | sinew ns | sinew ns/DOF | MuJoCo ns | MuJoCo ns/DOF | ratio | sinew Ir/call | sinew Ir/DOF | MuJoCo Ir/call | Ir ratio |"
+      print "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      printf "%s", chains
+    }
+  }' "$TMP/times.csv" > "$TMP/table.md"
+
+{
+  echo
+  echo "## sinew vs MuJoCo: $HOST, $DATE, rev $REV"
+  echo
+  echo "$(sed -n 3p "$TMP/times.md")"
+  echo "ns: median over batches of the mean wall time per call (noisy: compare the ratio, measured"
+  echo "in the same run). Ir/call: callgrind instructions per call, (Ir(1+N calls) - Ir(1 call)) / N,"
+  echo "N = $ITERS on the robots and $CHAIN_ITERS on the chains (repeatable)."
+  echo
+  cat "$TMP/table.md"
+  echo
+  awk '/^Agreement/ {p = 1} /^(Scaling|Kernels)/ {p = 0} p' "$TMP/times.md"
+  awk '/^Kernels/ {p = 1} p' "$TMP/times.md"
+} | tee "$OUT/bench_last.md"
+echo >&2
+echo "run.sh: appended to $OUT/bench.csv, table in $OUT/bench_last.md" >&2
