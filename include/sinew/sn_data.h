@@ -41,6 +41,8 @@ typedef struct sn_data {
     sn_real* dof_motion;     ///< motion subspace column of each DOF: (w, v0)         (nv x 6)
     sn_real* body_rbi;       ///< body inertia at the world origin: m, m*c (3),
                              ///< inertia about the origin xx yy zz xy xz yz      (nbody x 10)
+    sn_real* body_inertia_com; ///< inertia about the centre of mass, world axes:
+                             ///< xx yy zz xy xz yz                                 (nbody x 6)
     sn_real* joint_anchor;   ///< joint frame origin, world                          (njoint x 3)
     int fk_valid;            ///< 1 after sn_fk until q changes through the API
 

@@ -167,6 +167,16 @@ static inline void mot_addcross_force(sn_real* d, const sn_real* v, const sn_rea
 static inline sn_real s6_dot(const sn_real* a, const sn_real* b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5];
 }
+// d = a + b for three distinct 6-vectors
+static inline void s6_add(sn_real* restrict d, const sn_real* restrict a,
+                          const sn_real* restrict b) {
+    d[0] = a[0] + b[0], d[1] = a[1] + b[1], d[2] = a[2] + b[2];
+    d[3] = a[3] + b[3], d[4] = a[4] + b[4], d[5] = a[5] + b[5];
+}
+// d += a for two distinct 6-vectors
+static inline void s6_addto(sn_real* restrict d, const sn_real* restrict a) {
+    d[0] += a[0], d[1] += a[1], d[2] += a[2], d[3] += a[3], d[4] += a[4], d[5] += a[5];
+}
 // d = A x for a 6x6 row-major A
 static inline void m6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
     for (int i = 0; i < 6; i++) d[i] = s6_dot(a + 6 * i, x);

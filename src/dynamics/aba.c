@@ -7,6 +7,39 @@
 // solves for its spatial acceleration directly with one 6x6 Cholesky factorization.
 #include "dynamics/dyn.h"
 
+// Articulated inertias are symmetric 6x6 matrices stored packed: the 21 entries of the upper
+// triangle, row by row. P(r, c) with r <= c is the index below.
+#define SYM6_ENTRIES(X)                                                                            \
+    X(0, 0, 0) X(1, 0, 1) X(2, 0, 2) X(3, 0, 3) X(4, 0, 4) X(5, 0, 5) X(6, 1, 1) X(7, 1, 2)        \
+    X(8, 1, 3) X(9, 1, 4) X(10, 1, 5) X(11, 2, 2) X(12, 2, 3) X(13, 2, 4) X(14, 2, 5)             \
+    X(15, 3, 3) X(16, 3, 4) X(17, 3, 5) X(18, 4, 4) X(19, 4, 5) X(20, 5, 5)
+
+static const unsigned char sym6_index[6][6] = {
+    {0, 1, 2, 3, 4, 5},      {1, 6, 7, 8, 9, 10},     {2, 7, 11, 12, 13, 14},
+    {3, 8, 12, 15, 16, 17},  {4, 9, 13, 16, 18, 19},  {5, 10, 14, 17, 19, 20},
+};
+
+
+// d = A x for a packed symmetric A
+static inline void sym6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
+    d[0] = a[0] * x[0] + a[1] * x[1] + a[2] * x[2] + a[3] * x[3] + a[4] * x[4] + a[5] * x[5];
+    d[1] = a[1] * x[0] + a[6] * x[1] + a[7] * x[2] + a[8] * x[3] + a[9] * x[4] + a[10] * x[5];
+    d[2] = a[2] * x[0] + a[7] * x[1] + a[11] * x[2] + a[12] * x[3] + a[13] * x[4] + a[14] * x[5];
+    d[3] = a[3] * x[0] + a[8] * x[1] + a[12] * x[2] + a[15] * x[3] + a[16] * x[4] + a[17] * x[5];
+    d[4] = a[4] * x[0] + a[9] * x[1] + a[13] * x[2] + a[16] * x[3] + a[18] * x[4] + a[19] * x[5];
+    d[5] = a[5] * x[0] + a[10] * x[1] + a[14] * x[2] + a[17] * x[3] + a[19] * x[4] + a[20] * x[5];
+}
+
+
+// the packed spatial inertia of a body from its 10 numbers (see rbi_to_m6)
+static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
+    const sn_real m = rbi[0], hx = rbi[1], hy = rbi[2], hz = rbi[3], *ib = rbi + 4;
+    a[0] = ib[0], a[1] = ib[3], a[2] = ib[4], a[3] = 0, a[4] = -hz, a[5] = hy;
+    a[6] = ib[1], a[7] = ib[5], a[8] = hz, a[9] = 0, a[10] = -hx;
+    a[11] = ib[2], a[12] = -hy, a[13] = hx, a[14] = 0;
+    a[15] = m, a[16] = 0, a[17] = 0, a[18] = m, a[19] = 0, a[20] = m;
+}
+
 
 // Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
@@ -51,20 +84,21 @@ static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* 
     const sn_real* pa = d->ws_bias + 6 * b;
     // Ia c = IA c - U (w c)
     sn_real iac[6], wc[6];
-    m6_mul_v6(iac, ia, c);
+    sym6_mul_v6(iac, ia, c);
     for (int k = 0; k < nd; k++) wc[k] = s6_dot(w + 6 * k, c);
     for (int e = 0; e < 6; e++) {
         sn_real s = pa[e] + iac[e];
         for (int k = 0; k < nd; k++) s += U[6 * k + e] * (du[k] - wc[k]);
         pap[e] += s;
     }
-    for (int r = 0; r < 6; r++)
-        for (int col = r; col < 6; col++) {
-            sn_real s = ia[6 * r + col];
-            for (int k = 0; k < nd; k++) s -= U[6 * k + r] * w[6 * k + col];
-            iap[6 * r + col] += s;
-            if (col != r) iap[6 * col + r] += s;
-        }
+#define SYM6_RANK_ND(k, r, col)                                                                    \
+    {                                                                                              \
+        sn_real s = ia[k];                                                                         \
+        for (int q = 0; q < nd; q++) s -= U[6 * q + r] * w[6 * q + col];                           \
+        iap[k] += s;                                                                               \
+    }
+    SYM6_ENTRIES(SYM6_RANK_ND)
+#undef SYM6_RANK_ND
 }
 
 
@@ -74,7 +108,7 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* s = d->dof_motion + 6 * v;
     sn_real* U = d->ws_u + 6 * v;
-    m6_mul_v6(U, ia, s);
+    sym6_mul_v6(U, ia, s);
     sn_real dd = s6_dot(s, U) + m->dof_armature[v];
     if (!(dd > 0)) return 0;
     sn_real inv = 1 / dd;
@@ -87,20 +121,15 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
     for (int e = 0; e < 6; e++) w[e] = inv * U[e];
     const sn_real* c = d->dof_bias + 6 * b;
     sn_real iac[6];
-    m6_mul_v6(iac, ia, c);
+    sym6_mul_v6(iac, ia, c);
     sn_real k = inv * uu[v] - s6_dot(w, c);
     sn_real* pap = d->ws_bias + 6 * parent;
     const sn_real* pa = d->ws_bias + 6 * b;
     for (int e = 0; e < 6; e++) pap[e] += pa[e] + iac[e] + U[e] * k;
     sn_real* iap = d->ws_art + 36 * parent;
-    for (int r = 0; r < 6; r++) {
-        iap[7 * r] += ia[7 * r] - U[r] * w[r];
-        for (int col = r + 1; col < 6; col++) {
-            sn_real x = ia[6 * r + col] - U[r] * w[col];
-            iap[6 * r + col] += x;
-            iap[6 * col + r] += x;
-        }
-    }
+#define SYM6_RANK_ONE(idx, r, col) iap[idx] += ia[idx] - U[r] * w[col];
+    SYM6_ENTRIES(SYM6_RANK_ONE)
+#undef SYM6_RANK_ONE
     return 1;
 }
 
@@ -114,7 +143,7 @@ static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* ta
     sn_real* lfac = d->ws_dinv + 36 * j; // Cholesky factor of D, stride 6
     sn_real dm[36];
     for (int k = 0; k < nd; k++) {
-        m6_mul_v6(U + 6 * k, ia, S + 6 * k);
+        sym6_mul_v6(U + 6 * k, ia, S + 6 * k);
         uu[v0 + k] = (tau ? tau[v0 + k] : 0) - s6_dot(S + 6 * k, d->ws_bias + 6 * b);
     }
     for (int r = 0; r < nd; r++)
@@ -153,7 +182,10 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
     if (m->dof_armature[v0] != 0 || m->dof_armature[v0 + 3] != 0) return -1; // general path
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* pa = d->ws_bias + 6 * b;
-    if (!cholesky(l, ia, 6, 6)) return 0;
+    sn_real full[36];
+    for (int r = 0; r < 6; r++)
+        for (int col = 0; col < 6; col++) full[6 * r + col] = ia[sym6_index[r][col]];
+    if (!cholesky(l, full, 6, 6)) return 0;
     sn_real* a = acc + 6 * b;
     for (int e = 0; e < 6; e++) a[e] = f[e] - pa[e];
     cholesky_solve(l, a, 6);
@@ -178,7 +210,7 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
         const sn_real* rbi = d->body_rbi + 10 * b;
         const sn_real* v = d->body_vel + 6 * b;
         sn_real iv[6];
-        rbi_to_m6(d->ws_art + 36 * b, rbi);
+        sym6_from_rbi(d->ws_art + 36 * b, rbi);
         sn_real* pa = d->ws_bias + 6 * b;
         memset(pa, 0, 6 * sizeof(sn_real));
         rbi_mul(iv, rbi, v);

@@ -30,6 +30,7 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->body_rot = carve(c, 9 * nb);
     d->body_com = carve(c, 3 * nb);
     d->body_rbi = carve(c, 10 * nb);
+    d->body_inertia_com = carve(c, 6 * nb);
     d->dof_motion = carve(c, 6 * nv);
     d->joint_anchor = carve(c, 3 * nj);
     d->body_vel = carve(c, 6 * nb);

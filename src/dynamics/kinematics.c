@@ -153,6 +153,9 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
         v3_add(c, c, d->body_pos + 3 * b);
         rotate_inertia(ic, R, m->body_inertia + 9 * b);
         rbi_from(d->body_rbi + 10 * b, m->body_mass[b], c, ic);
+        sn_real* icw = d->body_inertia_com + 6 * b;
+        icw[0] = ic[0], icw[1] = ic[4], icw[2] = ic[8], icw[3] = ic[1], icw[4] = ic[2];
+        icw[5] = ic[5];
     }
     d->fk_valid = 1;
     return SN_OK;

@@ -8,6 +8,33 @@
 #include "dynamics/dyn.h"
 
 
+// f = I a + v x* (I v) at the world origin, from the body's mass, world centre of mass c and
+// inertia about it: the com point moves with vc = v0 + w x c, its classical acceleration is
+// a0 + alpha x c + w x vc, so F = m (a0 + alpha x c + w x vc), N = Ic alpha + w x (Ic w) about
+// the com, and n0 = N + c x F. Five cross products instead of the seven of the 6x6 form.
+static inline void body_force(sn_real* f, sn_real mass, const sn_real* c, const sn_real* ic,
+                              const sn_real* v, const sn_real* a) {
+    const sn_real* w = v;
+    sn_real vc[3], acc[3], icw[3], n[3];
+    v3_copy(vc, v + 3);
+    v3_addcross(vc, w, c);
+    v3_copy(acc, a + 3);
+    v3_addcross(acc, a, c);
+    v3_addcross(acc, w, vc);
+    v3_scale(f + 3, acc, mass);
+    icw[0] = ic[0] * w[0] + ic[3] * w[1] + ic[4] * w[2];
+    icw[1] = ic[3] * w[0] + ic[1] * w[1] + ic[5] * w[2];
+    icw[2] = ic[4] * w[0] + ic[5] * w[1] + ic[2] * w[2];
+    const sn_real* al = a;
+    n[0] = ic[0] * al[0] + ic[3] * al[1] + ic[4] * al[2];
+    n[1] = ic[3] * al[0] + ic[1] * al[1] + ic[5] * al[2];
+    n[2] = ic[4] * al[0] + ic[5] * al[1] + ic[2] * al[2];
+    v3_addcross(n, w, icw);
+    v3_addcross(n, c, f + 3);
+    v3_copy(f, n);
+}
+
+
 // body accelerations (with gravity) and body forces; tau (nullable) from the forces
 static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     sn_real* acc = d->ws_acc;
@@ -20,29 +47,35 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
         const sn_real* ap = acc + 6 * m->body_parent[b];
         sn_real* a = acc + 6 * b;
         const sn_real* c = d->dof_bias + 6 * b;
-        for (int e = 0; e < 6; e++) a[e] = ap[e] + c[e];
+        s6_add(a, ap, c);
         if (udot)
             for (int k = 0; k < m->joint_nv[j]; k++)
                 for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
-        const sn_real* rbi = d->body_rbi + 10 * b;
-        const sn_real* v = d->body_vel + 6 * b;
-        sn_real iv[6];
-        sn_real* fb = f + 6 * b;
-        rbi_mul(fb, rbi, a);
-        rbi_mul(iv, rbi, v);
-        mot_addcross_force(fb, v, iv);
+        body_force(f + 6 * b, m->body_mass[b], d->body_com + 3 * b,
+                   d->body_inertia_com + 6 * b, d->body_vel + 6 * b, a);
     }
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b], v0 = m->joint_vadr[j];
         const sn_real* fb = f + 6 * b;
-        if (tau)
-            for (int k = 0; k < m->joint_nv[j]; k++) {
+        int nd = m->joint_nv[j];
+        if (tau && nd == 1) {
+            tau[v0] = s6_dot(d->dof_motion + 6 * v0, fb);
+            if (udot) tau[v0] += m->dof_armature[v0] * udot[v0];
+        } else if (tau && m->joint_type[j] == SN_JOINT_FLOATING) {
+            // columns (0, e_k) and (e_k, p x e_k): S^T f = (f_lin, f_ang + f_lin x p)
+            v3_copy(tau + v0, fb + 3);
+            v3_copy(tau + v0 + 3, fb);
+            v3_addcross(tau + v0 + 3, fb + 3, d->body_pos + 3 * b);
+            if (udot)
+                for (int k = 0; k < 6; k++) tau[v0 + k] += m->dof_armature[v0 + k] * udot[v0 + k];
+        } else if (tau) {
+            for (int k = 0; k < nd; k++) {
                 int i = v0 + k;
                 tau[i] = s6_dot(d->dof_motion + 6 * i, fb);
                 if (udot) tau[i] += m->dof_armature[i] * udot[i];
             }
-        sn_real* fp = f + 6 * m->body_parent[b];
-        for (int e = 0; e < 6; e++) fp[e] += fb[e];
+        }
+        s6_addto(f + 6 * m->body_parent[b], fb);
     }
 }
 
