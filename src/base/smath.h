@@ -177,6 +177,11 @@ static inline void s6_add(sn_real* restrict d, const sn_real* restrict a,
 static inline void s6_addto(sn_real* restrict d, const sn_real* restrict a) {
     d[0] += a[0], d[1] += a[1], d[2] += a[2], d[3] += a[3], d[4] += a[4], d[5] += a[5];
 }
+// d += a * k for two distinct 6-vectors
+static inline void s6_addscl(sn_real* restrict d, const sn_real* restrict a, sn_real k) {
+    d[0] += a[0] * k, d[1] += a[1] * k, d[2] += a[2] * k;
+    d[3] += a[3] * k, d[4] += a[4] * k, d[5] += a[5] * k;
+}
 // d = A x for a 6x6 row-major A
 static inline void m6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
     for (int i = 0; i < 6; i++) d[i] = s6_dot(a + 6 * i, x);

@@ -41,6 +41,25 @@ static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
 }
 
 
+// the velocity-product force v x* (I v) of a body at the world origin, from its centre of mass
+// c and inertia about it (xx yy zz xy xz yz): with vc = v0 + w x c, the com's acceleration at
+// zero spatial acceleration is w x vc, so F = m w x vc and n0 = w x (Ic w) + c x F
+static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const sn_real* ic,
+                              const sn_real* v) {
+    const sn_real* w = v;
+    sn_real vc[3], icw[3];
+    v3_copy(vc, v + 3);
+    v3_addcross(vc, w, c);
+    v3_cross(f + 3, w, vc);
+    v3_scale(f + 3, f + 3, mass);
+    icw[0] = ic[0] * w[0] + ic[3] * w[1] + ic[4] * w[2];
+    icw[1] = ic[3] * w[0] + ic[1] * w[1] + ic[5] * w[2];
+    icw[2] = ic[4] * w[0] + ic[5] * w[1] + ic[2] * w[2];
+    v3_cross(f, w, icw);
+    v3_addcross(f, c, f + 3);
+}
+
+
 // Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
     for (int i = 0; i < n; i++)
@@ -123,9 +142,9 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
     sn_real iac[6];
     sym6_mul_v6(iac, ia, c);
     sn_real k = inv * uu[v] - s6_dot(w, c);
-    sn_real* pap = d->ws_bias + 6 * parent;
-    const sn_real* pa = d->ws_bias + 6 * b;
-    for (int e = 0; e < 6; e++) pap[e] += pa[e] + iac[e] + U[e] * k;
+    s6_addto(iac, d->ws_bias + 6 * b);
+    s6_addscl(iac, U, k);
+    s6_addto(d->ws_bias + 6 * parent, iac);
     sn_real* iap = d->ws_art + 36 * parent;
 #define SYM6_RANK_ONE(idx, r, col) iap[idx] += ia[idx] - U[r] * w[col];
     SYM6_ENTRIES(SYM6_RANK_ONE)
@@ -207,14 +226,9 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
     sn_real* acc = d->ws_acc;
     // initialise articulated inertias and bias forces with the bodies' own
     for (int b = 1; b < m->nbody; b++) {
-        const sn_real* rbi = d->body_rbi + 10 * b;
-        const sn_real* v = d->body_vel + 6 * b;
-        sn_real iv[6];
-        sym6_from_rbi(d->ws_art + 36 * b, rbi);
-        sn_real* pa = d->ws_bias + 6 * b;
-        memset(pa, 0, 6 * sizeof(sn_real));
-        rbi_mul(iv, rbi, v);
-        mot_addcross_force(pa, v, iv);
+        sym6_from_rbi(d->ws_art + 36 * b, d->body_rbi + 10 * b);
+        bias_force(d->ws_bias + 6 * b, m->body_mass[b], d->body_com + 3 * b,
+                   d->body_inertia_com + 6 * b, d->body_vel + 6 * b);
     }
     // backward pass, leaves to root; a floating root is solved in the forward pass
     int root_free = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&
@@ -238,15 +252,14 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
             if (r == 0) return SN_ERR_SINGULAR;
             if (r == 1) continue;
         }
-        const sn_real* ap = acc + 6 * m->body_parent[b];
         sn_real* a = acc + 6 * b;
-        for (int e = 0; e < 6; e++) a[e] = ap[e] + d->dof_bias[6 * b + e];
+        s6_add(a, acc + 6 * m->body_parent[b], d->dof_bias + 6 * b);
         const sn_real* U = d->ws_u + 6 * v0;
         const sn_real* S = d->dof_motion + 6 * v0;
         if (nd == 1) {
             sn_real x = d->ws_dinv[36 * j] * (uu[v0] - s6_dot(U, a));
             d->udot[v0] = x;
-            for (int e = 0; e < 6; e++) a[e] += S[e] * x;
+            s6_addscl(a, S, x);
             continue;
         }
         sn_real x[6];

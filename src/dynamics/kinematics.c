@@ -20,6 +20,18 @@ static void joint_frame(const sn_model* m, const sn_data* d, int j, int parent, 
 }
 
 
+// the joint axis in the world: a column of Rj (negated) when the axis is a coordinate axis
+static inline void world_axis(sn_real* out, const sn_real* rj, const sn_real* a, int kind) {
+    int k = kind >= 3 ? kind - 4 : kind;
+    if (k >= 0) {
+        sn_real sg = a[k];
+        out[0] = sg * rj[k], out[1] = sg * rj[3 + k], out[2] = sg * rj[6 + k];
+        return;
+    }
+    m3_mul_v3(out, rj, a);
+}
+
+
 // R = Rj * Rot(a, angle), with a shortcut that mixes two columns when a is a coordinate axis
 static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int kind,
                          sn_real angle) {
@@ -96,8 +108,9 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
         sn_real rj[9], pj[3], t[9], a[3];
         joint_frame(m, d, j, parent, rj, pj);
         v3_copy(d->joint_anchor + 3 * j, pj);
-        m3_mul_v3(a, rj, m->joint_axis + 3 * j);
-        switch (m->joint_type[j]) {
+        int type = m->joint_type[j];
+        if (type <= SN_JOINT_PRISMATIC) world_axis(a, rj, m->joint_axis + 3 * j, d->joint_axis_kind[j]);
+        switch (type) {
         case SN_JOINT_REVOLUTE:
         case SN_JOINT_CONTINUOUS:
             rotate_about(R, rj, m->joint_axis + 3 * j, d->joint_axis_kind[j], q[0]);
@@ -171,10 +184,17 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
         const sn_real* vp = d->body_vel + 6 * m->body_parent[b];
         sn_real* v = d->body_vel + 6 * b;
         sn_real* c = d->dof_bias + 6 * b;
-        sn_real rel[6] = {0, 0, 0, 0, 0, 0};
-        for (int k = 0; k < nv; k++)
-            for (int e = 0; e < 6; e++) rel[e] += d->dof_motion[6 * (v0 + k) + e] * d->u[v0 + k];
-        for (int e = 0; e < 6; e++) v[e] = vp[e] + rel[e];
+        const sn_real* S = d->dof_motion + 6 * v0;
+        sn_real rel[6];
+        if (nv == 1) {
+            sn_real x = d->u[v0];
+            rel[0] = S[0] * x, rel[1] = S[1] * x, rel[2] = S[2] * x;
+            rel[3] = S[3] * x, rel[4] = S[4] * x, rel[5] = S[5] * x;
+        } else {
+            memset(rel, 0, sizeof rel);
+            for (int k = 0; k < nv; k++) s6_addscl(rel, S + 6 * k, d->u[v0 + k]);
+        }
+        s6_add(v, vp, rel);
         if (m->joint_type[j] == SN_JOINT_FLOATING) {
             // d/dt of the angular columns (e, p x e) is (0, pdot x e)
             v3_set(c, 0, 0, 0);
