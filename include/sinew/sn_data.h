@@ -48,7 +48,8 @@ typedef struct sn_data {
 
     // ---- velocity stage: sn_fk_vel ----
     sn_real* body_vel;       ///< spatial velocity (w, v0)                           (nbody x 6)
-    sn_real* dof_bias;       ///< d/dt of dof_motion times u, per joint first DOF   (nbody x 6)
+    sn_real* dof_bias;       ///< velocity-product acceleration of each body's joint  (nbody x 6)
+    sn_real* body_bias;      ///< velocity-product force v x* (I v) of each body      (nbody x 6)
 
     // ---- dynamics ----
     sn_real* mass_matrix;    ///< M with rotor inertia (sn_crba)                     (nv x nv)

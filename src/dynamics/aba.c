@@ -41,25 +41,6 @@ static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
 }
 
 
-// the velocity-product force v x* (I v) of a body at the world origin, from its centre of mass
-// c and inertia about it (xx yy zz xy xz yz): with vc = v0 + w x c, the com's acceleration at
-// zero spatial acceleration is w x vc, so F = m w x vc and n0 = w x (Ic w) + c x F
-static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const sn_real* ic,
-                              const sn_real* v) {
-    const sn_real* w = v;
-    sn_real vc[3], icw[3];
-    v3_copy(vc, v + 3);
-    v3_addcross(vc, w, c);
-    v3_cross(f + 3, w, vc);
-    v3_scale(f + 3, f + 3, mass);
-    icw[0] = ic[0] * w[0] + ic[3] * w[1] + ic[4] * w[2];
-    icw[1] = ic[3] * w[0] + ic[1] * w[1] + ic[5] * w[2];
-    icw[2] = ic[4] * w[0] + ic[5] * w[1] + ic[2] * w[2];
-    v3_cross(f, w, icw);
-    v3_addcross(f, c, f + 3);
-}
-
-
 // Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
     for (int i = 0; i < n; i++)
@@ -227,8 +208,7 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
     // initialise articulated inertias and bias forces with the bodies' own
     for (int b = 1; b < m->nbody; b++) {
         sym6_from_rbi(d->ws_art + 36 * b, d->body_rbi + 10 * b);
-        bias_force(d->ws_bias + 6 * b, m->body_mass[b], d->body_com + 3 * b,
-                   d->body_inertia_com + 6 * b, d->body_vel + 6 * b);
+        memcpy(d->ws_bias + 6 * b, d->body_bias + 6 * b, 6 * sizeof(sn_real));
     }
     // backward pass, leaves to root; a floating root is solved in the forward pass
     int root_free = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&

@@ -35,6 +35,7 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->joint_anchor = carve(c, 3 * nj);
     d->body_vel = carve(c, 6 * nb);
     d->dof_bias = carve(c, 6 * nb);
+    d->body_bias = carve(c, 6 * nb);
     d->mass_matrix = carve(c, nv * nv);
     d->nonlinear = carve(c, nv);
     d->mass_factor = carve(c, nv * nv);

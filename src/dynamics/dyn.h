@@ -57,6 +57,25 @@ static inline void rbi_to_m6(sn_real* a, const sn_real* rbi) {
     memcpy(a, r, sizeof r);
 }
 
+// the velocity-product force v x* (I v) of a body at the world origin, from its centre of mass
+// c and inertia about it (xx yy zz xy xz yz): with vc = v0 + w x c, the com's acceleration at
+// zero spatial acceleration is w x vc, so F = m w x vc and n0 = w x (Ic w) + c x F
+static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const sn_real* ic,
+                              const sn_real* v) {
+    const sn_real* w = v;
+    sn_real vc[3], icw[3];
+    v3_copy(vc, v + 3);
+    v3_addcross(vc, w, c);
+    v3_cross(f + 3, w, vc);
+    v3_scale(f + 3, f + 3, mass);
+    icw[0] = ic[0] * w[0] + ic[3] * w[1] + ic[4] * w[2];
+    icw[1] = ic[3] * w[0] + ic[1] * w[1] + ic[5] * w[2];
+    icw[2] = ic[4] * w[0] + ic[5] * w[1] + ic[2] * w[2];
+    v3_cross(f, w, icw);
+    v3_addcross(f, c, f + 3);
+}
+
+
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {
     while (b > 0) {

@@ -202,6 +202,8 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
         } else {
             mot_cross_mot(c, v, rel);
         }
+        bias_force(d->body_bias + 6 * b, m->body_mass[b], d->body_com + 3 * b,
+                   d->body_inertia_com + 6 * b, v);
     }
     return SN_OK;
 }

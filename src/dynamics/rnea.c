@@ -8,30 +8,23 @@
 #include "dynamics/dyn.h"
 
 
-// f = I a + v x* (I v) at the world origin, from the body's mass, world centre of mass c and
-// inertia about it: the com point moves with vc = v0 + w x c, its classical acceleration is
-// a0 + alpha x c + w x vc, so F = m (a0 + alpha x c + w x vc), N = Ic alpha + w x (Ic w) about
-// the com, and n0 = N + c x F. Five cross products instead of the seven of the 6x6 form.
+// f = I a + v x* (I v) at the world origin. The second term is the body's velocity-product
+// force from sn_fk_vel; the first, from the mass, world centre of mass c and inertia about it:
+// F = m (a0 + alpha x c), n0 = Ic alpha + c x F.
 static inline void body_force(sn_real* f, sn_real mass, const sn_real* c, const sn_real* ic,
-                              const sn_real* v, const sn_real* a) {
-    const sn_real* w = v;
-    sn_real vc[3], acc[3], icw[3], n[3];
-    v3_copy(vc, v + 3);
-    v3_addcross(vc, w, c);
-    v3_copy(acc, a + 3);
-    v3_addcross(acc, a, c);
-    v3_addcross(acc, w, vc);
-    v3_scale(f + 3, acc, mass);
-    icw[0] = ic[0] * w[0] + ic[3] * w[1] + ic[4] * w[2];
-    icw[1] = ic[3] * w[0] + ic[1] * w[1] + ic[5] * w[2];
-    icw[2] = ic[4] * w[0] + ic[5] * w[1] + ic[2] * w[2];
+                              const sn_real* bias, const sn_real* a) {
     const sn_real* al = a;
-    n[0] = ic[0] * al[0] + ic[3] * al[1] + ic[4] * al[2];
-    n[1] = ic[3] * al[0] + ic[1] * al[1] + ic[5] * al[2];
-    n[2] = ic[4] * al[0] + ic[5] * al[1] + ic[2] * al[2];
-    v3_addcross(n, w, icw);
-    v3_addcross(n, c, f + 3);
-    v3_copy(f, n);
+    sn_real acc[3];
+    v3_copy(acc, a + 3);
+    v3_addcross(acc, al, c);
+    f[3] = mass * acc[0] + bias[3];
+    f[4] = mass * acc[1] + bias[4];
+    f[5] = mass * acc[2] + bias[5];
+    f[0] = ic[0] * al[0] + ic[3] * al[1] + ic[4] * al[2] + bias[0];
+    f[1] = ic[3] * al[0] + ic[1] * al[1] + ic[5] * al[2] + bias[1];
+    f[2] = ic[4] * al[0] + ic[5] * al[1] + ic[2] * al[2] + bias[2];
+    sn_real fm[3] = {mass * acc[0], mass * acc[1], mass * acc[2]};
+    v3_addcross(f, c, fm);
 }
 
 
@@ -52,7 +45,7 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
             for (int k = 0; k < m->joint_nv[j]; k++)
                 for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
         body_force(f + 6 * b, m->body_mass[b], d->body_com + 3 * b,
-                   d->body_inertia_com + 6 * b, d->body_vel + 6 * b, a);
+                   d->body_inertia_com + 6 * b, d->body_bias + 6 * b, a);
     }
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b], v0 = m->joint_vadr[j];
