@@ -11,6 +11,8 @@
 //
 // docs/benchmarks.md says what each kernel times on each side.
 #define _POSIX_C_SOURCE 200809L
+#include "sinew/sn.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -21,8 +23,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-#include "sinew/sn.h"
 
 #ifdef SN_BENCH_MUJOCO
 #include <mujoco/mujoco.h>
@@ -84,7 +84,8 @@ static double rng_uniform(uint64_t* s, double lo, double hi) {
 
 static uint64_t seed_of(const char* name) {
     uint64_t h = 1469598103934665603ull; // FNV-1a
-    for (const char* c = name; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    for (const char* c = name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
     return h;
 }
 
@@ -97,7 +98,8 @@ typedef struct sbuf {
 static void sb_putn(sbuf* b, const char* s, size_t n) {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
-        while (b->len + n + 1 > cap) cap *= 2;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
         char* p = realloc(b->s, cap);
         if (!p) die("%s", "out of memory");
         b->s = p;
@@ -108,7 +110,9 @@ static void sb_putn(sbuf* b, const char* s, size_t n) {
     b->s[b->len] = 0;
 }
 
-static void sb_puts(sbuf* b, const char* s) { sb_putn(b, s, strlen(s)); }
+static void sb_puts(sbuf* b, const char* s) {
+    sb_putn(b, s, strlen(s));
+}
 
 static void sb_printf(sbuf* b, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_printf(sbuf* b, const char* fmt, ...) {
@@ -127,7 +131,8 @@ static char* read_file(const char* path, size_t* len) {
     sbuf b = {0};
     char tmp[65536];
     size_t n;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) sb_putn(&b, tmp, n);
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+        sb_putn(&b, tmp, n);
     fclose(f);
     if (!b.s) sb_puts(&b, "");
     if (len) *len = b.len;
@@ -179,23 +184,28 @@ static char* chain_urdf(int n) {
     for (int i = 1; i <= n; i++) {
         double a[3], nrm = 0;
         while (!(nrm > 0.1)) {
-            for (int k = 0; k < 3; k++) a[k] = rng_uniform(&s, -1, 1);
+            for (int k = 0; k < 3; k++)
+                a[k] = rng_uniform(&s, -1, 1);
             nrm = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
         }
-        for (int k = 0; k < 3; k++) a[k] /= nrm;
+        for (int k = 0; k < 3; k++)
+            a[k] /= nrm;
         // draw in a fixed order (the order of evaluation of function arguments is unspecified)
         double o[6], c[6], mi[4];
         o[0] = rng_uniform(&s, -0.05, 0.05);
         o[1] = rng_uniform(&s, -0.05, 0.05);
         o[2] = rng_uniform(&s, 0.1, 0.2);
-        for (int k = 3; k < 6; k++) o[k] = rng_uniform(&s, -1, 1);
+        for (int k = 3; k < 6; k++)
+            o[k] = rng_uniform(&s, -1, 1);
         c[0] = rng_uniform(&s, -0.03, 0.03);
         c[1] = rng_uniform(&s, -0.03, 0.03);
         c[2] = rng_uniform(&s, 0.02, 0.1);
-        for (int k = 3; k < 6; k++) c[k] = rng_uniform(&s, -1, 1);
+        for (int k = 3; k < 6; k++)
+            c[k] = rng_uniform(&s, -1, 1);
         mi[0] = rng_uniform(&s, 0.5, 2);
         // principal moments in [0.01, 0.02] satisfy the triangle inequality; rpy rotates them
-        for (int k = 1; k < 4; k++) mi[k] = rng_uniform(&s, 0.01, 0.02);
+        for (int k = 1; k < 4; k++)
+            mi[k] = rng_uniform(&s, 0.01, 0.02);
         sb_printf(&b,
                   "<joint name=\"j%d\" type=\"revolute\"><parent link=\"l%d\"/>"
                   "<child link=\"l%d\"/><origin xyz=\"%.17g %.17g %.17g\" "
@@ -327,14 +337,14 @@ typedef struct bench {
 #ifdef SN_BENCH_MUJOCO
     mjModel* mm;
     mjData* md;
-    int* dofmap;    // sinew DOF -> MuJoCo DOF (nv)
-    mjtNum* T;      // u_mj = T u_sn, orthogonal (nv x nv)
-    mjtNum* eye;    // identity (nv x nv)
-    mjtNum* res;    // M^-1 of the minv kernel (nv x nv)
-    mjtNum* vec;    // scratch (nv)
-    mjtNum* qacc;   // accelerations of the minimal forward-dynamics chain (nv)
-    mjtNum* mx;     // solve kernel output (nv)
-    mjtNum* mrhs;   // rhs in MuJoCo's DOF order (nv)
+    int* dofmap;  // sinew DOF -> MuJoCo DOF (nv)
+    mjtNum* T;    // u_mj = T u_sn, orthogonal (nv x nv)
+    mjtNum* eye;  // identity (nv x nv)
+    mjtNum* res;  // M^-1 of the minv kernel (nv x nv)
+    mjtNum* vec;  // scratch (nv)
+    mjtNum* qacc; // accelerations of the minimal forward-dynamics chain (nv)
+    mjtNum* mx;   // solve kernel output (nv)
+    mjtNum* mrhs; // rhs in MuJoCo's DOF order (nv)
 #endif
 } bench;
 
@@ -374,11 +384,14 @@ static void random_state(bench* b) {
         int v = m->joint_vadr[j];
         switch (m->joint_type[j]) {
         case SN_JOINT_FLOATING:
-            for (int k = 0; k < 3; k++) qj[k] = rng_uniform(&s, -1, 1);
-            for (int k = 0; k < 4; k++) qj[3 + k] = rng_uniform(&s, -1, 1);
+            for (int k = 0; k < 3; k++)
+                qj[k] = rng_uniform(&s, -1, 1);
+            for (int k = 0; k < 4; k++)
+                qj[3 + k] = rng_uniform(&s, -1, 1);
             break;
         case SN_JOINT_SPHERICAL:
-            for (int k = 0; k < 4; k++) qj[k] = rng_uniform(&s, -1, 1);
+            for (int k = 0; k < 4; k++)
+                qj[k] = rng_uniform(&s, -1, 1);
             break;
         default: {
             double lo = -PI, hi = PI;
@@ -392,9 +405,12 @@ static void random_state(bench* b) {
         }
         }
     }
-    for (int i = 0; i < m->nv; i++) u[i] = rng_uniform(&s, -1, 1);
-    for (int i = 0; i < m->nv; i++) b->rhs[i] = rng_uniform(&s, -1, 1);
-    if (sn_set_state(m, b->sd, q, m->nq, u, m->nv) != SN_OK) die("%s: sn_set_state failed", b->name);
+    for (int i = 0; i < m->nv; i++)
+        u[i] = rng_uniform(&s, -1, 1);
+    for (int i = 0; i < m->nv; i++)
+        b->rhs[i] = rng_uniform(&s, -1, 1);
+    if (sn_set_state(m, b->sd, q, m->nq, u, m->nv) != SN_OK)
+        die("%s: sn_set_state failed", b->name);
     free(q);
     free(u);
 }
@@ -431,7 +447,8 @@ static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
     b->qacc = xmalloc((size_t)nv * sizeof(mjtNum));
     b->mx = xmalloc((size_t)nv * sizeof(mjtNum));
     b->mrhs = xmalloc((size_t)nv * sizeof(mjtNum));
-    for (int i = 0; i < nv; i++) b->eye[i * nv + i] = 1;
+    for (int i = 0; i < nv; i++)
+        b->eye[i * nv + i] = 1;
     // joints by name; the floating base is MuJoCo's free joint
     for (int j = 0; j < m->njoint; j++) {
         int mj;
@@ -450,12 +467,14 @@ static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
             b->md->qpos[mm->jnt_qposadr[mj] + k] = b->sd->q[m->joint_qadr[j] + k];
     }
     // T: a permutation, and for the base angular velocity world -> body frame (R^T)
-    for (int i = 0; i < nv; i++) b->T[b->dofmap[i] * nv + i] = 1;
+    for (int i = 0; i < nv; i++)
+        b->T[b->dofmap[i] * nv + i] = 1;
     if (b->floating) {
         sn_fk(m, b->sd);
         const sn_real* R = b->sd->body_rot + 9; // body 1, world <- body
         for (int r = 0; r < 3; r++)
-            for (int c = 0; c < 3; c++) b->T[(b->dofmap[3 + r]) * nv + 3 + c] = R[3 * c + r];
+            for (int c = 0; c < 3; c++)
+                b->T[(b->dofmap[3 + r]) * nv + 3 + c] = R[3 * c + r];
     }
     for (int r = 0; r < nv; r++) {
         mjtNum s = 0, t = 0;
@@ -545,13 +564,19 @@ static void bench_free(bench* b) {
 // ---------------------------------------------------------------------------------------------
 // kernels
 
-static void sn_k_fkpos(bench* b) { sn_fk(b->sm, b->sd); }
+static void sn_k_fkpos(bench* b) {
+    sn_fk(b->sm, b->sd);
+}
 static void sn_k_fk(bench* b) {
     sn_fk(b->sm, b->sd);
     sn_fk_vel(b->sm, b->sd);
 }
-static void sn_k_crba(bench* b) { sn_crba(b->sm, b->sd); }
-static void sn_k_rnea(bench* b) { sn_nonlinear(b->sm, b->sd); }
+static void sn_k_crba(bench* b) {
+    sn_crba(b->sm, b->sd);
+}
+static void sn_k_rnea(bench* b) {
+    sn_nonlinear(b->sm, b->sd);
+}
 static void sn_k_aba(bench* b) {
     sn_fk(b->sm, b->sd);
     sn_fk_vel(b->sm, b->sd);
@@ -561,7 +586,9 @@ static void sn_k_minv(bench* b) {
     sn_crba(b->sm, b->sd);
     sn_inverse_mass(b->sm, b->sd);
 }
-static void sn_k_factor(bench* b) { sn_factor_mass(b->sm, b->sd); }
+static void sn_k_factor(bench* b) {
+    sn_factor_mass(b->sm, b->sd);
+}
 static void sn_k_solve(bench* b) {
     memcpy(b->x, b->rhs, (size_t)b->nv * sizeof(sn_real));
     sn_solve_mass(b->sm, b->sd, b->x);
@@ -577,8 +604,12 @@ static void mj_k_fk(bench* b) {
     mj_comPos(b->mm, b->md);
     mj_comVel(b->mm, b->md);
 }
-static void mj_k_crba(bench* b) { mj_crb(b->mm, b->md); }
-static void mj_k_rnea(bench* b) { mj_rne(b->mm, b->md, 0, b->md->qfrc_bias); }
+static void mj_k_crba(bench* b) {
+    mj_crb(b->mm, b->md);
+}
+static void mj_k_rnea(bench* b) {
+    mj_rne(b->mm, b->md, 0, b->md->qfrc_bias);
+}
 // MuJoCo's smooth forward dynamics, stage by stage, as mj_forward runs it (constraints, contacts
 // and passive forces disabled); the answer is qacc_smooth
 static void mj_k_aba(bench* b) {
@@ -598,7 +629,8 @@ static void mj_k_aba_min(bench* b) {
     mj_factorM(m, d);
     mj_comVel(m, d);
     mj_rne(m, d, 0, d->qfrc_bias);
-    for (int i = 0; i < m->nv; i++) b->vec[i] = -d->qfrc_bias[i];
+    for (int i = 0; i < m->nv; i++)
+        b->vec[i] = -d->qfrc_bias[i];
     mj_solveM(m, d, b->qacc, b->vec, 1);
 }
 static void mj_k_minv(bench* b) {
@@ -606,8 +638,12 @@ static void mj_k_minv(bench* b) {
     mj_factorM(b->mm, b->md);
     mj_solveM(b->mm, b->md, b->res, b->eye, b->nv);
 }
-static void mj_k_factor(bench* b) { mj_factorM(b->mm, b->md); }
-static void mj_k_solve(bench* b) { mj_solveM(b->mm, b->md, b->mx, b->mrhs, 1); }
+static void mj_k_factor(bench* b) {
+    mj_factorM(b->mm, b->md);
+}
+static void mj_k_solve(bench* b) {
+    mj_solveM(b->mm, b->md, b->mx, b->mrhs, 1);
+}
 #define MJK(f) f
 #else
 #define MJK(f) NULL
@@ -680,7 +716,8 @@ static void to_sn_vec(const bench* b, const mjtNum* x, double* y) {
     int nv = b->nv;
     for (int i = 0; i < nv; i++) {
         double s = 0;
-        for (int k = 0; k < nv; k++) s += b->T[k * nv + i] * x[k];
+        for (int k = 0; k < nv; k++)
+            s += b->T[k * nv + i] * x[k];
         y[i] = s;
     }
 }
@@ -691,13 +728,15 @@ static void to_sn_mat(const bench* b, const mjtNum* x, double* y) {
     for (int k = 0; k < nv; k++) // t = X T
         for (int j = 0; j < nv; j++) {
             double s = 0;
-            for (int l = 0; l < nv; l++) s += x[k * nv + l] * b->T[l * nv + j];
+            for (int l = 0; l < nv; l++)
+                s += x[k * nv + l] * b->T[l * nv + j];
             t[k * nv + j] = s;
         }
     for (int i = 0; i < nv; i++)
         for (int j = 0; j < nv; j++) {
             double s = 0;
-            for (int k = 0; k < nv; k++) s += b->T[k * nv + i] * t[k * nv + j];
+            for (int k = 0; k < nv; k++)
+                s += b->T[k * nv + i] * t[k * nv + j];
             y[i * nv + j] = s;
         }
     free(t);
@@ -744,7 +783,8 @@ typedef struct timing {
 
 static double run_batch(kfn f, bench* b, long n) {
     double t0 = now_ns();
-    for (long i = 0; i < n; i++) f(b);
+    for (long i = 0; i < n; i++)
+        f(b);
     return (now_ns() - t0) / (double)n;
 }
 
@@ -772,8 +812,7 @@ static timing summarize(double* v, int nb, long n) {
 }
 
 // sinew and MuJoCo batches interleaved (order alternating), so both see the same machine load
-static void time_pair(const kernel* k, bench* b, int nb, double target_ns, timing* ts,
-                      timing* tm) {
+static void time_pair(const kernel* k, bench* b, int nb, double target_ns, timing* ts, timing* tm) {
     double vs[MAXN], vm[MAXN];
     int with_mj = k->mj != NULL;
 #ifdef SN_BENCH_MUJOCO
@@ -834,7 +873,8 @@ static void cpu_name(char* buf, size_t n) {
             char* c = strchr(line, ':');
             if (c) {
                 c++;
-                while (*c == ' ') c++;
+                while (*c == ' ')
+                    c++;
                 c[strcspn(c, "\n")] = 0;
                 snprintf(buf, n, "%s", c);
             }
@@ -886,7 +926,8 @@ static void write_csv(const char* path, int append, const char* host, const char
     char date[32];
     time_t t = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", localtime(&t));
-    for (int i = 0; i < nrow; i++) csv_rows(f, date, host, rev, &rows[i]);
+    for (int i = 0; i < nrow; i++)
+        csv_rows(f, date, host, rev, &rows[i]);
     fclose(f);
 }
 
@@ -935,7 +976,8 @@ static int count_mode(const options* o) {
     kfn f = mujoco ? k->mj : k->sn;
     long n = o->iters;
     CALLGRIND_START_INSTRUMENTATION;
-    for (long i = 0; i < n; i++) f(b);
+    for (long i = 0; i < n; i++)
+        f(b);
     CALLGRIND_STOP_INSTRUMENTATION;
     printf("%s %s %s %ld\n", o->model, k->name, o->engine, n);
     bench_free(b);
@@ -1111,11 +1153,14 @@ int main(int argc, char** argv) {
             o.keep_primitives = 1;
         } else if (strcmp(a, "--list") == 0) {
             printf("models:");
-            for (int k = 0; k < NMODELS; k++) printf(" %s", MODELS[k].name);
+            for (int k = 0; k < NMODELS; k++)
+                printf(" %s", MODELS[k].name);
             printf(" chainN (N revolute links, e.g.");
-            for (int k = 0; k < NCHAINS; k++) printf(" chain%d", CHAIN_SIZES[k]);
+            for (int k = 0; k < NCHAINS; k++)
+                printf(" chain%d", CHAIN_SIZES[k]);
             printf(")\nkernels:");
-            for (int k = 0; k < NKERNELS; k++) printf(" %s", KERNELS[k].name);
+            for (int k = 0; k < NKERNELS; k++)
+                printf(" %s", KERNELS[k].name);
             printf("\n");
             return 0;
         } else if (strcmp(a, "--features") == 0) {

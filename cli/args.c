@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // args.c: number lists, model loading with messages, JSON numbers for the CLI.
+#include "cli.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
-
 int cli_parse_vector(const char* s, double* out, int nmax) {
     int n = 0;
     while (*s) {
-        while (*s == ' ' || *s == '\t' || *s == ',' || *s == '\n') s++;
+        while (*s == ' ' || *s == '\t' || *s == ',' || *s == '\n')
+            s++;
         if (!*s) break;
         char* end = NULL;
         errno = 0;
@@ -25,12 +25,10 @@ int cli_parse_vector(const char* s, double* out, int nmax) {
     return n;
 }
 
-
 static void log_warning(sn_log_level level, const char* msg, void* ctx) {
     (void)level;
     if (!*(int*)ctx) fprintf(stderr, "warning: %s\n", msg);
 }
-
 
 sn_model* cli_load(const char* path, int quiet) {
     sn_load_opts opts;
@@ -47,8 +45,9 @@ sn_model* cli_load(const char* path, int quiet) {
     return m;
 }
 
-
 void cli_json_num(FILE* f, double v) {
-    if (isfinite(v)) fprintf(f, "%.17g", v);
-    else fputs("null", f);
+    if (isfinite(v))
+        fprintf(f, "%.17g", v);
+    else
+        fputs("null", f);
 }

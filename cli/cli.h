@@ -3,9 +3,9 @@
 #ifndef SN_CLI_H
 #define SN_CLI_H
 
-#include <stdio.h>
-
 #include "sinew/sn.h"
+
+#include <stdio.h>
 
 #define CLI_USAGE 2
 

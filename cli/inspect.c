@@ -2,22 +2,21 @@
 // inspect.c: `sinew inspect MODEL`: a readable summary of the model, or with --json the
 // dynamics at one state (mass matrix, nonlinear term, inverse mass matrix, ABA accelerations,
 // energies) as one JSON object for scripts and outside checks.
+#include "cli.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
-
 static void inspect_usage(void) {
-    fprintf(stderr, "usage: sinew inspect MODEL [--q \"v1 v2 ...\"] [--u \"...\"] "
-                    "[--gravity \"gx gy gz\"] [--json]\n"
-                    "  --q        generalized coordinates (nq numbers; default: zero configuration)\n"
-                    "  --u        generalized velocities (nv numbers; default: zero)\n"
-                    "  --gravity  gravity vector (default: 0 0 -9.81)\n"
-                    "  --json     print the dynamics as one JSON object\n");
+    fprintf(stderr,
+            "usage: sinew inspect MODEL [--q \"v1 v2 ...\"] [--u \"...\"] "
+            "[--gravity \"gx gy gz\"] [--json]\n"
+            "  --q        generalized coordinates (nq numbers; default: zero configuration)\n"
+            "  --u        generalized velocities (nv numbers; default: zero)\n"
+            "  --gravity  gravity vector (default: 0 0 -9.81)\n"
+            "  --json     print the dynamics as one JSON object\n");
 }
-
 
 static void json_vec(FILE* f, const double* v, int n) {
     fputc('[', f);
@@ -28,7 +27,6 @@ static void json_vec(FILE* f, const double* v, int n) {
     fputc(']', f);
 }
 
-
 static void json_mat(FILE* f, const double* a, int n) {
     fputc('[', f);
     for (int i = 0; i < n; i++) {
@@ -37,7 +35,6 @@ static void json_mat(FILE* f, const double* a, int n) {
     }
     fputc(']', f);
 }
-
 
 static int print_json(const sn_model* m, sn_data* d) {
     sn_fk(m, d);
@@ -72,7 +69,6 @@ static int print_json(const sn_model* m, sn_data* d) {
     return 0;
 }
 
-
 static void print_summary(const char* path, const sn_model* m, sn_data* d) {
     sn_fk(m, d);
     sn_fk_vel(m, d);
@@ -84,8 +80,7 @@ static void print_summary(const char* path, const sn_model* m, sn_data* d) {
            m->nq, m->nv, m->nbody, m->nframe, m->njoint);
     printf("mass      %.6g kg, centre of mass (%.4g, %.4g, %.4g) m at q\n", mass, com[0], com[1],
            com[2]);
-    printf("geometry  %d (collision and visual), %d loop constraints\n", m->ngeom,
-           m->nconstraint);
+    printf("geometry  %d (collision and visual), %d loop constraints\n", m->ngeom, m->nconstraint);
     printf("\n%-4s %-28s %-11s %-6s %-6s %-24s %s\n", "id", "joint", "type", "q", "u", "range",
            "body mass (kg)");
     for (int j = 0; j < m->njoint; j++) {
@@ -100,15 +95,16 @@ static void print_summary(const char* path, const sn_model* m, sn_data* d) {
     if (m->nwarning) printf("\n%d warning(s) while loading\n", m->nwarning);
 }
 
-
 int cli_inspect(int argc, char** argv) {
     const char* path = NULL;
     const char *qs = NULL, *us = NULL, *gs = NULL;
     int json = 0;
     for (int i = 0; i < argc; i++) {
         const char* a = argv[i];
-        const char** dst = !strcmp(a, "--q") ? &qs : !strcmp(a, "--u") ? &us
-                           : !strcmp(a, "--gravity") ? &gs : NULL;
+        const char** dst = !strcmp(a, "--q")         ? &qs
+                           : !strcmp(a, "--u")       ? &us
+                           : !strcmp(a, "--gravity") ? &gs
+                                                     : NULL;
         if (dst) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "sinew inspect: %s needs a value\n", a);
@@ -172,8 +168,10 @@ int cli_inspect(int argc, char** argv) {
         }
     }
     if (rc == 0) {
-        if (json) rc = print_json(m, d);
-        else print_summary(path, m, d);
+        if (json)
+            rc = print_json(m, d);
+        else
+            print_summary(path, m, d);
     }
     free(buf);
     sn_data_destroy(d);

@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // main.c: the sinew command-line tool. `sinew VERB ...`; every verb prints its own usage.
+#include "cli.h"
+
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-
-
 static void usage(FILE* f) {
-    fprintf(f, "sinew %s: articulated rigid-body simulation\n\n"
-               "usage: sinew VERB [options]\n\n"
-               "verbs:\n"
-               "  inspect MODEL [--q \"...\"] [--u \"...\"] [--gravity \"gx gy gz\"] [--json]\n"
-               "          kinematic tree, masses, and the dynamics at one state\n"
-               "  run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"] [--record F.csv]\n"
-               "          simulate the model (passive dynamics, semi-implicit Euler)\n"
-               "  version  print the version\n"
-               "  help     this text\n",
+    fprintf(f,
+            "sinew %s: articulated rigid-body simulation\n\n"
+            "usage: sinew VERB [options]\n\n"
+            "verbs:\n"
+            "  inspect MODEL [--q \"...\"] [--u \"...\"] [--gravity \"gx gy gz\"] [--json]\n"
+            "          kinematic tree, masses, and the dynamics at one state\n"
+            "  run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"] [--record F.csv]\n"
+            "          simulate the model (passive dynamics, semi-implicit Euler)\n"
+            "  version  print the version\n"
+            "  help     this text\n",
             sn_version());
 }
-
 
 int main(int argc, char** argv) {
     if (argc < 2) {

@@ -3,26 +3,23 @@
 // This first version integrates the passive dynamics (gravity only, no contacts) with the
 // semi-implicit Euler scheme of seed 000: u+ = u + dt * ABA(q, u), q+ = q (+) dt * u+.
 // The world, control, contacts and the other schemes arrive with the step (issue 3).
+#include "cli.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-
-
 static void run_usage(void) {
-    fprintf(stderr,
-            "usage: sinew run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"]\n"
-            "                 [--gravity \"gx gy gz\"] [--record FILE.csv] [--quiet]\n"
-            "  --dt        time step in seconds (default 0.001)\n"
-            "  --duration  simulated time in seconds (default 5)\n"
-            "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
-            "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
-            "  --quiet     no progress bar\n");
+    fprintf(stderr, "usage: sinew run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"]\n"
+                    "                 [--gravity \"gx gy gz\"] [--record FILE.csv] [--quiet]\n"
+                    "  --dt        time step in seconds (default 0.001)\n"
+                    "  --duration  simulated time in seconds (default 5)\n"
+                    "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
+                    "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
+                    "  --quiet     no progress bar\n");
 }
-
 
 static double now_seconds(void) {
     struct timespec t;
@@ -30,24 +27,24 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-
 static void record_row(FILE* f, const sn_model* m, const sn_data* d, double t, double ke,
                        double pe) {
     fprintf(f, "%.9g", t);
-    for (int i = 0; i < m->nq; i++) fprintf(f, ",%.17g", d->q[i]);
-    for (int i = 0; i < m->nv; i++) fprintf(f, ",%.17g", d->u[i]);
+    for (int i = 0; i < m->nq; i++)
+        fprintf(f, ",%.17g", d->q[i]);
+    for (int i = 0; i < m->nv; i++)
+        fprintf(f, ",%.17g", d->u[i]);
     fprintf(f, ",%.17g,%.17g\n", ke, pe);
 }
-
 
 static void progress(double frac) {
     int width = 40, n = (int)(frac * width + 0.5);
     fprintf(stderr, "\r[");
-    for (int i = 0; i < width; i++) fputc(i < n ? '#' : '.', stderr);
+    for (int i = 0; i < width; i++)
+        fputc(i < n ? '#' : '.', stderr);
     fprintf(stderr, "] %3d%%", (int)(frac * 100 + 0.5));
     fflush(stderr);
 }
-
 
 typedef struct run_args {
     const char* path;
@@ -56,23 +53,25 @@ typedef struct run_args {
     int quiet;
 } run_args;
 
-
 static int parse_args(int argc, char** argv, run_args* a) {
     memset(a, 0, sizeof *a);
     a->dt = 0.001;
     a->duration = 5;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
-        const char** str = !strcmp(s, "--q0") ? &a->q0 : !strcmp(s, "--u0") ? &a->u0
+        const char** str = !strcmp(s, "--q0")        ? &a->q0
+                           : !strcmp(s, "--u0")      ? &a->u0
                            : !strcmp(s, "--gravity") ? &a->gravity
-                           : !strcmp(s, "--record") ? &a->record : NULL;
+                           : !strcmp(s, "--record")  ? &a->record
+                                                     : NULL;
         double* num = !strcmp(s, "--dt") ? &a->dt : !strcmp(s, "--duration") ? &a->duration : NULL;
         if (str || num) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "sinew run: %s needs a value\n", s);
                 return CLI_USAGE;
             }
-            if (str) *str = argv[++i];
+            if (str)
+                *str = argv[++i];
             else if (cli_parse_vector(argv[++i], num, 1) != 1 || !(*num > 0)) {
                 fprintf(stderr, "sinew run: %s needs one positive number\n", s);
                 return CLI_USAGE;
@@ -96,13 +95,13 @@ static int parse_args(int argc, char** argv, run_args* a) {
     return 0;
 }
 
-
 // initial state from the options; 0 or CLI_USAGE
 static int initial_state(const sn_model* m, sn_data* d, const run_args* a) {
     int cap = m->nq + m->nv + 8, rc = 0;
     double* buf = calloc((size_t)cap, sizeof(double));
     if (a->q0) {
-        if (cli_parse_vector(a->q0, buf, cap) != m->nq || sn_set_state(m, d, buf, m->nq, NULL, m->nv) != SN_OK) {
+        if (cli_parse_vector(a->q0, buf, cap) != m->nq ||
+            sn_set_state(m, d, buf, m->nq, NULL, m->nv) != SN_OK) {
             fprintf(stderr, "sinew run: --q0 needs %d finite numbers (unit quaternions)\n", m->nq);
             rc = CLI_USAGE;
         }
@@ -126,7 +125,6 @@ static int initial_state(const sn_model* m, sn_data* d, const run_args* a) {
     free(buf);
     return rc;
 }
-
 
 int cli_run(int argc, char** argv) {
     run_args a;
@@ -158,8 +156,10 @@ int cli_run(int argc, char** argv) {
     }
     if (rec) {
         fprintf(rec, "t");
-        for (int i = 0; i < m->nq; i++) fprintf(rec, ",q%d", i);
-        for (int i = 0; i < m->nv; i++) fprintf(rec, ",u%d", i);
+        for (int i = 0; i < m->nq; i++)
+            fprintf(rec, ",q%d", i);
+        for (int i = 0; i < m->nv; i++)
+            fprintf(rec, ",u%d", i);
         fprintf(rec, ",kinetic_energy,potential_energy\n");
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
@@ -176,7 +176,8 @@ int cli_run(int argc, char** argv) {
             rc = 1;
             break;
         }
-        for (int i = 0; i < m->nv; i++) d->u[i] += a.dt * d->udot[i];
+        for (int i = 0; i < m->nv; i++)
+            d->u[i] += a.dt * d->udot[i];
         sn_integrate_q(m, d->q, d->u, a.dt, d->q);
         sn_fk(m, d);
         sn_fk_vel(m, d);

@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake libexpat1-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libmujoco-dev valgrind)
+  pkgs+=(libmujoco-dev valgrind clang-format)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -11,9 +11,9 @@
 
 static unsigned long long rng = 88172645463325252ull;
 
-
-void tc_seed(unsigned long long s) { rng = s ? s : 88172645463325252ull; }
-
+void tc_seed(unsigned long long s) {
+    rng = s ? s : 88172645463325252ull;
+}
 
 double tc_uniform(double lo, double hi) {
     rng ^= rng << 13;
@@ -21,7 +21,6 @@ double tc_uniform(double lo, double hi) {
     rng ^= rng << 17;
     return lo + (hi - lo) * (double)(rng >> 11) / 9007199254740992.0;
 }
-
 
 static int appendf(char** buf, size_t* len, size_t* cap, const char* fmt, ...) {
     va_list ap;
@@ -39,7 +38,6 @@ static int appendf(char** buf, size_t* len, size_t* cap, const char* fmt, ...) {
     }
 }
 
-
 // a random proper inertia: principal moments satisfying the triangle inequality, random axes
 static void random_inertia(double* ixx, double* ixy, double* ixz, double* iyy, double* iyz,
                            double* izz) {
@@ -48,19 +46,25 @@ static void random_inertia(double* ixx, double* ixy, double* ixz, double* iyy, d
     double p[3] = {b + c, a + c, a + b};
     double r = tc_uniform(-3, 3), pi = tc_uniform(-1.5, 1.5), y = tc_uniform(-3, 3);
     double cr = cos(r), sr = sin(r), cp = cos(pi), sp = sin(pi), cy = cos(y), sy = sin(y);
-    double R[9] = {cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                   sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                   -sp,     cp * sr,                cp * cr};
+    double R[9] = {cy * cp,
+                   cy * sp * sr - sy * cr,
+                   cy * sp * cr + sy * sr,
+                   sy * cp,
+                   sy * sp * sr + cy * cr,
+                   sy * sp * cr - cy * sr,
+                   -sp,
+                   cp * sr,
+                   cp * cr};
     double I[9];
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             double s = 0;
-            for (int k = 0; k < 3; k++) s += R[3 * i + k] * p[k] * R[3 * j + k];
+            for (int k = 0; k < 3; k++)
+                s += R[3 * i + k] * p[k] * R[3 * j + k];
             I[3 * i + j] = s;
         }
     *ixx = I[0], *ixy = I[1], *ixz = I[2], *iyy = I[4], *iyz = I[5], *izz = I[8];
 }
-
 
 char* tc_random_urdf(int nlink, int floating, unsigned long long seed) {
     tc_seed(seed);
@@ -68,8 +72,7 @@ char* tc_random_urdf(int nlink, int floating, unsigned long long seed) {
     char* s = malloc(cap);
     s[0] = 0;
     appendf(&s, &len, &cap, "<?xml version=\"1.0\"?>\n<robot name=\"random\">\n");
-    if (!floating)
-        appendf(&s, &len, &cap, "<link name=\"world\"/>\n");
+    if (!floating) appendf(&s, &len, &cap, "<link name=\"world\"/>\n");
     int* massless = calloc((size_t)nlink, sizeof(int));
     for (int i = 0; i < nlink; i++) {
         // a few massless links, always with a massive child so that M stays definite
@@ -84,8 +87,8 @@ char* tc_random_urdf(int nlink, int floating, unsigned long long seed) {
                     "<inertia ixx=\"%.17g\" ixy=\"%.17g\" ixz=\"%.17g\" iyy=\"%.17g\" "
                     "iyz=\"%.17g\" izz=\"%.17g\"/></inertial>\n",
                     tc_uniform(-0.2, 0.2), tc_uniform(-0.2, 0.2), tc_uniform(-0.2, 0.2),
-                    tc_uniform(-3, 3), tc_uniform(-1.5, 1.5), tc_uniform(-3, 3),
-                    tc_uniform(0.5, 3), ixx, ixy, ixz, iyy, iyz, izz);
+                    tc_uniform(-3, 3), tc_uniform(-1.5, 1.5), tc_uniform(-3, 3), tc_uniform(0.5, 3),
+                    ixx, ixy, ixz, iyy, iyz, izz);
         }
         appendf(&s, &len, &cap, "</link>\n");
     }
@@ -108,10 +111,10 @@ char* tc_random_urdf(int nlink, int floating, unsigned long long seed) {
                 "  <limit lower=\"-2\" upper=\"2\" effort=\"100\" velocity=\"10\"/>\n"
                 "  <dynamics damping=\"0.1\" friction=\"0.2\" rotor_inertia=\"%.17g\"/>\n"
                 "</joint>\n",
-                i, types[t], i == 0 ? "world" : "l", i == 0 ? 0 : parent, i,
-                tc_uniform(-0.5, 0.5), tc_uniform(-0.5, 0.5), tc_uniform(-0.5, 0.5),
-                tc_uniform(-3, 3), tc_uniform(-1.5, 1.5), tc_uniform(-3, 3), ax[0] / n,
-                ax[1] / n, ax[2] / n, tc_uniform(0, 1) < 0.5 ? 0.0 : tc_uniform(0.001, 0.05));
+                i, types[t], i == 0 ? "world" : "l", i == 0 ? 0 : parent, i, tc_uniform(-0.5, 0.5),
+                tc_uniform(-0.5, 0.5), tc_uniform(-0.5, 0.5), tc_uniform(-3, 3),
+                tc_uniform(-1.5, 1.5), tc_uniform(-3, 3), ax[0] / n, ax[1] / n, ax[2] / n,
+                tc_uniform(0, 1) < 0.5 ? 0.0 : tc_uniform(0.001, 0.05));
     }
     // the world link name in the first joint: "world0" would be wrong, fix it up
     char* w = strstr(s, "link=\"world0\"");
@@ -121,13 +124,11 @@ char* tc_random_urdf(int nlink, int floating, unsigned long long seed) {
     return s;
 }
 
-
 static void count_warning(sn_log_level level, const char* msg, void* ctx) {
     (void)level;
     (void)msg;
     ++*(int*)ctx;
 }
-
 
 static sn_model* finish_load(sn_status st, sn_model* m, const sn_error* err, int allow_warnings) {
     if (st != SN_OK) {
@@ -142,7 +143,6 @@ static sn_model* finish_load(sn_status st, sn_model* m, const sn_error* err, int
     return m;
 }
 
-
 sn_model* tc_load_string(const char* xml, int allow_warnings) {
     sn_model* m = NULL;
     sn_error err;
@@ -155,7 +155,6 @@ sn_model* tc_load_string(const char* xml, int allow_warnings) {
     return finish_load(st, m, &err, allow_warnings);
 }
 
-
 sn_model* tc_load_file(const char* path, int allow_warnings) {
     sn_model* m = NULL;
     sn_error err;
@@ -163,31 +162,33 @@ sn_model* tc_load_file(const char* path, int allow_warnings) {
     return finish_load(st, m, &err, allow_warnings);
 }
 
-
 static void normalize4(double* q) {
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int k = 0; k < 4; k++) q[k] /= n;
+    for (int k = 0; k < 4; k++)
+        q[k] /= n;
 }
-
 
 void tc_random_state(const sn_model* m, double* q, double* u) {
     for (int j = 0; j < m->njoint; j++) {
         int a = m->joint_qadr[j], t = m->joint_type[j];
         if (t == SN_JOINT_FLOATING) {
-            for (int k = 0; k < 3; k++) q[a + k] = tc_uniform(-1, 1);
-            for (int k = 0; k < 4; k++) q[a + 3 + k] = tc_uniform(-1, 1);
+            for (int k = 0; k < 3; k++)
+                q[a + k] = tc_uniform(-1, 1);
+            for (int k = 0; k < 4; k++)
+                q[a + 3 + k] = tc_uniform(-1, 1);
             normalize4(q + a + 3);
         } else if (t == SN_JOINT_SPHERICAL) {
-            for (int k = 0; k < 4; k++) q[a + k] = tc_uniform(-1, 1);
+            for (int k = 0; k < 4; k++)
+                q[a + k] = tc_uniform(-1, 1);
             normalize4(q + a);
         } else {
             q[a] = tc_uniform(-1.5, 1.5);
         }
     }
     if (u)
-        for (int i = 0; i < m->nv; i++) u[i] = tc_uniform(-1, 1);
+        for (int i = 0; i < m->nv; i++)
+            u[i] = tc_uniform(-1, 1);
 }
-
 
 // quaternion of the rotation vector w
 static void quat_exp(double* out, const double* w) {
@@ -197,7 +198,6 @@ static void quat_exp(double* out, const double* w) {
     out[1] = w[0] * s, out[2] = w[1] * s, out[3] = w[2] * s;
 }
 
-
 static void quat_mul(double* d, const double* a, const double* b) {
     double r[4] = {a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
                    a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
@@ -206,19 +206,21 @@ static void quat_mul(double* d, const double* a, const double* b) {
     memcpy(d, r, sizeof r);
 }
 
-
 void tc_integrate(const sn_model* m, const double* q, const double* u, double eps, double* qo) {
     memcpy(qo, q, (size_t)m->nq * sizeof(double));
     for (int j = 0; j < m->njoint; j++) {
         int a = m->joint_qadr[j], v = m->joint_vadr[j], t = m->joint_type[j];
         double w[3], e[4];
         if (t == SN_JOINT_FLOATING) {
-            for (int k = 0; k < 3; k++) qo[a + k] += eps * u[v + k];
-            for (int k = 0; k < 3; k++) w[k] = eps * u[v + 3 + k];
+            for (int k = 0; k < 3; k++)
+                qo[a + k] += eps * u[v + k];
+            for (int k = 0; k < 3; k++)
+                w[k] = eps * u[v + 3 + k];
             quat_exp(e, w);
             quat_mul(qo + a + 3, e, q + a + 3); // world angular velocity: left product
         } else if (t == SN_JOINT_SPHERICAL) {
-            for (int k = 0; k < 3; k++) w[k] = eps * u[v + k];
+            for (int k = 0; k < 3; k++)
+                w[k] = eps * u[v + k];
             quat_exp(e, w);
             quat_mul(qo + a, e, q + a); // angular velocity in the parent-fixed joint frame
         } else {
@@ -226,7 +228,6 @@ void tc_integrate(const sn_model* m, const double* q, const double* u, double ep
         }
     }
 }
-
 
 const char* tc_shared_dir(void) {
     static char path[1024];
@@ -240,7 +241,6 @@ const char* tc_shared_dir(void) {
     return NULL;
 }
 
-
 const char* tc_model_path(const char* rel) {
     static char path[2048];
     const char* dir = tc_shared_dir();
@@ -249,10 +249,11 @@ const char* tc_model_path(const char* rel) {
     return path;
 }
 
-
 double tc_rel_err(const double* a, const double* b, int n, double floor) {
     double scale = floor, err = 0;
-    for (int i = 0; i < n; i++) scale = fmax(scale, fmax(fabs(a[i]), fabs(b[i])));
-    for (int i = 0; i < n; i++) err = fmax(err, fabs(a[i] - b[i]));
+    for (int i = 0; i < n; i++)
+        scale = fmax(scale, fmax(fabs(a[i]), fabs(b[i])));
+    for (int i = 0; i < n; i++)
+        err = fmax(err, fabs(a[i] - b[i]));
     return err / scale;
 }

@@ -5,9 +5,9 @@
 #ifndef SNT_COMMON_H
 #define SNT_COMMON_H
 
-#include <stddef.h>
-
 #include "sinew/sn.h"
+
+#include <stddef.h>
 
 // xorshift random numbers in [lo, hi)
 void tc_seed(unsigned long long s);

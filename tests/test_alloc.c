@@ -3,12 +3,12 @@
 // Two independent counters: the per-object sn_allocator (live bytes and calls), and every heap
 // call of the process (malloc interposition in a plain build, the sanitizer's malloc hooks in
 // the ASan build).
+#include "common.h"
+#include "harness/snt.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "common.h"
-#include "harness/snt.h"
 
 // ---- process-wide heap counter ----
 
@@ -22,7 +22,9 @@ static void on_malloc(const volatile void* p, size_t n) {
     (void)p, (void)n;
     heap_calls++;
 }
-static void on_free(const volatile void* p) { (void)p; }
+static void on_free(const volatile void* p) {
+    (void)p;
+}
 static void heap_counter_install(void) {
     static int done;
     if (!done) __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
@@ -65,7 +67,6 @@ typedef struct counter {
     long long live;
 } counter;
 
-
 static void* count_alloc(size_t size, size_t align, void* ctx) {
     counter* c = ctx;
     c->calls++;
@@ -74,7 +75,6 @@ static void* count_alloc(size_t size, size_t align, void* ctx) {
     return aligned_alloc(align, rounded);
 }
 
-
 static void count_free(void* p, size_t size, void* ctx) {
     counter* c = ctx;
     c->frees++;
@@ -82,10 +82,9 @@ static void count_free(void* p, size_t size, void* ctx) {
     free(p);
 }
 
-
 static int run_everything(const sn_model* m, sn_data* d) {
     double* tau = d->ws_vec + m->nv; // any nv-sized buffer that already exists
-    double* jp = d->inverse_mass;   // 3 x nv fits in nv x nv when nv >= 3
+    double* jp = d->inverse_mass;    // 3 x nv fits in nv x nv when nv >= 3
     sn_fk(m, d);
     sn_fk_vel(m, d);
     sn_fk_acc(m, d, NULL);
@@ -109,7 +108,6 @@ static int run_everything(const sn_model* m, sn_data* d) {
     return 0;
 }
 
-
 static int check_model(sn_model* m, counter* c) {
     sn_data* d = NULL;
     sn_data_opts o = {0};
@@ -120,7 +118,8 @@ static int check_model(sn_model* m, counter* c) {
     long before_calls = c->calls;
     heap_counter_install();
     long heap_before = heap_calls;
-    for (int rep = 0; rep < 3; rep++) SNT_CHECK(run_everything(m, d) == 0);
+    for (int rep = 0; rep < 3; rep++)
+        SNT_CHECK(run_everything(m, d) == 0);
     long heap_after = heap_calls;
     SNT_CHECK_MSG(heap_after == heap_before, "algorithms made %ld heap calls",
                   heap_after - heap_before);
@@ -129,7 +128,6 @@ static int check_model(sn_model* m, counter* c) {
     sn_data_destroy(d);
     return 0;
 }
-
 
 static int test_algorithms_do_not_allocate(void) {
     counter c = {0};
@@ -159,7 +157,6 @@ static int test_algorithms_do_not_allocate(void) {
     return 0;
 }
 
-
 // the counters themselves work: a deliberate allocation is seen
 static int test_counters_see_allocations(void) {
     heap_counter_install();
@@ -184,7 +181,6 @@ static int test_counters_see_allocations(void) {
     return 0;
 }
 
-
 // a failed load returns every byte too
 static int test_failed_load_frees_everything(void) {
     counter c = {0};
@@ -194,7 +190,8 @@ static int test_failed_load_frees_everything(void) {
     o.allocator = &al;
     const char* bad[] = {
         "<robot name=\"r\"><link name=\"a\"/><link name=\"a\"/></robot>",
-        "<robot name=\"r\"><link name=\"a\"><inertial><mass value=\"-1\"/></inertial></link></robot>",
+        "<robot name=\"r\"><link name=\"a\"><inertial><mass "
+        "value=\"-1\"/></inertial></link></robot>",
         "<robot name=\"r\"><link name=\"a\"/><link name=\"b\"/><joint name=\"j\" type=\"revolute\">"
         "<parent link=\"a\"/><child link=\"b\"/></joint></robot>",
         "<robot name=\"r\"><link",
@@ -210,7 +207,6 @@ static int test_failed_load_frees_everything(void) {
     SNT_CHECK_MSG(c.live == 0, "%lld bytes leaked by failed loads", c.live);
     return 0;
 }
-
 
 SNT_SUITE(SNT_TEST(test_counters_see_allocations), SNT_TEST(test_algorithms_do_not_allocate),
           SNT_TEST(test_failed_load_frees_everything))

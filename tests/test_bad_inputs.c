@@ -34,6 +34,9 @@
 //                                                    test_topo_long_chain
 //   3.5 <constraints> (URDF rows)                    test_con_*
 //   3.7 C API: NULL, sizes, NaN states, other model  test_api_*
+#include "common.h"
+#include "harness/snt.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -41,9 +44,6 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "common.h"
-#include "harness/snt.h"
 
 #define BAD_DIR SNT_DATA_DIR "/bad"
 
@@ -55,7 +55,6 @@
 #define HANG_BOUND 2.0
 #endif
 
-
 // ---- helpers ----
 
 static double now_s(void) {
@@ -64,20 +63,17 @@ static double now_s(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-
 static const char* fixture(const char* name) {
     static char path[1024];
     snprintf(path, sizeof path, "%s/%s", BAD_DIR, name);
     return path;
 }
 
-
 // warnings seen through the log hook (they are also seen when the load fails)
 typedef struct log_capture {
     int n;
     char text[8][900];
 } log_capture;
-
 
 static void capture_log(sn_log_level level, const char* msg, void* ctx) {
     log_capture* c = ctx;
@@ -86,12 +82,13 @@ static void capture_log(sn_log_level level, const char* msg, void* ctx) {
     c->n++;
 }
 
-
 // does the error name `file`, `line` (as "file:line:") and `element` (as "<element>")?
 static int names_place(const sn_error* e, const char* file, int line, const char* element) {
     char where[1100];
-    if (line > 0) snprintf(where, sizeof where, "%s:%d: ", file, line);
-    else snprintf(where, sizeof where, "%s: ", file);
+    if (line > 0)
+        snprintf(where, sizeof where, "%s:%d: ", file, line);
+    else
+        snprintf(where, sizeof where, "%s: ", file);
     if (strncmp(e->msg, where, strlen(where)) != 0) return 0;
     if (element && element[0]) {
         char el[128];
@@ -100,7 +97,6 @@ static int names_place(const sn_error* e, const char* file, int line, const char
     }
     return 1;
 }
-
 
 // check a failed load: exact code and line, element, a substring, file and line in the message
 static int check_error(const char* what, sn_status st, const sn_model* m, const sn_error* e,
@@ -118,7 +114,6 @@ static int check_error(const char* what, sn_status st, const sn_model* m, const 
     return 0;
 }
 
-
 // load a fixture that must fail
 static int expect_error_opts(const char* name, const sn_load_opts* opts, sn_status code, int line,
                              const char* element, const char* text) {
@@ -131,12 +126,10 @@ static int expect_error_opts(const char* name, const sn_load_opts* opts, sn_stat
     return r;
 }
 
-
 static int expect_error(const char* name, sn_status code, int line, const char* element,
                         const char* text) {
     return expect_error_opts(name, NULL, code, line, element, text);
 }
-
 
 // the index of the stored warning that names file:line, <element> and contains text, or -1
 static int find_warning(const sn_model* m, const char* file, int line, const char* element,
@@ -150,12 +143,11 @@ static int find_warning(const sn_model* m, const char* file, int line, const cha
     return -1;
 }
 
-
 static void print_warnings(const sn_model* m) {
     int n = m->nwarning < 64 ? m->nwarning : 64;
-    for (int i = 0; i < n; i++) fprintf(stderr, "    warning: %s\n", m->warnings[i]);
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "    warning: %s\n", m->warnings[i]);
 }
-
 
 // load a fixture that must load; NULL (and a message) on failure
 static sn_model* load_ok(const char* name, const sn_load_opts* opts) {
@@ -165,7 +157,6 @@ static sn_model* load_ok(const char* name, const sn_load_opts* opts) {
     if (st != SN_OK) fprintf(stderr, "  %s: %s: %s\n", name, sn_status_str(st), e.msg);
     return m;
 }
-
 
 // load a fixture that must load with exactly `nwarn` warnings, one of them at line/element
 // containing text
@@ -182,19 +173,16 @@ static int expect_warning_opts(const char* name, const sn_load_opts* opts, int n
     return 0;
 }
 
-
 static int expect_warning(const char* name, int nwarn, int line, const char* element,
                           const char* text) {
     return expect_warning_opts(name, NULL, nwarn, line, element, text);
 }
-
 
 // a growable string for the inputs built in memory
 typedef struct text {
     char* s;
     size_t len, cap;
 } text;
-
 
 static void put(text* t, const char* fmt, ...) {
     va_list ap;
@@ -208,14 +196,14 @@ static void put(text* t, const char* fmt, ...) {
             return;
         }
         size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + (size_t)n + 1) cap *= 2;
+        while (cap < t->len + (size_t)n + 1)
+            cap *= 2;
         char* s = realloc(t->s, cap);
         if (!s) return;
         t->s = s;
         t->cap = cap;
     }
 }
-
 
 // load a string (name "mem:<tag>") that must fail, within the hang bound when `timed`
 static int expect_string_error(const char* tag, const char* xml, size_t len,
@@ -235,7 +223,6 @@ static int expect_string_error(const char* tag, const char* xml, size_t len,
     return 0;
 }
 
-
 static const char* PENDULUM =
     "<robot name=\"p\">\n"
     "  <link name=\"world\"/>\n"
@@ -248,7 +235,6 @@ static const char* PENDULUM =
     "<limit lower=\"-1\" upper=\"1\" effort=\"10\" velocity=\"5\"/>"
     "<dynamics damping=\"0.1\" friction=\"0\" rotor_inertia=\"0.01\"/></joint>\n"
     "</robot>\n";
-
 
 // ==== 3.1 XML layer ====
 
@@ -280,7 +266,6 @@ static int test_xml_malformed(void) {
                         "the root element is <mujoco>, not <robot>");
 }
 
-
 // <a> x 100 000: the SAX handler enforces the depth limit (64) itself
 static int test_xml_deep_nesting(void) {
     if (expect_error("xml_deep_nesting.urdf", SN_ERR_LIMIT, 66, "a",
@@ -288,8 +273,10 @@ static int test_xml_deep_nesting(void) {
         return 1;
     text t = {0};
     put(&t, "<robot name=\"deep\">\n");
-    for (int i = 0; i < 100000; i++) put(&t, "<a>\n");
-    for (int i = 0; i < 100000; i++) put(&t, "</a>");
+    for (int i = 0; i < 100000; i++)
+        put(&t, "<a>\n");
+    for (int i = 0; i < 100000; i++)
+        put(&t, "</a>");
     put(&t, "</robot>\n");
     // <robot> is depth 1 on line 1; the <a> at depth 65 is on line 65
     int r = expect_string_error("deep", t.s, t.len, NULL, 1, SN_ERR_LIMIT, 65, "a",
@@ -299,8 +286,10 @@ static int test_xml_deep_nesting(void) {
     // the limit is on depth only: 64 levels load
     t = (text){0};
     put(&t, "<robot name=\"deep\"><link name=\"world\"/>\n");
-    for (int i = 0; i < 63; i++) put(&t, "<a>");
-    for (int i = 0; i < 63; i++) put(&t, "</a>");
+    for (int i = 0; i < 63; i++)
+        put(&t, "<a>");
+    for (int i = 0; i < 63; i++)
+        put(&t, "</a>");
     put(&t, "</robot>\n");
     sn_model* m = NULL;
     sn_error e;
@@ -312,7 +301,6 @@ static int test_xml_deep_nesting(void) {
     return 0;
 }
 
-
 // nested entity declarations: any DOCTYPE with an internal subset is refused before expansion
 static int test_xml_billion_laughs(void) {
     double t0 = now_s();
@@ -321,7 +309,6 @@ static int test_xml_billion_laughs(void) {
     SNT_CHECK_MSG(now_s() - t0 < HANG_BOUND, "billion laughs took %.2f s", now_s() - t0);
     return r;
 }
-
 
 // an external entity must never be read: the DOCTYPE is refused, the file never named
 static int test_xml_xxe(void) {
@@ -339,7 +326,6 @@ static int test_xml_xxe(void) {
     sn_model_destroy(m);
     return 0;
 }
-
 
 // a file of 100 MB (sparse, never read) and a buffer of 100 MB: refused by size at once
 static int test_xml_huge_file(void) {
@@ -375,7 +361,6 @@ static int test_xml_huge_file(void) {
                                "", "exceeds the limit of 100 (sn_load_opts.max_file_bytes)");
 }
 
-
 // a 10 MB name= attribute
 static int test_xml_long_attribute(void) {
     size_t n = (size_t)10 << 20;
@@ -394,12 +379,12 @@ static int test_xml_long_attribute(void) {
     return r;
 }
 
-
 // a million attributes on one element
 static int test_xml_million_attributes(void) {
     text t = {0};
     put(&t, "<robot name=\"r\"");
-    for (int i = 0; i < 1000000; i++) put(&t, " a%d=\"1\"", i);
+    for (int i = 0; i < 1000000; i++)
+        put(&t, " a%d=\"1\"", i);
     put(&t, ">\n<link name=\"world\"/>\n</robot>\n");
     int r = expect_string_error("attributes", t.s, t.len, NULL, 1, SN_ERR_LIMIT, 1, "robot",
                                 "more than 256 attributes on one element");
@@ -407,12 +392,12 @@ static int test_xml_million_attributes(void) {
     return r;
 }
 
-
 // a million links: the count is capped (200 000 by default, sn_load_opts.max_links)
 static int test_xml_million_links(void) {
     text t = {0};
     put(&t, "<robot name=\"r\">\n");
-    for (int i = 0; i < 1000000; i++) put(&t, "<link name=\"l%d\"/>\n", i);
+    for (int i = 0; i < 1000000; i++)
+        put(&t, "<link name=\"l%d\"/>\n", i);
     put(&t, "</robot>\n");
     // link number 200 001 is on line 200 002
     int r = expect_string_error("links", t.s, t.len, NULL, 1, SN_ERR_LIMIT, 200002, "link",
@@ -422,7 +407,8 @@ static int test_xml_million_links(void) {
     // the same caps hold for joints, materials and geometries
     t = (text){0};
     put(&t, "<robot name=\"r\">\n");
-    for (int i = 0; i < 300000; i++) put(&t, "<material name=\"m%d\"/>\n", i);
+    for (int i = 0; i < 300000; i++)
+        put(&t, "<material name=\"m%d\"/>\n", i);
     put(&t, "</robot>\n");
     r = expect_string_error("materials", t.s, t.len, NULL, 1, SN_ERR_LIMIT, 200002, "material",
                             "more than 200000 materials");
@@ -436,14 +422,15 @@ static int test_xml_million_links(void) {
                                "more than 3 links (sn_load_opts.max_links)");
 }
 
-
 // 100 000 distinct materials, each used once: name lookups are hashed, not quadratic
 static int test_xml_many_materials(void) {
     text t = {0};
     put(&t, "<robot name=\"r\">\n<link name=\"world\">\n");
     for (int i = 0; i < 100000; i++)
-        put(&t, "<visual><geometry><sphere radius=\"1\"/></geometry><material name=\"m%d\"/>"
-                "</visual>\n", i);
+        put(&t,
+            "<visual><geometry><sphere radius=\"1\"/></geometry><material name=\"m%d\"/>"
+            "</visual>\n",
+            i);
     put(&t, "</link>\n");
     for (int i = 0; i < 100000; i++)
         put(&t, "<material name=\"m%d\"><color rgba=\"0 0 1 1\"/></material>\n", i);
@@ -463,13 +450,13 @@ static int test_xml_many_materials(void) {
     return 0;
 }
 
-
 // a package:// path of 100 000 components: the lookup tries a bounded number of suffixes
 static int test_xml_long_package_path(void) {
     text t = {0};
     put(&t, "<robot name=\"r\"><link name=\"world\"><visual><geometry>"
             "<mesh filename=\"package://p");
-    for (int i = 0; i < 100000; i++) put(&t, "/d");
+    for (int i = 0; i < 100000; i++)
+        put(&t, "/d");
     put(&t, "/m.stl\"/></geometry></visual></link></robot>\n");
     sn_model* m = NULL;
     sn_error e;
@@ -485,7 +472,6 @@ static int test_xml_long_package_path(void) {
     SNT_CHECK_MSG(dt < HANG_BOUND, "the long package path took %.2f s", dt);
     return 0;
 }
-
 
 // invalid UTF-8 in names; NUL bytes; CR LF and CR line ends; names differing only by Unicode
 // normalisation (names are bytes: NFC and NFD are two names)
@@ -512,15 +498,16 @@ static int test_xml_encoding(void) {
     return 0;
 }
 
-
 // unknown elements warn (file, line, element); unknown attributes are ignored silently
 static int test_xml_unknown_elements(void) {
     const char* f = "xml_unknown_elements.urdf";
     sn_model* m = load_ok(f, NULL);
     SNT_CHECK(m);
-    int bar = find_warning(m, fixture(f), 14, "bar", "in link 'arm': unknown element <bar> in "
+    int bar = find_warning(m, fixture(f), 14, "bar",
+                           "in link 'arm': unknown element <bar> in "
                            "<link> ignored");
-    int baz = find_warning(m, fixture(f), 21, "baz", "in joint 'hinge': unknown element <baz> in "
+    int baz = find_warning(m, fixture(f), 21, "baz",
+                           "in joint 'hinge': unknown element <baz> in "
                            "<joint> ignored");
     int foo = find_warning(m, fixture(f), 23, "foo", "unknown element <foo> in <robot> ignored");
     int n = m->nwarning;
@@ -531,13 +518,11 @@ static int test_xml_unknown_elements(void) {
     return 0;
 }
 
-
 // <mass value="1" value="2"/>
 static int test_xml_duplicate_attribute(void) {
     return expect_error("xml_duplicate_attribute.urdf", SN_ERR_PARSE, 7, "inertial",
                         "duplicate attribute");
 }
-
 
 // ==== 3.2 numbers ====
 
@@ -548,10 +533,14 @@ static int test_num_bad_values(void) {
         sn_status code;
         int line;
     } rows[] = {
-        {"num_nan.urdf", "origin", "in joint 'hinge': attribute xyz=\"nan 0 2\" is not a decimal "
-         "number", SN_ERR_PARSE, 19},
-        {"num_nan_mixed_case.urdf", "mass", "in link 'arm': attribute value=\"NaN\" is not a "
-         "decimal number", SN_ERR_PARSE, 7},
+        {"num_nan.urdf", "origin",
+         "in joint 'hinge': attribute xyz=\"nan 0 2\" is not a decimal "
+         "number",
+         SN_ERR_PARSE, 19},
+        {"num_nan_mixed_case.urdf", "mass",
+         "in link 'arm': attribute value=\"NaN\" is not a "
+         "decimal number",
+         SN_ERR_PARSE, 7},
         {"num_inf.urdf", "limit", "attribute upper=\"inf\" is not a decimal number", SN_ERR_PARSE,
          21},
         {"num_minus_inf.urdf", "inertia", "attribute ixx=\"-inf\" is not a decimal number",
@@ -567,10 +556,14 @@ static int test_num_bad_values(void) {
         {"num_lone_sign.urdf", "origin", "attribute xyz=\"+ 0 2\" is not a decimal number",
          SN_ERR_PARSE, 19},
         {"num_empty.urdf", "origin", "attribute xyz=\"\" is empty", SN_ERR_PARSE, 19},
-        {"num_trailing_garbage.urdf", "origin", "attribute xyz=\"1abc 0 2\" is not a decimal "
-         "number", SN_ERR_PARSE, 19},
-        {"num_leading_garbage.urdf", "origin", "attribute xyz=\"abc1 0 2\" is not a decimal "
-         "number", SN_ERR_PARSE, 19},
+        {"num_trailing_garbage.urdf", "origin",
+         "attribute xyz=\"1abc 0 2\" is not a decimal "
+         "number",
+         SN_ERR_PARSE, 19},
+        {"num_leading_garbage.urdf", "origin",
+         "attribute xyz=\"abc1 0 2\" is not a decimal "
+         "number",
+         SN_ERR_PARSE, 19},
         {"num_too_few.urdf", "origin", "attribute xyz=\"1 2\" must have 3 numbers", SN_ERR_PARSE,
          19},
         {"num_too_many.urdf", "origin", "attribute xyz=\"1 2 3 4\" must have 3 numbers",
@@ -587,7 +580,8 @@ static int test_num_bad_values(void) {
     text t = {0};
     put(&t, "<robot name=\"r\"><link name=\"world\"/><link name=\"a\"><inertial>"
             "<mass value=\"0.");
-    for (int k = 0; k < 300; k++) put(&t, "5");
+    for (int k = 0; k < 300; k++)
+        put(&t, "5");
     put(&t, "\"/><inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/>"
             "</inertial></link><joint name=\"j\" type=\"continuous\"><parent link=\"world\"/>"
             "<child link=\"a\"/></joint></robot>");
@@ -606,14 +600,14 @@ static int test_num_bad_values(void) {
     sn_model_destroy(m);
     SNT_CHECK(good);
     // parsing does not depend on the C locale (a decimal comma locale, where one is installed)
-    static const char* comma[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8",
-                                  "de_DE", "fr_FR"};
+    static const char* comma[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
+                                  "fr_FR.utf8",  "de_DE",      "fr_FR"};
     for (size_t k = 0; k < sizeof comma / sizeof comma[0]; k++) {
         if (!setlocale(LC_NUMERIC, comma[k])) continue;
         sn_model* ml = NULL;
         sn_error e;
-        sn_status st = sn_load_urdf_string(PENDULUM, strlen(PENDULUM), "mem:locale", NULL, NULL,
-                                           &ml, &e);
+        sn_status st =
+            sn_load_urdf_string(PENDULUM, strlen(PENDULUM), "mem:locale", NULL, NULL, &ml, &e);
         setlocale(LC_NUMERIC, "C");
         SNT_CHECK_MSG(st == SN_OK, "locale %s: %s", comma[k], e.msg);
         int same = ml->joint_pos[2] == 2 && ml->body_com[3 + 2] == -0.5;
@@ -623,7 +617,6 @@ static int test_num_bad_values(void) {
     }
     return 0;
 }
-
 
 // sphere radius <= 0, box size <= 0, cylinder length <= 0
 static int test_num_sizes(void) {
@@ -638,7 +631,6 @@ static int test_num_sizes(void) {
     return expect_error("size_cylinder_negative_length.urdf", SN_ERR_MODEL, 12, "cylinder",
                         "length=-1 must be positive");
 }
-
 
 // a zero axis is an error; a non-unit axis is normalized with a warning; a zero quaternion (the
 // only quaternion a URDF holds is in nominal_config) is an error
@@ -657,7 +649,6 @@ static int test_num_axis(void) {
                         "nominal_config: the quaternion of joint 'ROOT' is zero");
 }
 
-
 // lower > upper; effort or velocity < 0; NaN limits
 static int test_num_limits(void) {
     if (expect_error("limit_lower_above_upper.urdf", SN_ERR_MODEL, 21, "limit",
@@ -672,7 +663,6 @@ static int test_num_limits(void) {
     return expect_error("limit_nan.urdf", SN_ERR_PARSE, 21, "limit",
                         "attribute lower=\"nan\" is not a decimal number");
 }
-
 
 // ==== 3.3 inertia and mass ====
 
@@ -692,7 +682,6 @@ static int test_inertia_missing(void) {
     return 0;
 }
 
-
 // mass = 0 with inertia > 0; mass < 0; mass NaN
 static int test_inertia_bad_mass(void) {
     if (expect_error("mass_zero_with_inertia.urdf", SN_ERR_MODEL, 8, "inertia",
@@ -703,7 +692,6 @@ static int test_inertia_bad_mass(void) {
     return expect_error("mass_nan.urdf", SN_ERR_PARSE, 7, "mass",
                         "attribute value=\"nan\" is not a decimal number");
 }
-
 
 // a negative eigenvalue; a zero diagonal; ixx = iyy = izz = 0 with a mass (a point mass warns,
 // and turning it about its centre of mass leaves the mass matrix singular: an error)
@@ -730,22 +718,24 @@ static int test_inertia_not_positive_definite(void) {
     return 0;
 }
 
-
 // the Simbody example 1.11, 100.11, 1.01: a warning by default, an error with strict_inertia,
 // the mean principal moment with balance_inertia
 static int test_inertia_triangle(void) {
     const char* f = "inertia_triangle.urdf";
-    if (expect_warning(f, 1, 8, "inertia", "principal moments 1.01 1.11 100.11 violate the "
+    if (expect_warning(f, 1, 8, "inertia",
+                       "principal moments 1.01 1.11 100.11 violate the "
                        "triangle inequality A + B >= C; kept as given"))
         return 1;
     sn_load_opts o = {0};
     o.strict_inertia = 1;
-    if (expect_error_opts(f, &o, SN_ERR_MODEL, 8, "inertia", "principal moments 1.01 1.11 100.11 "
+    if (expect_error_opts(f, &o, SN_ERR_MODEL, 8, "inertia",
+                          "principal moments 1.01 1.11 100.11 "
                           "violate the triangle inequality A + B >= C (strict_inertia)"))
         return 1;
     o.strict_inertia = 0;
     o.balance_inertia = 1;
-    if (expect_warning_opts(f, &o, 1, 8, "inertia", "replaced by their mean 34.0767 "
+    if (expect_warning_opts(f, &o, 1, 8, "inertia",
+                            "replaced by their mean 34.0767 "
                             "(balance_inertia)"))
         return 1;
     sn_model* m = load_ok(f, &o);
@@ -760,7 +750,6 @@ static int test_inertia_triangle(void) {
     return 0;
 }
 
-
 // off-diagonal terms making the matrix indefinite (an error: it is not positive definite); a
 // huge condition number (1e-12 vs 1e3: singular, warned; 1e-6 vs 1e3: badly conditioned)
 static int test_inertia_conditioning(void) {
@@ -774,13 +763,11 @@ static int test_inertia_conditioning(void) {
                           "inertia is badly conditioned (eigenvalues 1e-06 .. 1000)");
 }
 
-
 // <origin rpy> of the inertial frame with a NaN
 static int test_inertia_rotated_nan(void) {
     return expect_error("inertial_rpy_nan.urdf", SN_ERR_PARSE, 6, "origin",
                         "in link 'arm': attribute rpy=\"0 nan 0\" is not a decimal number");
 }
-
 
 // ==== 3.4 topology ====
 
@@ -801,13 +788,11 @@ static int test_topo_cycles(void) {
     return 0;
 }
 
-
 static int test_topo_two_parents(void) {
     return expect_error("topo_two_parents.urdf", SN_ERR_MODEL, 6, "joint",
                         "link 'arm' has two parents (joints 'hinge' and 'hinge2'); close "
                         "kinematic loops with <constraints>");
 }
-
 
 // zero roots (everything in a cycle); two roots
 static int test_topo_roots(void) {
@@ -818,7 +803,6 @@ static int test_topo_roots(void) {
                         "two root links 'world' and 'free': the joints must connect every link "
                         "to one root");
 }
-
 
 // a missing parent or child link; no <parent> or <child>; link=""
 static int test_topo_missing_links(void) {
@@ -837,7 +821,6 @@ static int test_topo_missing_links(void) {
     return expect_error("topo_empty_link_name.urdf", SN_ERR_PARSE, 5, "child",
                         "in joint 'hinge': missing or empty attribute 'link'");
 }
-
 
 // two links, two joints or two materials with one name are errors; a link and a joint may share
 // a name (separate namespaces); "ROOT" is the floating base's joint
@@ -864,7 +847,6 @@ static int test_topo_duplicate_names(void) {
     return 0;
 }
 
-
 // type="spiral", a missing type, type=""
 static int test_topo_joint_type(void) {
     if (expect_error("topo_unknown_joint_type.urdf", SN_ERR_MODEL, 5, "joint",
@@ -874,10 +856,8 @@ static int test_topo_joint_type(void) {
     if (expect_error("topo_missing_joint_type.urdf", SN_ERR_MODEL, 5, "joint",
                      "missing joint type"))
         return 1;
-    return expect_error("topo_empty_joint_type.urdf", SN_ERR_MODEL, 5, "joint",
-                        "empty joint type");
+    return expect_error("topo_empty_joint_type.urdf", SN_ERR_MODEL, 5, "joint", "empty joint type");
 }
-
 
 // floating and planar joints: floating is supported from the world root, planar is refused
 static int test_topo_floating_planar(void) {
@@ -898,7 +878,6 @@ static int test_topo_floating_planar(void) {
     return 0;
 }
 
-
 // mimic of a missing joint, of itself, and mimic cycles
 static int test_topo_mimic(void) {
     if (expect_error("topo_mimic_missing.urdf", SN_ERR_MODEL, 7, "mimic",
@@ -915,17 +894,20 @@ static int test_topo_mimic(void) {
                           "in joint 'weld': <mimic> on a fixed joint ignored");
 }
 
-
 // a chain of 100 000 links loads without recursion and within the time bound
 static int test_topo_long_chain(void) {
     const int n = 100000;
     text t = {0};
     put(&t, "<robot name=\"chain\">\n<link name=\"world\"/>\n");
     for (int i = 0; i < n; i++) {
-        put(&t, "<link name=\"l%d\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" ixy=\"0\" "
-                "ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>\n", i);
-        if (i == 0) put(&t, "<joint name=\"j0\" type=\"continuous\"><parent link=\"world\"/>");
-        else put(&t, "<joint name=\"j%d\" type=\"continuous\"><parent link=\"l%d\"/>", i, i - 1);
+        put(&t,
+            "<link name=\"l%d\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" ixy=\"0\" "
+            "ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>\n",
+            i);
+        if (i == 0)
+            put(&t, "<joint name=\"j0\" type=\"continuous\"><parent link=\"world\"/>");
+        else
+            put(&t, "<joint name=\"j%d\" type=\"continuous\"><parent link=\"l%d\"/>", i, i - 1);
         put(&t, "<child link=\"l%d\"/><axis xyz=\"%d %d 0\"/><origin xyz=\"0 0 0.01\"/></joint>\n",
             i, i % 2, 1 - i % 2);
     }
@@ -937,14 +919,13 @@ static int test_topo_long_chain(void) {
     double dt = now_s() - t0;
     free(t.s);
     SNT_CHECK_MSG(st == SN_OK, "%s", e.msg);
-    int good = m->nv == n && m->nbody == n + 1 && m->max_depth == n &&
-               m->body_parent[n] == n - 1 && m->dof_parent[n - 1] == n - 2;
+    int good = m->nv == n && m->nbody == n + 1 && m->max_depth == n && m->body_parent[n] == n - 1 &&
+               m->dof_parent[n - 1] == n - 2;
     sn_model_destroy(m);
     SNT_CHECK(good);
     SNT_CHECK_MSG(dt < HANG_BOUND, "the 100 000-link chain took %.2f s", dt);
     return 0;
 }
-
 
 // ==== 3.5 <constraints> ====
 
@@ -953,18 +934,15 @@ static int test_con_missing_link(void) {
                         "body2 'ghost' of the constraint is not a link");
 }
 
-
 static int test_con_same_body(void) {
     return expect_error("con_same_body.urdf", SN_ERR_MODEL, 11, "pin",
                         "body1 and body2 are the same link 'coupler'");
 }
 
-
 static int test_con_nominal_length(void) {
     return expect_error("con_nominal_wrong_length.urdf", SN_ERR_MODEL, 10, "constraints",
                         "nominal_config has 2 entries; the generalized coordinate has 3");
 }
-
 
 // NaN or Inf entries, a zero base quaternion: errors; a non-unit one is normalized and values
 // outside the joint limits warn
@@ -992,12 +970,10 @@ static int test_con_nominal_values(void) {
                           "nominal_config: joint 'j_crank' at 1.5 is outside its limits [-1, 1]");
 }
 
-
 static int test_con_equality_three_axes(void) {
     return expect_error("con_equality_three_axes.urdf", SN_ERR_MODEL, 14, "axis",
                         "three axes are not accepted in an <equality>; use <pin>");
 }
-
 
 // no axis, a zero axis, two parallel axes; a skewed pair is fine
 static int test_con_equality_axes(void) {
@@ -1027,7 +1003,6 @@ static int test_con_equality_axes(void) {
     return 0;
 }
 
-
 // an anchor with NaN, Inf or the wrong number of components
 static int test_con_anchor(void) {
     if (expect_error("con_anchor_nan.urdf", SN_ERR_PARSE, 11, "pin",
@@ -1039,7 +1014,6 @@ static int test_con_anchor(void) {
     return expect_error("con_anchor_count.urdf", SN_ERR_PARSE, 11, "pin",
                         "attribute anchor=\"2 0\" must have 3 numbers");
 }
-
 
 // <constraints> twice; a constraint to a body outside the articulated system (the world of a
 // floating-base robot)
@@ -1053,7 +1027,6 @@ static int test_con_twice_other_system(void) {
                         "system");
 }
 
-
 // a duplicate pin, pins on the hinge axis between their links, a pin between welded links:
 // loaded, one warning each; the constraints themselves are kept as written
 static int test_con_redundant(void) {
@@ -1063,11 +1036,14 @@ static int test_con_redundant(void) {
     const char* f = "con_redundant_pin_on_hinge.urdf";
     sn_model* m = load_ok(f, NULL);
     SNT_CHECK(m);
-    int a = find_warning(m, fixture(f), 14, "pin", "constraint between 'crank' and 'coupler' is "
+    int a = find_warning(m, fixture(f), 14, "pin",
+                         "constraint between 'crank' and 'coupler' is "
                          "redundant: joint 'j_coupler' already holds every direction");
-    int b = find_warning(m, fixture(f), 15, "pin", "constraint between 'coupler' and 'crank' is "
+    int b = find_warning(m, fixture(f), 15, "pin",
+                         "constraint between 'coupler' and 'crank' is "
                          "redundant: joint 'j_coupler' already holds every direction");
-    int c = find_warning(m, fixture(f), 16, "pin", "constraint between 'coupler' and 'tip' is "
+    int c = find_warning(m, fixture(f), 16, "pin",
+                         "constraint between 'coupler' and 'tip' is "
                          "redundant: fixed joints weld the two links together");
     int n = m->nwarning, nc = m->nconstraint;
     if (a < 0 || b < 0 || c < 0 || n != 3) print_warnings(m);
@@ -1084,15 +1060,19 @@ static int test_con_redundant(void) {
     }
     text t = {0};
     // (40 visuals share one inline material: the model has fewer materials than the file)
-    put(&t, "<robot name=\"r\">\n<link name=\"%s\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" "
-            "ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>\n<link "
-            "name=\"%s\"><visual><geometry><sphere radius=\"1\"/></geometry><material name=\"red\">"
-            "<color rgba=\"1 0 0 1\"/></material></visual>", name[0], name[1]);
+    put(&t,
+        "<robot name=\"r\">\n<link name=\"%s\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" "
+        "ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>\n<link "
+        "name=\"%s\"><visual><geometry><sphere radius=\"1\"/></geometry><material name=\"red\">"
+        "<color rgba=\"1 0 0 1\"/></material></visual>",
+        name[0], name[1]);
     for (int k = 0; k < 39; k++)
         put(&t, "<visual><geometry><sphere radius=\"2\"/></geometry><material name=\"red\"/>"
                 "</visual>");
-    put(&t, "</link>\n<joint name=\"weld\" type=\"fixed\"><parent link=\"%s\"/><child "
-            "link=\"%s\"/></joint>\n<constraints>\n", name[0], name[1]);
+    put(&t,
+        "</link>\n<joint name=\"weld\" type=\"fixed\"><parent link=\"%s\"/><child "
+        "link=\"%s\"/></joint>\n<constraints>\n",
+        name[0], name[1]);
     for (int k = 0; k < 80; k++)
         put(&t, "<pin body1=\"%s\" body2=\"%s\" anchor=\"%d 0 0\"/>\n", name[0], name[1], k);
     put(&t, "</constraints>\n</robot>\n");
@@ -1116,19 +1096,16 @@ static int test_con_redundant(void) {
     return 0;
 }
 
-
 // a nominal configuration at the toggle pose of the parallelogram loads
 static int test_con_singular_nominal(void) {
     sn_model* m = load_ok("con_toggle_nominal.urdf", NULL);
     SNT_CHECK(m);
     int good = m->nconstraint == 1 && m->nwarning == 0 && m->nominal_config &&
-               fabs(m->nominal_config[0] - 1.5707963267948966) < 1e-15 &&
-               m->nominal_config[1] == 0;
+               fabs(m->nominal_config[0] - 1.5707963267948966) < 1e-15 && m->nominal_config[1] == 0;
     sn_model_destroy(m);
     SNT_CHECK(good);
     return 0;
 }
-
 
 // ==== 3.7 API-level bad inputs (C) ====
 
@@ -1143,7 +1120,8 @@ static int test_api_null_pointers(void) {
     SNT_CHECK(sn_load_urdf_string(NULL, 10, "x", NULL, NULL, &m, &e) == SN_ERR_ARG &&
               strstr(e.msg, "xml is NULL") && !m);
     SNT_CHECK(sn_load_urdf_string(PENDULUM, strlen(PENDULUM), NULL, NULL, NULL, NULL, &e) ==
-                  SN_ERR_ARG && strstr(e.msg, "out is NULL"));
+                  SN_ERR_ARG &&
+              strstr(e.msg, "out is NULL"));
     SNT_CHECK(sn_load_urdf(BAD_DIR, NULL, &m, &e) == SN_ERR_IO &&
               strstr(e.msg, "not a regular file"));
     SNT_CHECK(sn_load_urdf(BAD_DIR "/no-such-file.urdf", NULL, &m, &e) == SN_ERR_IO &&
@@ -1175,7 +1153,6 @@ static int test_api_null_pointers(void) {
     return 0;
 }
 
-
 // q and u of the wrong length are refused, and the state is left as it was
 static int test_api_wrong_sizes(void) {
     sn_model* m = load_ok("con_nominal_nonunit_quaternion.urdf", NULL);
@@ -1184,8 +1161,10 @@ static int test_api_wrong_sizes(void) {
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
     double* q = malloc((size_t)(m->nq + 1) * sizeof(double));
     double* u = malloc((size_t)(m->nv + 1) * sizeof(double));
-    for (int i = 0; i <= m->nq; i++) q[i] = 0.25;
-    for (int i = 0; i <= m->nv; i++) u[i] = 0.5;
+    for (int i = 0; i <= m->nq; i++)
+        q[i] = 0.25;
+    for (int i = 0; i <= m->nv; i++)
+        u[i] = 0.5;
     int bad = 0;
     bad |= sn_set_state(m, d, q, m->nq - 1, u, m->nv) != SN_ERR_ARG;
     bad |= sn_set_state(m, d, q, m->nq + 1, u, m->nv) != SN_ERR_ARG;
@@ -1204,7 +1183,6 @@ static int test_api_wrong_sizes(void) {
     SNT_CHECK_MSG(good, "status %d", st);
     return 0;
 }
-
 
 // NaN or Inf in q and u, a zero quaternion: refused before anything is written
 static int test_api_nonfinite_state(void) {
@@ -1238,7 +1216,6 @@ static int test_api_nonfinite_state(void) {
     return 0;
 }
 
-
 // data created for another model is refused
 static int test_api_data_other_model(void) {
     sn_model* a = load_ok("con_toggle_nominal.urdf", NULL);
@@ -1269,13 +1246,11 @@ static int test_api_data_other_model(void) {
     return 0;
 }
 
-
 // ==== corpus replay and mutations ====
 
 // the loader either succeeds or fails with a code and a message that names the input; a model
 // that loads also survives the dynamics pipeline
-static int survives(const char* xml, size_t len, const char* name, const char* what,
-                    int* loaded) {
+static int survives(const char* xml, size_t len, const char* name, const char* what, int* loaded) {
     sn_model* m = NULL;
     sn_error e;
     sn_status st = xml ? sn_load_urdf_string(xml, len, name, NULL, NULL, &m, &e)
@@ -1284,13 +1259,14 @@ static int survives(const char* xml, size_t len, const char* name, const char* w
     if (st != SN_OK) {
         SNT_CHECK_MSG(m == NULL && e.code == st && st < 0 && st >= SN_ERR_LIMIT,
                       "%s: status %d, err.code %d", what, st, e.code);
-        SNT_CHECK_MSG(e.msg[0] && strstr(e.msg, name), "%s: message '%s' does not name '%s'",
-                      what, e.msg, name);
+        SNT_CHECK_MSG(e.msg[0] && strstr(e.msg, name), "%s: message '%s' does not name '%s'", what,
+                      e.msg, name);
         return 0;
     }
     SNT_CHECK_MSG(m != NULL, "%s: SN_OK without a model", what);
     int n = m->nwarning < 64 ? m->nwarning : 64;
-    for (int i = 0; i < n; i++) SNT_CHECK_MSG(m->warnings[i] && m->warnings[i][0], "%s", what);
+    for (int i = 0; i < n; i++)
+        SNT_CHECK_MSG(m->warnings[i] && m->warnings[i][0], "%s", what);
     if (m->nv <= 64) {
         sn_data* d = NULL;
         SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
@@ -1303,7 +1279,6 @@ static int survives(const char* xml, size_t len, const char* name, const char* w
     sn_model_destroy(m);
     return 0;
 }
-
 
 // every fixture of tests/data/bad
 static int test_corpus_replay(void) {
@@ -1321,7 +1296,6 @@ static int test_corpus_replay(void) {
     SNT_CHECK_MSG(n >= 100, "only %d fixtures", n);
     return 0;
 }
-
 
 static const char* FOURBAR =
     "<?xml version=\"1.0\"?>\n<robot name=\"fourbar\">\n"
@@ -1355,14 +1329,33 @@ static const char* FOURBAR =
     "<axis xyz=\"0 0 1\"/></equality>\n"
     "</constraints>\n</robot>\n";
 
-
 // a seeded byte-level mutation of src (len n) into dst; returns the new length
 static size_t mutate(char* dst, size_t cap, const char* src, size_t n) {
-    static const char* tokens[] = {"nan", "1e999", "1e-400", "-1", "0", "<", ">", "&", "\"",
-                                   "</link>", "<link name=\"x\">", "<joint>", "<!DOCTYPE r [",
-                                   "<!ENTITY a \"b\">", "&a;", "\xff", "\r", "package://x/y",
-                                   "world", "ROOT", "type=\"floating\"", "<axis xyz=\"0 0 0\"/>",
-                                   "99999999999999999999", "0x1p3", "\xc3\xa9"};
+    static const char* tokens[] = {"nan",
+                                   "1e999",
+                                   "1e-400",
+                                   "-1",
+                                   "0",
+                                   "<",
+                                   ">",
+                                   "&",
+                                   "\"",
+                                   "</link>",
+                                   "<link name=\"x\">",
+                                   "<joint>",
+                                   "<!DOCTYPE r [",
+                                   "<!ENTITY a \"b\">",
+                                   "&a;",
+                                   "\xff",
+                                   "\r",
+                                   "package://x/y",
+                                   "world",
+                                   "ROOT",
+                                   "type=\"floating\"",
+                                   "<axis xyz=\"0 0 0\"/>",
+                                   "99999999999999999999",
+                                   "0x1p3",
+                                   "\xc3\xa9"};
     memcpy(dst, src, n);
     int edits = 1 + (int)tc_uniform(0, 4);
     for (int k = 0; k < edits; k++) {
@@ -1397,7 +1390,6 @@ static size_t mutate(char* dst, size_t cap, const char* src, size_t n) {
     }
     return n;
 }
-
 
 // a few thousand seeded mutations of two valid models
 static int test_mutations(void) {
@@ -1436,7 +1428,6 @@ static int test_mutations(void) {
     SNT_CHECK_MSG(loaded > 100, "only %d mutations loaded", loaded);
     return 0;
 }
-
 
 SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_xml_billion_laughs), SNT_TEST(test_xml_xxe), SNT_TEST(test_xml_huge_file),

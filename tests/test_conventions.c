@@ -2,17 +2,16 @@
 // test_conventions.c: every convention of docs/conventions.md, pinned on small models whose
 // answers are known by hand: the layout of q and u, frames of the base and spherical
 // velocities, quaternion order, joint order, base selection, fixed-joint merging, names.
+#include "common.h"
+#include "harness/snt.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "harness/snt.h"
-
 #define BOX_INERTIAL                                                                               \
     "<inertial><origin xyz=\"0.1 0.2 0.3\"/><mass value=\"2\"/>"                                   \
     "<inertia ixx=\"0.1\" ixy=\"0\" ixz=\"0\" iyy=\"0.2\" iyz=\"0\" izz=\"0.25\"/></inertial>"
-
 
 // floating base: q = [p, quat w x y z], u = [v world, w world] of the base origin
 static int test_floating_base_state_layout(void) {
@@ -50,12 +49,12 @@ static int test_floating_base_state_layout(void) {
     double jp[18];
     sn_frame_jacobian(m, d, f, jp, NULL);
     for (int r = 0; r < 3; r++)
-        for (int k = 0; k < 6; k++) SNT_NEAR(jp[r * 6 + k], (k == r), 1e-15);
+        for (int k = 0; k < 6; k++)
+            SNT_NEAR(jp[r * 6 + k], (k == r), 1e-15);
     sn_data_destroy(d);
     sn_model_destroy(m);
     return 0;
 }
-
 
 // a non-unit quaternion is normalized by sn_set_state, a zero one refused
 static int test_set_state_quaternions(void) {
@@ -76,7 +75,6 @@ static int test_set_state_quaternions(void) {
     sn_model_destroy(m);
     return 0;
 }
-
 
 // spherical joint: quaternion w x y z of the child relative to the joint frame, angular
 // velocity in the joint frame fixed to the parent
@@ -114,7 +112,6 @@ static int test_spherical_joint_frames(void) {
     return 0;
 }
 
-
 // revolute: right-hand rotation about the axis; prismatic: translation along the axis
 static int test_revolute_and_prismatic_sign(void) {
     const char* xml =
@@ -145,7 +142,6 @@ static int test_revolute_and_prismatic_sign(void) {
     return 0;
 }
 
-
 // joints in depth-first order with children in file order, whatever the order of <joint>s;
 // fixed joints merge links; link and joint names are separate namespaces
 static int test_joint_order_and_merging(void) {
@@ -154,12 +150,16 @@ static int test_joint_order_and_merging(void) {
         "<link name=\"leg2\">" BOX_INERTIAL "</link><link name=\"foot1\">" BOX_INERTIAL "</link>"
         "<link name=\"leg1\">" BOX_INERTIAL "</link><link name=\"shell\">" BOX_INERTIAL "</link>"
         "<link name=\"j_leg1\">" BOX_INERTIAL "</link>"
-        "<joint name=\"j_foot1\" type=\"continuous\"><parent link=\"leg1\"/><child link=\"foot1\"/></joint>"
-        "<joint name=\"j_leg1\" type=\"continuous\"><parent link=\"base\"/><child link=\"leg1\"/></joint>"
+        "<joint name=\"j_foot1\" type=\"continuous\"><parent link=\"leg1\"/><child "
+        "link=\"foot1\"/></joint>"
+        "<joint name=\"j_leg1\" type=\"continuous\"><parent link=\"base\"/><child "
+        "link=\"leg1\"/></joint>"
         "<joint name=\"shell\" type=\"fixed\"><parent link=\"base\"/><child link=\"shell\"/>"
         "<origin xyz=\"0 0 1\"/></joint>"
-        "<joint name=\"j_leg2\" type=\"continuous\"><parent link=\"shell\"/><child link=\"leg2\"/></joint>"
-        "<joint name=\"camera\" type=\"fixed\"><parent link=\"foot1\"/><child link=\"j_leg1\"/></joint>"
+        "<joint name=\"j_leg2\" type=\"continuous\"><parent link=\"shell\"/><child "
+        "link=\"leg2\"/></joint>"
+        "<joint name=\"camera\" type=\"fixed\"><parent link=\"foot1\"/><child "
+        "link=\"j_leg1\"/></joint>"
         "</robot>";
     sn_model* m = tc_load_string(xml, 0);
     SNT_CHECK(m);
@@ -190,7 +190,6 @@ static int test_joint_order_and_merging(void) {
     return 0;
 }
 
-
 // base selection: root "world" -> fixed; otherwise floating; options override
 static int test_base_selection(void) {
     const char* fixed = "<robot name=\"f\"><link name=\"world\"/><link name=\"a\">" BOX_INERTIAL
@@ -216,11 +215,11 @@ static int test_base_selection(void) {
     return 0;
 }
 
-
 // potential energy m g z with the default gravity, and gravity in h of a pendulum
 static int test_gravity_defaults(void) {
     const char* xml =
-        "<robot name=\"p\"><link name=\"world\"/><link name=\"bob\"><inertial><origin xyz=\"1 0 0\"/>"
+        "<robot name=\"p\"><link name=\"world\"/><link name=\"bob\"><inertial><origin xyz=\"1 0 "
+        "0\"/>"
         "<mass value=\"2\"/><inertia ixx=\"0.01\" ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" "
         "izz=\"0.01\"/></inertial></link><joint name=\"j\" type=\"continuous\">"
         "<parent link=\"world\"/><child link=\"bob\"/><origin xyz=\"0 0 3\"/><axis xyz=\"0 1 0\"/>"
@@ -241,7 +240,6 @@ static int test_gravity_defaults(void) {
     sn_model_destroy(m);
     return 0;
 }
-
 
 SNT_SUITE(SNT_TEST(test_floating_base_state_layout), SNT_TEST(test_set_state_quaternions),
           SNT_TEST(test_spherical_joint_frames), SNT_TEST(test_revolute_and_prismatic_sign),

@@ -3,18 +3,17 @@
 // joint type (fixed and floating base, fixed joints, massless links, rotor inertia) and on the
 // real models: CRBA against RNEA columns, ABA against RNEA and against M^-1 (tau - h), M M^-1 = I,
 // energies, passivity, Jacobians and J-dot u against finite differences, momentum balance.
+#include "common.h"
+#include "harness/snt.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "common.h"
-#include "harness/snt.h"
 
 #define NTREE 24
 #define NSTATE 4
 
 typedef int (*state_check)(const sn_model* m, sn_data* d, const char* what);
-
 
 // every check runs on random trees (both bases) and on the real models that load
 static int for_models(state_check fn) {
@@ -37,9 +36,10 @@ static int for_models(state_check fn) {
         sn_model_destroy(m);
         if (r) return r;
     }
-    static const char* real[] = {"raisim_anymal_c/urdf/anymal.urdf", "erd_panda/urdf/panda.urdf",
-                                 "erd_ur5/urdf/ur5_robot.urdf", "raisim_minitaur/minitaur.urdf",
-                                 "tsid_romeo/urdf/romeo.urdf", "raisim_laikago/laikago.urdf"};
+    static const char* real[] = {
+        "raisim_anymal_c/urdf/anymal.urdf", "erd_panda/urdf/panda.urdf",
+        "erd_ur5/urdf/ur5_robot.urdf",      "raisim_minitaur/minitaur.urdf",
+        "tsid_romeo/urdf/romeo.urdf",       "raisim_laikago/laikago.urdf"};
     for (size_t k = 0; k < sizeof real / sizeof real[0]; k++) {
         const char* path = tc_model_path(real[k]);
         if (!path) continue;
@@ -60,14 +60,12 @@ static int for_models(state_check fn) {
     return 0;
 }
 
-
 static void full(const sn_model* m, sn_data* d) {
     sn_fk(m, d);
     sn_fk_vel(m, d);
     sn_crba(m, d);
     sn_nonlinear(m, d);
 }
-
 
 // A1: M e_i = RNEA(q, u, e_i) - RNEA(q, u, 0)
 static int check_crba_rnea(const sn_model* m, sn_data* d, const char* what) {
@@ -76,7 +74,8 @@ static int check_crba_rnea(const sn_model* m, sn_data* d, const char* what) {
     double* e = calloc((size_t)nv, sizeof(double));
     double* col = calloc((size_t)nv, sizeof(double));
     double scale = 0;
-    for (int i = 0; i < nv * nv; i++) scale = fmax(scale, fabs(d->mass_matrix[i]));
+    for (int i = 0; i < nv * nv; i++)
+        scale = fmax(scale, fabs(d->mass_matrix[i]));
     int bad = 0;
     for (int i = 0; i < nv && !bad; i++) {
         memset(e, 0, (size_t)nv * sizeof(double));
@@ -99,7 +98,6 @@ static int check_crba_rnea(const sn_model* m, sn_data* d, const char* what) {
     return bad;
 }
 
-
 // A2, A3: ABA(RNEA(a)) = a, RNEA(ABA(tau)) = tau, ABA = M^-1 (tau - h)
 static int check_aba(const sn_model* m, sn_data* d, const char* what) {
     int nv = m->nv;
@@ -107,18 +105,21 @@ static int check_aba(const sn_model* m, sn_data* d, const char* what) {
     double* a = malloc((size_t)nv * sizeof(double));
     double* tau = malloc((size_t)nv * sizeof(double));
     double* back = malloc((size_t)nv * sizeof(double));
-    for (int i = 0; i < nv; i++) a[i] = tc_uniform(-2, 2);
+    for (int i = 0; i < nv; i++)
+        a[i] = tc_uniform(-2, 2);
     sn_rnea(m, d, a, tau);
     SNT_STATUS_OK(sn_aba(m, d, tau, back));
     double e1 = tc_rel_err(a, back, nv, 1);
     // RNEA(ABA(tau)) with random tau
-    for (int i = 0; i < nv; i++) tau[i] = tc_uniform(-5, 5);
+    for (int i = 0; i < nv; i++)
+        tau[i] = tc_uniform(-5, 5);
     SNT_STATUS_OK(sn_aba(m, d, tau, a));
     sn_rnea(m, d, a, back);
     double e2 = tc_rel_err(tau, back, nv, 1);
     // M^-1 (tau - h) by the sparse factor
     SNT_STATUS_OK(sn_factor_mass(m, d));
-    for (int i = 0; i < nv; i++) back[i] = tau[i] - d->nonlinear[i];
+    for (int i = 0; i < nv; i++)
+        back[i] = tau[i] - d->nonlinear[i];
     sn_solve_mass(m, d, back);
     double e3 = tc_rel_err(a, back, nv, 1);
     free(a);
@@ -129,7 +130,6 @@ static int check_aba(const sn_model* m, sn_data* d, const char* what) {
     return 0;
 }
 
-
 // A4: M M^-1 = I, M^-1 symmetric
 static int check_minv(const sn_model* m, sn_data* d, const char* what) {
     int nv = m->nv;
@@ -139,7 +139,8 @@ static int check_minv(const sn_model* m, sn_data* d, const char* what) {
     for (int i = 0; i < nv; i++)
         for (int j = 0; j < nv; j++) {
             double s = 0;
-            for (int k = 0; k < nv; k++) s += d->mass_matrix[i * nv + k] * d->inverse_mass[k * nv + j];
+            for (int k = 0; k < nv; k++)
+                s += d->mass_matrix[i * nv + k] * d->inverse_mass[k * nv + j];
             worst = fmax(worst, fabs(s - (i == j)));
             worst = fmax(worst, fabs(d->inverse_mass[i * nv + j] - d->inverse_mass[j * nv + i]) /
                                     fmax(1, fabs(d->inverse_mass[i * nv + j])));
@@ -149,14 +150,14 @@ static int check_minv(const sn_model* m, sn_data* d, const char* what) {
     return 0;
 }
 
-
 // A5: KE = 1/2 u^T M u, PE = -m_tot g . com
 static int check_energy(const sn_model* m, sn_data* d, const char* what) {
     int nv = m->nv;
     full(m, d);
     double ke = 0;
     for (int i = 0; i < nv; i++)
-        for (int j = 0; j < nv; j++) ke += 0.5 * d->u[i] * d->mass_matrix[i * nv + j] * d->u[j];
+        for (int j = 0; j < nv; j++)
+            ke += 0.5 * d->u[i] * d->mass_matrix[i * nv + j] * d->u[j];
     double com[3];
     double mt = sn_com(m, d, com);
     double pe = -mt * (d->gravity[0] * com[0] + d->gravity[1] * com[1] + d->gravity[2] * com[2]);
@@ -166,7 +167,6 @@ static int check_energy(const sn_model* m, sn_data* d, const char* what) {
                   "%s: PE %.17g vs %.17g", what, sn_potential_energy(m, d), pe);
     return 0;
 }
-
 
 // A6: u^T Mdot u = 2 u^T (h - g): passivity of Mdot - 2C, Mdot by central differences
 static int check_passivity(const sn_model* m, sn_data* d, const char* what) {
@@ -199,14 +199,14 @@ static int check_passivity(const sn_model* m, sn_data* d, const char* what) {
     memset(d->u, 0, (size_t)nv * sizeof(double));
     full(m, d);
     double ucu = 0;
-    for (int i = 0; i < nv; i++) ucu += u[i] * (h[i] - d->nonlinear[i]);
+    for (int i = 0; i < nv; i++)
+        ucu += u[i] * (h[i] - d->nonlinear[i]);
     memcpy(d->u, u, (size_t)nv * sizeof(double));
     free(q0), free(qe), free(u), free(mp), free(h);
     SNT_CHECK_MSG(fabs(umu - 2 * ucu) <= 1e-7 * fmax(1, scale),
                   "%s: u'Mdot u = %.12g, 2 u'C u = %.12g", what, umu, 2 * ucu);
     return 0;
 }
-
 
 // A8: point Jacobian against the finite difference of the point's position along u, and
 // J-dot u against the finite difference of J u
@@ -229,7 +229,8 @@ static int check_jacobian(const sn_model* m, sn_data* d, const char* what) {
         sn_point_jdot_u(m, d, m->frame_body[f], x, jdl, jda);
         double ju[3] = {0, 0, 0}, jw[3] = {0, 0, 0};
         for (int k = 0; k < 3; k++)
-            for (int i = 0; i < nv; i++) ju[k] += jp[k * nv + i] * d->u[i], jw[k] += jr[k * nv + i] * d->u[i];
+            for (int i = 0; i < nv; i++)
+                ju[k] += jp[k * nv + i] * d->u[i], jw[k] += jr[k * nv + i] * d->u[i];
         // J u against the frame velocity, and against finite differences of the pose
         tc_integrate(m, q0, d->u, eps, qe);
         memcpy(d->q, qe, (size_t)nq * sizeof(double));
@@ -247,21 +248,28 @@ static int check_jacobian(const sn_model* m, sn_data* d, const char* what) {
         sn_frame_velocity(m, d, f, vm, wm);
         // angular velocity from dR/dt R^T (skew part)
         double dR[9], w[3];
-        for (int k = 0; k < 9; k++) dR[k] = (Rp[k] - Rm[k]) / (2 * eps);
+        for (int k = 0; k < 9; k++)
+            dR[k] = (Rp[k] - Rm[k]) / (2 * eps);
         double W[9];
         for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) W[3 * i + j] = dR[3 * i] * R[3 * j] + dR[3 * i + 1] * R[3 * j + 1] + dR[3 * i + 2] * R[3 * j + 2];
+            for (int j = 0; j < 3; j++)
+                W[3 * i + j] = dR[3 * i] * R[3 * j] + dR[3 * i + 1] * R[3 * j + 1] +
+                               dR[3 * i + 2] * R[3 * j + 2];
         w[0] = 0.5 * (W[7] - W[5]), w[1] = 0.5 * (W[2] - W[6]), w[2] = 0.5 * (W[3] - W[1]);
         for (int k = 0; k < 3; k++) {
             double fd = (xp[k] - xm[k]) / (2 * eps);
             double acc = (vp[k] - vm[k]) / (2 * eps), wacc = (wp[k] - wm[k]) / (2 * eps);
-            if (fabs(fd - ju[k]) > 1e-7 * fmax(1, fabs(fd)) || fabs(ju[k] - lin[k]) > 1e-12 * fmax(1, fabs(lin[k])) ||
-                fabs(w[k] - jw[k]) > 1e-7 * fmax(1, fabs(w[k])) || fabs(acc - jdl[k]) > 1e-6 * fmax(1, fabs(acc)) ||
+            if (fabs(fd - ju[k]) > 1e-7 * fmax(1, fabs(fd)) ||
+                fabs(ju[k] - lin[k]) > 1e-12 * fmax(1, fabs(lin[k])) ||
+                fabs(w[k] - jw[k]) > 1e-7 * fmax(1, fabs(w[k])) ||
+                fabs(acc - jdl[k]) > 1e-6 * fmax(1, fabs(acc)) ||
                 fabs(wacc - jda[k]) > 1e-6 * fmax(1, fabs(wacc))) {
-                fprintf(stderr, "  %s frame %s axis %d: FD v %.12g J u %.12g v %.12g | FD w %.12g Jr u %.12g | "
-                        "FD a %.12g Jdot u %.12g | FD alpha %.12g %.12g\n", what,
-                        sn_model_name(m, SN_OBJ_FRAME, f), k, fd, ju[k], lin[k], w[k], jw[k], acc,
-                        jdl[k], wacc, jda[k]);
+                fprintf(
+                    stderr,
+                    "  %s frame %s axis %d: FD v %.12g J u %.12g v %.12g | FD w %.12g Jr u %.12g | "
+                    "FD a %.12g Jdot u %.12g | FD alpha %.12g %.12g\n",
+                    what, sn_model_name(m, SN_OBJ_FRAME, f), k, fd, ju[k], lin[k], w[k], jw[k], acc,
+                    jdl[k], wacc, jda[k]);
                 bad = 1;
             }
         }
@@ -270,7 +278,6 @@ static int check_jacobian(const sn_model* m, sn_data* d, const char* what) {
     free(q0), free(qe), free(jp), free(jr);
     return bad;
 }
-
 
 // A7 and A9 along the exact ODE (tau = 0): dE/dt = 0, dp/dt = m g, dL/dt = com x m g
 static int check_balance(const sn_model* m, sn_data* d, const char* what) {
@@ -289,7 +296,8 @@ static int check_balance(const sn_model* m, sn_data* d, const char* what) {
     for (int s = 0; s < 2; s++) {
         double sg = s ? -eps : eps;
         tc_integrate(m, q0, u0, sg, d->q);
-        for (int i = 0; i < nv; i++) d->u[i] = u0[i] + sg * a[i];
+        for (int i = 0; i < nv; i++)
+            d->u[i] = u0[i] + sg * a[i];
         sn_fk(m, d);
         sn_fk_vel(m, d);
         e[s] = sn_kinetic_energy(m, d) + sn_potential_energy(m, d);
@@ -299,7 +307,8 @@ static int check_balance(const sn_model* m, sn_data* d, const char* what) {
     memcpy(d->u, u0, (size_t)nv * sizeof(double));
     double de = (e[0] - e[1]) / (2 * eps);
     double scale = 1;
-    for (int i = 0; i < nv; i++) scale = fmax(scale, fabs(a[i]));
+    for (int i = 0; i < nv; i++)
+        scale = fmax(scale, fabs(a[i]));
     free(q0), free(u0), free(a);
     SNT_CHECK_MSG(fabs(de) < 1e-6 * scale * mt, "%s: dE/dt = %.3g with tau = 0", what, de);
     if (!m->is_floating) return 0;
@@ -310,12 +319,11 @@ static int check_balance(const sn_model* m, sn_data* d, const char* what) {
     for (int k = 0; k < 3; k++) {
         double dp = (p[0][k] - p[1][k]) / (2 * eps), dl = (l[0][k] - l[1][k]) / (2 * eps);
         SNT_CHECK_MSG(fabs(dp - mg[k]) < 1e-6 * mt * 10 && fabs(dl - tq[k]) < 1e-6 * mt * 10,
-                      "%s: dp/dt %.9g vs m g %.9g, dL/dt %.9g vs c x m g %.9g", what, dp, mg[k],
-                      dl, tq[k]);
+                      "%s: dp/dt %.9g vs m g %.9g, dL/dt %.9g vs c x m g %.9g", what, dp, mg[k], dl,
+                      tq[k]);
     }
     return 0;
 }
-
 
 // joint wrenches: a revolute joint's torque about its axis is its generalized force
 static int check_joint_wrench(const sn_model* m, sn_data* d, const char* what) {
@@ -323,7 +331,8 @@ static int check_joint_wrench(const sn_model* m, sn_data* d, const char* what) {
     full(m, d);
     double* a = malloc((size_t)nv * sizeof(double));
     double* tau = malloc((size_t)nv * sizeof(double));
-    for (int i = 0; i < nv; i++) a[i] = tc_uniform(-1, 1);
+    for (int i = 0; i < nv; i++)
+        a[i] = tc_uniform(-1, 1);
     sn_inverse_dynamics(m, d, a, tau);
     int bad = 0;
     for (int j = 0; j < m->njoint; j++) {
@@ -351,16 +360,30 @@ static int check_joint_wrench(const sn_model* m, sn_data* d, const char* what) {
     return bad;
 }
 
-
-static int test_crba_equals_rnea_columns(void) { return for_models(check_crba_rnea); }
-static int test_aba_rnea_minv_agree(void) { return for_models(check_aba); }
-static int test_mass_times_inverse_is_identity(void) { return for_models(check_minv); }
-static int test_energies(void) { return for_models(check_energy); }
-static int test_passivity(void) { return for_models(check_passivity); }
-static int test_jacobians_finite_differences(void) { return for_models(check_jacobian); }
-static int test_energy_and_momentum_balance(void) { return for_models(check_balance); }
-static int test_joint_wrench_projects_to_tau(void) { return for_models(check_joint_wrench); }
-
+static int test_crba_equals_rnea_columns(void) {
+    return for_models(check_crba_rnea);
+}
+static int test_aba_rnea_minv_agree(void) {
+    return for_models(check_aba);
+}
+static int test_mass_times_inverse_is_identity(void) {
+    return for_models(check_minv);
+}
+static int test_energies(void) {
+    return for_models(check_energy);
+}
+static int test_passivity(void) {
+    return for_models(check_passivity);
+}
+static int test_jacobians_finite_differences(void) {
+    return for_models(check_jacobian);
+}
+static int test_energy_and_momentum_balance(void) {
+    return for_models(check_balance);
+}
+static int test_joint_wrench_projects_to_tau(void) {
+    return for_models(check_joint_wrench);
+}
 
 // A11: double pendulum with point masses, M at q2 = pi/3 is [[4, 1.5], [1.5, 1]]
 static int test_double_pendulum_mass_matrix(void) {
@@ -391,7 +414,6 @@ static int test_double_pendulum_mass_matrix(void) {
     sn_model_destroy(m);
     return 0;
 }
-
 
 SNT_SUITE(SNT_TEST(test_crba_equals_rnea_columns), SNT_TEST(test_aba_rnea_minv_agree),
           SNT_TEST(test_mass_times_inverse_is_identity), SNT_TEST(test_energies),

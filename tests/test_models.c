@@ -2,14 +2,14 @@
 // test_models.c: every URDF in ../shared/models loads, or fails with the reason stated here
 // for the files that are broken for dynamics; the bundled models load without warnings and
 // match their analytic numbers.
+#include "common.h"
+#include "harness/snt.h"
+
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "common.h"
-#include "harness/snt.h"
 
 // files that must fail, with a substring of the reason
 static const struct {
@@ -19,7 +19,6 @@ static const struct {
     // romeo.urdf's finger links have mass 0 and zero inertia but are moved by revolute joints
     {"erd_romeo/urdf/romeo.urdf", "have no mass or inertia about its axis"},
 };
-
 
 static int walk(const char* dir, int* loaded, int* failed_as_expected) {
     DIR* dp = opendir(dir);
@@ -60,7 +59,8 @@ static int walk(const char* dir, int* loaded, int* failed_as_expected) {
         } else {
             // a loaded model has a valid state and a positive definite mass matrix
             sn_data* d = NULL;
-            if (sn_data_create(m, NULL, &d, NULL) != SN_OK) bad = 1;
+            if (sn_data_create(m, NULL, &d, NULL) != SN_OK)
+                bad = 1;
             else {
                 sn_fk(m, d);
                 sn_crba(m, d);
@@ -74,7 +74,6 @@ static int walk(const char* dir, int* loaded, int* failed_as_expected) {
     closedir(dp);
     return bad;
 }
-
 
 static int test_every_shared_urdf(void) {
     const char* dir = tc_shared_dir();
@@ -91,7 +90,6 @@ static int test_every_shared_urdf(void) {
     SNT_CHECK(failed == (int)(sizeof broken / sizeof broken[0]));
     return 0;
 }
-
 
 // the real models' sizes, as their READMEs state them
 static int test_shared_model_sizes(void) {
@@ -120,11 +118,11 @@ static int test_shared_model_sizes(void) {
     // minitaur's constraints: 4 pins and a nominal configuration of nq entries
     sn_model* m = tc_load_file(tc_model_path("raisim_minitaur/minitaur.urdf"), 1);
     SNT_CHECK(m && m->nconstraint == 4 && m->nominal_config);
-    for (int i = 0; i < 4; i++) SNT_CHECK(m->constraint_type[i] == SN_CONSTRAINT_PIN);
+    for (int i = 0; i < 4; i++)
+        SNT_CHECK(m->constraint_type[i] == SN_CONSTRAINT_PIN);
     sn_model_destroy(m);
     return 0;
 }
-
 
 // bundled models: no warnings, and the simple pendulum's numbers
 static int test_bundled_models(void) {
@@ -148,7 +146,6 @@ static int test_bundled_models(void) {
     sn_model_destroy(m);
     return 0;
 }
-
 
 SNT_SUITE(SNT_TEST(test_every_shared_urdf), SNT_TEST(test_shared_model_sizes),
           SNT_TEST(test_bundled_models))

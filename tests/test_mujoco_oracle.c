@@ -35,19 +35,18 @@
 //   T = blkdiag(I3, R, I): u = T qvel, M = T M_mj T^T, h = T h_mj, and u-dot = T qacc + T-dot qvel
 //   where T-dot qvel = (0, R [w_b]x w_b) = 0. The last claim is checked numerically along a short
 //   MuJoCo RK4 trajectory: d/dt (T qvel) must equal sinew's u-dot, and T-dot qvel must vanish.
+#include "common.h"
+#include "harness/snt.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <mujoco/mujoco.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <mujoco/mujoco.h>
-
-#include "common.h"
-#include "harness/snt.h"
 
 #ifndef SNT_CLI_PATH
 #define SNT_CLI_PATH ""
@@ -78,18 +77,15 @@
 #define FREE_JOINT "sinew_oracle_free"
 #define DUMMY_ROOT "world"
 
-
 // ---------------------------------------------------------------- MuJoCo warnings
 
 static int g_mj_warnings;
 static char g_mj_warning[512];
 
-
 static void on_mj_warning(const char* msg) {
     g_mj_warnings++;
     snprintf(g_mj_warning, sizeof g_mj_warning, "%s", msg);
 }
-
 
 // ---------------------------------------------------------------- text and files
 
@@ -109,7 +105,6 @@ static char* read_text(const char* path) {
     return s;
 }
 
-
 static int write_text(const char* path, const char* text) {
     FILE* f = fopen(path, "wb");
     if (!f) return 0;
@@ -117,7 +112,6 @@ static int write_text(const char* path, const char* text) {
     int ok = fwrite(text, 1, n, f) == n;
     return fclose(f) == 0 && ok;
 }
-
 
 // a new string: s with `ins` inserted at offset `at`
 static char* insert_text(const char* s, size_t at, const char* ins) {
@@ -128,7 +122,6 @@ static char* insert_text(const char* s, size_t at, const char* ins) {
     memcpy(r + at + b, s + at, a - at + 1);
     return r;
 }
-
 
 static void strip_comments(char* s) {
     char* p;
@@ -142,7 +135,6 @@ static void strip_comments(char* s) {
     }
 }
 
-
 // p points at '<': is it the start tag of `tag` (not of a longer name)?
 static int at_tag(const char* p, const char* tag) {
     size_t n = strlen(tag);
@@ -150,7 +142,6 @@ static int at_tag(const char* p, const char* tag) {
     char c = p[1 + n];
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '>' || c == '/';
 }
-
 
 // end (one past) of the element whose start tag begins at p, or NULL when malformed
 static char* element_end(char* p, const char* tag) {
@@ -164,7 +155,6 @@ static char* element_end(char* p, const char* tag) {
     char* e = strchr(c, '>');
     return e ? e + 1 : NULL;
 }
-
 
 // remove every <tag> element; with only_if, only those whose text contains it. -1: malformed
 static int strip_elements(char* s, const char* tag, const char* only_if) {
@@ -194,13 +184,13 @@ static int strip_elements(char* s, const char* tag, const char* only_if) {
     return removed;
 }
 
-
 // value of attribute `name` in the start tag [p, gt): up to n numbers into v; the count, or -1
 // when the attribute is absent
 static int tag_numbers(const char* p, const char* gt, const char* name, double* v, int n) {
     size_t len = strlen(name);
     for (const char* a = p; (a = strstr(a, name)) != NULL && a < gt; a += len) {
-        if (!isspace((unsigned char)a[-1]) || a[len] != '=' || (a[len + 1] != '"' && a[len + 1] != '\''))
+        if (!isspace((unsigned char)a[-1]) || a[len] != '=' ||
+            (a[len + 1] != '"' && a[len + 1] != '\''))
             continue;
         const char* s = a + len + 2;
         int k = 0;
@@ -215,7 +205,6 @@ static int tag_numbers(const char* p, const char* gt, const char* name, double* 
     }
     return -1;
 }
-
 
 // value of the string attribute `name` in the start tag at p, into out; 0 when absent
 static int tag_string(const char* p, const char* name, char* out, size_t n) {
@@ -232,7 +221,6 @@ static int tag_string(const char* p, const char* name, char* out, size_t n) {
     return 1;
 }
 
-
 // the start tag of the first <tag> inside [p, end), or NULL
 static const char* find_tag(const char* p, const char* end, const char* tag) {
     while ((p = strchr(p, '<')) != NULL && p < end) {
@@ -242,13 +230,13 @@ static const char* find_tag(const char* p, const char* end, const char* tag) {
     return NULL;
 }
 
-
 // eigen-decomposition of a symmetric 3x3 matrix by cyclic Jacobi rotations, to full precision:
 // A = V diag(ev) V^T, V a proper rotation
 static void sym3_eig(const double A[9], double ev[3], double V[9]) {
     double a[9];
     memcpy(a, A, sizeof a);
-    for (int k = 0; k < 9; k++) V[k] = k % 4 == 0;
+    for (int k = 0; k < 9; k++)
+        V[k] = k % 4 == 0;
     for (int sweep = 0; sweep < 64; sweep++) {
         double off = fabs(a[1]) + fabs(a[2]) + fabs(a[5]);
         if (off == 0) break;
@@ -277,24 +265,30 @@ static void sym3_eig(const double A[9], double ev[3], double V[9]) {
             }
         }
     }
-    for (int k = 0; k < 3; k++) ev[k] = a[4 * k];
+    for (int k = 0; k < 3; k++)
+        ev[k] = a[4 * k];
     double det = V[0] * (V[4] * V[8] - V[5] * V[7]) - V[1] * (V[3] * V[8] - V[5] * V[6]) +
                  V[2] * (V[3] * V[7] - V[4] * V[6]);
     if (det < 0)
-        for (int k = 0; k < 3; k++) V[3 * k + 2] = -V[3 * k + 2];
+        for (int k = 0; k < 3; k++)
+            V[3 * k + 2] = -V[3 * k + 2];
 }
-
 
 // URDF rotation Rz(y) Ry(p) Rx(r)
 static void rpy_to_mat(const double rpy[3], double R[9]) {
     double cr = cos(rpy[0]), sr = sin(rpy[0]), cp = cos(rpy[1]), sp = sin(rpy[1]);
     double cy = cos(rpy[2]), sy = sin(rpy[2]);
-    double M[9] = {cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                   sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                   -sp,     cp * sr,                cp * cr};
+    double M[9] = {cy * cp,
+                   cy * sp * sr - sy * cr,
+                   cy * sp * cr + sy * sr,
+                   sy * cp,
+                   sy * sp * sr + cy * cr,
+                   sy * sp * cr - cy * sr,
+                   -sp,
+                   cp * sr,
+                   cp * cr};
     memcpy(R, M, sizeof M);
 }
-
 
 // One URDF <inertial> element: com, mass, and its inertia tensor in principal form: moments d and
 // the rpy of the principal frame in the link frame (the first principal axis is the one with the
@@ -304,7 +298,6 @@ typedef struct inertial {
     const char* end; // one past </inertial>
     double xyz[3], mass, d[3], rpy[3];
 } inertial;
-
 
 // parse the <inertial> element at el; 0 when empty or malformed
 static int parse_inertial(const char* el, inertial* in) {
@@ -332,12 +325,14 @@ static int parse_inertial(const char* el, inertial* in) {
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             RI[3 * i + j] = 0;
-            for (int k = 0; k < 3; k++) RI[3 * i + j] += R[3 * i + k] * I[3 * k + j];
+            for (int k = 0; k < 3; k++)
+                RI[3 * i + j] += R[3 * i + k] * I[3 * k + j];
         }
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             A[3 * i + j] = 0;
-            for (int k = 0; k < 3; k++) A[3 * i + j] += RI[3 * i + k] * R[3 * j + k];
+            for (int k = 0; k < 3; k++)
+                A[3 * i + j] += RI[3 * i + k] * R[3 * j + k];
         }
     A[1] = A[3] = 0.5 * (A[1] + A[3]);
     A[2] = A[6] = 0.5 * (A[2] + A[6]);
@@ -350,14 +345,14 @@ static int parse_inertial(const char* el, inertial* in) {
     for (int c = 0; c < 3; c++) {
         int src = (f + c) % 3; // a cyclic permutation: still a proper rotation
         in->d[c] = ev[src];
-        for (int r = 0; r < 3; r++) P[3 * r + c] = V[3 * r + src];
+        for (int r = 0; r < 3; r++)
+            P[3 * r + c] = V[3 * r + src];
     }
     in->rpy[0] = atan2(P[7], P[8]);
     in->rpy[1] = atan2(-P[6], hypot(P[0], P[3]));
     in->rpy[2] = atan2(P[3], P[0]);
     return 1;
 }
-
 
 // the principal moments violate the triangle inequality A + B >= C (clearly: by more than 1e-9
 // relative, so that no rounding decides)
@@ -368,7 +363,6 @@ static int violates_triangle(const double d[3]) {
     if (a > b) t = a, a = b, b = t;
     return a + b < c * (1 - 1e-9);
 }
-
 
 // MuJoCo 2.2.2 turns a full inertia tensor into principal moments with mju_eig3, which stops
 // after a few Jacobi sweeps: for panda_link1 its reconstruction is off by 4.6e-7 absolute
@@ -391,12 +385,13 @@ static char* diagonalize_inertials(const char* in) {
         if (len + pre + 1024 >= cap) out = realloc(out, cap = cap * 2 + pre + 1024);
         memcpy(out + len, p, pre);
         len += pre;
-        len += (size_t)snprintf(out + len, cap - len,
-                                "<inertial><origin xyz=\"%.17g %.17g %.17g\" rpy=\"%.17g %.17g %.17g\"/>"
-                                "<mass value=\"%.17g\"/><inertia ixx=\"%.17g\" ixy=\"0\" ixz=\"0\" "
-                                "iyy=\"%.17g\" iyz=\"0\" izz=\"%.17g\"/></inertial>",
-                                a.xyz[0], a.xyz[1], a.xyz[2], a.rpy[0], a.rpy[1], a.rpy[2], a.mass,
-                                a.d[0], a.d[1], a.d[2]);
+        len += (size_t)snprintf(
+            out + len, cap - len,
+            "<inertial><origin xyz=\"%.17g %.17g %.17g\" rpy=\"%.17g %.17g %.17g\"/>"
+            "<mass value=\"%.17g\"/><inertia ixx=\"%.17g\" ixy=\"0\" ixz=\"0\" "
+            "iyy=\"%.17g\" iyz=\"0\" izz=\"%.17g\"/></inertial>",
+            a.xyz[0], a.xyz[1], a.xyz[2], a.rpy[0], a.rpy[1], a.rpy[2], a.mass, a.d[0], a.d[1],
+            a.d[2]);
         p = a.end;
     }
     size_t rest = strlen(p);
@@ -404,7 +399,6 @@ static char* diagonalize_inertials(const char* in) {
     memcpy(out + len, p, rest + 1);
     return out;
 }
-
 
 // The URDF text MuJoCo loads: see the header. free_root: root link of a floating base, or NULL.
 static char* mujoco_urdf(const char* urdf, int balance, const char* free_root) {
@@ -420,7 +414,8 @@ static char* mujoco_urdf(const char* urdf, int balance, const char* free_root) {
     if (!d) return NULL;
     s = d;
     char* robot = s;
-    while ((robot = strchr(robot, '<')) != NULL && !at_tag(robot, "robot")) robot++;
+    while ((robot = strchr(robot, '<')) != NULL && !at_tag(robot, "robot"))
+        robot++;
     char* gt = robot ? strchr(robot, '>') : NULL;
     if (!gt || gt[-1] == '/') {
         free(s);
@@ -441,11 +436,9 @@ static char* mujoco_urdf(const char* urdf, int balance, const char* free_root) {
     return r;
 }
 
-
 typedef struct scratch {
     char dir[512];
 } scratch;
-
 
 static int scratch_open(scratch* t) {
     const char* base = getenv("TMPDIR");
@@ -458,13 +451,11 @@ static int scratch_open(scratch* t) {
     return 1;
 }
 
-
 static void scratch_close(scratch* t) {
     if (t->dir[0] && rmdir(t->dir) != 0)
         fprintf(stderr, "  warning: rmdir(%s): %s\n", t->dir, strerror(errno));
     t->dir[0] = 0;
 }
-
 
 // load URDF text with MuJoCo through a file in the scratch directory (removed at once)
 static mjModel* mujoco_load_text(const scratch* t, const char* text, char* err, int nerr) {
@@ -480,14 +471,12 @@ static mjModel* mujoco_load_text(const scratch* t, const char* text, char* err, 
     return m;
 }
 
-
 // the root link of a sinew model
 static const char* root_link(const sn_model* m) {
     for (int f = 0; f < m->nframe; f++)
         if (m->frame_parent[f] == SN_NONE) return m->names + m->frame_name[f];
     return NULL;
 }
-
 
 // ---------------------------------------------------------------- the pair of models
 
@@ -504,7 +493,6 @@ typedef struct pair {
     double* w;     // scratch: 4 nv x nv + 8 nv
 } pair;
 
-
 static void pair_close(pair* p) {
     if (p->md) mj_deleteData(p->md);
     if (p->mm) mj_deleteModel(p->mm);
@@ -515,7 +503,6 @@ static void pair_close(pair* p) {
     free(p->w);
     memset(p, 0, sizeof *p);
 }
-
 
 // The links whose principal moments violate A + B >= C, found from the URDF text: with
 // balancing, MuJoCo's documented rule (and sinew's, in sn_load_opts.balance_inertia) replaces
@@ -549,8 +536,10 @@ static int check_balanced_links(const sn_model* sm, const char* label, const cha
             balanced |= strstr(said, "replaced by their mean") != NULL;
         }
         if (!balance) {
-            fprintf(stderr, "  %s: link '%s' violates the triangle inequality: the model needs "
-                    "balancing\n", label, name);
+            fprintf(stderr,
+                    "  %s: link '%s' violates the triangle inequality: the model needs "
+                    "balancing\n",
+                    label, name);
             bad = 1;
         } else if (!balanced) {
             fprintf(stderr,
@@ -572,7 +561,6 @@ static int check_balanced_links(const sn_model* sm, const char* label, const cha
     }
     return bad;
 }
-
 
 // Load sinew from `path` (balance_inertia = balance) and MuJoCo from an edited copy of the same
 // text; map the joints by name. 0 on success, else a message was printed.
@@ -616,8 +604,8 @@ static int pair_open(pair* p, const scratch* t, const char* label, const char* p
 
     int nq = p->nq = sm->nq, nv = p->nv = sm->nv;
     SNT_CHECK_MSG(mm->nq == nq && mm->nv == nv && mm->njnt == sm->njoint,
-                  "%s: sizes: sinew nq %d nv %d joints %d, MuJoCo nq %d nv %d joints %d", label,
-                  nq, nv, sm->njoint, mm->nq, mm->nv, mm->njnt);
+                  "%s: sizes: sinew nq %d nv %d joints %d, MuJoCo nq %d nv %d joints %d", label, nq,
+                  nv, sm->njoint, mm->nq, mm->nv, mm->njnt);
     p->qadr = malloc((size_t)nq * sizeof(int));
     p->vadr = malloc((size_t)nv * sizeof(int));
     p->w = calloc((size_t)(4 * nv * nv + 8 * nv + 8), sizeof(double));
@@ -626,8 +614,8 @@ static int pair_open(pair* p, const scratch* t, const char* label, const char* p
         const char* name = sm->names + sm->joint_name[j];
         int type = sm->joint_type[j];
         int mj = mj_name2id(mm, mjOBJ_JOINT, type == SN_JOINT_FLOATING ? FREE_JOINT : name);
-        int want = type == SN_JOINT_FLOATING   ? mjJNT_FREE
-                   : type == SN_JOINT_PRISMATIC ? mjJNT_SLIDE
+        int want = type == SN_JOINT_FLOATING                                  ? mjJNT_FREE
+                   : type == SN_JOINT_PRISMATIC                               ? mjJNT_SLIDE
                    : type == SN_JOINT_REVOLUTE || type == SN_JOINT_CONTINUOUS ? mjJNT_HINGE
                                                                               : -1;
         if (mj < 0 || want < 0 || mm->jnt_type[mj] != want || used[mj]) {
@@ -644,8 +632,10 @@ static int pair_open(pair* p, const scratch* t, const char* label, const char* p
             SNT_FAIL_AT("%s: joint '%s' moves '%s' in sinew, '%s' in MuJoCo", label, name, sbody,
                         mbody ? mbody : "?");
         }
-        for (int k = 0; k < sm->joint_nq[j]; k++) p->qadr[sm->joint_qadr[j] + k] = mm->jnt_qposadr[mj] + k;
-        for (int k = 0; k < sm->joint_nv[j]; k++) p->vadr[sm->joint_vadr[j] + k] = mm->jnt_dofadr[mj] + k;
+        for (int k = 0; k < sm->joint_nq[j]; k++)
+            p->qadr[sm->joint_qadr[j] + k] = mm->jnt_qposadr[mj] + k;
+        for (int k = 0; k < sm->joint_nv[j]; k++)
+            p->vadr[sm->joint_vadr[j] + k] = mm->jnt_dofadr[mj] + k;
         if (type == SN_JOINT_FLOATING) p->free_qadr = mm->jnt_qposadr[mj];
     }
     free(used);
@@ -663,17 +653,17 @@ static int pair_open(pair* p, const scratch* t, const char* label, const char* p
         SNT_CHECK_MSG(f != SN_NONE, "%s: MuJoCo body %d '%s' is no sinew link", label, b,
                       name ? name : "");
         SNT_CHECK_MSG(fabs(mm->body_mass[b] - sm->frame_mass[f]) <= 1e-15 * sm->frame_mass[f],
-                      "%s: mass of '%s': sinew %.17g, MuJoCo %.17g", label, name,
-                      sm->frame_mass[f], mm->body_mass[b]);
+                      "%s: mass of '%s': sinew %.17g, MuJoCo %.17g", label, name, sm->frame_mass[f],
+                      mm->body_mass[b]);
     }
     return 0;
 }
 
-
 // MuJoCo's free-joint rotation (world <- base), identity for a fixed base
 static void base_rot(const pair* p, const double* qpos, double R[9]) {
     if (p->free_qadr < 0) {
-        for (int k = 0; k < 9; k++) R[k] = k % 4 == 0;
+        for (int k = 0; k < 9; k++)
+            R[k] = k % 4 == 0;
         return;
     }
     double quat[4];
@@ -682,22 +672,23 @@ static void base_rot(const pair* p, const double* qpos, double R[9]) {
     mju_quat2Mat(R, quat);
 }
 
-
 // MuJoCo DOF vector -> sinew convention and order: ours = T x (permuted)
 static void vec_to_ours(const pair* p, const double R[9], const double* x, double* ours) {
-    for (int i = 0; i < p->nv; i++) ours[i] = x[p->vadr[i]];
+    for (int i = 0; i < p->nv; i++)
+        ours[i] = x[p->vadr[i]];
     if (p->free_qadr >= 0) {
         double a[3] = {ours[3], ours[4], ours[5]};
-        for (int r = 0; r < 3; r++) ours[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
+        for (int r = 0; r < 3; r++)
+            ours[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
     }
 }
-
 
 // MuJoCo nv x nv matrix -> sinew: T A T^T (permuted)
 static void mat_to_ours(const pair* p, const double R[9], const double* A, double* ours) {
     int nv = p->nv;
     for (int i = 0; i < nv; i++)
-        for (int j = 0; j < nv; j++) ours[i * nv + j] = A[p->vadr[i] * nv + p->vadr[j]];
+        for (int j = 0; j < nv; j++)
+            ours[i * nv + j] = A[p->vadr[i] * nv + p->vadr[j]];
     if (p->free_qadr < 0) return;
     for (int j = 0; j < nv; j++) { // rows 3..5 <- R rows
         double a[3] = {ours[3 * nv + j], ours[4 * nv + j], ours[5 * nv + j]};
@@ -707,25 +698,27 @@ static void mat_to_ours(const pair* p, const double R[9], const double* A, doubl
     for (int i = 0; i < nv; i++) { // columns 3..5 <- times R^T
         double* row = ours + i * nv;
         double a[3] = {row[3], row[4], row[5]};
-        for (int r = 0; r < 3; r++) row[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
+        for (int r = 0; r < 3; r++)
+            row[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
     }
 }
-
 
 // sinew state -> MuJoCo qpos, qvel (qvel = T^T u)
 static void state_to_mujoco(const pair* p, const double* q, const double* u) {
     mjData* md = p->md;
-    for (int i = 0; i < p->nq; i++) md->qpos[p->qadr[i]] = q[i];
-    for (int i = 0; i < p->nv; i++) md->qvel[p->vadr[i]] = u[i];
+    for (int i = 0; i < p->nq; i++)
+        md->qpos[p->qadr[i]] = q[i];
+    for (int i = 0; i < p->nv; i++)
+        md->qvel[p->vadr[i]] = u[i];
     if (p->free_qadr >= 0) {
         double R[9];
         base_rot(p, md->qpos, R);
         int a = p->vadr[3];
         double w[3] = {u[3], u[4], u[5]};
-        for (int r = 0; r < 3; r++) md->qvel[a + r] = R[r] * w[0] + R[3 + r] * w[1] + R[6 + r] * w[2];
+        for (int r = 0; r < 3; r++)
+            md->qvel[a + r] = R[r] * w[0] + R[3 + r] * w[1] + R[6 + r] * w[2];
     }
 }
-
 
 // compare two arrays; on failure print the worst entry and return 1
 static int compare(const char* label, int state, const char* what, const double* ours,
@@ -738,12 +731,13 @@ static int compare(const char* label, int state, const char* what, const double*
         if (fabs(ours[i] - mj[i]) > fabs(ours[k] - mj[k])) k = i;
     fprintf(stderr, "  %s, state %d: %s disagrees with MuJoCo: rel err %.3g > %.3g; worst entry ",
             label, state, what, e, tol);
-    if (ncol > 1) fprintf(stderr, "[%d][%d]", k / ncol, k % ncol);
-    else fprintf(stderr, "[%d]", k);
+    if (ncol > 1)
+        fprintf(stderr, "[%d][%d]", k / ncol, k % ncol);
+    else
+        fprintf(stderr, "[%d]", k);
     fprintf(stderr, ": sinew %.17g, MuJoCo %.17g\n", ours[k], mj[k]);
     return 1;
 }
-
 
 // ---------------------------------------------------------------- test 1: the models
 
@@ -761,8 +755,8 @@ typedef struct oracle_model {
 // check_balanced_links names the link; with the hatch balanced in both, the two models agree
 // to 1e-15 (and test_cli_inspect_json_matches_mujoco, which balances in the URDF text, passes).
 static const oracle_model MODELS[] = {
-    {"raisim_anymal_c/urdf/anymal.urdf", 1},  // 4 camera links, and the hatch (see above)
-    {"erd_anymal_c/urdf/anymal.urdf", 1},     // 4 camera links, and the hatch (see above)
+    {"raisim_anymal_c/urdf/anymal.urdf", 1}, // 4 camera links, and the hatch (see above)
+    {"erd_anymal_c/urdf/anymal.urdf", 1},    // 4 camera links, and the hatch (see above)
     {"erd_panda/urdf/panda.urdf", 0},
     {"erd_panda/urdf/panda_collision.urdf", 0},
     {"erd_ur5/urdf/ur5_robot.urdf", 0},
@@ -773,8 +767,8 @@ static const oracle_model MODELS[] = {
     {"erd_solo/robots/solo.urdf", 0},
     {"erd_solo/robots/solo12.urdf", 0},
     {"erd_solo/robots/solo12_f15b08f_2020-04-28.urdf", 0},
-    {"tsid_romeo/urdf/romeo.urdf", 1},        // arm links
-    {"erd_romeo/urdf/romeo_small.urdf", 1},   // arm links
+    {"tsid_romeo/urdf/romeo.urdf", 1},      // arm links
+    {"erd_romeo/urdf/romeo_small.urdf", 1}, // arm links
 };
 
 typedef struct worst {
@@ -782,13 +776,12 @@ typedef struct worst {
     double sM, sh, sh0, sudot;                  // smallest scale (largest |entry|) seen
 } worst;
 
-
 static double maxabs(const double* a, int n) {
     double m = 0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(a[i]));
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(a[i]));
     return m;
 }
-
 
 // world poses of every MuJoCo body that is also a sinew link; returns the number compared or -1
 static int compare_poses(const pair* p, int state, double* worstpos) {
@@ -811,7 +804,6 @@ static int compare_poses(const pair* p, int state, double* worstpos) {
     }
     return n;
 }
-
 
 // u-dot = T qacc with no T-dot qvel term: differentiate u = T(q) qvel along MuJoCo's own RK4
 // trajectory and compare; also estimate T-dot qvel itself. Leaves the MuJoCo state changed.
@@ -837,12 +829,14 @@ static int check_tdot(pair* p, int state, const double* udot, worst* w) {
     mm->opt.timestep = step;
     SNT_CHECK_MSG(g_mj_warnings == 0, "%s, state %d: MuJoCo warning while stepping: %s", p->label,
                   state, g_mj_warning);
-    for (int i = 0; i < nv; i++) fd[i] = (-3 * u[0][i] + 4 * u[1][i] - u[2][i]) / (2 * FD_STEP);
+    for (int i = 0; i < nv; i++)
+        fd[i] = (-3 * u[0][i] + 4 * u[1][i] - u[2][i]) / (2 * FD_STEP);
     int bad = compare(p->label, state, "d/dt (T qvel) along MuJoCo's RK4 trajectory vs sinew u-dot",
                       fd, udot, nv, 1, FD_TOL, &w->fd);
     // T-dot qvel = (0, R-dot w_b): must vanish (R [w_b]x w_b = 0)
     double tw[3], scale = FLOOR;
-    for (int i = 0; i < nv; i++) scale = fmax(scale, fabs(udot[i]));
+    for (int i = 0; i < nv; i++)
+        scale = fmax(scale, fabs(udot[i]));
     for (int r = 0; r < 3; r++) {
         tw[r] = 0;
         for (int c = 0; c < 3; c++)
@@ -858,7 +852,6 @@ static int check_tdot(pair* p, int state, const double* udot, worst* w) {
     }
     return bad;
 }
-
 
 static int compare_state(pair* p, int state, worst* w) {
     int nv = p->nv;
@@ -892,14 +885,16 @@ static int compare_state(pair* p, int state, worst* w) {
     int bad = 0;
 
     // with everything else disabled, qacc = M^-1 (-qfrc_bias)
-    for (int i = 0; i < nv; i++) vec[i] = -md->qfrc_bias[i];
+    for (int i = 0; i < nv; i++)
+        vec[i] = -md->qfrc_bias[i];
     mj_solveM(mm, md, vec2, vec, 1);
     bad |= compare(p->label, state, "MuJoCo's qacc vs M^-1 (-qfrc_bias)", md->qacc, vec2, nv, 1,
                    1e-12, &w->qacc);
 
     mj_fullM(mm, full, md->qM);
     mat_to_ours(p, R, full, ours);
-    bad |= compare(p->label, state, "mass matrix M", sd->mass_matrix, ours, nv * nv, nv, TOL, &w->M);
+    bad |=
+        compare(p->label, state, "mass matrix M", sd->mass_matrix, ours, nv * nv, nv, TOL, &w->M);
     w->sM = fmin(w->sM, maxabs(sd->mass_matrix, nv * nv));
     w->sh = fmin(w->sh, maxabs(h, nv));
     w->sudot = fmin(w->sudot, maxabs(udot, nv));
@@ -931,7 +926,6 @@ static int compare_state(pair* p, int state, worst* w) {
     return 0;
 }
 
-
 static int run_model(const scratch* t, const oracle_model* om, unsigned long long seed) {
     const char* path = tc_model_path(om->rel);
     pair p;
@@ -948,8 +942,10 @@ static int run_model(const scratch* t, const oracle_model* om, unsigned long lon
         for (int s = 0; s < NSTATE && r == 0; s++) {
             tc_random_state(p.sm, q, u);
             r = sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK;
-            if (r) fprintf(stderr, "  %s: sn_set_state failed\n", om->rel);
-            else r = compare_state(&p, s, &w);
+            if (r)
+                fprintf(stderr, "  %s: sn_set_state failed\n", om->rel);
+            else
+                r = compare_state(&p, s, &w);
         }
         free(q);
         free(u);
@@ -964,7 +960,6 @@ static int run_model(const scratch* t, const oracle_model* om, unsigned long lon
     pair_close(&p);
     return r | rb;
 }
-
 
 static int test_mujoco_matches_sinew_on_shared_urdfs(void) {
     if (!tc_model_path("")) {
@@ -981,7 +976,6 @@ static int test_mujoco_matches_sinew_on_shared_urdfs(void) {
     scratch_close(&t);
     return r;
 }
-
 
 // ---------------------------------------------------------------- test 2: romeo.urdf refused
 
@@ -1015,7 +1009,6 @@ static double subtree_mass(const char* text, const char* link, int depth) {
     return mass;
 }
 
-
 // the child link of URDF joint `joint`, into out; 0 when not found
 static int joint_child(const char* text, const char* joint, char* out, size_t n) {
     char name[256];
@@ -1028,7 +1021,6 @@ static int joint_child(const char* text, const char* joint, char* out, size_t n)
     return 0;
 }
 
-
 // the text between `after` and the next `until` in s, into out; 0 when absent
 static int text_between(const char* s, const char* after, const char* until, char* out, size_t n) {
     const char* a = strstr(s, after);
@@ -1040,7 +1032,6 @@ static int text_between(const char* s, const char* after, const char* until, cha
     out[len] = 0;
     return 1;
 }
-
 
 // erd_romeo/urdf/romeo.urdf moves massless hand links (mass 0 in <inertial>) with joints: its
 // mass matrix is singular. sinew refuses it on purpose, naming such a joint; MuJoCo refuses it
@@ -1098,7 +1089,6 @@ static int test_full_romeo_is_refused_by_both(void) {
     return 0;
 }
 
-
 // ---------------------------------------------------------------- test 3: the CLI
 
 // tiny parser for exactly the output of `sinew inspect --json`
@@ -1106,11 +1096,10 @@ typedef struct jcur {
     const char* s;
 } jcur;
 
-
 static void jws(jcur* c) {
-    while (*c->s && isspace((unsigned char)*c->s)) c->s++;
+    while (*c->s && isspace((unsigned char)*c->s))
+        c->s++;
 }
-
 
 static int jch(jcur* c, char ch) {
     jws(c);
@@ -1118,7 +1107,6 @@ static int jch(jcur* c, char ch) {
     c->s++;
     return 1;
 }
-
 
 static int jnum(jcur* c, double* v) {
     jws(c);
@@ -1130,7 +1118,6 @@ static int jnum(jcur* c, double* v) {
     c->s = e;
     return 1;
 }
-
 
 static int jstr(jcur* c, char* out, size_t n) {
     jws(c);
@@ -1147,7 +1134,6 @@ static int jstr(jcur* c, char* out, size_t n) {
     return 1;
 }
 
-
 static int jvec(jcur* c, double* out, int n) {
     if (!jch(c, '[')) return 0;
     for (int i = 0; i < n; i++)
@@ -1155,14 +1141,12 @@ static int jvec(jcur* c, double* out, int n) {
     return jch(c, ']');
 }
 
-
 static int jmat(jcur* c, double* out, int n) {
     if (!jch(c, '[')) return 0;
     for (int i = 0; i < n; i++)
         if ((i && !jch(c, ',')) || !jvec(c, out + (size_t)i * (size_t)n, n)) return 0;
     return jch(c, ']');
 }
-
 
 typedef struct inspect_json {
     double nq, nv;
@@ -1172,12 +1156,19 @@ typedef struct inspect_json {
     double ke, pe;
 } inspect_json;
 
-
 // parse; nq, nv: the expected sizes. 0 on success, else the offending key or position is printed
 static int parse_inspect(const char* s, int nq, int nv, int njoint, inspect_json* j) {
-    static const char* keys[] = {"nq", "nv", "joint_names", "q", "u", "mass_matrix",
-                                 "nonlinearities", "inverse_mass_matrix", "forward_acceleration",
-                                 "kinetic_energy", "potential_energy"};
+    static const char* keys[] = {"nq",
+                                 "nv",
+                                 "joint_names",
+                                 "q",
+                                 "u",
+                                 "mass_matrix",
+                                 "nonlinearities",
+                                 "inverse_mass_matrix",
+                                 "forward_acceleration",
+                                 "kinetic_energy",
+                                 "potential_energy"};
     enum { NKEY = sizeof keys / sizeof keys[0] };
     int seen[NKEY] = {0};
     jcur c = {s};
@@ -1185,15 +1176,21 @@ static int parse_inspect(const char* s, int nq, int nv, int njoint, inspect_json
     for (int n = 0;; n++) {
         char key[64];
         if (n && !jch(&c, ',')) break;
-        if (!jstr(&c, key, sizeof key) || !jch(&c, ':')) SNT_FAIL_AT("JSON: bad key near '%.40s'", c.s);
+        if (!jstr(&c, key, sizeof key) || !jch(&c, ':'))
+            SNT_FAIL_AT("JSON: bad key near '%.40s'", c.s);
         int k = 0;
-        while (k < NKEY && strcmp(key, keys[k]) != 0) k++;
+        while (k < NKEY && strcmp(key, keys[k]) != 0)
+            k++;
         SNT_CHECK_MSG(k < NKEY && !seen[k], "JSON: unexpected or repeated key '%s'", key);
         seen[k] = 1;
         int ok = 1;
         switch (k) {
-        case 0: ok = jnum(&c, &j->nq); break;
-        case 1: ok = jnum(&c, &j->nv); break;
+        case 0:
+            ok = jnum(&c, &j->nq);
+            break;
+        case 1:
+            ok = jnum(&c, &j->nv);
+            break;
         case 2:
             ok = jch(&c, '[');
             for (j->nnames = 0; ok && !jch(&c, ']'); j->nnames++) {
@@ -1201,24 +1198,40 @@ static int parse_inspect(const char* s, int nq, int nv, int njoint, inspect_json
                      jstr(&c, j->names[j->nnames], sizeof j->names[0]);
             }
             break;
-        case 3: ok = jvec(&c, j->q, nq); break;
-        case 4: ok = jvec(&c, j->u, nv); break;
-        case 5: ok = jmat(&c, j->M, nv); break;
-        case 6: ok = jvec(&c, j->h, nv); break;
-        case 7: ok = jmat(&c, j->Minv, nv); break;
-        case 8: ok = jvec(&c, j->udot, nv); break;
-        case 9: ok = jnum(&c, &j->ke); break;
-        default: ok = jnum(&c, &j->pe); break;
+        case 3:
+            ok = jvec(&c, j->q, nq);
+            break;
+        case 4:
+            ok = jvec(&c, j->u, nv);
+            break;
+        case 5:
+            ok = jmat(&c, j->M, nv);
+            break;
+        case 6:
+            ok = jvec(&c, j->h, nv);
+            break;
+        case 7:
+            ok = jmat(&c, j->Minv, nv);
+            break;
+        case 8:
+            ok = jvec(&c, j->udot, nv);
+            break;
+        case 9:
+            ok = jnum(&c, &j->ke);
+            break;
+        default:
+            ok = jnum(&c, &j->pe);
+            break;
         }
         SNT_CHECK_MSG(ok, "JSON: bad value of '%s' near '%.40s'", key, c.s);
     }
     SNT_CHECK_MSG(jch(&c, '}'), "JSON: no closing brace near '%.40s'", c.s);
     jws(&c);
     SNT_CHECK_MSG(*c.s == 0, "JSON: trailing text '%.40s'", c.s);
-    for (int k = 0; k < NKEY; k++) SNT_CHECK_MSG(seen[k], "JSON: key '%s' missing", keys[k]);
+    for (int k = 0; k < NKEY; k++)
+        SNT_CHECK_MSG(seen[k], "JSON: key '%s' missing", keys[k]);
     return 0;
 }
-
 
 // run a shell command; its stdout (malloc'd) into *out when out is not NULL; the exit code, or
 // -1 when it did not exit normally
@@ -1234,18 +1247,18 @@ static int run_command(const char* cmd, char** out) {
     }
     s[len] = 0;
     int st = pclose(f);
-    if (out) *out = s;
-    else free(s);
+    if (out)
+        *out = s;
+    else
+        free(s);
     return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
-
 
 static void append_vec(char* buf, size_t cap, const double* v, int n) {
     size_t len = strlen(buf);
     for (int i = 0; i < n && len < cap; i++)
         len += (size_t)snprintf(buf + len, cap - len, "%s%.17g", i ? " " : "", v[i]);
 }
-
 
 // Replace the inertia of link `link` in URDF text by the mean of its principal moments times the
 // identity: the balancing rule of sinew and MuJoCo (the trace is invariant under the inertial
@@ -1270,7 +1283,8 @@ static char* balance_link(char* text, const char* link) {
     char* end = p ? element_end(p, "link") : NULL;
     if (!end) return NULL;
     char* in = p;
-    while ((in = strchr(in, '<')) != NULL && in < end && !at_tag(in, "inertia")) in++;
+    while ((in = strchr(in, '<')) != NULL && in < end && !at_tag(in, "inertia"))
+        in++;
     if (!in || in >= end) return NULL;
     char* in_end = strchr(in, '>');
     static const char* names[3] = {"ixx=\"", "iyy=\"", "izz=\""};
@@ -1291,7 +1305,6 @@ static char* balance_link(char* text, const char* link) {
     free(text);
     return r;
 }
-
 
 // The CLI does not balance inertias. For a model that needs it, write a copy in which the links
 // that MuJoCo refuses are balanced as above, one at a time, until MuJoCo loads it: the CLI then
@@ -1335,8 +1348,8 @@ static int balanced_copy(const scratch* t, const char* path, const char* out) {
     SNT_FAIL_AT("%s: too many links to balance", path);
 }
 
-
-static int check_cli_model(const scratch* t, const char* label, const char* path, unsigned long long seed) {
+static int check_cli_model(const scratch* t, const char* label, const char* path,
+                           unsigned long long seed) {
     pair p;
     int r = pair_open(&p, t, label, path, 0);
     if (r) {
@@ -1418,7 +1431,8 @@ static int check_cli_model(const scratch* t, const char* label, const char* path
             memset(vec, 0, (size_t)nv * sizeof(double));
             vec[c] = 1;
             mj_solveM(mm, md, tmp, vec, 1);
-            for (int i = 0; i < nv; i++) full[i * nv + c] = tmp[i];
+            for (int i = 0; i < nv; i++)
+                full[i * nv + c] = tmp[i];
         }
         mat_to_ours(&p, R, full, inv);
         double wi = 0, we = 0;
@@ -1431,7 +1445,8 @@ static int check_cli_model(const scratch* t, const char* label, const char* path
             r = 1;
         }
         if (!r)
-            printf("  CLI %-44s nv %2d  rel err: M %.1e  h %.1e  u-dot %.1e  M^-1 %.1e  energies %.1e\n",
+            printf("  CLI %-44s nv %2d  rel err: M %.1e  h %.1e  u-dot %.1e  M^-1 %.1e  energies "
+                   "%.1e\n",
                    label, nv, w.M, w.h, w.udot, wi, we);
     }
     free(out);
@@ -1444,7 +1459,6 @@ static int check_cli_model(const scratch* t, const char* label, const char* path
     return r;
 }
 
-
 static int check_cli_usage_errors(const char* model, int nq) {
     // each must exit with 2 (usage); the model path is valid in all of them
     char cmd[6][1200];
@@ -1455,12 +1469,15 @@ static int check_cli_usage_errors(const char* model, int nq) {
         l = strlen(qzero);
         snprintf(qzero + l, sizeof qzero - l, "0 ");
     }
-    snprintf(cmd[0], sizeof cmd[0], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model, qwrong);
+    snprintf(cmd[0], sizeof cmd[0], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model,
+             qwrong);
     snprintf(cmd[1], sizeof cmd[1], "'%s' inspect '%s' --bogus", SNT_CLI_PATH, model);
     snprintf(cmd[2], sizeof cmd[2], "'%s' inspect --json", SNT_CLI_PATH);
     snprintf(cmd[3], sizeof cmd[3], "'%s' inspect '%s' --json --q", SNT_CLI_PATH, model);
-    snprintf(cmd[4], sizeof cmd[4], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model, qnan);
-    snprintf(cmd[5], sizeof cmd[5], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model, qzero);
+    snprintf(cmd[4], sizeof cmd[4], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model,
+             qnan);
+    snprintf(cmd[5], sizeof cmd[5], "'%s' inspect '%s' --json --q \"%s\"", SNT_CLI_PATH, model,
+             qzero);
     // (the all-zero q has a zero quaternion only for a floating base: the caller passes one)
     for (int k = 0; k < 6; k++) {
         char full[1300];
@@ -1475,7 +1492,6 @@ static int check_cli_usage_errors(const char* model, int nq) {
     SNT_CHECK_MSG(run_command(full, NULL) == 2, "no verb does not exit with 2");
     return 0;
 }
-
 
 static int test_cli_inspect_json_matches_mujoco(void) {
     if (!tc_model_path("")) {
@@ -1495,7 +1511,8 @@ static int test_cli_inspect_json_matches_mujoco(void) {
     struct {
         const char* label;
         char path[2048];
-    } runs[3] = {{"raisim_anymal_c (balanced copy)", ""}, {"erd_ur5/urdf/ur5_robot.urdf", ""},
+    } runs[3] = {{"raisim_anymal_c (balanced copy)", ""},
+                 {"erd_ur5/urdf/ur5_robot.urdf", ""},
                  {"erd_solo/robots/solo12.urdf", ""}};
     snprintf(runs[0].path, sizeof runs[0].path, "%s", anymal);
     snprintf(runs[1].path, sizeof runs[1].path, "%s", tc_model_path("erd_ur5/urdf/ur5_robot.urdf"));
@@ -1513,7 +1530,6 @@ static int test_cli_inspect_json_matches_mujoco(void) {
     scratch_close(&t);
     return r;
 }
-
 
 SNT_SUITE(SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),

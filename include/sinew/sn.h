@@ -3,6 +3,6 @@
 #ifndef SN_H
 #define SN_H
 #include "sn_base.h"
-#include "sn_model.h"
 #include "sn_data.h"
+#include "sn_model.h"
 #endif

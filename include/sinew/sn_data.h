@@ -30,50 +30,51 @@ typedef struct sn_data_opts {
 /// stage named in their comment; shapes in parentheses; matrices row-major.
 typedef struct sn_data {
     // ---- state ----
-    sn_real* q;              ///< generalized coordinates                            (nq)
-    sn_real* u;              ///< generalized velocities                             (nv)
-    sn_real gravity[3];      ///< gravity, default (0, 0, -9.81)
+    sn_real* q;         ///< generalized coordinates                            (nq)
+    sn_real* u;         ///< generalized velocities                             (nv)
+    sn_real gravity[3]; ///< gravity, default (0, 0, -9.81)
 
     // ---- position stage: sn_fk ----
-    sn_real* body_pos;       ///< body origin, world                                 (nbody x 3)
-    sn_real* body_rot;       ///< body rotation, world <- body                       (nbody x 9)
-    sn_real* body_com;       ///< centre of mass, world                              (nbody x 3)
-    sn_real* dof_motion;     ///< motion subspace column of each DOF: (w, v0)         (nv x 6)
-    sn_real* body_rbi;       ///< body inertia at the world origin: m, m*c (3),
-                             ///< inertia about the origin xx yy zz xy xz yz      (nbody x 10)
+    sn_real* body_pos;         ///< body origin, world                                 (nbody x 3)
+    sn_real* body_rot;         ///< body rotation, world <- body                       (nbody x 9)
+    sn_real* body_com;         ///< centre of mass, world                              (nbody x 3)
+    sn_real* dof_motion;       ///< motion subspace column of each DOF: (w, v0)         (nv x 6)
+    sn_real* body_rbi;         ///< body inertia at the world origin: m, m*c (3),
+                               ///< inertia about the origin xx yy zz xy xz yz      (nbody x 10)
     sn_real* body_inertia_com; ///< inertia about the centre of mass, world axes:
-                             ///< xx yy zz xy xz yz                                 (nbody x 6)
-    sn_real* joint_anchor;   ///< joint frame origin, world                          (njoint x 3)
-    int fk_valid;            ///< 1 after sn_fk until q changes through the API
+                               ///< xx yy zz xy xz yz                                 (nbody x 6)
+    sn_real* joint_anchor;     ///< joint frame origin, world                          (njoint x 3)
+    int fk_valid;              ///< 1 after sn_fk until q changes through the API
 
     // ---- velocity stage: sn_fk_vel ----
-    sn_real* body_vel;       ///< spatial velocity (w, v0)                           (nbody x 6)
-    sn_real* dof_bias;       ///< velocity-product acceleration of each body's joint  (nbody x 6)
-    sn_real* body_bias;      ///< velocity-product force v x* (I v) of each body      (nbody x 6)
+    sn_real* body_vel;  ///< spatial velocity (w, v0)                           (nbody x 6)
+    sn_real* dof_bias;  ///< velocity-product acceleration of each body's joint  (nbody x 6)
+    sn_real* body_bias; ///< velocity-product force v x* (I v) of each body      (nbody x 6)
 
     // ---- dynamics ----
-    sn_real* mass_matrix;    ///< M with rotor inertia (sn_crba)                     (nv x nv)
-    sn_real* nonlinear;      ///< h(q, u) (sn_nonlinear)                             (nv)
-    sn_real* mass_factor;    ///< L^T D L factor of M in the tree's sparsity (sn_factor_mass) (nv x nv)
-    sn_real* mass_factor_d;  ///< the diagonal D                                     (nv)
-    sn_real* inverse_mass;   ///< M^-1 (sn_inverse_mass)                             (nv x nv)
-    sn_real* udot;           ///< accelerations of the last sn_aba                   (nv)
-    sn_real* body_acc;       ///< spatial acceleration (sn_fk_acc), gravity excluded  (nbody x 6)
-    sn_real* body_force;     ///< force transmitted by the joint into the body (sn_rnea) (nbody x 6)
-    sn_real* ujoint_wrench;  ///< force (3) and torque about the joint origin (3), world,
-                             ///< transmitted from parent to child (sn_inverse_dynamics) (nujoint x 6)
+    sn_real* mass_matrix; ///< M with rotor inertia (sn_crba)                     (nv x nv)
+    sn_real* nonlinear;   ///< h(q, u) (sn_nonlinear)                             (nv)
+    sn_real* mass_factor; ///< L^T D L factor of M in the tree's sparsity (sn_factor_mass) (nv x nv)
+    sn_real* mass_factor_d; ///< the diagonal D                                     (nv)
+    sn_real* inverse_mass;  ///< M^-1 (sn_inverse_mass)                             (nv x nv)
+    sn_real* udot;          ///< accelerations of the last sn_aba                   (nv)
+    sn_real* body_acc;      ///< spatial acceleration (sn_fk_acc), gravity excluded  (nbody x 6)
+    sn_real* body_force;    ///< force transmitted by the joint into the body (sn_rnea) (nbody x 6)
+    sn_real*
+        ujoint_wrench; ///< force (3) and torque about the joint origin (3), world,
+                       ///< transmitted from parent to child (sn_inverse_dynamics) (nujoint x 6)
 
     // ---- workspaces (private) ----
-    sn_real* ws_inertia;     ///< body spatial inertia at the world origin, 6x6    (nbody x 36)
-    sn_real* ws_art;         ///< articulated inertias                               (nbody x 36)
-    sn_real* ws_bias;        ///< articulated bias forces                            (nbody x 6)
-    sn_real* ws_acc;         ///< accelerations with gravity (RNEA, ABA)             (nbody x 6)
-    sn_real* ws_u;           ///< U = IA S per DOF                                   (nv x 6)
-    sn_real* ws_dinv;        ///< D^-1 per joint, at most 6x6                        (njoint x 36)
-    sn_real* ws_vec;         ///< scratch vectors                                    (4 x nv)
-    sn_real* ws_frame;       ///< per-frame wrench scratch                            (nframe x 6)
-    int* joint_axis_kind;    ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
-                             ///< joint frame is not rotated (set at creation)       (njoint)
+    sn_real* ws_inertia;  ///< body spatial inertia at the world origin, 6x6    (nbody x 36)
+    sn_real* ws_art;      ///< articulated inertias                               (nbody x 36)
+    sn_real* ws_bias;     ///< articulated bias forces                            (nbody x 6)
+    sn_real* ws_acc;      ///< accelerations with gravity (RNEA, ABA)             (nbody x 6)
+    sn_real* ws_u;        ///< U = IA S per DOF                                   (nv x 6)
+    sn_real* ws_dinv;     ///< D^-1 per joint, at most 6x6                        (njoint x 36)
+    sn_real* ws_vec;      ///< scratch vectors                                    (4 x nv)
+    sn_real* ws_frame;    ///< per-frame wrench scratch                            (nframe x 6)
+    int* joint_axis_kind; ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
+                          ///< joint frame is not rotated (set at creation)       (njoint)
 
     // ---- private ----
     const sn_model* model_;
@@ -154,10 +155,11 @@ SN_API sn_status sn_inverse_mass(const sn_model* m, sn_data* d);
 
 /// Inverse dynamics: tau = M udot + h and the force and torque transmitted at every URDF joint,
 /// world frame (d->ujoint_wrench; torque about the joint origin). Requires sn_fk_vel.
-SN_API sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau);
+SN_API sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot,
+                                     sn_real* tau);
 /// Force (3) and torque (3) of the last sn_inverse_dynamics at URDF joint `ujoint`, world.
-SN_API void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint,
-                                  sn_real force[3], sn_real torque[3]);
+SN_API void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint, sn_real force[3],
+                                  sn_real torque[3]);
 
 // ---- configuration space ----
 

@@ -30,9 +30,9 @@ typedef enum sn_joint_type {
 
 /// Kinds of named object for sn_model_find.
 typedef enum sn_object {
-    SN_OBJ_BODY = 0,  ///< a dynamic body (merged links), named after its first link
-    SN_OBJ_JOINT = 1, ///< a movable joint (the ids of the joint_* arrays)
-    SN_OBJ_FRAME = 2, ///< a URDF link
+    SN_OBJ_BODY = 0,       ///< a dynamic body (merged links), named after its first link
+    SN_OBJ_JOINT = 1,      ///< a movable joint (the ids of the joint_* arrays)
+    SN_OBJ_FRAME = 2,      ///< a URDF link
     SN_OBJ_URDF_JOINT = 3, ///< any URDF joint, fixed ones included (the ids of the ujoint_* arrays)
 } sn_object;
 
@@ -46,19 +46,23 @@ typedef enum sn_geom_type {
 } sn_geom_type;
 
 /// Loop-constraint kinds of seed 001.
-typedef enum sn_constraint_type { SN_CONSTRAINT_PIN = 0, SN_CONSTRAINT_EQUALITY = 1 } sn_constraint_type;
+typedef enum sn_constraint_type {
+    SN_CONSTRAINT_PIN = 0,
+    SN_CONSTRAINT_EQUALITY = 1
+} sn_constraint_type;
 
 /// How the base is chosen by the loader.
 typedef enum sn_base_mode {
-    SN_BASE_AUTO = 0,     ///< a root link named "world" gives a fixed base, otherwise floating
-    SN_BASE_FIXED = 1,    ///< the root link is welded to the world
-    SN_BASE_FLOATING = 2, ///< the root link gets a floating joint (a root named "world" is an error)
+    SN_BASE_AUTO = 0,  ///< a root link named "world" gives a fixed base, otherwise floating
+    SN_BASE_FIXED = 1, ///< the root link is welded to the world
+    SN_BASE_FLOATING =
+        2, ///< the root link gets a floating joint (a root named "world" is an error)
 } sn_base_mode;
 
 /// Load options. A zeroed struct means defaults.
 typedef struct sn_load_opts {
     const sn_allocator* allocator; ///< NULL: libc
-    sn_log_fn log;                 ///< receives warnings; NULL: warnings are only stored in the model
+    sn_log_fn log; ///< receives warnings; NULL: warnings are only stored in the model
     void* log_ctx;
     sn_base_mode base;
     int balance_inertia;     ///< nonzero: inertias that violate the triangle inequality become
@@ -86,42 +90,42 @@ typedef struct sn_model {
     int max_depth;   ///< most joints on a path from the world to a body
 
     // ---- bodies (nbody); body 0 is the world ----
-    int* body_parent;       ///< parent body, SN_NONE for the world                (nbody)
-    int* body_joint;        ///< movable joint into the body, SN_NONE for world     (nbody)
-    int* body_name;         ///< offset into names (the body's first link)         (nbody)
-    sn_real* body_mass;     ///< mass of the merged links                          (nbody)
-    sn_real* body_com;      ///< centre of mass in the body frame                  (nbody x 3)
-    sn_real* body_inertia;  ///< inertia about the centre of mass, body frame      (nbody x 9)
-    sn_real* subtree_mass;  ///< mass of the body and its descendants              (nbody)
+    int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
+    int* body_joint;       ///< movable joint into the body, SN_NONE for world     (nbody)
+    int* body_name;        ///< offset into names (the body's first link)         (nbody)
+    sn_real* body_mass;    ///< mass of the merged links                          (nbody)
+    sn_real* body_com;     ///< centre of mass in the body frame                  (nbody x 3)
+    sn_real* body_inertia; ///< inertia about the centre of mass, body frame      (nbody x 9)
+    sn_real* subtree_mass; ///< mass of the body and its descendants              (nbody)
 
     // ---- movable joints (njoint), in u order ----
-    int* joint_type;        ///< sn_joint_type                                     (njoint)
-    int* joint_body;        ///< child body of the joint                           (njoint)
-    int* joint_qadr;        ///< first index in q                                  (njoint)
-    int* joint_vadr;        ///< first index in u                                  (njoint)
-    int* joint_nq;          ///< entries in q                                      (njoint)
-    int* joint_nv;          ///< entries in u                                      (njoint)
-    int* joint_name;        ///< offset into names                                 (njoint)
-    int* joint_ujoint;      ///< the URDF joint it came from                       (njoint)
-    sn_real* joint_pos;     ///< joint frame origin in the parent body frame       (njoint x 3)
-    sn_real* joint_rot;     ///< joint frame rotation, parent body <- joint frame  (njoint x 9)
-    sn_real* joint_axis;    ///< unit axis in the joint frame (revolute, prismatic) (njoint x 3)
-    int* joint_mimic;       ///< leader joint of a URDF mimic, SN_NONE if none     (njoint)
+    int* joint_type;     ///< sn_joint_type                                     (njoint)
+    int* joint_body;     ///< child body of the joint                           (njoint)
+    int* joint_qadr;     ///< first index in q                                  (njoint)
+    int* joint_vadr;     ///< first index in u                                  (njoint)
+    int* joint_nq;       ///< entries in q                                      (njoint)
+    int* joint_nv;       ///< entries in u                                      (njoint)
+    int* joint_name;     ///< offset into names                                 (njoint)
+    int* joint_ujoint;   ///< the URDF joint it came from                       (njoint)
+    sn_real* joint_pos;  ///< joint frame origin in the parent body frame       (njoint x 3)
+    sn_real* joint_rot;  ///< joint frame rotation, parent body <- joint frame  (njoint x 9)
+    sn_real* joint_axis; ///< unit axis in the joint frame (revolute, prismatic) (njoint x 3)
+    int* joint_mimic;    ///< leader joint of a URDF mimic, SN_NONE if none     (njoint)
     sn_real* joint_mimic_multiplier; ///< e = q - m*q_leader - c: m                (njoint)
     sn_real* joint_mimic_offset;     ///< c                                        (njoint)
     sn_real* joint_spring_ref;       ///< spring rest position (1-DOF joints)      (njoint)
 
     // ---- degrees of freedom (nv) ----
-    int* dof_joint;          ///< movable joint of the DOF                          (nv)
-    int* dof_parent;         ///< previous DOF towards the root, SN_NONE at the root (nv)
-    int* dof_body;           ///< body the DOF moves                                (nv)
-    sn_real* dof_armature;   ///< rotor inertia added on the mass-matrix diagonal   (nv)
-    sn_real* dof_damping;    ///< viscous damping (URDF dynamics damping)           (nv)
-    sn_real* dof_friction;   ///< Coulomb friction (URDF dynamics friction)         (nv)
-    sn_real* dof_stiffness;  ///< spring stiffness (URDF dynamics stiffness)        (nv)
-    int* dof_limited;        ///< 1 when lower/upper bound the position             (nv)
-    sn_real* dof_lower;      ///< position lower limit                              (nv)
-    sn_real* dof_upper;      ///< position upper limit                              (nv)
+    int* dof_joint;              ///< movable joint of the DOF                          (nv)
+    int* dof_parent;             ///< previous DOF towards the root, SN_NONE at the root (nv)
+    int* dof_body;               ///< body the DOF moves                                (nv)
+    sn_real* dof_armature;       ///< rotor inertia added on the mass-matrix diagonal   (nv)
+    sn_real* dof_damping;        ///< viscous damping (URDF dynamics damping)           (nv)
+    sn_real* dof_friction;       ///< Coulomb friction (URDF dynamics friction)         (nv)
+    sn_real* dof_stiffness;      ///< spring stiffness (URDF dynamics stiffness)        (nv)
+    int* dof_limited;            ///< 1 when lower/upper bound the position             (nv)
+    sn_real* dof_lower;          ///< position lower limit                              (nv)
+    sn_real* dof_upper;          ///< position upper limit                              (nv)
     sn_real* dof_velocity_limit; ///< |u| bound, +inf when none                    (nv)
     sn_real* dof_effort_limit;   ///< |tau| bound, +inf when none                  (nv)
 
@@ -137,45 +141,46 @@ typedef struct sn_model {
     sn_real* frame_inertia; ///< the link's own inertia about its com, link frame  (nframe x 9)
 
     // ---- URDF joints, fixed ones included (nujoint) ----
-    int* ujoint_type;       ///< sn_joint_type                                     (nujoint)
-    int* ujoint_parent;     ///< parent link (frame), SN_NONE for "ROOT"            (nujoint)
-    int* ujoint_child;      ///< child link (frame)                                (nujoint)
-    int* ujoint_joint;      ///< movable joint id, SN_NONE for a fixed joint       (nujoint)
-    int* ujoint_name;       ///< offset into names                                 (nujoint)
+    int* ujoint_type;   ///< sn_joint_type                                     (nujoint)
+    int* ujoint_parent; ///< parent link (frame), SN_NONE for "ROOT"            (nujoint)
+    int* ujoint_child;  ///< child link (frame)                                (nujoint)
+    int* ujoint_joint;  ///< movable joint id, SN_NONE for a fixed joint       (nujoint)
+    int* ujoint_name;   ///< offset into names                                 (nujoint)
 
     // ---- geometry (ngeom): stored for collision and rendering ----
-    int* geom_type;         ///< sn_geom_type                                      (ngeom)
-    int* geom_frame;        ///< link it is attached to                            (ngeom)
-    int* geom_is_visual;    ///< 1 visual, 0 collision                             (ngeom)
-    int* geom_material;     ///< material id, SN_NONE                              (ngeom)
-    int* geom_mesh;         ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
-    sn_real* geom_size;     ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale (ngeom x 3)
-    sn_real* geom_pos;      ///< origin in the link frame                          (ngeom x 3)
-    sn_real* geom_rot;      ///< rotation, link <- geom                            (ngeom x 9)
+    int* geom_type;      ///< sn_geom_type                                      (ngeom)
+    int* geom_frame;     ///< link it is attached to                            (ngeom)
+    int* geom_is_visual; ///< 1 visual, 0 collision                             (ngeom)
+    int* geom_material;  ///< material id, SN_NONE                              (ngeom)
+    int* geom_mesh;      ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
+    sn_real* geom_size;  ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale
+                         ///< (ngeom x 3)
+    sn_real* geom_pos;   ///< origin in the link frame                          (ngeom x 3)
+    sn_real* geom_rot;   ///< rotation, link <- geom                            (ngeom x 9)
 
     // ---- materials (nmaterial) ----
     int* material_name;     ///< offset into names                                 (nmaterial)
     sn_real* material_rgba; ///< colour                                            (nmaterial x 4)
 
     // ---- loop constraints (nconstraint), as written in <constraints> ----
-    int* constraint_type;     ///< sn_constraint_type                              (nconstraint)
-    int* constraint_frame1;   ///< body1 link                                      (nconstraint)
-    int* constraint_frame2;   ///< body2 link                                      (nconstraint)
-    int* constraint_naxis;    ///< 3 for a pin, 1 or 2 for an equality             (nconstraint)
+    int* constraint_type;       ///< sn_constraint_type                              (nconstraint)
+    int* constraint_frame1;     ///< body1 link                                      (nconstraint)
+    int* constraint_frame2;     ///< body2 link                                      (nconstraint)
+    int* constraint_naxis;      ///< 3 for a pin, 1 or 2 for an equality             (nconstraint)
     sn_real* constraint_anchor; ///< anchor in body1's link frame                  (nconstraint x 3)
     sn_real* constraint_axes;   ///< unit axes in body1's link frame              (nconstraint x 6)
-    sn_real* nominal_config;  ///< <constraints nominal_config>, or NULL           (nq)
+    sn_real* nominal_config;    ///< <constraints nominal_config>, or NULL           (nq)
 
     // ---- defaults ----
-    sn_real* q0;            ///< the zero configuration (identity quaternions)    (nq)
+    sn_real* q0; ///< the zero configuration (identity quaternions)    (nq)
 
     // ---- names and warnings ----
-    char* names;            ///< all names, each NUL-terminated
-    int nwarning;           ///< warnings raised while loading (file, line, element in each)
-    char** warnings;        ///< the first warnings (at most 64), owned by the model
+    char* names;     ///< all names, each NUL-terminated
+    int nwarning;    ///< warnings raised while loading (file, line, element in each)
+    char** warnings; ///< the first warnings (at most 64), owned by the model
 
     // ---- private ----
-    size_t size_;           ///< bytes of the single block
+    size_t size_; ///< bytes of the single block
     sn_allocator allocator_;
 } sn_model;
 
@@ -189,8 +194,8 @@ SN_API sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_mod
 /// Load a URDF from memory. `name` is used in messages; `base_dir` resolves relative mesh paths
 /// (NULL: the current directory).
 SN_API sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name,
-                                     const char* base_dir, const sn_load_opts* opts,
-                                     sn_model** out, sn_error* err);
+                                     const char* base_dir, const sn_load_opts* opts, sn_model** out,
+                                     sn_error* err);
 
 /// Free a model. NULL is a no-op.
 SN_API void sn_model_destroy(sn_model* m);

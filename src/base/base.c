@@ -8,25 +8,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 const char* sn_status_str(sn_status s) {
     switch (s) {
-    case SN_OK: return "SN_OK";
-    case SN_ERR_ARG: return "SN_ERR_ARG";
-    case SN_ERR_NOMEM: return "SN_ERR_NOMEM";
-    case SN_ERR_PARSE: return "SN_ERR_PARSE";
-    case SN_ERR_MODEL: return "SN_ERR_MODEL";
-    case SN_ERR_SINGULAR: return "SN_ERR_SINGULAR";
-    case SN_ERR_NONFINITE: return "SN_ERR_NONFINITE";
-    case SN_ERR_IO: return "SN_ERR_IO";
-    case SN_ERR_LIMIT: return "SN_ERR_LIMIT";
+    case SN_OK:
+        return "SN_OK";
+    case SN_ERR_ARG:
+        return "SN_ERR_ARG";
+    case SN_ERR_NOMEM:
+        return "SN_ERR_NOMEM";
+    case SN_ERR_PARSE:
+        return "SN_ERR_PARSE";
+    case SN_ERR_MODEL:
+        return "SN_ERR_MODEL";
+    case SN_ERR_SINGULAR:
+        return "SN_ERR_SINGULAR";
+    case SN_ERR_NONFINITE:
+        return "SN_ERR_NONFINITE";
+    case SN_ERR_IO:
+        return "SN_ERR_IO";
+    case SN_ERR_LIMIT:
+        return "SN_ERR_LIMIT";
     }
     return "SN_ERR_UNKNOWN";
 }
 
-
-const char* sn_version(void) { return SN_VERSION_STRING; }
-
+const char* sn_version(void) {
+    return SN_VERSION_STRING;
+}
 
 static void* libc_alloc(size_t size, size_t align, void* ctx) {
     (void)ctx;
@@ -35,20 +43,17 @@ static void* libc_alloc(size_t size, size_t align, void* ctx) {
     return aligned_alloc(align, rounded ? rounded : align);
 }
 
-
 static void libc_free(void* p, size_t size, void* ctx) {
     (void)size;
     (void)ctx;
     free(p);
 }
 
-
 sn_allocator sni_allocator_or_default(const sn_allocator* a) {
     if (a && a->alloc && a->free) return *a;
     sn_allocator d = {libc_alloc, libc_free, NULL};
     return d;
 }
-
 
 void* sni_alloc(const sn_allocator* a, size_t size) {
     sn_allocator al = sni_allocator_or_default(a);
@@ -57,13 +62,11 @@ void* sni_alloc(const sn_allocator* a, size_t size) {
     return p;
 }
 
-
 void sni_free(const sn_allocator* a, void* p, size_t size) {
     if (!p) return;
     sn_allocator al = sni_allocator_or_default(a);
     al.free(p, size ? size : 1, al.ctx);
 }
-
 
 sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
                     const char* fmt, ...) {
@@ -90,12 +93,10 @@ sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, c
     return code;
 }
 
-
 size_t sni_mul_size(size_t a, size_t b) {
     if (a && b > SIZE_MAX / a) return 0;
     return a * b;
 }
-
 
 void* sni_buf_grow(sni_buf* b, size_t n) {
     if (b->failed) return NULL;
@@ -125,7 +126,6 @@ void* sni_buf_grow(sni_buf* b, size_t n) {
     return at;
 }
 
-
 long sni_buf_push(sni_buf* b, const void* p, size_t n) {
     size_t off = b->len;
     void* at = sni_buf_grow(b, n);
@@ -133,7 +133,6 @@ long sni_buf_push(sni_buf* b, const void* p, size_t n) {
     if (p) memcpy(at, p, n);
     return (long)off;
 }
-
 
 void sni_buf_free(sni_buf* b) {
     sni_free(b->alloc, b->data, b->cap);

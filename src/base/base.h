@@ -4,10 +4,10 @@
 #ifndef SNI_BASE_H
 #define SNI_BASE_H
 
+#include "sinew/sn_base.h"
+
 #include <stdarg.h>
 #include <stddef.h>
-
-#include "sinew/sn_base.h"
 
 // allocation through an allocator (NULL: libc); memory is zeroed
 void* sni_alloc(const sn_allocator* a, size_t size);

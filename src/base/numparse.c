@@ -4,6 +4,8 @@
 // "1.0.0", a lone sign, trailing garbage. strtod does the rounding; the text is first checked
 // against the grammar above, and '.' is replaced by the locale's decimal point so that a host
 // program's setlocale() cannot change the result.
+#include "base/base.h"
+
 #include <errno.h>
 #include <float.h>
 #include <locale.h>
@@ -11,33 +13,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/base.h"
-
-
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-
+static int is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+static int is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 // length of a number token matching the grammar at s, 0 if none
 static size_t scan_number(const char* s) {
     size_t i = 0, digits = 0;
     if (s[i] == '+' || s[i] == '-') i++;
-    while (is_digit(s[i])) i++, digits++;
+    while (is_digit(s[i]))
+        i++, digits++;
     if (s[i] == '.') {
         i++;
-        while (is_digit(s[i])) i++, digits++;
+        while (is_digit(s[i]))
+            i++, digits++;
     }
     if (digits == 0) return 0;
     if (s[i] == 'e' || s[i] == 'E') {
         size_t j = i + 1, edigits = 0;
         if (s[j] == '+' || s[j] == '-') j++;
-        while (is_digit(s[j])) j++, edigits++;
+        while (is_digit(s[j]))
+            j++, edigits++;
         if (edigits == 0) return 0;
         i = j;
     }
     return i;
 }
-
 
 // convert one token of length n (it matches the grammar, so strtod reads exactly n characters)
 static sni_num_result convert(const char* s, size_t n, sn_real* out) {
@@ -78,14 +82,14 @@ static sni_num_result convert(const char* s, size_t n, sn_real* out) {
     return SNI_NUM_OK;
 }
 
-
 sni_num_result sni_parse_real_list(const char* s, sn_real* out, int nmax, int* count) {
     int n = 0;
     sni_num_result worst = SNI_NUM_OK;
     *count = 0;
     if (!s) return SNI_NUM_EMPTY;
     for (;;) {
-        while (is_space(*s)) s++;
+        while (is_space(*s))
+            s++;
         if (!*s) break;
         size_t len = scan_number(s);
         if (len == 0) return SNI_NUM_BAD;
@@ -104,7 +108,6 @@ sni_num_result sni_parse_real_list(const char* s, sn_real* out, int nmax, int* c
     return worst;
 }
 
-
 sni_num_result sni_parse_reals(const char* s, sn_real* out, int n) {
     int count = 0;
     sn_real tmp[16];
@@ -117,15 +120,20 @@ sni_num_result sni_parse_reals(const char* s, sn_real* out, int n) {
     return r;
 }
 
-
 const char* sni_num_result_str(sni_num_result r) {
     switch (r) {
-    case SNI_NUM_OK: return "ok";
-    case SNI_NUM_EMPTY: return "is empty";
-    case SNI_NUM_BAD: return "is not a decimal number";
-    case SNI_NUM_OVERFLOW: return "is too large (or not finite)";
-    case SNI_NUM_UNDERFLOW: return "underflows to zero or a denormal";
-    case SNI_NUM_COUNT: return "has the wrong number of components";
+    case SNI_NUM_OK:
+        return "ok";
+    case SNI_NUM_EMPTY:
+        return "is empty";
+    case SNI_NUM_BAD:
+        return "is not a decimal number";
+    case SNI_NUM_OVERFLOW:
+        return "is too large (or not finite)";
+    case SNI_NUM_UNDERFLOW:
+        return "underflows to zero or a denormal";
+    case SNI_NUM_COUNT:
+        return "has the wrong number of components";
     }
     return "?";
 }

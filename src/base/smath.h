@@ -4,17 +4,19 @@
 #ifndef SNI_SMATH_H
 #define SNI_SMATH_H
 
+#include "sinew/sn_base.h"
+
 #include <math.h>
 #include <string.h>
-
-#include "sinew/sn_base.h"
 
 static inline void v3_set(sn_real* d, sn_real x, sn_real y, sn_real z) {
     d[0] = x;
     d[1] = y;
     d[2] = z;
 }
-static inline void v3_copy(sn_real* d, const sn_real* a) { memcpy(d, a, 3 * sizeof(sn_real)); }
+static inline void v3_copy(sn_real* d, const sn_real* a) {
+    memcpy(d, a, 3 * sizeof(sn_real));
+}
 static inline void v3_add(sn_real* d, const sn_real* a, const sn_real* b) {
     d[0] = a[0] + b[0];
     d[1] = a[1] + b[1];
@@ -39,7 +41,9 @@ static inline void v3_addscl(sn_real* d, const sn_real* a, sn_real s) {
 static inline sn_real v3_dot(const sn_real* a, const sn_real* b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
-static inline sn_real v3_norm(const sn_real* a) { return sqrt(v3_dot(a, a)); }
+static inline sn_real v3_norm(const sn_real* a) {
+    return sqrt(v3_dot(a, a));
+}
 // d = a x b (d may not alias a or b)
 static inline void v3_cross(sn_real* d, const sn_real* a, const sn_real* b) {
     d[0] = a[1] * b[2] - a[2] * b[1];
@@ -184,7 +188,8 @@ static inline void s6_addscl(sn_real* restrict d, const sn_real* restrict a, sn_
 }
 // d = A x for a 6x6 row-major A
 static inline void m6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
-    for (int i = 0; i < 6; i++) d[i] = s6_dot(a + 6 * i, x);
+    for (int i = 0; i < 6; i++)
+        d[i] = s6_dot(a + 6 * i, x);
 }
 
 #endif

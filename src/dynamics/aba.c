@@ -9,16 +9,20 @@
 
 // Articulated inertias are symmetric 6x6 matrices stored packed: the 21 entries of the upper
 // triangle, row by row. P(r, c) with r <= c is the index below.
+// clang-format off
 #define SYM6_ENTRIES(X)                                                                            \
-    X(0, 0, 0) X(1, 0, 1) X(2, 0, 2) X(3, 0, 3) X(4, 0, 4) X(5, 0, 5) X(6, 1, 1) X(7, 1, 2)        \
-    X(8, 1, 3) X(9, 1, 4) X(10, 1, 5) X(11, 2, 2) X(12, 2, 3) X(13, 2, 4) X(14, 2, 5)             \
-    X(15, 3, 3) X(16, 3, 4) X(17, 3, 5) X(18, 4, 4) X(19, 4, 5) X(20, 5, 5)
+    X(0, 0, 0)  X(1, 0, 1)  X(2, 0, 2)  X(3, 0, 3)  X(4, 0, 4)  X(5, 0, 5)                         \
+    X(6, 1, 1)  X(7, 1, 2)  X(8, 1, 3)  X(9, 1, 4)  X(10, 1, 5)                                    \
+    X(11, 2, 2) X(12, 2, 3) X(13, 2, 4) X(14, 2, 5)                                                \
+    X(15, 3, 3) X(16, 3, 4) X(17, 3, 5)                                                            \
+    X(18, 4, 4) X(19, 4, 5)                                                                        \
+    X(20, 5, 5)
+// clang-format on
 
 static const unsigned char sym6_index[6][6] = {
-    {0, 1, 2, 3, 4, 5},      {1, 6, 7, 8, 9, 10},     {2, 7, 11, 12, 13, 14},
-    {3, 8, 12, 15, 16, 17},  {4, 9, 13, 16, 18, 19},  {5, 10, 14, 17, 19, 20},
+    {0, 1, 2, 3, 4, 5},     {1, 6, 7, 8, 9, 10},    {2, 7, 11, 12, 13, 14},
+    {3, 8, 12, 15, 16, 17}, {4, 9, 13, 16, 18, 19}, {5, 10, 14, 17, 19, 20},
 };
-
 
 // d = A x for a packed symmetric A
 static inline void sym6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
@@ -30,7 +34,6 @@ static inline void sym6_mul_v6(sn_real* d, const sn_real* a, const sn_real* x) {
     d[5] = a[5] * x[0] + a[10] * x[1] + a[14] * x[2] + a[17] * x[3] + a[19] * x[4] + a[20] * x[5];
 }
 
-
 // the packed spatial inertia of a body from its 10 numbers (see rbi_to_m6)
 static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
     const sn_real m = rbi[0], hx = rbi[1], hy = rbi[2], hz = rbi[3], *ib = rbi + 4;
@@ -40,13 +43,13 @@ static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
     a[15] = m, a[16] = 0, a[17] = 0, a[18] = m, a[19] = 0, a[20] = m;
 }
 
-
 // Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
     for (int i = 0; i < n; i++)
         for (int j = 0; j <= i; j++) {
             sn_real s = a[i * stride + j];
-            for (int k = 0; k < j; k++) s -= l[i * 6 + k] * l[j * 6 + k];
+            for (int k = 0; k < j; k++)
+                s -= l[i * 6 + k] * l[j * 6 + k];
             if (i == j) {
                 if (!(s > 0)) return 0;
                 l[i * 6 + i] = sqrt(s);
@@ -57,26 +60,26 @@ static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
     return 1;
 }
 
-
 // x <- (L L^T)^-1 x
 static void cholesky_solve(const sn_real* l, sn_real* x, int n) {
     for (int i = 0; i < n; i++) {
         sn_real s = x[i];
-        for (int k = 0; k < i; k++) s -= l[i * 6 + k] * x[k];
+        for (int k = 0; k < i; k++)
+            s -= l[i * 6 + k] * x[k];
         x[i] = s / l[i * 6 + i];
     }
     for (int i = n - 1; i >= 0; i--) {
         sn_real s = x[i];
-        for (int k = i + 1; k < n; k++) s -= l[k * 6 + i] * x[k];
+        for (int k = i + 1; k < n; k++)
+            s -= l[k * 6 + i] * x[k];
         x[i] = s / l[i * 6 + i];
     }
 }
 
-
 // add the articulated inertia Ia = IA - U D^-1 U^T (given as IA and the rank-nd correction)
 // and the bias pa = pA + Ia c + U D^-1 u to the parent. w holds D^-1 U^T (nd rows of 6).
-static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* U,
-                          const sn_real* w, const sn_real* du) {
+static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* U, const sn_real* w,
+                          const sn_real* du) {
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* c = d->dof_bias + 6 * b;
     sn_real* iap = d->ws_art + 36 * parent;
@@ -85,22 +88,24 @@ static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* 
     // Ia c = IA c - U (w c)
     sn_real iac[6], wc[6];
     sym6_mul_v6(iac, ia, c);
-    for (int k = 0; k < nd; k++) wc[k] = s6_dot(w + 6 * k, c);
+    for (int k = 0; k < nd; k++)
+        wc[k] = s6_dot(w + 6 * k, c);
     for (int e = 0; e < 6; e++) {
         sn_real s = pa[e] + iac[e];
-        for (int k = 0; k < nd; k++) s += U[6 * k + e] * (du[k] - wc[k]);
+        for (int k = 0; k < nd; k++)
+            s += U[6 * k + e] * (du[k] - wc[k]);
         pap[e] += s;
     }
 #define SYM6_RANK_ND(k, r, col)                                                                    \
     {                                                                                              \
         sn_real s = ia[k];                                                                         \
-        for (int q = 0; q < nd; q++) s -= U[6 * q + r] * w[6 * q + col];                           \
+        for (int q = 0; q < nd; q++)                                                               \
+            s -= U[6 * q + r] * w[6 * q + col];                                                    \
         iap[k] += s;                                                                               \
     }
     SYM6_ENTRIES(SYM6_RANK_ND)
 #undef SYM6_RANK_ND
 }
-
 
 // backward pass of a 1-DOF body
 static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_real* tau,
@@ -118,7 +123,8 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
     if (parent == 0) return 1; // the world's articulated inertia is never used
     // Ia = IA - U U^T / D ; pa = pA + Ia c + U u / D, with Ia c = IA c - U (U.c) / D
     sn_real w[6];
-    for (int e = 0; e < 6; e++) w[e] = inv * U[e];
+    for (int e = 0; e < 6; e++)
+        w[e] = inv * U[e];
     const sn_real* c = d->dof_bias + 6 * b;
     sn_real iac[6];
     sym6_mul_v6(iac, ia, c);
@@ -132,7 +138,6 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
 #undef SYM6_RANK_ONE
     return 1;
 }
-
 
 // backward pass of a multi-DOF body (spherical; a floating joint below the root)
 static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* tau, sn_real* uu) {
@@ -156,16 +161,18 @@ static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* ta
     sn_real w[36], du[6];
     for (int e = 0; e < 6; e++) {
         sn_real col[6];
-        for (int k = 0; k < nd; k++) col[k] = U[6 * k + e];
+        for (int k = 0; k < nd; k++)
+            col[k] = U[6 * k + e];
         cholesky_solve(lfac, col, nd);
-        for (int k = 0; k < nd; k++) w[6 * k + e] = col[k];
+        for (int k = 0; k < nd; k++)
+            w[6 * k + e] = col[k];
     }
-    for (int k = 0; k < nd; k++) du[k] = uu[v0 + k];
+    for (int k = 0; k < nd; k++)
+        du[k] = uu[v0 + k];
     cholesky_solve(lfac, du, nd);
     add_to_parent(d, b, parent, nd, U, w, du);
     return 1;
 }
-
 
 // the floating root: IA a + pA = f with f = S^-T tau, then udot = S^-1 (a - a0 - c)
 static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_real* tau,
@@ -184,22 +191,24 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
     const sn_real* pa = d->ws_bias + 6 * b;
     sn_real full[36];
     for (int r = 0; r < 6; r++)
-        for (int col = 0; col < 6; col++) full[6 * r + col] = ia[sym6_index[r][col]];
+        for (int col = 0; col < 6; col++)
+            full[6 * r + col] = ia[sym6_index[r][col]];
     if (!cholesky(l, full, 6, 6)) return 0;
     sn_real* a = acc + 6 * b;
-    for (int e = 0; e < 6; e++) a[e] = f[e] - pa[e];
+    for (int e = 0; e < 6; e++)
+        a[e] = f[e] - pa[e];
     cholesky_solve(l, a, 6);
     // udot = S^-1 (a - a_parent - c): w = a_ang, pdot = a_lin - p x w
     sn_real rel[6];
     const sn_real* ap = acc + 6 * m->body_parent[b];
     const sn_real* c = d->dof_bias + 6 * b;
-    for (int e = 0; e < 6; e++) rel[e] = a[e] - ap[e] - c[e];
+    for (int e = 0; e < 6; e++)
+        rel[e] = a[e] - ap[e] - c[e];
     v3_copy(d->udot + v0 + 3, rel);
     v3_copy(d->udot + v0, rel + 3);
     v3_addcross(d->udot + v0, rel, p); // - p x w = w x p
     return 1;
 }
-
 
 sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot) {
     SNI_CHECK_MD(m, d);
@@ -243,11 +252,13 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
             continue;
         }
         sn_real x[6];
-        for (int k = 0; k < nd; k++) x[k] = uu[v0 + k] - s6_dot(U + 6 * k, a);
+        for (int k = 0; k < nd; k++)
+            x[k] = uu[v0 + k] - s6_dot(U + 6 * k, a);
         cholesky_solve(d->ws_dinv + 36 * j, x, nd);
         for (int k = 0; k < nd; k++) {
             d->udot[v0 + k] = x[k];
-            for (int e = 0; e < 6; e++) a[e] += S[6 * k + e] * x[k];
+            for (int e = 0; e < 6; e++)
+                a[e] += S[6 * k + e] * x[k];
         }
     }
     if (udot && udot != d->udot) memcpy(udot, d->udot, (size_t)m->nv * sizeof(sn_real));

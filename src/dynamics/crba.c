@@ -6,7 +6,6 @@
 // force F are F_lin and F_ang + F_lin x p: computed at once instead of six dot products.
 #include "dynamics/dyn.h"
 
-
 // the six products of the floating root's motion subspace with the force f
 static inline void root_products(sn_real* out, const sn_real* f, const sn_real* p) {
     v3_copy(out, f + 3);
@@ -14,13 +13,11 @@ static inline void root_products(sn_real* out, const sn_real* f, const sn_real* 
     v3_addcross(out + 3, f + 3, p);
 }
 
-
 // p += c for two distinct composite inertias
 static inline void add10(sn_real* restrict p, const sn_real* restrict c) {
     p[0] += c[0], p[1] += c[1], p[2] += c[2], p[3] += c[3], p[4] += c[4];
     p[5] += c[5], p[6] += c[6], p[7] += c[7], p[8] += c[8], p[9] += c[9];
 }
-
 
 sn_status sn_crba(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
@@ -28,11 +25,14 @@ sn_status sn_crba(const sn_model* m, sn_data* d) {
     sn_real* ic = d->ws_inertia; // composite inertias, 10 numbers each
     sn_real* M = d->mass_matrix;
     memcpy(ic, d->body_rbi, 10 * (size_t)m->nbody * sizeof(sn_real));
-    for (int b = m->nbody - 1; b > 0; b--) add10(ic + 10 * m->body_parent[b], ic + 10 * b);
+    for (int b = m->nbody - 1; b > 0; b--)
+        add10(ic + 10 * m->body_parent[b], ic + 10 * b);
     memset(M, 0, (size_t)nv * nv * sizeof(sn_real));
     // DOFs below `base` belong to a floating root (0 or 6)
     int base = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&
-                       m->body_parent[1] == 0 ? 6 : 0;
+                       m->body_parent[1] == 0
+                   ? 6
+                   : 0;
     const sn_real* p = d->body_pos + 3;
     for (int i = 0; i < nv; i++) {
         sn_real f[6];

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // data.c: creation of the per-model state and workspaces in one allocation, reset and state
 // setting with checks.
-#include <math.h>
-#include <string.h>
-
 #include "base/base.h"
 #include "sinew/sn_data.h"
 
+#include <math.h>
+#include <string.h>
 
 typedef struct carver {
     char* base;
     size_t off;
 } carver;
-
 
 static sn_real* carve(carver* c, size_t n) {
     c->off = (c->off + 63) & ~(size_t)63;
@@ -20,7 +18,6 @@ static sn_real* carve(carver* c, size_t n) {
     c->off += n * sizeof(sn_real);
     return p;
 }
-
 
 static void layout(const sn_model* m, sn_data* d, carver* c) {
     size_t nb = (size_t)m->nbody, nv = (size_t)m->nv, nj = (size_t)m->njoint;
@@ -56,7 +53,6 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->joint_axis_kind = (int*)carve(c, nj); // a double per int: simple and aligned
 }
 
-
 // per joint: which coordinate axis the joint axis is, and whether its frame is rotated
 static void classify_joints(const sn_model* m, sn_data* d) {
     for (int j = 0; j < m->njoint; j++) {
@@ -71,7 +67,6 @@ static void classify_joints(const sn_model* m, sn_data* d) {
     }
 }
 
-
 sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
                          sn_error* err) {
     if (err) memset(err, 0, sizeof *err);
@@ -85,13 +80,16 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     size_t max = opts && opts->max_bytes ? opts->max_bytes : ((size_t)4 << 30);
     double need = 3.0 * (double)m->nv * (double)m->nv * sizeof(sn_real);
     if (need > (double)max)
-        return sni_error(err, SN_ERR_LIMIT, NULL, 0, NULL, "the data of a model with nv = %d needs "
+        return sni_error(err, SN_ERR_LIMIT, NULL, 0, NULL,
+                         "the data of a model with nv = %d needs "
                          "%.3g bytes for its dense matrices; the limit is %zu "
-                         "(sn_data_opts.max_bytes)", m->nv, need, max);
+                         "(sn_data_opts.max_bytes)",
+                         m->nv, need, max);
     carver c = {NULL, sizeof(sn_data)};
     layout(m, &tmp, &c);
     char* block = sni_alloc(a, c.off);
-    if (!block) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory (%zu bytes)", c.off);
+    if (!block)
+        return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory (%zu bytes)", c.off);
     sn_data* d = (sn_data*)block;
     carver c2 = {block, sizeof(sn_data)};
     layout(m, d, &c2);
@@ -104,13 +102,11 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     return SN_OK;
 }
 
-
 void sn_data_destroy(sn_data* d) {
     if (!d) return;
     sn_allocator a = d->allocator_;
     a.free(d, d->size_, a.ctx);
 }
-
 
 void sn_data_reset(const sn_model* m, sn_data* d) {
     memcpy(d->q, m->q0, (size_t)m->nq * sizeof(sn_real));
@@ -120,7 +116,6 @@ void sn_data_reset(const sn_model* m, sn_data* d) {
     d->gravity[2] = -9.81;
     d->fk_valid = 0;
 }
-
 
 sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, const sn_real* u,
                        int nv) {
@@ -146,7 +141,8 @@ sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, 
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         sn_real* qq = d->q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
         sn_real n = sqrt(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3]);
-        for (int k = 0; k < 4; k++) qq[k] /= n;
+        for (int k = 0; k < 4; k++)
+            qq[k] /= n;
     }
     d->fk_valid = 0;
     return SN_OK;

@@ -75,7 +75,6 @@ static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const 
     v3_addcross(f, c, f + 3);
 }
 
-
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {
     while (b > 0) {

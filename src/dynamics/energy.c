@@ -3,7 +3,6 @@
 // quantities of forward kinematics.
 #include "dynamics/dyn.h"
 
-
 sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d) {
     sn_real e = 0;
     for (int b = 1; b < m->nbody; b++) {
@@ -12,10 +11,10 @@ sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d) {
         rbi_mul(f, d->body_rbi + 10 * b, v);
         e += s6_dot(v, f);
     }
-    for (int i = 0; i < m->nv; i++) e += m->dof_armature[i] * d->u[i] * d->u[i];
+    for (int i = 0; i < m->nv; i++)
+        e += m->dof_armature[i] * d->u[i] * d->u[i];
     return 0.5 * e;
 }
-
 
 sn_real sn_potential_energy(const sn_model* m, const sn_data* d) {
     sn_real e = 0;
@@ -24,7 +23,6 @@ sn_real sn_potential_energy(const sn_model* m, const sn_data* d) {
     return e;
 }
 
-
 sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]) {
     sn_real mt = 0, c[3] = {0, 0, 0};
     for (int b = 1; b < m->nbody; b++) {
@@ -32,19 +30,21 @@ sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]) {
         v3_addscl(c, d->body_com + 3 * b, m->body_mass[b]);
     }
     if (com) {
-        if (mt > 0) v3_scale(com, c, 1 / mt);
-        else v3_set(com, 0, 0, 0);
+        if (mt > 0)
+            v3_scale(com, c, 1 / mt);
+        else
+            v3_set(com, 0, 0, 0);
     }
     return mt;
 }
-
 
 void sn_momentum(const sn_model* m, const sn_data* d, sn_real lin[3], sn_real ang[3]) {
     sn_real h[6] = {0, 0, 0, 0, 0, 0};
     for (int b = 1; b < m->nbody; b++) {
         sn_real f[6];
         rbi_mul(f, d->body_rbi + 10 * b, d->body_vel + 6 * b);
-        for (int e = 0; e < 6; e++) h[e] += f[e];
+        for (int e = 0; e < 6; e++)
+            h[e] += f[e];
     }
     if (lin) v3_copy(lin, h + 3);
     if (ang) v3_copy(ang, h);

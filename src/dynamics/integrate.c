@@ -4,7 +4,6 @@
 // frame, so both rotate their quaternion by a left product with exp(dt * w).
 #include "dynamics/dyn.h"
 
-
 // unit quaternion of the rotation vector r
 static void quat_exp(sn_real* out, const sn_real* r) {
     sn_real th = v3_norm(r);
@@ -15,16 +14,15 @@ static void quat_exp(sn_real* out, const sn_real* r) {
     out[3] = r[2] * s;
 }
 
-
 static void turn(sn_real* qo, const sn_real* q, const sn_real* w, sn_real dt) {
     sn_real r[3], e[4], t[4];
     v3_scale(r, w, dt);
     quat_exp(e, r);
     quat_mul(t, e, q);
     sn_real n = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2] + t[3] * t[3]);
-    for (int k = 0; k < 4; k++) qo[k] = t[k] / n;
+    for (int k = 0; k < 4; k++)
+        qo[k] = t[k] / n;
 }
-
 
 void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u, sn_real dt,
                     sn_real* q_out) {
@@ -32,11 +30,16 @@ void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u, sn_re
         int a = m->joint_qadr[j], v = m->joint_vadr[j];
         switch (m->joint_type[j]) {
         case SN_JOINT_FLOATING:
-            for (int k = 0; k < 3; k++) q_out[a + k] = q[a + k] + dt * u[v + k];
+            for (int k = 0; k < 3; k++)
+                q_out[a + k] = q[a + k] + dt * u[v + k];
             turn(q_out + a + 3, q + a + 3, u + v + 3, dt);
             break;
-        case SN_JOINT_SPHERICAL: turn(q_out + a, q + a, u + v, dt); break;
-        default: q_out[a] = q[a] + dt * u[v]; break;
+        case SN_JOINT_SPHERICAL:
+            turn(q_out + a, q + a, u + v, dt);
+            break;
+        default:
+            q_out[a] = q[a] + dt * u[v];
+            break;
         }
     }
 }

@@ -3,7 +3,6 @@
 // (w, v0) moves the body point at x with v0 + w x x and turns the body with w.
 #include "dynamics/dyn.h"
 
-
 void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                        sn_real* jp, sn_real* jr) {
     int nv = m->nv;
@@ -21,20 +20,19 @@ void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_r
     }
 }
 
-
 void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* jp, sn_real* jr) {
     sn_real x[3];
     sn_frame_pose(m, d, frame, x, NULL);
     sn_point_jacobian(m, d, m->frame_body[frame], x, jp, jr);
 }
 
-
 void sn_point_jdot_u(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                      sn_real lin[3], sn_real ang[3]) {
     // spatial acceleration at udot = 0: the velocity-product terms summed along the path
     sn_real a[6] = {0, 0, 0, 0, 0, 0};
     for (int b = body; b > 0; b = m->body_parent[b])
-        for (int e = 0; e < 6; e++) a[e] += d->dof_bias[6 * b + e];
+        for (int e = 0; e < 6; e++)
+            a[e] += d->dof_bias[6 * b + e];
     const sn_real* v = d->body_vel + 6 * body;
     sn_real vx[3];
     v3_copy(vx, v + 3);

@@ -6,19 +6,19 @@
 #define _GNU_SOURCE // sincos
 #include "dynamics/dyn.h"
 
-
 // pose of the joint frame of joint j in the world, given the parent body pose
 static void joint_frame(const sn_model* m, const sn_data* d, int j, int parent, sn_real* rj,
                         sn_real* pj) {
     const sn_real* rp = d->body_rot + 9 * parent;
     const sn_real* pp = d->body_pos + 3 * parent;
     const sn_real* jr = m->joint_rot + 9 * j;
-    if (d->joint_axis_kind[j] >= 3) memcpy(rj, rp, 9 * sizeof(sn_real));
-    else m3_mul(rj, rp, jr);
+    if (d->joint_axis_kind[j] >= 3)
+        memcpy(rj, rp, 9 * sizeof(sn_real));
+    else
+        m3_mul(rj, rp, jr);
     m3_mul_v3(pj, rp, m->joint_pos + 3 * j);
     v3_add(pj, pj, pp);
 }
-
 
 // the joint axis in the world: a column of Rj (negated) when the axis is a coordinate axis
 static inline void world_axis(sn_real* out, const sn_real* rj, const sn_real* a, int kind) {
@@ -31,10 +31,8 @@ static inline void world_axis(sn_real* out, const sn_real* rj, const sn_real* a,
     m3_mul_v3(out, rj, a);
 }
 
-
 // R = Rj * Rot(a, angle), with a shortcut that mixes two columns when a is a coordinate axis
-static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int kind,
-                         sn_real angle) {
+static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int kind, sn_real angle) {
     sn_real s, c;
 #if defined(__GLIBC__)
     sincos(angle, &s, &c);
@@ -67,33 +65,31 @@ static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int ki
     m3_mul(r, rj, rot);
 }
 
-
 // d = R I R^T for a symmetric I, computing the six distinct entries
 static void rotate_inertia(sn_real* d, const sn_real* r, const sn_real* in) {
     sn_real t[9];
     m3_mul(t, r, in);
     for (int i = 0; i < 3; i++)
         for (int j = i; j < 3; j++) {
-            sn_real v = t[3 * i] * r[3 * j] + t[3 * i + 1] * r[3 * j + 1] + t[3 * i + 2] * r[3 * j + 2];
+            sn_real v =
+                t[3 * i] * r[3 * j] + t[3 * i + 1] * r[3 * j + 1] + t[3 * i + 2] * r[3 * j + 2];
             d[3 * i + j] = v;
             d[3 * j + i] = v;
         }
 }
 
-
 static void unit_quat(sn_real* out, const sn_real* q) {
     sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (!(n > 0)) n = 1;
-    for (int k = 0; k < 4; k++) out[k] = q[k] / n;
+    for (int k = 0; k < 4; k++)
+        out[k] = q[k] / n;
 }
-
 
 // rotational column: (a, r x a)
 static void rot_col(sn_real* s, const sn_real* a, const sn_real* r) {
     v3_copy(s, a);
     v3_cross(s + 3, r, a);
 }
-
 
 sn_status sn_fk(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
@@ -109,7 +105,8 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
         joint_frame(m, d, j, parent, rj, pj);
         v3_copy(d->joint_anchor + 3 * j, pj);
         int type = m->joint_type[j];
-        if (type <= SN_JOINT_PRISMATIC) world_axis(a, rj, m->joint_axis + 3 * j, d->joint_axis_kind[j]);
+        if (type <= SN_JOINT_PRISMATIC)
+            world_axis(a, rj, m->joint_axis + 3 * j, d->joint_axis_kind[j]);
         switch (type) {
         case SN_JOINT_REVOLUTE:
         case SN_JOINT_CONTINUOUS:
@@ -154,7 +151,8 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
             }
             break;
         }
-        default: break;
+        default:
+            break;
         }
     }
     // centres of mass and inertias at the world origin
@@ -174,7 +172,6 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
     return SN_OK;
 }
 
-
 sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
@@ -192,7 +189,8 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
             rel[3] = S[3] * x, rel[4] = S[4] * x, rel[5] = S[5] * x;
         } else {
             memset(rel, 0, sizeof rel);
-            for (int k = 0; k < nv; k++) s6_addscl(rel, S + 6 * k, d->u[v0 + k]);
+            for (int k = 0; k < nv; k++)
+                s6_addscl(rel, S + 6 * k, d->u[v0 + k]);
         }
         s6_add(v, vp, rel);
         if (m->joint_type[j] == SN_JOINT_FLOATING) {
@@ -208,7 +206,6 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
     return SN_OK;
 }
 
-
 sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
     SNI_CHECK_MD(m, d);
     memset(d->body_acc, 0, 6 * sizeof(sn_real));
@@ -216,17 +213,17 @@ sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
         int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
         const sn_real* ap = d->body_acc + 6 * m->body_parent[b];
         sn_real* a = d->body_acc + 6 * b;
-        for (int e = 0; e < 6; e++) a[e] = ap[e] + d->dof_bias[6 * b + e];
+        for (int e = 0; e < 6; e++)
+            a[e] = ap[e] + d->dof_bias[6 * b + e];
         if (udot)
             for (int k = 0; k < nv; k++)
-                for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
+                for (int e = 0; e < 6; e++)
+                    a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
     }
     return SN_OK;
 }
 
-
-void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3],
-                   sn_real rot[9]) {
+void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3], sn_real rot[9]) {
     int b = m->frame_body[frame];
     const sn_real* R = d->body_rot + 9 * b;
     sn_real x[3];
@@ -234,7 +231,6 @@ void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3
     if (pos) v3_add(pos, x, d->body_pos + 3 * b);
     if (rot) m3_mul(rot, R, m->frame_rot + 9 * frame);
 }
-
 
 void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                        sn_real ang[3]) {
@@ -248,7 +244,6 @@ void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real l
     }
     if (ang) v3_copy(ang, v);
 }
-
 
 void sn_frame_acceleration(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                            sn_real ang[3]) {

@@ -4,10 +4,9 @@
 // DOF k, so the factor costs O(nv * depth^2) and a solve O(nv * depth); entries outside that
 // pattern are never read. M^-1 is assembled from the factor; it is never formed by a dense
 // inversion.
-#include <math.h>
-
 #include "dynamics/dyn.h"
 
+#include <math.h>
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
@@ -18,33 +17,37 @@ sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
         sn_real hkk = h[k * nv + k];
         d->mass_factor_d[k] = hkk;
         if (!(hkk > 0) || !isfinite(hkk)) {
-            for (int i = 0; i < k; i++) d->mass_factor_d[i] = NAN;
+            for (int i = 0; i < k; i++)
+                d->mass_factor_d[i] = NAN;
             return SN_ERR_SINGULAR;
         }
         sn_real inv = 1 / hkk;
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
             sn_real a = h[k * nv + i] * inv;
-            for (int j = i; j >= 0; j = m->dof_parent[j]) h[i * nv + j] -= a * h[k * nv + j];
+            for (int j = i; j >= 0; j = m->dof_parent[j])
+                h[i * nv + j] -= a * h[k * nv + j];
             h[k * nv + i] = a;
         }
     }
-    for (int k = 0; k < nv; k++) d->mass_factor_d[k] = h[k * nv + k];
+    for (int k = 0; k < nv; k++)
+        d->mass_factor_d[k] = h[k * nv + k];
     return SN_OK;
 }
-
 
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
     int nv = m->nv;
     const sn_real* l = d->mass_factor;
     // L^T z = b, leaves to root
     for (int k = nv - 1; k >= 0; k--)
-        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) x[i] -= l[k * nv + i] * x[k];
-    for (int k = 0; k < nv; k++) x[k] /= d->mass_factor_d[k];
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            x[i] -= l[k * nv + i] * x[k];
+    for (int k = 0; k < nv; k++)
+        x[k] /= d->mass_factor_d[k];
     // L x = y, root to leaves
     for (int k = 0; k < nv; k++)
-        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) x[k] -= l[k * nv + i] * x[i];
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            x[k] -= l[k * nv + i] * x[i];
 }
-
 
 // M^-1 = L^-1 D^-1 L^-T column by column, using its symmetry. Column c is x = M^-1 e_c. Rows
 // above c are already known (x_i = M^-1[c][i] from column i). Solving L^T z = e_c changes only

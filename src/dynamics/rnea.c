@@ -7,7 +7,6 @@
 // joint, fixed ones included, reports the wrench it transmits.
 #include "dynamics/dyn.h"
 
-
 // f = I a + v x* (I v) at the world origin. The second term is the body's velocity-product
 // force from sn_fk_vel; the first, from the mass, world centre of mass c and inertia about it:
 // F = m (a0 + alpha x c), n0 = Ic alpha + c x F.
@@ -27,7 +26,6 @@ static inline void body_force(sn_real* f, sn_real mass, const sn_real* c, const 
     v3_addcross(f, c, fm);
 }
 
-
 // body accelerations (with gravity) and body forces; tau (nullable) from the forces
 static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     sn_real* acc = d->ws_acc;
@@ -43,9 +41,10 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
         s6_add(a, ap, c);
         if (udot)
             for (int k = 0; k < m->joint_nv[j]; k++)
-                for (int e = 0; e < 6; e++) a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
-        body_force(f + 6 * b, m->body_mass[b], d->body_com + 3 * b,
-                   d->body_inertia_com + 6 * b, d->body_bias + 6 * b, a);
+                for (int e = 0; e < 6; e++)
+                    a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
+        body_force(f + 6 * b, m->body_mass[b], d->body_com + 3 * b, d->body_inertia_com + 6 * b,
+                   d->body_bias + 6 * b, a);
     }
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b], v0 = m->joint_vadr[j];
@@ -60,7 +59,8 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
             v3_copy(tau + v0 + 3, fb);
             v3_addcross(tau + v0 + 3, fb + 3, d->body_pos + 3 * b);
             if (udot)
-                for (int k = 0; k < 6; k++) tau[v0 + k] += m->dof_armature[v0 + k] * udot[v0 + k];
+                for (int k = 0; k < 6; k++)
+                    tau[v0 + k] += m->dof_armature[v0 + k] * udot[v0 + k];
         } else if (tau) {
             for (int k = 0; k < nd; k++) {
                 int i = v0 + k;
@@ -72,13 +72,11 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
     }
 }
 
-
 sn_status sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau);
     return SN_OK;
 }
-
 
 sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
@@ -86,9 +84,7 @@ sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
     return SN_OK;
 }
 
-
-sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot,
-                              sn_real* tau) {
+sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau);
     // per-link forces at the world origin, summed leaves to root over the link tree
@@ -111,7 +107,8 @@ sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot
     for (int n = m->nframe - 1; n > 0; n--) {
         int l = m->frame_order[n], p = m->frame_parent[l];
         if (p < 0) continue;
-        for (int e = 0; e < 6; e++) d->ws_frame[6 * p + e] += d->ws_frame[6 * l + e];
+        for (int e = 0; e < 6; e++)
+            d->ws_frame[6 * p + e] += d->ws_frame[6 * l + e];
     }
     // wrench at each URDF joint: force, and torque about the joint origin (child link origin)
     for (int u = 0; u < m->nujoint; u++) {
@@ -126,7 +123,6 @@ sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot
     }
     return SN_OK;
 }
-
 
 void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint, sn_real force[3],
                            sn_real torque[3]) {

@@ -5,14 +5,14 @@
 // depth-first with children in file order, and lays everything out in one allocation. Every
 // pass is linear in the model (hash tables for names, no per-link recursion, a mass-matrix check
 // that never forms the matrix), so a 100 000-link chain compiles in a fraction of a second.
+#include "base/smath.h"
+#include "dynamics/dyn.h"
+#include "model/spec.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "base/smath.h"
-#include "dynamics/dyn.h"
-#include "model/spec.h"
 
 // ---- a string hash set over name-pool offsets ----
 
@@ -22,27 +22,28 @@ typedef struct name_table {
     const sn_allocator* alloc;
 } name_table;
 
-
 static uint64_t hash_str(const char* s) {
     uint64_t h = 1469598103934665603ull;
-    while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211ull;
     return h;
 }
 
-
 static int table_init(name_table* t, const sn_allocator* a, int n) {
     t->cap = 16;
-    while (t->cap < (size_t)n * 2) t->cap *= 2;
+    while (t->cap < (size_t)n * 2)
+        t->cap *= 2;
     t->alloc = a;
     t->slot = sni_alloc(a, t->cap * sizeof(int));
     if (!t->slot) return 0;
-    for (size_t i = 0; i < t->cap; i++) t->slot[i] = -1;
+    for (size_t i = 0; i < t->cap; i++)
+        t->slot[i] = -1;
     return 1;
 }
 
-
-static void table_free(name_table* t) { sni_free(t->alloc, t->slot, t->cap * sizeof(int)); }
-
+static void table_free(name_table* t) {
+    sni_free(t->alloc, t->slot, t->cap * sizeof(int));
+}
 
 // find `name` among items whose names are names[offs[i]]; insert item `add` (>= 0) when absent.
 // Returns the existing item or -1.
@@ -58,7 +59,6 @@ static int table_find(name_table* t, const char* pool, const long* offs, size_t 
     return -1;
 }
 
-
 // ---- layout of the single block ----
 
 typedef struct carver {
@@ -66,14 +66,12 @@ typedef struct carver {
     size_t off;
 } carver;
 
-
 static void* carve(carver* c, size_t n, size_t size) {
     c->off = (c->off + 63) & ~(size_t)63;
     void* p = c->base ? c->base + c->off : NULL;
     c->off += n * size;
     return p;
 }
-
 
 #define CARVE(c, field, n) (m->field = carve(c, (size_t)(n), sizeof *m->field))
 
@@ -116,7 +114,6 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     if (warn_len) carve(c, warn_len, 1);
 }
 
-
 // ---- the compile context ----
 
 typedef struct compiler {
@@ -133,7 +130,6 @@ typedef struct compiler {
     int root;
 } compiler;
 
-
 static sn_status cerr(compiler* c, sn_status code, int line, const char* el, const char* fmt, ...) {
     char text[600];
     va_list ap;
@@ -143,10 +139,8 @@ static sn_status cerr(compiler* c, sn_status code, int line, const char* el, con
     return sni_error(c->err, code, c->s->file, line, el, "%s", text);
 }
 
-
 #define LNAME(c, i) SNI_NAME((c)->s, (c)->links[i].name)
 #define JNAME(c, i) SNI_NAME((c)->s, (c)->joints[i].name)
-
 
 // unique names; resolve joint parent and child links; one parent per link
 static sn_status resolve_names(compiler* c, name_table* links) {
@@ -171,7 +165,8 @@ static sn_status resolve_names(compiler* c, name_table* links) {
     }
     table_free(&jt);
     if (st != SN_OK) return st;
-    for (int i = 0; i < c->nl; i++) c->parent_joint[i] = -1;
+    for (int i = 0; i < c->nl; i++)
+        c->parent_joint[i] = -1;
     for (int i = 0; i < c->nj; i++) {
         sni_joint* j = &c->joints[i];
         if (j->parent_name < 0 || j->child_name < 0)
@@ -179,27 +174,34 @@ static sn_status resolve_names(compiler* c, name_table* links) {
                         j->parent_name < 0 ? "parent" : "child");
         const char* pn = SNI_NAME(c->s, j->parent_name);
         const char* cn = SNI_NAME(c->s, j->child_name);
-        j->parent = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link), pn, -1);
+        j->parent =
+            table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link), pn, -1);
         j->child = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link), cn, -1);
         if (j->parent < 0)
-            return cerr(c, SN_ERR_MODEL, j->line, "joint", "parent link '%s' of joint '%s' not "
-                        "found", pn, JNAME(c, i));
+            return cerr(c, SN_ERR_MODEL, j->line, "joint",
+                        "parent link '%s' of joint '%s' not "
+                        "found",
+                        pn, JNAME(c, i));
         if (j->child < 0)
-            return cerr(c, SN_ERR_MODEL, j->line, "joint", "child link '%s' of joint '%s' not "
-                        "found", cn, JNAME(c, i));
+            return cerr(c, SN_ERR_MODEL, j->line, "joint",
+                        "child link '%s' of joint '%s' not "
+                        "found",
+                        cn, JNAME(c, i));
         if (j->parent == j->child)
-            return cerr(c, SN_ERR_MODEL, j->line, "joint", "joint graph contains a cycle through "
-                        "links '%s' (joint '%s' joins the link to itself)", pn, JNAME(c, i));
+            return cerr(c, SN_ERR_MODEL, j->line, "joint",
+                        "joint graph contains a cycle through "
+                        "links '%s' (joint '%s' joins the link to itself)",
+                        pn, JNAME(c, i));
         int other = c->parent_joint[j->child];
         if (other >= 0)
-            return cerr(c, SN_ERR_MODEL, j->line, "joint", "link '%s' has two parents (joints "
-                        "'%s' and '%s'); close kinematic loops with <constraints>", cn,
-                        JNAME(c, other), JNAME(c, i));
+            return cerr(c, SN_ERR_MODEL, j->line, "joint",
+                        "link '%s' has two parents (joints "
+                        "'%s' and '%s'); close kinematic loops with <constraints>",
+                        cn, JNAME(c, other), JNAME(c, i));
         c->parent_joint[j->child] = i;
     }
     return SN_OK;
 }
-
 
 // one root, the depth-first order, and cycles
 static sn_status order_links(compiler* c) {
@@ -207,21 +209,29 @@ static sn_status order_links(compiler* c) {
     c->root = -1;
     for (int i = 0; i < c->nl; i++)
         if (c->parent_joint[i] < 0) {
-            if (roots == 0) c->root = i;
-            else if (roots == 1) second = i;
+            if (roots == 0)
+                c->root = i;
+            else if (roots == 1)
+                second = i;
             roots++;
         }
     if (roots > 1)
-        return cerr(c, SN_ERR_MODEL, c->links[second].line, "link", "two root links '%s' and "
-                    "'%s': the joints must connect every link to one root", LNAME(c, c->root),
-                    LNAME(c, second));
+        return cerr(c, SN_ERR_MODEL, c->links[second].line, "link",
+                    "two root links '%s' and "
+                    "'%s': the joints must connect every link to one root",
+                    LNAME(c, c->root), LNAME(c, second));
     // children lists in file order
-    for (int i = 0; i <= c->nl; i++) c->child_start[i] = 0;
-    for (int i = 0; i < c->nj; i++) c->child_start[c->joints[i].parent + 1]++;
-    for (int i = 0; i < c->nl; i++) c->child_start[i + 1] += c->child_start[i];
+    for (int i = 0; i <= c->nl; i++)
+        c->child_start[i] = 0;
+    for (int i = 0; i < c->nj; i++)
+        c->child_start[c->joints[i].parent + 1]++;
+    for (int i = 0; i < c->nl; i++)
+        c->child_start[i + 1] += c->child_start[i];
     int* fill = c->order; // used as a cursor here, overwritten by the traversal below
-    for (int i = 0; i < c->nl; i++) fill[i] = c->child_start[i];
-    for (int i = 0; i < c->nj; i++) c->child_list[fill[c->joints[i].parent]++] = i;
+    for (int i = 0; i < c->nl; i++)
+        fill[i] = c->child_start[i];
+    for (int i = 0; i < c->nj; i++)
+        c->child_list[fill[c->joints[i].parent]++] = i;
     // iterative depth-first traversal; the stack holds links, children pushed in reverse
     int n = 0;
     int* stk = sni_alloc(c->alloc, (size_t)(c->nl + 1) * sizeof(int));
@@ -239,7 +249,8 @@ static sn_status order_links(compiler* c) {
     // some links are not reachable: each has a parent, so following parents ends in a cycle
     char* seen = sni_alloc(c->alloc, (size_t)c->nl);
     if (!seen) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
-    for (int i = 0; i < n; i++) seen[c->order[i]] = 2;
+    for (int i = 0; i < n; i++)
+        seen[c->order[i]] = 2;
     int start = -1;
     for (int i = 0; i < c->nl && start < 0; i++)
         if (!seen[i]) start = i;
@@ -259,10 +270,11 @@ static sn_status order_links(compiler* c) {
     } while (l != first && count < 1000);
     sni_free(c->alloc, seen, (size_t)c->nl);
     const sni_joint* closing = &c->joints[c->parent_joint[first]];
-    return cerr(c, SN_ERR_MODEL, closing->line, "joint", "joint graph contains a cycle through "
-                "links %s%s", list, roots == 0 ? " (no root link)" : "");
+    return cerr(c, SN_ERR_MODEL, closing->line, "joint",
+                "joint graph contains a cycle through "
+                "links %s%s",
+                list, roots == 0 ? " (no root link)" : "");
 }
-
 
 // rigid transform composition: (R, p) = (Ra, pa) * (Rb, pb)
 static void compose(sn_real* r, sn_real* p, const sn_real* ra, const sn_real* pa, const sn_real* rb,
@@ -273,12 +285,10 @@ static void compose(sn_real* r, sn_real* p, const sn_real* ra, const sn_real* pa
     v3_add(p, pa, t);
 }
 
-
 // joint types and addresses; returns the counts
 typedef struct counts {
     int nbody, njoint, nq, nv, nujoint;
 } counts;
-
 
 static sn_status count_model(compiler* c, int floating, counts* k) {
     memset(k, 0, sizeof *k);
@@ -290,22 +300,28 @@ static sn_status count_model(compiler* c, int floating, counts* k) {
     for (int i = 0; i < c->nj; i++) {
         sni_joint* j = &c->joints[i];
         switch (j->type) {
-        case SN_JOINT_FIXED: continue;
-        case SN_JOINT_SPHERICAL: k->nq += 4, k->nv += 3; break;
+        case SN_JOINT_FIXED:
+            continue;
+        case SN_JOINT_SPHERICAL:
+            k->nq += 4, k->nv += 3;
+            break;
         case SN_JOINT_FLOATING:
             if (floating || j->parent != c->root || c->parent_joint[j->parent] >= 0)
-                return cerr(c, SN_ERR_MODEL, j->line, "joint", "joint '%s': a floating joint is "
-                            "only supported from the fixed root link to the base", JNAME(c, i));
+                return cerr(c, SN_ERR_MODEL, j->line, "joint",
+                            "joint '%s': a floating joint is "
+                            "only supported from the fixed root link to the base",
+                            JNAME(c, i));
             k->nq += 7, k->nv += 6;
             break;
-        default: k->nq += 1, k->nv += 1; break;
+        default:
+            k->nq += 1, k->nv += 1;
+            break;
         }
         k->nbody++;
         k->njoint++;
     }
     return SN_OK;
 }
-
 
 // add a link's mass properties, given in the link frame, to a body at frame pose (r, p)
 static void merge_inertia(sn_model* m, int b, const sn_real* r, const sn_real* p,
@@ -318,13 +334,15 @@ static void merge_inertia(sn_model* m, int b, const sn_real* r, const sn_real* p
     sn_real m0 = m->body_mass[b], m1 = l->mass, mt = m0 + m1;
     sn_real* bc = m->body_com + 3 * b;
     sn_real nc[3];
-    for (int k = 0; k < 3; k++) nc[k] = (m0 * bc[k] + m1 * c[k]) / mt;
+    for (int k = 0; k < 3; k++)
+        nc[k] = (m0 * bc[k] + m1 * c[k]) / mt;
     // parallel-axis shift of both parts to the new com
     sn_real* bi = m->body_inertia + 9 * b;
     const sn_real* part_c[2] = {bc, c};
     const sn_real part_m[2] = {m0, m1};
     sn_real sum[9];
-    for (int k = 0; k < 9; k++) sum[k] = bi[k] + ic[k];
+    for (int k = 0; k < 9; k++)
+        sum[k] = bi[k] + ic[k];
     for (int q = 0; q < 2; q++) {
         sn_real d[3];
         v3_sub(d, part_c[q], nc);
@@ -337,7 +355,6 @@ static void merge_inertia(sn_model* m, int b, const sn_real* r, const sn_real* p
     v3_copy(bc, nc);
     m->body_mass[b] = mt;
 }
-
 
 // one movable joint: type, addresses, limits and dynamics from the URDF joint
 static void fill_joint(sn_model* m, int id, int type, int body, int* qadr, int* vadr,
@@ -377,7 +394,6 @@ static void fill_joint(sn_model* m, int id, int type, int body, int* qadr, int* 
     *qadr += nq_of[type];
     *vadr += nv_of[type];
 }
-
 
 // bodies, joints, DOFs and frames in depth-first order
 static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_name) {
@@ -420,7 +436,8 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
                 v3_copy(fp, p);
             } else {
                 if (uj->type == SN_JOINT_FLOATING && vadr != 0)
-                    return cerr(c, SN_ERR_MODEL, uj->line, "joint", "joint '%s': the floating "
+                    return cerr(c, SN_ERR_MODEL, uj->line, "joint",
+                                "joint '%s': the floating "
                                 "joint must come before every other movable joint",
                                 JNAME(c, pj));
                 int b = nbody++, j = njoint++;
@@ -457,7 +474,8 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
         m->ujoint_child[uroot] = c->root;
         m->ujoint_name[uroot] = (int)root_name;
     }
-    for (int j = 0; j < m->njoint; j++) m->ujoint_joint[m->joint_ujoint[j]] = j;
+    for (int j = 0; j < m->njoint; j++)
+        m->ujoint_joint[m->joint_ujoint[j]] = j;
     // DOF parents: previous DOF of the same joint, else the last DOF of the nearest ancestor
     for (int j = 0; j < m->njoint; j++) {
         int v0 = m->joint_vadr[j], b = m->body_parent[m->joint_body[j]], up = SN_NONE;
@@ -466,11 +484,14 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
             if (m->joint_nv[pj] > 0) up = m->joint_vadr[pj] + m->joint_nv[pj] - 1;
             b = m->body_parent[b];
         }
-        for (int k = 0; k < m->joint_nv[j]; k++) m->dof_parent[v0 + k] = k ? v0 + k - 1 : up;
+        for (int k = 0; k < m->joint_nv[j]; k++)
+            m->dof_parent[v0 + k] = k ? v0 + k - 1 : up;
     }
     // subtree masses and depth
-    for (int b = 0; b < m->nbody; b++) m->subtree_mass[b] = m->body_mass[b];
-    for (int b = m->nbody - 1; b > 0; b--) m->subtree_mass[m->body_parent[b]] += m->subtree_mass[b];
+    for (int b = 0; b < m->nbody; b++)
+        m->subtree_mass[b] = m->body_mass[b];
+    for (int b = m->nbody - 1; b > 0; b--)
+        m->subtree_mass[m->body_parent[b]] += m->subtree_mass[b];
     // a DOF's parent comes before it, so one pass gives every depth
     m->max_depth = 0;
     int* depth = sni_alloc(c->alloc, (size_t)(m->nv ? m->nv : 1) * sizeof(int));
@@ -489,7 +510,6 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
     return SN_OK;
 }
 
-
 // mimic leaders, and no cycles among them. O(njoint): leaders are found through a hash table
 // and each joint is walked once (a joint has at most one leader).
 static sn_status resolve_mimic(compiler* c, sn_model* m) {
@@ -497,9 +517,12 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
     for (int i = 0; i < c->nj; i++) {
         if (c->joints[i].mimic_name < 0) continue;
         if (c->joints[i].type == SN_JOINT_FIXED)
-            sni_spec_warn(c->s, c->joints[i].mimic_line, "mimic", "in joint '%s': <mimic> on a "
-                          "fixed joint ignored", JNAME(c, i));
-        else any = 1;
+            sni_spec_warn(c->s, c->joints[i].mimic_line, "mimic",
+                          "in joint '%s': <mimic> on a "
+                          "fixed joint ignored",
+                          JNAME(c, i));
+        else
+            any = 1;
     }
     if (!any) return SN_OK;
     name_table jt;
@@ -512,18 +535,22 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
         if (u >= c->nj || c->joints[u].mimic_name < 0) continue;
         const sni_joint* uj = &c->joints[u];
         const char* leader = SNI_NAME(c->s, uj->mimic_name);
-        int lu = table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), leader,
-                            -1);
+        int lu =
+            table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), leader, -1);
         int lj = lu >= 0 ? m->ujoint_joint[lu] : SN_NONE;
         if (lj < 0)
-            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics '%s', which "
-                      "is not a movable joint", JNAME(c, u), leader);
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                      "joint '%s' mimics '%s', which "
+                      "is not a movable joint",
+                      JNAME(c, u), leader);
         else if (lj == j)
             st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics itself",
                       JNAME(c, u));
         else if (m->joint_nv[lj] != 1 || m->joint_nv[j] != 1)
-            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints must both have "
-                      "one DOF ('%s' mimics '%s')", JNAME(c, u), leader);
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                      "mimic joints must both have "
+                      "one DOF ('%s' mimics '%s')",
+                      JNAME(c, u), leader);
         if (st != SN_OK) break;
         m->joint_mimic[j] = lj;
         m->joint_mimic_multiplier[j] = uj->mimic_multiplier;
@@ -536,18 +563,21 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
     if (!state) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
     for (int j = 0; j < m->njoint && st == SN_OK; j++) {
         int k = j;
-        while (k >= 0 && state[k] == 0) state[k] = 1, k = m->joint_mimic[k];
+        while (k >= 0 && state[k] == 0)
+            state[k] = 1, k = m->joint_mimic[k];
         if (k >= 0 && state[k] == 1) {
             const sni_joint* uj = &c->joints[m->joint_ujoint[k]];
-            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "mimic joints form a cycle "
-                      "through joint '%s'", JNAME(c, m->joint_ujoint[k]));
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                      "mimic joints form a cycle "
+                      "through joint '%s'",
+                      JNAME(c, m->joint_ujoint[k]));
         }
-        for (k = j; k >= 0 && state[k] == 1; k = m->joint_mimic[k]) state[k] = 2;
+        for (k = j; k >= 0 && state[k] == 1; k = m->joint_mimic[k])
+            state[k] = 2;
     }
     sni_free(c->alloc, state, (size_t)m->njoint);
     return st;
 }
-
 
 // ---- loop constraints ----
 
@@ -564,7 +594,6 @@ static sn_real constrained_part(const sn_real* v, const sn_real* dirs, int ndir)
     return v3_norm(p);
 }
 
-
 // does one joint hold every constrained direction by itself? Seed 001: a direction is held when
 // the joint moves the anchors apart along it only through a lever arm below 1/1000 of the
 // joint's distance from the anchors. o: joint origin, a: unit axis, x: anchor, dirs: unit
@@ -580,17 +609,18 @@ static int joint_holds(int type, const sn_real* o, const sn_real* a, const sn_re
     case SN_JOINT_CONTINUOUS:
         v3_cross(v, a, r);
         return constrained_part(v, dirs, ndir) <= 1e-3 * dist;
-    case SN_JOINT_PRISMATIC: return constrained_part(a, dirs, ndir) <= 1e-3;
+    case SN_JOINT_PRISMATIC:
+        return constrained_part(a, dirs, ndir) <= 1e-3;
     case SN_JOINT_SPHERICAL:
         // rotations about the centre move the anchor anywhere across r: only one axis along r
         // (or an anchor at the centre) is held
         if (ndir != 1) return dist == 0;
         v3_cross(v, r, dirs);
         return v3_norm(v) <= 1e-3 * dist;
-    default: return 0;
+    default:
+        return 0;
     }
 }
-
 
 // a constraint whose links are welded together, or joined by one joint that already holds
 // every direction it constrains (a pin on a hinge axis), is redundant: warn once. Longer paths
@@ -608,8 +638,10 @@ static int check_redundant(compiler* c, const sn_model* m, int i, const char* el
     const char* n1 = m->names + m->frame_name[f1];
     const char* n2 = m->names + m->frame_name[f2];
     if (b1 == b2) {
-        sni_spec_warn(c->s, line, el, "constraint between '%s' and '%s' is redundant: fixed joints "
-                      "weld the two links together", n1, n2);
+        sni_spec_warn(c->s, line, el,
+                      "constraint between '%s' and '%s' is redundant: fixed joints "
+                      "weld the two links together",
+                      n1, n2);
         return 1;
     }
     int j;
@@ -626,23 +658,24 @@ static int check_redundant(compiler* c, const sn_model* m, int i, const char* el
         return 0;
     }
     if (!joint_holds(m->joint_type[j], o, a, x, dirs, ndir)) return 0;
-    sni_spec_warn(c->s, line, el, "constraint between '%s' and '%s' is redundant: joint '%s' "
-                  "already holds every direction it constrains (the anchor is on its axis)", n1,
-                  n2, m->names + m->joint_name[j]);
+    sni_spec_warn(c->s, line, el,
+                  "constraint between '%s' and '%s' is redundant: joint '%s' "
+                  "already holds every direction it constrains (the anchor is on its axis)",
+                  n1, n2, m->names + m->joint_name[j]);
     return 1;
 }
-
 
 static uint64_t constraint_hash(const sn_model* m, int i) {
     uint64_t h = 1469598103934665603ull;
     int key[3] = {m->constraint_type[i], m->constraint_frame1[i], m->constraint_frame2[i]};
     const unsigned char* b = (const unsigned char*)key;
-    for (size_t k = 0; k < sizeof key; k++) h = (h ^ b[k]) * 1099511628211ull;
+    for (size_t k = 0; k < sizeof key; k++)
+        h = (h ^ b[k]) * 1099511628211ull;
     b = (const unsigned char*)(m->constraint_anchor + 3 * i);
-    for (size_t k = 0; k < 3 * sizeof(sn_real); k++) h = (h ^ b[k]) * 1099511628211ull;
+    for (size_t k = 0; k < 3 * sizeof(sn_real); k++)
+        h = (h ^ b[k]) * 1099511628211ull;
     return h;
 }
-
 
 static int same_constraint(const sn_model* m, int i, int k) {
     return m->constraint_type[i] == m->constraint_type[k] &&
@@ -654,31 +687,34 @@ static int same_constraint(const sn_model* m, int i, int k) {
            !memcmp(m->constraint_axes + 6 * i, m->constraint_axes + 6 * k, 6 * sizeof(sn_real));
 }
 
-
 // an exact repeat of an earlier constraint is redundant: warn once per repeat (unless `warned`
 // already says so). O(nconstraint).
 static sn_status check_duplicates(compiler* c, const sn_model* m, const char* warned) {
     const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
     size_t cap = 16;
-    while (cap < (size_t)m->nconstraint * 2) cap *= 2;
+    while (cap < (size_t)m->nconstraint * 2)
+        cap *= 2;
     int* slot = sni_alloc(c->alloc, cap * sizeof(int));
     if (!slot) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
-    for (size_t e = 0; e < cap; e++) slot[e] = -1;
+    for (size_t e = 0; e < cap; e++)
+        slot[e] = -1;
     for (int i = 0; i < m->nconstraint; i++) {
         size_t e = constraint_hash(m, i) & (cap - 1);
-        while (slot[e] >= 0 && !same_constraint(m, i, slot[e])) e = (e + 1) & (cap - 1);
+        while (slot[e] >= 0 && !same_constraint(m, i, slot[e]))
+            e = (e + 1) & (cap - 1);
         if (slot[e] < 0) {
             slot[e] = i;
             continue;
         }
         if (!warned[i])
-            sni_spec_warn(c->s, k[i].line, k[i].type ? "equality" : "pin", "constraint is "
-                          "redundant: it repeats the one at line %d", k[slot[e]].line);
+            sni_spec_warn(c->s, k[i].line, k[i].type ? "equality" : "pin",
+                          "constraint is "
+                          "redundant: it repeats the one at line %d",
+                          k[slot[e]].line);
     }
     sni_free(c->alloc, slot, cap * sizeof(int));
     return SN_OK;
 }
-
 
 // constraints: link names, redundancy, nominal configuration
 static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links) {
@@ -694,15 +730,21 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
             int f = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link),
                                names[e], -1);
             if (f < 0 && m->is_floating && !strcmp(names[e], "world"))
-                st = cerr(c, SN_ERR_MODEL, k[i].line, el, "body%d 'world' of the constraint is "
+                st = cerr(c, SN_ERR_MODEL, k[i].line, el,
+                          "body%d 'world' of the constraint is "
                           "not a link: this robot has a floating base, and loop constraints "
-                          "connect bodies of the same articulated system", e + 1);
+                          "connect bodies of the same articulated system",
+                          e + 1);
             else if (f < 0)
-                st = cerr(c, SN_ERR_MODEL, k[i].line, el, "body%d '%s' of the constraint is not "
-                          "a link", e + 1, names[e]);
+                st = cerr(c, SN_ERR_MODEL, k[i].line, el,
+                          "body%d '%s' of the constraint is not "
+                          "a link",
+                          e + 1, names[e]);
             if (st != SN_OK) break;
-            if (e == 0) m->constraint_frame1[i] = f;
-            else m->constraint_frame2[i] = f;
+            if (e == 0)
+                m->constraint_frame1[i] = f;
+            else
+                m->constraint_frame2[i] = f;
         }
         if (st != SN_OK) break;
         m->constraint_type[i] = k[i].type;
@@ -716,8 +758,10 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
     if (st != SN_OK || !m->nominal_config) return st;
     int line = c->s->constraints_line;
     if (c->s->nnominal != m->nq)
-        return cerr(c, SN_ERR_MODEL, line, "constraints", "nominal_config has %d entries; the "
-                    "generalized coordinate has %d", c->s->nnominal, m->nq);
+        return cerr(c, SN_ERR_MODEL, line, "constraints",
+                    "nominal_config has %d entries; the "
+                    "generalized coordinate has %d",
+                    c->s->nnominal, m->nq);
     memcpy(m->nominal_config, c->s->nominal, (size_t)m->nq * sizeof(sn_real));
     for (int j = 0; j < m->njoint; j++) {
         int t = m->joint_type[j], a = m->joint_qadr[j];
@@ -725,26 +769,30 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
             sn_real* q = m->nominal_config + a + (t == SN_JOINT_FLOATING ? 3 : 0);
             sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
             if (!(n > 1e-12))
-                return cerr(c, SN_ERR_MODEL, line, "constraints", "nominal_config: the quaternion "
-                            "of joint '%s' is zero", m->names + m->joint_name[j]);
+                return cerr(c, SN_ERR_MODEL, line, "constraints",
+                            "nominal_config: the quaternion "
+                            "of joint '%s' is zero",
+                            m->names + m->joint_name[j]);
             if (fabs(n - 1) > 1e-9) {
-                sni_spec_warn(c->s, line, "constraints", "nominal_config: quaternion of joint "
-                              "'%s' has norm %g and was normalized", m->names + m->joint_name[j],
-                              n);
-                for (int e = 0; e < 4; e++) q[e] /= n;
+                sni_spec_warn(c->s, line, "constraints",
+                              "nominal_config: quaternion of joint "
+                              "'%s' has norm %g and was normalized",
+                              m->names + m->joint_name[j], n);
+                for (int e = 0; e < 4; e++)
+                    q[e] /= n;
             }
         } else {
             int v = m->joint_vadr[j];
             sn_real x = m->nominal_config[a];
             if (m->dof_limited[v] && (x < m->dof_lower[v] || x > m->dof_upper[v]))
-                sni_spec_warn(c->s, line, "constraints", "nominal_config: joint '%s' at %g is "
-                              "outside its limits [%g, %g]", m->names + m->joint_name[j], x,
-                              m->dof_lower[v], m->dof_upper[v]);
+                sni_spec_warn(c->s, line, "constraints",
+                              "nominal_config: joint '%s' at %g is "
+                              "outside its limits [%g, %g]",
+                              m->names + m->joint_name[j], x, m->dof_lower[v], m->dof_upper[v]);
         }
     }
     return SN_OK;
 }
-
 
 // materials and geometries. Top-level <material> definitions must be unique; a named material
 // inside a <visual> refers to the definition of that name (wherever it is in the file) or, when
@@ -757,7 +805,7 @@ static sn_status fill_geoms(compiler* c, sn_model* m) {
     if (!table_init(&t, c->alloc, ns)) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
     size_t bytes = (size_t)(ns ? ns : 1) * 2 * sizeof(int);
     int* id = sni_alloc(c->alloc, bytes); // model material of each spec material
-    int* defined = id + (ns ? ns : 1);   // per model material: line of its definition, or 0
+    int* defined = id + (ns ? ns : 1);    // per model material: line of its definition, or 0
     if (!id) {
         table_free(&t);
         return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
@@ -779,8 +827,10 @@ static sn_status fill_geoms(compiler* c, sn_model* m) {
         if (mt[i].line < 0) continue; // a reference from a <visual>
         // a top-level definition: only one per name; it sets the colour of earlier inline uses
         if (defined[id[i]])
-            st = cerr(c, SN_ERR_MODEL, mt[i].line, "material", "material '%s' is not unique "
-                      "(first at line %d)", name, defined[id[i]]);
+            st = cerr(c, SN_ERR_MODEL, mt[i].line, "material",
+                      "material '%s' is not unique "
+                      "(first at line %d)",
+                      name, defined[id[i]]);
         defined[id[i]] = mt[i].line;
         memcpy(m->material_rgba + 4 * id[i], mt[i].rgba, sizeof mt[i].rgba);
     }
@@ -805,7 +855,6 @@ static sn_status fill_geoms(compiler* c, sn_model* m) {
     return st;
 }
 
-
 // motion subspace columns (w, v0) of joint j at the zero configuration, world frame, as sn_fk
 // computes them; rj, pj: the joint frame in the world
 static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_real* pj,
@@ -819,7 +868,9 @@ static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_re
         v3_copy(s, a);
         v3_cross(s + 3, pj, a);
         break;
-    case SN_JOINT_PRISMATIC: v3_copy(s + 3, a); break;
+    case SN_JOINT_PRISMATIC:
+        v3_copy(s + 3, a);
+        break;
     case SN_JOINT_SPHERICAL:
         for (int k = 0; k < 3; k++) {
             sn_real e[3] = {rj[k], rj[3 + k], rj[6 + k]};
@@ -837,16 +888,17 @@ static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_re
             v3_cross(s + 6 * (3 + k) + 3, pj, e);
         }
         break;
-    default: break;
+    default:
+        break;
     }
 }
-
 
 // inverse of a small SPD matrix (n <= 6, row-major) by Gauss-Jordan without pivoting, which is
 // stable for SPD input; 0 if a pivot is not positive
 static int small_spd_inverse(sn_real* a, int n) {
     sn_real inv[36];
-    for (int i = 0; i < n * n; i++) inv[i] = i % (n + 1) == 0 ? 1 : 0;
+    for (int i = 0; i < n * n; i++)
+        inv[i] = i % (n + 1) == 0 ? 1 : 0;
     for (int k = 0; k < n; k++) {
         sn_real piv = a[k * n + k];
         if (!(piv > 0)) return 0;
@@ -866,7 +918,6 @@ static int small_spd_inverse(sn_real* a, int n) {
     memcpy(a, inv, (size_t)(n * n) * sizeof(sn_real));
     return 1;
 }
-
 
 // The mass matrix (with rotor inertia) at the zero configuration must be positive definite. It
 // is not formed: the articulated-body recursion eliminates the DOFs from the leaves up, and the
@@ -906,7 +957,8 @@ static sn_status check_mass(compiler* c, sn_model* m) {
         rbi_to_m6(IA + 36 * b, rbi + 10 * b);
     }
     for (int b = nb - 1; b > 1; b--)
-        for (int e = 0; e < 10; e++) comp[10 * m->body_parent[b] + e] += comp[10 * b + e];
+        for (int e = 0; e < 10; e++)
+            comp[10 * m->body_parent[b] + e] += comp[10 * b + e];
     sn_real scale = 0;
     for (int v = 0; v < m->nv; v++) {
         sn_real f[6];
@@ -919,7 +971,8 @@ static sn_status check_mass(compiler* c, sn_model* m) {
         const sn_real* s = S + 6 * v0;
         sn_real* ia = IA + 36 * b;
         sn_real U[36], D[36], L[36];
-        for (int k = 0; k < nd; k++) m6_mul_v6(U + 6 * k, ia, s + 6 * k);
+        for (int k = 0; k < nd; k++)
+            m6_mul_v6(U + 6 * k, ia, s + 6 * k);
         for (int r = 0; r < nd; r++)
             for (int q = 0; q < nd; q++)
                 D[r * nd + q] =
@@ -930,7 +983,8 @@ static sn_status check_mass(compiler* c, sn_model* m) {
             sn_real piv = L[k * nd + k];
             if (!(piv > 1e-14 * scale) || !isfinite(piv)) bad = v0 + k;
             for (int r = 0; r < k && bad < 0; r++)
-                for (int q = 0; q < k; q++) L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
+                for (int q = 0; q < k; q++)
+                    L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
         }
         int par = m->body_parent[b];
         if (bad >= 0 || par == 0) continue;
@@ -944,7 +998,8 @@ static sn_status check_mass(compiler* c, sn_model* m) {
             for (int q = 0; q < 6; q++) {
                 sn_real x = ia[6 * r + q];
                 for (int k = 0; k < nd; k++)
-                    for (int l = 0; l < nd; l++) x -= U[6 * k + r] * D[k * nd + l] * U[6 * l + q];
+                    for (int l = 0; l < nd; l++)
+                        x -= U[6 * k + r] * D[k * nd + l] * U[6 * l + q];
                 iap[6 * r + q] += x;
             }
     }
@@ -955,12 +1010,12 @@ static sn_status check_mass(compiler* c, sn_model* m) {
     int u = m->joint_ujoint[j];
     // the floating base "ROOT" has no line of its own: point at the root link
     int line = u < c->nj ? c->joints[u].line : c->links[c->root].line;
-    return cerr(c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link", "mass and inertia of "
+    return cerr(c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link",
+                "mass and inertia of "
                 "moving bodies must be positive: the bodies moved by joint '%s' have no mass or "
                 "inertia about its axis (a link without <inertial> has mass 0)",
                 m->names + m->joint_name[j]);
 }
-
 
 static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     sni_spec* s = c->s;
@@ -968,13 +1023,16 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     const char* rootname = LNAME(c, c->root);
     int root_is_world = strcmp(rootname, "world") == 0;
     if (s->base == SN_BASE_FLOATING && root_is_world)
-        return cerr(c, SN_ERR_MODEL, c->links[c->root].line, "link", "a floating base was "
+        return cerr(c, SN_ERR_MODEL, c->links[c->root].line, "link",
+                    "a floating base was "
                     "requested but the root link is named 'world'");
     floating = s->base == SN_BASE_FLOATING || (s->base == SN_BASE_AUTO && !root_is_world);
     for (int i = 0; i < c->nj && floating; i++)
         if (!strcmp(JNAME(c, i), "ROOT"))
-            return cerr(c, SN_ERR_MODEL, c->joints[i].line, "joint", "the joint name 'ROOT' is "
-                        "reserved for the floating base of link '%s'", rootname);
+            return cerr(c, SN_ERR_MODEL, c->joints[i].line, "joint",
+                        "the joint name 'ROOT' is "
+                        "reserved for the floating base of link '%s'",
+                        rootname);
     counts k;
     sn_status st = count_model(c, floating, &k);
     if (st != SN_OK) return st;
@@ -1054,7 +1112,6 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     return SN_OK;
 }
 
-
 sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_error* err) {
     compiler c;
     memset(&c, 0, sizeof c);
@@ -1065,7 +1122,8 @@ sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_err
     c.nj = SNI_NJOINT(s);
     c.links = (sni_link*)s->links.data;
     c.joints = (sni_joint*)s->joints.data;
-    if (c.nl == 0) return sni_error(err, SN_ERR_MODEL, s->file, 0, "robot", "the robot has no <link>");
+    if (c.nl == 0)
+        return sni_error(err, SN_ERR_MODEL, s->file, 0, "robot", "the robot has no <link>");
     size_t ints = (size_t)c.nl * 3 + 1 + (size_t)c.nj;
     int* mem = sni_alloc(a, ints * sizeof(int));
     if (!mem) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
@@ -1074,8 +1132,9 @@ sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_err
     c.order = mem + 2 * c.nl + 1;
     c.child_list = mem + 3 * c.nl + 1;
     name_table lt;
-    sn_status st = table_init(&lt, a, c.nl) ? SN_OK
-                                            : sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
+    sn_status st = table_init(&lt, a, c.nl)
+                       ? SN_OK
+                       : sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
     if (st == SN_OK) st = resolve_names(&c, &lt);
     if (st == SN_OK) st = order_links(&c);
     if (st == SN_OK) {

@@ -1,42 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0
 // model.c: the spec's life cycle and warnings, name lookup in a compiled model, and small
 // numerical helpers used by the loader (eigenvalues of a symmetric 3x3 matrix).
+#include "model/spec.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "model/spec.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
-
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->file = file;
-    sni_buf* bufs[] = {&s->names, &s->links, &s->joints, &s->geoms,
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,  &s->geoms,
                        &s->materials, &s->constraints, &s->warnings};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) bufs[i]->alloc = a;
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        bufs[i]->alloc = a;
     // offset 0 is the empty name
     sni_buf_push(&s->names, "", 1);
 }
 
-
 void sni_spec_free(sni_spec* s) {
-    sni_buf* bufs[] = {&s->names, &s->links, &s->joints, &s->geoms,
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,  &s->geoms,
                        &s->materials, &s->constraints, &s->warnings};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) sni_buf_free(bufs[i]);
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
     s->nominal = NULL;
 }
 
-
 long sni_spec_name(sni_spec* s, const char* str) {
     return sni_buf_push(&s->names, str, strlen(str) + 1);
 }
-
 
 void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, ...) {
     char text[600], full[900];
@@ -53,7 +51,6 @@ void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, 
     if (s->log) s->log(SN_LOG_WARNING, full, s->log_ctx);
 }
 
-
 // eigenvalues of a symmetric 3x3 matrix, ascending (closed form, trigonometric)
 void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]) {
     sn_real p1 = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
@@ -62,13 +59,15 @@ void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]) {
         ev[0] = a[0], ev[1] = a[4], ev[2] = a[8];
     } else {
         sn_real q = tr / 3;
-        sn_real p2 = (a[0] - q) * (a[0] - q) + (a[4] - q) * (a[4] - q) + (a[8] - q) * (a[8] - q) +
-                     2 * p1;
+        sn_real p2 =
+            (a[0] - q) * (a[0] - q) + (a[4] - q) * (a[4] - q) + (a[8] - q) * (a[8] - q) + 2 * p1;
         sn_real p = sqrt(p2 / 6);
         sn_real b[9];
-        for (int i = 0; i < 9; i++) b[i] = (a[i] - (i % 4 == 0 ? q : 0)) / p;
+        for (int i = 0; i < 9; i++)
+            b[i] = (a[i] - (i % 4 == 0 ? q : 0)) / p;
         sn_real r = (b[0] * (b[4] * b[8] - b[5] * b[7]) - b[1] * (b[3] * b[8] - b[5] * b[6]) +
-                     b[2] * (b[3] * b[7] - b[4] * b[6])) / 2;
+                     b[2] * (b[3] * b[7] - b[4] * b[6])) /
+                    2;
         sn_real phi = r <= -1 ? M_PI / 3 : r >= 1 ? 0 : acos(r) / 3;
         ev[2] = q + 2 * p * cos(phi);
         ev[0] = q + 2 * p * cos(phi + 2 * M_PI / 3);
@@ -84,20 +83,26 @@ void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]) {
             }
 }
 
-
 // ---- compiled model queries ----
 
 static int count_of(const sn_model* m, sn_object kind, const int** names) {
     switch (kind) {
-    case SN_OBJ_BODY: *names = m->body_name; return m->nbody;
-    case SN_OBJ_JOINT: *names = m->joint_name; return m->njoint;
-    case SN_OBJ_FRAME: *names = m->frame_name; return m->nframe;
-    case SN_OBJ_URDF_JOINT: *names = m->ujoint_name; return m->nujoint;
+    case SN_OBJ_BODY:
+        *names = m->body_name;
+        return m->nbody;
+    case SN_OBJ_JOINT:
+        *names = m->joint_name;
+        return m->njoint;
+    case SN_OBJ_FRAME:
+        *names = m->frame_name;
+        return m->nframe;
+    case SN_OBJ_URDF_JOINT:
+        *names = m->ujoint_name;
+        return m->nujoint;
     }
     *names = NULL;
     return 0;
 }
-
 
 int sn_model_find(const sn_model* m, sn_object kind, const char* name) {
     if (!m || !name) return SN_NONE;
@@ -108,7 +113,6 @@ int sn_model_find(const sn_model* m, sn_object kind, const char* name) {
     return SN_NONE;
 }
 
-
 const char* sn_model_name(const sn_model* m, sn_object kind, int id) {
     if (!m) return NULL;
     const int* names;
@@ -117,19 +121,23 @@ const char* sn_model_name(const sn_model* m, sn_object kind, int id) {
     return m->names + names[id];
 }
 
-
 const char* sn_joint_type_str(sn_joint_type t) {
     switch (t) {
-    case SN_JOINT_FIXED: return "fixed";
-    case SN_JOINT_REVOLUTE: return "revolute";
-    case SN_JOINT_CONTINUOUS: return "continuous";
-    case SN_JOINT_PRISMATIC: return "prismatic";
-    case SN_JOINT_SPHERICAL: return "spherical";
-    case SN_JOINT_FLOATING: return "floating";
+    case SN_JOINT_FIXED:
+        return "fixed";
+    case SN_JOINT_REVOLUTE:
+        return "revolute";
+    case SN_JOINT_CONTINUOUS:
+        return "continuous";
+    case SN_JOINT_PRISMATIC:
+        return "prismatic";
+    case SN_JOINT_SPHERICAL:
+        return "spherical";
+    case SN_JOINT_FLOATING:
+        return "floating";
     }
     return "unknown";
 }
-
 
 void sn_model_destroy(sn_model* m) {
     if (!m) return;

@@ -20,10 +20,10 @@ typedef struct sni_link {
 typedef struct sni_joint {
     long name;
     int line;
-    int type;          // sn_joint_type, -1 unknown
-    long parent_name;  // -1 when missing
+    int type;         // sn_joint_type, -1 unknown
+    long parent_name; // -1 when missing
     long child_name;
-    long mimic_name;   // -1 when none
+    long mimic_name; // -1 when none
     int mimic_line;
     sn_real pos[3];
     sn_real rot[9];
@@ -40,8 +40,8 @@ typedef struct sni_geom {
     int line;
     int is_visual;
     int type;
-    long mesh;      // name-pool offset of the resolved path, -1
-    long material;  // name-pool offset of the material name, -1
+    long mesh;     // name-pool offset of the resolved path, -1
+    long material; // name-pool offset of the material name, -1
     sn_real size[3];
     sn_real pos[3];
     sn_real rot[9];
@@ -75,7 +75,7 @@ typedef struct sni_spec {
     int nwarning;
     int constraints_line;
     int has_nominal;
-    sn_real* nominal;    // nnominal entries, allocated
+    sn_real* nominal; // nnominal entries, allocated
     size_t nominal_bytes;
     int nnominal;
     sn_base_mode base;

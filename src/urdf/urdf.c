@@ -5,16 +5,16 @@
 // any DOCTYPE with an internal subset or an external DTD is refused (no entity is ever expanded).
 // Every error names file, line and element. What is accepted and what warns is documented in
 // docs/urdf.md; tests/test_bad_inputs.c holds the bad inputs.
+#include "base/base.h"
+#include "base/smath.h"
+#include "model/spec.h"
+
 #include <expat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "base/base.h"
-#include "base/smath.h"
-#include "model/spec.h"
 
 #define MAX_DEPTH 64
 #define MAX_ATTR_LEN (1u << 20)
@@ -59,11 +59,10 @@ typedef struct parser {
     int mass_line, inertia_line;
     sn_real inertial_rot[9];
     sn_real inertia_raw[9];
-    char owner[160]; // "link 'x'" or "joint 'y'" for messages
+    char owner[160];              // "link 'x'" or "joint 'y'" for messages
     char open[MAX_DEPTH + 1][40]; // names of the open elements, for XML errors
     int open_line[MAX_DEPTH + 1];
 } parser;
-
 
 // ---- errors and attributes ----
 
@@ -80,7 +79,6 @@ static void vfail(parser* p, int line, sn_status code, const char* element, cons
     XML_StopParser(p->xp, XML_FALSE);
 }
 
-
 // an error at the current position of the parser
 static void fail(parser* p, sn_status code, const char* element, const char* fmt, ...) {
     va_list ap;
@@ -88,7 +86,6 @@ static void fail(parser* p, sn_status code, const char* element, const char* fmt
     vfail(p, (int)XML_GetCurrentLineNumber(p->xp), code, element, fmt, ap);
     va_end(ap);
 }
-
 
 // an error about an element seen earlier (its line is given)
 static void fail_at(parser* p, int line, sn_status code, const char* element, const char* fmt,
@@ -99,13 +96,11 @@ static void fail_at(parser* p, int line, sn_status code, const char* element, co
     va_end(ap);
 }
 
-
-#define RETURN_FAIL(...) \
-    do {                    \
-        fail(__VA_ARGS__);  \
-        return;             \
+#define RETURN_FAIL(...)                                                                           \
+    do {                                                                                           \
+        fail(__VA_ARGS__);                                                                         \
+        return;                                                                                    \
     } while (0)
-
 
 static void vwarn(parser* p, int line, const char* element, const char* fmt, va_list ap) {
     char text[600];
@@ -116,14 +111,12 @@ static void vwarn(parser* p, int line, const char* element, const char* fmt, va_
         sni_spec_warn(p->s, line, element, "%s", text);
 }
 
-
 static void warn(parser* p, const char* element, const char* fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vwarn(p, (int)XML_GetCurrentLineNumber(p->xp), element, fmt, ap);
     va_end(ap);
 }
-
 
 static void warn_at(parser* p, int line, const char* element, const char* fmt, ...) {
     va_list ap;
@@ -132,13 +125,11 @@ static void warn_at(parser* p, int line, const char* element, const char* fmt, .
     va_end(ap);
 }
 
-
 static const char* attr(const char** atts, const char* name) {
     for (int i = 0; atts[i]; i += 2)
         if (strcmp(atts[i], name) == 0) return atts[i + 1];
     return NULL;
 }
-
 
 // parse n numbers of attribute `name`; returns 1 if present and valid, 0 if absent, -1 on error
 static int attr_reals(parser* p, const char* el, const char** atts, const char* name, sn_real* out,
@@ -147,8 +138,7 @@ static int attr_reals(parser* p, const char* el, const char** atts, const char* 
     if (!v) return 0;
     sni_num_result r = sni_parse_reals(v, out, n);
     if (r == SNI_NUM_UNDERFLOW) {
-        warn(p, el, "attribute %s=\"%.60s\" underflows; the value is taken as %g", name, v,
-             out[0]);
+        warn(p, el, "attribute %s=\"%.60s\" underflows; the value is taken as %g", name, v, out[0]);
         return 1;
     }
     if (r != SNI_NUM_OK) {
@@ -162,7 +152,6 @@ static int attr_reals(parser* p, const char* el, const char** atts, const char* 
     return 1;
 }
 
-
 // a required name attribute: non-empty
 static const char* need_name(parser* p, const char* el, const char** atts, const char* name) {
     const char* v = attr(atts, name);
@@ -173,7 +162,6 @@ static const char* need_name(parser* p, const char* el, const char** atts, const
     return v;
 }
 
-
 static int reals_nonneg(parser* p, const char* el, const char* name, sn_real v) {
     if (v < 0) {
         fail(p, SN_ERR_MODEL, el, "attribute %s=%g must not be negative", name, v);
@@ -181,7 +169,6 @@ static int reals_nonneg(parser* p, const char* el, const char* name, sn_real v) 
     }
     return 1;
 }
-
 
 // ---- elements ----
 
@@ -193,7 +180,6 @@ static void parse_origin(parser* p, const char** atts, sn_real* pos, sn_real* ro
     if (attr_reals(p, "origin", atts, "rpy", rpy, 3) < 0) return;
     rpy_to_m3(rot, rpy[0], rpy[1], rpy[2]);
 }
-
 
 static void start_link(parser* p, const char** atts) {
     const char* name = need_name(p, "link", atts, "name");
@@ -213,7 +199,6 @@ static void start_link(parser* p, const char** atts) {
     snprintf(p->owner, sizeof p->owner, "link '%.120s'", name);
 }
 
-
 static int joint_type_of(const char* t) {
     if (!t) return -1;
     if (!strcmp(t, "fixed")) return SN_JOINT_FIXED;
@@ -225,7 +210,6 @@ static int joint_type_of(const char* t) {
     return -1;
 }
 
-
 static void start_joint(parser* p, const char** atts) {
     const char* name = need_name(p, "joint", atts, "name");
     if (!name) return;
@@ -236,14 +220,18 @@ static void start_joint(parser* p, const char** atts) {
         if (type && !strcmp(type, "planar"))
             RETURN_FAIL(p, SN_ERR_MODEL, "joint", "joint type 'planar' is not supported");
         if (!type || !type[0])
-            RETURN_FAIL(p, SN_ERR_MODEL, "joint", "%s joint type (expected fixed, revolute, "
+            RETURN_FAIL(p, SN_ERR_MODEL, "joint",
+                        "%s joint type (expected fixed, revolute, "
                         "continuous, prismatic, spherical or floating)",
                         type ? "empty" : "missing");
-        RETURN_FAIL(p, SN_ERR_MODEL, "joint", "unknown joint type '%.40s' (expected fixed, "
-                    "revolute, continuous, prismatic, spherical or floating)", type);
+        RETURN_FAIL(p, SN_ERR_MODEL, "joint",
+                    "unknown joint type '%.40s' (expected fixed, "
+                    "revolute, continuous, prismatic, spherical or floating)",
+                    type);
     }
     if (SNI_NJOINT(p->s) >= p->max_links) {
-        fail(p, SN_ERR_LIMIT, "joint", "more than %d joints (sn_load_opts.max_links)", p->max_links);
+        fail(p, SN_ERR_LIMIT, "joint", "more than %d joints (sn_load_opts.max_links)",
+             p->max_links);
         return;
     }
     sni_joint* j = sni_buf_grow(&p->s->joints, sizeof(sni_joint));
@@ -263,11 +251,15 @@ static void start_joint(parser* p, const char** atts) {
     p->joint = SNI_NJOINT(p->s) - 1;
 }
 
-
-static sni_joint* cur_joint(parser* p) { return (sni_joint*)p->s->joints.data + p->joint; }
-static sni_link* cur_link(parser* p) { return (sni_link*)p->s->links.data + p->link; }
-static sni_geom* cur_geom(parser* p) { return (sni_geom*)p->s->geoms.data + p->geom; }
-
+static sni_joint* cur_joint(parser* p) {
+    return (sni_joint*)p->s->joints.data + p->joint;
+}
+static sni_link* cur_link(parser* p) {
+    return (sni_link*)p->s->links.data + p->link;
+}
+static sni_geom* cur_geom(parser* p) {
+    return (sni_geom*)p->s->geoms.data + p->geom;
+}
 
 static void joint_child(parser* p, const char* el, const char** atts) {
     sni_joint* j = cur_joint(p);
@@ -278,8 +270,10 @@ static void joint_child(parser* p, const char* el, const char** atts) {
         if (!link) return;
         long off = sni_spec_name(p->s, link);
         j = cur_joint(p);
-        if (el[0] == 'p') j->parent_name = off;
-        else j->child_name = off;
+        if (el[0] == 'p')
+            j->parent_name = off;
+        else
+            j->child_name = off;
     } else if (!strcmp(el, "axis")) {
         sn_real a[3];
         int r = attr_reals(p, el, atts, "xyz", a, 3);
@@ -290,8 +284,8 @@ static void joint_child(parser* p, const char* el, const char** atts) {
             warn(p, el, "axis of a fixed joint is zero; ignored");
             return;
         }
-        if (!(n > 1e-12)) RETURN_FAIL(p, SN_ERR_MODEL, el, "axis xyz=\"%g %g %g\" is zero", a[0],
-                                      a[1], a[2]);
+        if (!(n > 1e-12))
+            RETURN_FAIL(p, SN_ERR_MODEL, el, "axis xyz=\"%g %g %g\" is zero", a[0], a[1], a[2]);
         if (fabs(n - 1) > 1e-6) warn(p, el, "axis of length %.9g normalized", n);
         v3_scale(j->axis, a, 1 / n);
     } else if (!strcmp(el, "limit")) {
@@ -311,10 +305,10 @@ static void joint_child(parser* p, const char* el, const char** atts) {
         if (j->has_lower && j->has_upper && j->lower > j->upper)
             RETURN_FAIL(p, SN_ERR_MODEL, el, "lower=%g is above upper=%g", j->lower, j->upper);
     } else if (!strcmp(el, "dynamics")) {
-        static const char* keys[] = {"damping", "friction", "stiffness", "spring_mount",
-                                     "rotor_inertia", "armature"};
-        sn_real* dst[] = {&j->damping, &j->friction, &j->stiffness, &j->spring_ref,
-                          &j->armature, &j->armature};
+        static const char* keys[] = {"damping",      "friction",      "stiffness",
+                                     "spring_mount", "rotor_inertia", "armature"};
+        sn_real* dst[] = {&j->damping,    &j->friction, &j->stiffness,
+                          &j->spring_ref, &j->armature, &j->armature};
         for (int k = 0; k < 6; k++) {
             sn_real v;
             int r = attr_reals(p, el, atts, keys[k], &v, 1);
@@ -347,7 +341,6 @@ static void joint_child(parser* p, const char* el, const char** atts) {
     }
 }
 
-
 static void start_inertial(parser* p) {
     sni_link* l = cur_link(p);
     if (l->has_inertial) RETURN_FAIL(p, SN_ERR_PARSE, "inertial", "second <inertial> in a link");
@@ -357,7 +350,6 @@ static void start_inertial(parser* p) {
     m3_identity(p->inertial_rot);
     memset(p->inertia_raw, 0, sizeof p->inertia_raw);
 }
-
 
 static void inertial_child(parser* p, const char* el, const char** atts) {
     sni_link* l = cur_link(p);
@@ -389,7 +381,6 @@ static void inertial_child(parser* p, const char* el, const char** atts) {
     }
 }
 
-
 // validate the inertia of the link just closed; rotate it into the link frame. Messages point
 // at the <inertia> element (at <inertial> when it is missing).
 static void end_inertial(parser* p) {
@@ -411,8 +402,10 @@ static void end_inertial(parser* p) {
     sn_real scale = fabs(ev[2]) > 0 ? fabs(ev[2]) : 1;
     if (l->mass == 0) {
         if (ev[2] > 0 || ev[0] < 0)
-            fail_at(p, line, SN_ERR_MODEL, "inertia", "mass is zero but the inertia is not "
-                    "(eigenvalues %g %g %g)", ev[0], ev[1], ev[2]);
+            fail_at(p, line, SN_ERR_MODEL, "inertia",
+                    "mass is zero but the inertia is not "
+                    "(eigenvalues %g %g %g)",
+                    ev[0], ev[1], ev[2]);
         return;
     }
     if (ev[0] < -1e-12 * scale) {
@@ -427,28 +420,36 @@ static void end_inertial(parser* p) {
         // with strict_inertia; balance_inertia replaces the inertia by the mean principal
         // moment times the identity (MuJoCo's documented balanceinertia rule)
         if (p->s->strict_inertia) {
-            fail_at(p, line, SN_ERR_MODEL, "inertia", "principal moments %g %g %g violate the "
-                    "triangle inequality A + B >= C (strict_inertia)", ev[0], ev[1], ev[2]);
+            fail_at(p, line, SN_ERR_MODEL, "inertia",
+                    "principal moments %g %g %g violate the "
+                    "triangle inequality A + B >= C (strict_inertia)",
+                    ev[0], ev[1], ev[2]);
             return;
         }
         if (p->s->balance_inertia) {
             sn_real mean = (ev[0] + ev[1] + ev[2]) / 3;
             memset(l->inertia, 0, sizeof l->inertia);
-            for (int k = 0; k < 3; k++) l->inertia[4 * k] = mean;
-            warn_at(p, line, "inertia", "principal moments %g %g %g violate the triangle "
-                    "inequality; replaced by their mean %g (balance_inertia)", ev[0], ev[1], ev[2],
-                    mean);
+            for (int k = 0; k < 3; k++)
+                l->inertia[4 * k] = mean;
+            warn_at(p, line, "inertia",
+                    "principal moments %g %g %g violate the triangle "
+                    "inequality; replaced by their mean %g (balance_inertia)",
+                    ev[0], ev[1], ev[2], mean);
             return;
         }
-        warn_at(p, line, "inertia", "principal moments %g %g %g violate the triangle inequality "
+        warn_at(p, line, "inertia",
+                "principal moments %g %g %g violate the triangle inequality "
                 "A + B >= C; kept as given (set balance_inertia to repair, strict_inertia to "
-                "refuse)", ev[0], ev[1], ev[2]);
+                "refuse)",
+                ev[0], ev[1], ev[2]);
     }
     if (ev[0] <= 1e-12 * scale) {
         // a point or rod mass: valid for a link merged into a body, and the compiler refuses a
         // model whose mass matrix it leaves singular
-        warn_at(p, line, "inertia", "inertia is singular (eigenvalues %g %g %g): a point or rod "
-                "mass", ev[0], ev[1], ev[2]);
+        warn_at(p, line, "inertia",
+                "inertia is singular (eigenvalues %g %g %g): a point or rod "
+                "mass",
+                ev[0], ev[1], ev[2]);
         return;
     }
     // below 1e-12 the inertia counts as singular (above); in between it is only suspicious
@@ -456,7 +457,6 @@ static void end_inertial(parser* p) {
         warn_at(p, line, "inertia", "inertia is badly conditioned (eigenvalues %g .. %g)", ev[0],
                 ev[2]);
 }
-
 
 static void start_geom(parser* p, int is_visual) {
     const char* el = is_visual ? "visual" : "collision";
@@ -474,7 +474,6 @@ static void start_geom(parser* p, int is_visual) {
     m3_identity(g->rot);
     p->geom = SNI_NGEOM(p->s) - 1;
 }
-
 
 // resolve a mesh filename (package://, file://, relative) into a path string
 static long resolve_mesh(parser* p, const char* fn) {
@@ -512,11 +511,9 @@ static long resolve_mesh(parser* p, const char* fn) {
     return sni_spec_name(p->s, path);
 }
 
-
 static void positive(parser* p, const char* el, const char* name, sn_real v) {
     if (!(v > 0)) fail(p, SN_ERR_MODEL, el, "%s=%g must be positive", name, v);
 }
-
 
 static void shape(parser* p, const char* el, const char** atts) {
     sni_geom* g = cur_geom(p);
@@ -528,7 +525,8 @@ static void shape(parser* p, const char* el, const char** atts) {
             if (r == 0) fail(p, SN_ERR_PARSE, el, "missing attribute 'size'");
             return;
         }
-        for (int k = 0; k < 3; k++) positive(p, el, "size", g->size[k]);
+        for (int k = 0; k < 3; k++)
+            positive(p, el, "size", g->size[k]);
     } else if (!strcmp(el, "cylinder") || !strcmp(el, "capsule")) {
         g->type = el[1] == 'y' ? SN_GEOM_CYLINDER : SN_GEOM_CAPSULE;
         if ((r = attr_reals(p, el, atts, "radius", &g->size[0], 1)) <= 0) {
@@ -554,14 +552,14 @@ static void shape(parser* p, const char* el, const char** atts) {
         if (!fn) return;
         v3_set(g->size, 1, 1, 1);
         if (attr_reals(p, el, atts, "scale", g->size, 3) < 0) return;
-        for (int k = 0; k < 3; k++) positive(p, el, "scale", g->size[k]);
+        for (int k = 0; k < 3; k++)
+            positive(p, el, "scale", g->size[k]);
         long off = resolve_mesh(p, fn);
         cur_geom(p)->mesh = off;
     } else {
         warn(p, el, "unknown shape <%s> ignored", el);
     }
 }
-
 
 // <material name> with optional <color rgba>; at top level it defines, inside <visual> it
 // refers to or defines
@@ -580,12 +578,12 @@ static void start_material(parser* p, const char** atts, int in_visual) {
     sni_material* m = sni_buf_grow(&p->s->materials, sizeof(sni_material));
     if (!m) RETURN_FAIL(p, SN_ERR_NOMEM, "material", "out of memory");
     m->name = off;
-    m->line = in_visual ? -(int)XML_GetCurrentLineNumber(p->xp) : (int)XML_GetCurrentLineNumber(p->xp);
+    m->line =
+        in_visual ? -(int)XML_GetCurrentLineNumber(p->xp) : (int)XML_GetCurrentLineNumber(p->xp);
     m->rgba[0] = m->rgba[1] = m->rgba[2] = 0.8;
     m->rgba[3] = 1;
     p->material = SNI_NMAT(p->s) - 1;
 }
-
 
 static void material_child(parser* p, const char* el, const char** atts) {
     if (!strcmp(el, "color")) {
@@ -596,8 +594,8 @@ static void material_child(parser* p, const char* el, const char** atts) {
         for (int k = 0; k < 4; k++)
             if (c[k] < 0 || c[k] > 1)
                 RETURN_FAIL(p, SN_ERR_MODEL, el, "rgba components must lie in [0, 1]");
-        if (p->material >= 0) memcpy(((sni_material*)p->s->materials.data)[p->material].rgba, c,
-                                     sizeof c);
+        if (p->material >= 0)
+            memcpy(((sni_material*)p->s->materials.data)[p->material].rgba, c, sizeof c);
     } else if (!strcmp(el, "texture")) {
         // accepted and not used
     } else {
@@ -605,13 +603,14 @@ static void material_child(parser* p, const char* el, const char** atts) {
     }
 }
 
-
 // ---- <constraints> (seed 001) ----
 
 static void start_constraints(parser* p, const char** atts) {
     if (p->s->constraints_line)
-        RETURN_FAIL(p, SN_ERR_MODEL, "constraints", "second <constraints> element (the first is at "
-                    "line %d)", p->s->constraints_line);
+        RETURN_FAIL(p, SN_ERR_MODEL, "constraints",
+                    "second <constraints> element (the first is at "
+                    "line %d)",
+                    p->s->constraints_line);
     p->s->constraints_line = (int)XML_GetCurrentLineNumber(p->xp);
     const char* nc = attr(atts, "nominal_config");
     if (!nc) return;
@@ -623,8 +622,10 @@ static void start_constraints(parser* p, const char** atts) {
     int count = 0;
     sni_num_result r = sni_parse_real_list(nc, p->s->nominal, (int)cap, &count);
     if (r == SNI_NUM_COUNT)
-        RETURN_FAIL(p, SN_ERR_LIMIT, "constraints", "attribute nominal_config has more than %d "
-                    "entries", (int)cap);
+        RETURN_FAIL(p, SN_ERR_LIMIT, "constraints",
+                    "attribute nominal_config has more than %d "
+                    "entries",
+                    (int)cap);
     if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW && r != SNI_NUM_EMPTY) {
         // name the first entry that does not parse
         int index = 0;
@@ -637,8 +638,10 @@ static void start_constraints(parser* p, const char** atts) {
             sn_real v;
             sni_num_result e = n ? sni_parse_reals(tok, &v, 1) : r;
             if (e != SNI_NUM_OK && e != SNI_NUM_UNDERFLOW)
-                fail(p, SN_ERR_PARSE, "constraints", "attribute nominal_config: entry %d "
-                     "(\"%.40s\") %s", index, tok, sni_num_result_str(e));
+                fail(p, SN_ERR_PARSE, "constraints",
+                     "attribute nominal_config: entry %d "
+                     "(\"%.40s\") %s",
+                     index, tok, sni_num_result_str(e));
             sni_free(p->s->alloc, tok, n + 1);
             if (p->st != SN_OK) return;
             t += n;
@@ -647,7 +650,6 @@ static void start_constraints(parser* p, const char** atts) {
     p->s->has_nominal = 1;
     p->s->nnominal = count;
 }
-
 
 static void start_loop(parser* p, const char* el, const char** atts) {
     if (SNI_NCON(p->s) >= p->max_links)
@@ -680,11 +682,11 @@ static void start_loop(parser* p, const char* el, const char** atts) {
     p->constraint = SNI_NCON(p->s) - 1;
 }
 
-
 static void equality_axis(parser* p, const char** atts) {
     sni_constraint* c = (sni_constraint*)p->s->constraints.data + p->constraint;
     if (c->naxis >= 2)
-        RETURN_FAIL(p, SN_ERR_MODEL, "axis", "three axes are not accepted in an <equality>; use "
+        RETURN_FAIL(p, SN_ERR_MODEL, "axis",
+                    "three axes are not accepted in an <equality>; use "
                     "<pin>");
     sn_real a[3];
     int r = attr_reals(p, "axis", atts, "xyz", a, 3);
@@ -701,7 +703,6 @@ static void equality_axis(parser* p, const char** atts) {
     }
     c->naxis++;
 }
-
 
 // ---- expat callbacks ----
 
@@ -726,7 +727,9 @@ static void on_start(void* ud, const char* el, const char** atts) {
     }
     int c = C_LEAF;
     switch (parent) {
-    case C_SKIP: c = C_SKIP; break;
+    case C_SKIP:
+        c = C_SKIP;
+        break;
     case C_DOC:
         if (strcmp(el, "robot") != 0)
             RETURN_FAIL(p, SN_ERR_PARSE, el, "the root element is <%s>, not <robot>", el);
@@ -735,49 +738,77 @@ static void on_start(void* ud, const char* el, const char** atts) {
         break;
     case C_ROBOT:
         p->owner[0] = 0;
-        if (!strcmp(el, "link")) start_link(p, atts), c = C_LINK;
-        else if (!strcmp(el, "joint")) start_joint(p, atts), c = C_JOINT;
-        else if (!strcmp(el, "material")) start_material(p, atts, 0), c = C_MATERIAL;
-        else if (!strcmp(el, "constraints")) start_constraints(p, atts), c = C_CONSTRAINTS;
+        if (!strcmp(el, "link"))
+            start_link(p, atts), c = C_LINK;
+        else if (!strcmp(el, "joint"))
+            start_joint(p, atts), c = C_JOINT;
+        else if (!strcmp(el, "material"))
+            start_material(p, atts, 0), c = C_MATERIAL;
+        else if (!strcmp(el, "constraints"))
+            start_constraints(p, atts), c = C_CONSTRAINTS;
         else if (!strcmp(el, "gazebo") || !strcmp(el, "transmission") ||
                  !strcmp(el, "ros2_control") || !strcmp(el, "sensor"))
             c = C_SKIP;
-        else warn(p, el, "unknown element <%s> in <robot> ignored", el), c = C_SKIP;
+        else
+            warn(p, el, "unknown element <%s> in <robot> ignored", el), c = C_SKIP;
         break;
     case C_LINK:
-        if (!strcmp(el, "inertial")) start_inertial(p), c = C_INERTIAL;
-        else if (!strcmp(el, "visual")) start_geom(p, 1), c = C_VISUAL;
-        else if (!strcmp(el, "collision")) start_geom(p, 0), c = C_COLLISION;
-        else warn(p, el, "unknown element <%s> in <link> ignored", el), c = C_SKIP;
+        if (!strcmp(el, "inertial"))
+            start_inertial(p), c = C_INERTIAL;
+        else if (!strcmp(el, "visual"))
+            start_geom(p, 1), c = C_VISUAL;
+        else if (!strcmp(el, "collision"))
+            start_geom(p, 0), c = C_COLLISION;
+        else
+            warn(p, el, "unknown element <%s> in <link> ignored", el), c = C_SKIP;
         break;
-    case C_INERTIAL: inertial_child(p, el, atts); break;
+    case C_INERTIAL:
+        inertial_child(p, el, atts);
+        break;
     case C_VISUAL:
     case C_COLLISION:
-        if (!strcmp(el, "origin")) parse_origin(p, atts, cur_geom(p)->pos, cur_geom(p)->rot);
-        else if (!strcmp(el, "geometry")) c = C_GEOMETRY;
+        if (!strcmp(el, "origin"))
+            parse_origin(p, atts, cur_geom(p)->pos, cur_geom(p)->rot);
+        else if (!strcmp(el, "geometry"))
+            c = C_GEOMETRY;
         else if (!strcmp(el, "material") && parent == C_VISUAL)
             start_material(p, atts, 1), c = C_GMATERIAL;
-        else if (!strcmp(el, "material")) c = C_SKIP;
-        else if (!strcmp(el, "verbose")) c = C_SKIP;
-        else warn(p, el, "unknown element <%s> in <%s> ignored", el,
-                  parent == C_VISUAL ? "visual" : "collision"), c = C_SKIP;
+        else if (!strcmp(el, "material"))
+            c = C_SKIP;
+        else if (!strcmp(el, "verbose"))
+            c = C_SKIP;
+        else
+            warn(p, el, "unknown element <%s> in <%s> ignored", el,
+                 parent == C_VISUAL ? "visual" : "collision"),
+                c = C_SKIP;
         break;
-    case C_GEOMETRY: shape(p, el, atts); break;
+    case C_GEOMETRY:
+        shape(p, el, atts);
+        break;
     case C_GMATERIAL:
-    case C_MATERIAL: material_child(p, el, atts); break;
-    case C_JOINT: joint_child(p, el, atts); break;
+    case C_MATERIAL:
+        material_child(p, el, atts);
+        break;
+    case C_JOINT:
+        joint_child(p, el, atts);
+        break;
     case C_CONSTRAINTS:
-        if (!strcmp(el, "pin")) start_loop(p, el, atts), c = C_PIN;
-        else if (!strcmp(el, "equality")) start_loop(p, el, atts), c = C_EQUALITY;
-        else warn(p, el, "unknown element <%s> in <constraints> ignored", el), c = C_SKIP;
+        if (!strcmp(el, "pin"))
+            start_loop(p, el, atts), c = C_PIN;
+        else if (!strcmp(el, "equality"))
+            start_loop(p, el, atts), c = C_EQUALITY;
+        else
+            warn(p, el, "unknown element <%s> in <constraints> ignored", el), c = C_SKIP;
         break;
     case C_PIN:
         if (!strcmp(el, "axis")) RETURN_FAIL(p, SN_ERR_MODEL, el, "a <pin> takes no <axis>");
         warn(p, el, "unknown element <%s> in <pin> ignored", el), c = C_SKIP;
         break;
     case C_EQUALITY:
-        if (!strcmp(el, "axis")) equality_axis(p, atts);
-        else warn(p, el, "unknown element <%s> in <equality> ignored", el), c = C_SKIP;
+        if (!strcmp(el, "axis"))
+            equality_axis(p, atts);
+        else
+            warn(p, el, "unknown element <%s> in <equality> ignored", el), c = C_SKIP;
         break;
     case C_LEAF:
         warn(p, el, "unexpected element <%s> ignored", el);
@@ -786,7 +817,6 @@ static void on_start(void* ud, const char* el, const char** atts) {
     }
     p->ctx[p->depth] = c;
 }
-
 
 static void on_end(void* ud, const char* el) {
     parser* p = ud;
@@ -797,7 +827,8 @@ static void on_end(void* ud, const char* el) {
     if (c == C_EQUALITY) {
         sni_constraint* k = (sni_constraint*)p->s->constraints.data + p->constraint;
         if (k->naxis == 0)
-            fail_at(p, k->line, SN_ERR_MODEL, "equality", "an <equality> needs one or two <axis> "
+            fail_at(p, k->line, SN_ERR_MODEL, "equality",
+                    "an <equality> needs one or two <axis> "
                     "elements");
     }
     if (c == C_VISUAL || c == C_COLLISION) {
@@ -809,7 +840,6 @@ static void on_end(void* ud, const char* el) {
     p->depth--;
 }
 
-
 // any DOCTYPE with an internal subset (entity declarations) is refused
 static void on_doctype(void* ud, const XML_Char* name, const XML_Char* sysid, const XML_Char* pubid,
                        int has_internal_subset) {
@@ -817,10 +847,10 @@ static void on_doctype(void* ud, const XML_Char* name, const XML_Char* sysid, co
     (void)name;
     (void)pubid;
     if (has_internal_subset || sysid)
-        fail(p, SN_ERR_PARSE, "!DOCTYPE", "a DOCTYPE with entity declarations or an external "
+        fail(p, SN_ERR_PARSE, "!DOCTYPE",
+             "a DOCTYPE with entity declarations or an external "
              "DTD is not accepted");
 }
-
 
 static void on_entity(void* ud, const XML_Char* name, int is_param, const XML_Char* value, int len,
                       const XML_Char* base, const XML_Char* sysid, const XML_Char* pubid,
@@ -830,14 +860,14 @@ static void on_entity(void* ud, const XML_Char* name, int is_param, const XML_Ch
     fail(p, SN_ERR_PARSE, "!ENTITY", "entity declarations are not accepted ('%.60s')", name);
 }
 
-
 // ---- entry points ----
 
 // line of position `at` in xml, counting LF, CR and CR LF as one line end each (as expat does)
 static int line_of(const char* xml, const char* at) {
     int line = 1;
     for (const char* c = xml; c < at; c++) {
-        if (*c == '\n') line++;
+        if (*c == '\n')
+            line++;
         else if (*c == '\r') {
             line++;
             if (c + 1 < at && c[1] == '\n') c++;
@@ -846,7 +876,6 @@ static int line_of(const char* xml, const char* at) {
     return line;
 }
 
-
 // the error of a malformed document, with its line and column and the innermost open element
 static sn_status xml_error(parser* p) {
     enum XML_Error code = XML_GetErrorCode(p->xp);
@@ -854,7 +883,8 @@ static sn_status xml_error(parser* p) {
     int col = (int)XML_GetCurrentColumnNumber(p->xp) + 1;
     const char* what = XML_ErrorString(code);
     if (code == XML_ERROR_NO_ELEMENTS && p->depth == 0 && !p->seen_robot)
-        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, "robot", "no <robot> element "
+        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, "robot",
+                         "no <robot> element "
                          "found: the input is empty or has no element");
     if (p->depth == 0)
         return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, "", "XML error at column %d: %s",
@@ -862,12 +892,15 @@ static sn_status xml_error(parser* p) {
     const char* el = p->open[p->depth];
     int at = p->open_line[p->depth];
     if (code == XML_ERROR_NO_ELEMENTS)
-        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el, "XML error: the input ends "
-                         "before <%s> (opened at line %d) is closed", el, at);
-    return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el, "XML error at column %d: %s "
-                     "(inside <%s>, opened at line %d)", col, what ? what : "?", el, at);
+        return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el,
+                         "XML error: the input ends "
+                         "before <%s> (opened at line %d) is closed",
+                         el, at);
+    return sni_error(p->err, SN_ERR_PARSE, p->s->file, line, el,
+                     "XML error at column %d: %s "
+                     "(inside <%s>, opened at line %d)",
+                     col, what ? what : "?", el, at);
 }
-
 
 static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const char* base_dir,
                               const sn_load_opts* opts, sn_error* err) {
@@ -880,12 +913,16 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     p.max_links = opts && opts->max_links > 0 ? opts->max_links : DEFAULT_MAX_LINKS;
     p.link = p.joint = p.geom = p.material = p.constraint = -1;
     if (len > (size_t)0x7fffffff)
-        return sni_error(err, SN_ERR_LIMIT, s->file, 0, "", "input of %zu bytes: the XML parser "
-                         "takes at most 2 GiB", len);
+        return sni_error(err, SN_ERR_LIMIT, s->file, 0, "",
+                         "input of %zu bytes: the XML parser "
+                         "takes at most 2 GiB",
+                         len);
     const char* nul = memchr(xml, 0, len);
     if (nul)
-        return sni_error(err, SN_ERR_PARSE, s->file, line_of(xml, nul), "", "the input contains a "
-                         "NUL byte (at offset %zu)", (size_t)(nul - xml));
+        return sni_error(err, SN_ERR_PARSE, s->file, line_of(xml, nul), "",
+                         "the input contains a "
+                         "NUL byte (at offset %zu)",
+                         (size_t)(nul - xml));
     p.xp = XML_ParserCreate(NULL);
     if (!p.xp) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "cannot create the XML parser");
     XML_SetUserData(p.xp, &p);
@@ -903,7 +940,6 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     return p.st;
 }
 
-
 sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, const char* base_dir,
                               const sn_load_opts* opts, sn_model** out, sn_error* err) {
     if (err) memset(err, 0, sizeof *err);
@@ -912,8 +948,10 @@ sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, con
     if (!xml) return sni_error(err, SN_ERR_ARG, name, 0, "", "xml is NULL");
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
     if (len > max)
-        return sni_error(err, SN_ERR_LIMIT, name, 0, "", "input of %zu bytes exceeds the limit "
-                         "of %zu (sn_load_opts.max_file_bytes)", len, max);
+        return sni_error(err, SN_ERR_LIMIT, name, 0, "",
+                         "input of %zu bytes exceeds the limit "
+                         "of %zu (sn_load_opts.max_file_bytes)",
+                         len, max);
     sni_spec s;
     sni_spec_init(&s, opts ? opts->allocator : NULL, name ? name : "<string>");
     s.base = opts ? opts->base : SN_BASE_AUTO;
@@ -927,7 +965,6 @@ sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, con
     return st;
 }
 
-
 sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
@@ -938,8 +975,10 @@ sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** ou
     if (stat(path, &st) != 0) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
     if (!S_ISREG(st.st_mode)) return sni_error(err, SN_ERR_IO, path, 0, "", "not a regular file");
     if ((size_t)st.st_size > max)
-        return sni_error(err, SN_ERR_LIMIT, path, 0, "", "file of %lld bytes exceeds the limit of "
-                         "%zu (sn_load_opts.max_file_bytes)", (long long)st.st_size, max);
+        return sni_error(err, SN_ERR_LIMIT, path, 0, "",
+                         "file of %lld bytes exceeds the limit of "
+                         "%zu (sn_load_opts.max_file_bytes)",
+                         (long long)st.st_size, max);
     FILE* f = fopen(path, "rb");
     if (!f) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
     size_t n = (size_t)st.st_size;
@@ -958,8 +997,10 @@ sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** ou
     char dir[1024];
     snprintf(dir, sizeof dir, "%s", path);
     char* slash = strrchr(dir, '/');
-    if (slash) *slash = 0;
-    else snprintf(dir, sizeof dir, ".");
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
     sn_status s = sn_load_urdf_string(buf, n, path, dir, opts, out, err);
     sni_free(a, buf, n + 1);
     return s;

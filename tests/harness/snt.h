@@ -44,7 +44,7 @@
     do {                                                                                           \
         double a_ = (a), b_ = (b);                                                                 \
         double s_ = fmax(fmax(fabs(a_), fabs(b_)), (floor));                                       \
-        if (!(fabs(a_ - b_) <= (tol) * s_))                                                        \
+        if (!(fabs(a_ - b_) <= (tol)*s_))                                                          \
             SNT_FAIL_AT("%s = %.17g, %s = %.17g, rel diff %.3g > %.3g", #a, a_, #b, b_,            \
                         fabs(a_ - b_) / s_, (double)(tol));                                        \
     } while (0)
@@ -65,7 +65,8 @@ typedef struct snt_test {
         static const snt_test tests_[] = {__VA_ARGS__};                                            \
         return snt_run(tests_, (int)(sizeof tests_ / sizeof tests_[0]), argc, argv);               \
     }
-#define SNT_TEST(f) {#f, f}
+#define SNT_TEST(f)                                                                                \
+    { #f, f }
 
 static inline int snt_run(const snt_test* t, int n, int argc, char** argv) {
     const char* filter = argc > 1 ? argv[1] : NULL;
@@ -80,12 +81,17 @@ static inline int snt_run(const snt_test* t, int n, int argc, char** argv) {
         const char* tag = r == 0 ? "ok  " : r == SNT_SKIP ? "skip" : "FAIL";
         printf("%s %-48s %8.1f ms\n", tag, t[i].name, ms);
         fflush(stdout);
-        if (r == 0) passed++;
-        else if (r == SNT_SKIP) skipped++;
-        else failed++;
+        if (r == 0)
+            passed++;
+        else if (r == SNT_SKIP)
+            skipped++;
+        else
+            failed++;
     }
-    if (skipped) printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-    else printf("%d passed, %d failed\n", passed, failed);
+    if (skipped)
+        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    else
+        printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
 
