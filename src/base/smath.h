@@ -119,9 +119,9 @@ static inline void quat_mul(sn_real* d, const sn_real* a, const sn_real* b) {
     d[2] = y;
     d[3] = z;
 }
-// rotation about a unit axis by angle
-static inline void axis_angle_to_m3(sn_real* r, const sn_real* a, sn_real angle) {
-    sn_real c = cos(angle), s = sin(angle), t = 1 - c;
+// rotation about a unit axis, given the sine and cosine of the angle
+static inline void axis_sincos_to_m3(sn_real* r, const sn_real* a, sn_real s, sn_real c) {
+    sn_real t = 1 - c;
     sn_real x = a[0], y = a[1], z = a[2];
     r[0] = t * x * x + c;
     r[1] = t * x * y - s * z;

@@ -52,16 +52,8 @@ static void rotate_about(sn_real* r, const sn_real* rj, const sn_real* a, int ki
         }
         return;
     }
-    sn_real t = 1 - c, x = a[0], y = a[1], z = a[2], rot[9];
-    rot[0] = t * x * x + c;
-    rot[1] = t * x * y - s * z;
-    rot[2] = t * x * z + s * y;
-    rot[3] = t * x * y + s * z;
-    rot[4] = t * y * y + c;
-    rot[5] = t * y * z - s * x;
-    rot[6] = t * x * z - s * y;
-    rot[7] = t * y * z + s * x;
-    rot[8] = t * z * z + c;
+    sn_real rot[9];
+    axis_sincos_to_m3(rot, a, s, c);
     m3_mul(r, rj, rot);
 }
 
