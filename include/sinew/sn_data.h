@@ -174,9 +174,11 @@ SN_API void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u
 
 /// 1/2 u^T M u, without rotor inertia (computed from body velocities). Requires sn_fk_vel.
 SN_API sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d);
-/// -sum m_i g . c_i (= sum m g z for g = (0,0,-g)). Requires sn_fk.
+/// -sum m_i g . c_i (= sum m g z for g = (0,0,-g)) over every body, the links welded to the
+/// world included. Requires sn_fk.
 SN_API sn_real sn_potential_energy(const sn_model* m, const sn_data* d);
-/// Centre of mass of the whole system, world; returns the total mass. Requires sn_fk.
+/// Centre of mass of the whole system (links welded to the world included), world; returns the
+/// total mass. Requires sn_fk.
 SN_API sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]);
 /// Linear momentum and angular momentum about the world origin. Requires sn_fk_vel.
 SN_API void sn_momentum(const sn_model* m, const sn_data* d, sn_real lin[3], sn_real ang[3]);

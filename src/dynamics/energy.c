@@ -17,15 +17,16 @@ sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d) {
 }
 
 sn_real sn_potential_energy(const sn_model* m, const sn_data* d) {
+    // every body, the fixed base (body 0, the links welded to the world) included
     sn_real e = 0;
-    for (int b = 1; b < m->nbody; b++)
+    for (int b = 0; b < m->nbody; b++)
         e -= m->body_mass[b] * v3_dot(d->gravity, d->body_com + 3 * b);
     return e;
 }
 
 sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]) {
     sn_real mt = 0, c[3] = {0, 0, 0};
-    for (int b = 1; b < m->nbody; b++) {
+    for (int b = 0; b < m->nbody; b++) {
         mt += m->body_mass[b];
         v3_addscl(c, d->body_com + 3 * b, m->body_mass[b]);
     }
