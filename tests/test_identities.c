@@ -146,7 +146,7 @@ static int check_minv(const sn_model* m, sn_data* d, const char* what) {
                                     fmax(1, fabs(d->inverse_mass[i * nv + j])));
         }
     // condition-aware bound: the product loses about cond(M) * eps
-    SNT_CHECK_MSG(worst < 1e-9, "%s: |M M^-1 - I| = %.3g", what, worst);
+    SNT_CHECK_MSG(worst < 1e-10, "%s: |M M^-1 - I| = %.3g", what, worst);
     return 0;
 }
 
