@@ -5,4 +5,5 @@
 #include "sn_base.h"
 #include "sn_data.h"
 #include "sn_model.h"
+#include "sn_world.h"
 #endif

@@ -109,12 +109,12 @@ static void add_to_parent(sn_data* d, int b, int parent, int nd, const sn_real* 
 
 // backward pass of a 1-DOF body
 static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_real* tau,
-                         sn_real* uu) {
+                         const sn_real* diag, sn_real* uu) {
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* s = d->dof_motion + 6 * v;
     sn_real* U = d->ws_u + 6 * v;
     sym6_mul_v6(U, ia, s);
-    sn_real dd = s6_dot(s, U) + m->dof_armature[v];
+    sn_real dd = s6_dot(s, U) + m->dof_armature[v] + (diag ? diag[v] : 0);
     if (!(dd > 0)) return 0;
     sn_real inv = 1 / dd;
     d->ws_dinv[36 * m->dof_joint[v]] = inv;
@@ -140,7 +140,8 @@ static int backward_1dof(const sn_model* m, sn_data* d, int b, int v, const sn_r
 }
 
 // backward pass of a multi-DOF body (spherical; a floating joint below the root)
-static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* tau, sn_real* uu) {
+static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* tau,
+                         const sn_real* diag, sn_real* uu) {
     int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* S = d->dof_motion + 6 * v0;
@@ -153,7 +154,8 @@ static int backward_ndof(const sn_model* m, sn_data* d, int b, const sn_real* ta
     }
     for (int r = 0; r < nd; r++)
         for (int c = 0; c < nd; c++)
-            dm[r * nd + c] = s6_dot(S + 6 * r, U + 6 * c) + (r == c ? m->dof_armature[v0 + r] : 0);
+            dm[r * nd + c] = s6_dot(S + 6 * r, U + 6 * c) +
+                             (r == c ? m->dof_armature[v0 + r] + (diag ? diag[v0 + r] : 0) : 0);
     if (!cholesky(lfac, dm, nd, nd)) return 0;
     int parent = m->body_parent[b];
     if (parent == 0) return 1;
@@ -186,7 +188,6 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
     v3_copy(f + 3, tl);
     v3_copy(f, ta);
     v3_addcross(f, p, tl); // f_ang = tau_ang - tau_lin x p = tau_ang + p x tau_lin
-    if (m->dof_armature[v0] != 0 || m->dof_armature[v0 + 3] != 0) return -1; // general path
     const sn_real* ia = d->ws_art + 36 * b;
     const sn_real* pa = d->ws_bias + 6 * b;
     sn_real full[36];
@@ -212,6 +213,24 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
 
 sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot) {
     SNI_CHECK_MD(m, d);
+    return sni_aba(m, d, tau, NULL, udot);
+}
+
+
+// a floating root whose six DOFs carry no added diagonal takes the direct 6x6 solve
+static int root_is_plain(const sn_model* m, const sn_real* diag) {
+    if (m->nbody < 2 || m->joint_type[m->body_joint[1]] != SN_JOINT_FLOATING ||
+        m->body_parent[1] != 0)
+        return 0;
+    int v0 = m->joint_vadr[m->body_joint[1]];
+    for (int k = 0; k < 6; k++)
+        if (m->dof_armature[v0 + k] != 0 || (diag && diag[v0 + k] != 0)) return 0;
+    return 1;
+}
+
+
+sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,
+                  sn_real* udot) {
     sn_real* uu = d->ws_vec;
     sn_real* acc = d->ws_acc;
     // initialise articulated inertias and bias forces with the bodies' own
@@ -220,15 +239,12 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
         memcpy(d->ws_bias + 6 * b, d->body_bias + 6 * b, 6 * sizeof(sn_real));
     }
     // backward pass, leaves to root; a floating root is solved in the forward pass
-    int root_free = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&
-                    m->body_parent[1] == 0;
+    int root_free = root_is_plain(m, diag);
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b];
-        if (b == 1 && root_free && m->dof_armature[m->joint_vadr[j]] == 0 &&
-            m->dof_armature[m->joint_vadr[j] + 3] == 0)
-            continue;
-        int ok = m->joint_nv[j] == 1 ? backward_1dof(m, d, b, m->joint_vadr[j], tau, uu)
-                                     : backward_ndof(m, d, b, tau, uu);
+        if (b == 1 && root_free) continue;
+        int ok = m->joint_nv[j] == 1 ? backward_1dof(m, d, b, m->joint_vadr[j], tau, diag, uu)
+                                     : backward_ndof(m, d, b, tau, diag, uu);
         if (!ok) return SN_ERR_SINGULAR;
     }
     // forward pass, root to leaves
@@ -237,9 +253,8 @@ sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udo
     for (int b = 1; b < m->nbody; b++) {
         int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
         if (b == 1 && root_free) {
-            int r = solve_floating_root(m, d, b, tau, acc);
-            if (r == 0) return SN_ERR_SINGULAR;
-            if (r == 1) continue;
+            if (!solve_floating_root(m, d, b, tau, acc)) return SN_ERR_SINGULAR;
+            continue;
         }
         sn_real* a = acc + 6 * b;
         s6_add(a, acc + 6 * m->body_parent[b], d->dof_bias + 6 * b);

@@ -75,6 +75,14 @@ static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const 
     v3_addcross(f, c, f + 3);
 }
 
+// ABA for (M + diag(armature + diag)) udot = tau - h; diag (nv) may be NULL (internal: the step
+// adds its implicit diagonal w this way)
+sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,
+                  sn_real* udot);
+
+// joint wrenches from body accelerations and external body wrenches (rnea.c)
+void sni_link_wrenches(const sn_model* m, sn_data* d, const sn_real* acc, const sn_real* ext);
+
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {
     while (b > 0) {

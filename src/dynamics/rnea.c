@@ -84,31 +84,35 @@ sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
     return SN_OK;
 }
 
-sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
-    SNI_CHECK_MD(m, d);
-    rnea_pass(m, d, udot, tau);
-    // per-link forces at the world origin, summed leaves to root over the link tree
+// the wrench every URDF joint transmits, from body accelerations acc (gravity included, nbody x 6)
+// at the current kinematics and external body wrenches ext (nullable, nbody x 6, moment about the
+// origin first): per-link forces summed leaves to root over the link tree
+void sni_link_wrenches(const sn_model* m, sn_data* d, const sn_real* acc, const sn_real* ext) {
     for (int l = 0; l < m->nframe; l++) {
         int b = m->frame_body[l];
         sn_real* fl = d->ws_frame + 6 * l;
         memset(fl, 0, 6 * sizeof(sn_real));
+        // a body's external wrench acts on its first link
+        int p = m->frame_parent[l];
+        if (ext && (p < 0 || m->frame_body[p] != b))
+            for (int e = 0; e < 6; e++)
+                fl[e] = -ext[6 * b + e];
         if (m->frame_mass[l] <= 0) continue;
-        sn_real x[3], R[9], c[3], ic[9], rbi[10], iv[6];
+        sn_real x[3], R[9], c[3], ic[9], rbi[10], iv[6], ia[6];
         sn_frame_pose(m, d, l, x, R);
         m3_mul_v3(c, R, m->frame_com + 3 * l);
         v3_add(c, c, x);
         m3_rotate_sym(ic, R, m->frame_inertia + 9 * l);
         rbi_from(rbi, m->frame_mass[l], c, ic);
         const sn_real* v = d->body_vel + 6 * b;
-        rbi_mul(fl, rbi, d->ws_acc + 6 * b);
+        rbi_mul(ia, rbi, acc + 6 * b);
         rbi_mul(iv, rbi, v);
-        mot_addcross_force(fl, v, iv);
+        mot_addcross_force(ia, v, iv);
+        s6_addto(fl, ia);
     }
     for (int n = m->nframe - 1; n > 0; n--) {
         int l = m->frame_order[n], p = m->frame_parent[l];
-        if (p < 0) continue;
-        for (int e = 0; e < 6; e++)
-            d->ws_frame[6 * p + e] += d->ws_frame[6 * l + e];
+        if (p >= 0) s6_addto(d->ws_frame + 6 * p, d->ws_frame + 6 * l);
     }
     // wrench at each URDF joint: force, and torque about the joint origin (child link origin)
     for (int u = 0; u < m->nujoint; u++) {
@@ -121,8 +125,16 @@ sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot
         v3_copy(w + 3, fl);
         v3_addcross(w + 3, fl + 3, x); // n_x = n_0 - x cross f = n_0 + f cross x
     }
+}
+
+
+sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+    SNI_CHECK_MD(m, d);
+    rnea_pass(m, d, udot, tau);
+    sni_link_wrenches(m, d, d->ws_acc, NULL);
     return SN_OK;
 }
+
 
 void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint, sn_real force[3],
                            sn_real torque[3]) {

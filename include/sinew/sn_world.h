@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// sn_world.h: the world and its time step (seed 000, "Joint torque of a simulation step" and
+// "Integration Steps"). A world holds gravity, the time step, the simulated time and one or more
+// articulated systems; each system owns its state, its control inputs and its workspaces, all
+// allocated when it is added: no step allocates.
+//
+// One step of length dt, per system (docs/step.md writes it out):
+//   1. tau_cmd = clamp(tau_ff + kp (q_ref - q) + kd (u_ref - u), limits)
+//   2. tau_act = the actuators' torques clipped to their motor operating regions
+//   3. tau_exp = tau_cmd - (b + b_out) u + tau_act + k_s (q_s - q) + J^T F_ext
+//   4. w = dt/2 (b + b_out + kd) + dt^2/4 (kp + k_s);  u* = u + dt (M + diag w)^-1 (tau_exp - h)
+//      (contact, limit and friction impulses enter here with the contact solver)
+//   6. q+ = q (+) dt * ubar with ubar = u+ (SEMI_IMPLICIT), (u + u+)/2 (TRAPEZOID), u (EULER);
+//      RUNGE_KUTTA_4 evaluates steps 1-4 at four stages.
+#ifndef SN_WORLD_H
+#define SN_WORLD_H
+
+#include "sn_data.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sn_world sn_world;
+typedef struct sn_system sn_system;
+
+/// Integration schemes of seed 000.
+typedef enum sn_scheme {
+    SN_SCHEME_SEMI_IMPLICIT = 0, ///< q+ = q (+) dt u+ (default)
+    SN_SCHEME_TRAPEZOID = 1,     ///< q+ = q (+) dt (u + u+)/2
+    SN_SCHEME_EULER = 2,         ///< q+ = q (+) dt u
+    SN_SCHEME_RK4 = 3,           ///< classical Runge-Kutta on steps 1-4 (see the replacement rules)
+} sn_scheme;
+
+/// Control modes of seed 000.
+typedef enum sn_control_mode {
+    SN_CONTROL_FORCE_AND_TORQUE = 0,    ///< kp = kd = 0 in steps 1 and 4
+    SN_CONTROL_PD_PLUS_FEEDFORWARD = 1, ///< PD_PLUS_FEEDFORWARD_TORQUE
+} sn_control_mode;
+
+/// Options of sn_world_create. A zeroed struct means defaults.
+typedef struct sn_world_opts {
+    const sn_allocator* allocator; ///< NULL: libc
+    sn_log_fn log;                 ///< receives warnings (NULL: only counted)
+    void* log_ctx;
+    sn_real timestep; ///< 0: 0.001 s
+} sn_world_opts;
+
+/// One actuator with a motor operating region (seed 000 step 2). Fields left 0 mean: gear 1,
+/// no couplings, an unbounded region (kt = 0 turns the region off), no output damping/friction.
+typedef struct sn_actuator_desc {
+    int joint;     ///< driven movable joint (1 DOF)
+    sn_real gear;  ///< gear ratio G
+    int ncoupling; ///< couplings (c, r_c), at most 4
+    int coupling_joint[4];
+    sn_real coupling_ratio[4];
+    sn_real kt;              ///< torque constant (N m / A)
+    sn_real vbus;            ///< bus voltage (V)
+    sn_real resistance;      ///< winding resistance (ohm)
+    sn_real kv;              ///< speed constant (rad/s / V)
+    sn_real peak_torque;     ///< motor-side peak torque (N m); 0: unbounded
+    sn_real output_damping;  ///< b_out, joint side (N m s/rad)
+    sn_real output_friction; ///< tau_c,out, joint side (N m), for the contact issue's solver
+} sn_actuator_desc;
+
+/// State of one actuator after the last step (getActuatorStates()).
+typedef struct sn_actuator_state {
+    sn_real command;      ///< tau_a as set
+    sn_real motor_speed;  ///< omega_m
+    sn_real motor_torque; ///< tau_m after clipping
+    sn_real torque_min;   ///< tau_m,min of the region at omega_m
+    sn_real torque_max;   ///< tau_m,max
+    int clipped;          ///< 1 when tau_a / G was outside the region
+} sn_actuator_state;
+
+// ---- world ----
+
+/// Create an empty world: gravity (0, 0, -9.81), time step opts->timestep or 1 ms, time 0.
+SN_API sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* err);
+/// Destroy a world and its systems (not the models). NULL is a no-op.
+SN_API void sn_world_destroy(sn_world* w);
+/// Time step in seconds: finite and positive, else SN_ERR_ARG.
+SN_API sn_status sn_world_set_timestep(sn_world* w, sn_real dt);
+SN_API sn_real sn_world_timestep(const sn_world* w);
+SN_API sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]);
+SN_API void sn_world_gravity(const sn_world* w, sn_real g[3]);
+/// Simulated time in seconds.
+SN_API sn_real sn_world_time(const sn_world* w);
+/// Warnings raised so far (normalized quaternions...) and the last one's text ("" if none).
+SN_API int sn_world_warning_count(const sn_world* w);
+SN_API const char* sn_world_last_warning(const sn_world* w);
+/// Text of the last failure of a world or system call ("" if none).
+SN_API const char* sn_world_last_error(const sn_world* w);
+
+/// Add an articulated system of model m (which must outlive the world). Its state starts at the
+/// model's nominal_config if it has one, else the zero configuration, at rest. *out is owned by
+/// the world.
+SN_API sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out,
+                                     sn_error* err);
+SN_API int sn_world_system_count(const sn_world* w);
+SN_API sn_system* sn_world_system(sn_world* w, int i);
+
+/// One step: sn_world_integrate1 then sn_world_integrate2. On failure (a non-finite result) the
+/// state of every system is left as it was and the call returns SN_ERR_NONFINITE.
+SN_API sn_status sn_world_integrate(sn_world* w);
+/// Kinematics at the current state (positions, velocities, frames); the mass matrix, h and M^-1
+/// are computed on demand by their getters. A controller reads them, then sets its commands.
+SN_API sn_status sn_world_integrate1(sn_world* w);
+/// The rest of the step: commands, actuators, velocity, position, time.
+SN_API sn_status sn_world_integrate2(sn_world* w);
+
+// ---- systems: state ----
+
+SN_API const sn_model* sn_system_model(const sn_system* s);
+/// The system's data: state, kinematics of the last integrate1 or state change, workspaces.
+SN_API sn_data* sn_system_data(sn_system* s);
+/// setState: q (nq) and u (nv). Sizes and finiteness are checked (SN_ERR_ARG, SN_ERR_NONFINITE);
+/// a non-unit quaternion is normalized with a warning, a zero one is SN_ERR_ARG. On error nothing
+/// changes. Resets the "has been in contact" flag of the scheme rules.
+SN_API sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_real* u,
+                                     int nv);
+/// setGeneralizedCoordinate (nq), as sn_system_set_state.
+SN_API sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq);
+/// setGeneralizedVelocity (nv).
+SN_API sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv);
+SN_API const sn_real* sn_system_q(const sn_system* s);
+SN_API const sn_real* sn_system_u(const sn_system* s);
+
+/// getMassMatrix (with rotor inertia), getNonlinearities (world gravity), getInverseMassMatrix
+/// at the current state, computed when first asked after a state change. nv x nv, row-major.
+SN_API const sn_real* sn_system_mass_matrix(sn_system* s);
+SN_API const sn_real* sn_system_nonlinear(sn_system* s);
+SN_API const sn_real* sn_system_inverse_mass(sn_system* s);
+SN_API sn_real sn_system_kinetic_energy(sn_system* s);
+SN_API sn_real sn_system_potential_energy(sn_system* s);
+
+// ---- systems: control ----
+
+SN_API sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode);
+SN_API sn_control_mode sn_system_control_mode(const sn_system* s);
+/// setPdGains (nv each, finite, >= 0). The six gains of a floating base are forced to zero.
+/// Switches the mode to SN_CONTROL_PD_PLUS_FEEDFORWARD.
+SN_API sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real* kd, int nv);
+/// setPdTarget: position target (nq; quaternions as quaternions) and velocity target (nv).
+SN_API sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq,
+                                         const sn_real* u_ref, int nv);
+/// setGeneralizedForce: tau_ff (nv). It stays applied until changed.
+SN_API sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int nv);
+/// setActuationLimits: tau_cmd is clamped to [lower, upper] per DOF (nv each; +-inf: none).
+/// The default is the URDF effort limit.
+SN_API sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower,
+                                                const sn_real* upper, int nv);
+/// getGeneralizedForce: tau_cmd + tau_act at the current state, the PD term with the position
+/// error of the last step and the current velocity (seed 000). out has nv entries.
+SN_API sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv);
+/// setJointDamping: b_joint (nv, >= 0). The default is the URDF damping.
+SN_API sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv);
+/// addSpring: a spring of stiffness k (>= 0) and rest position q_s on the 1-DOF joint `joint`
+/// (springs on the same joint add up; the URDF <dynamics stiffness spring_mount> is one).
+SN_API sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest);
+/// getSprings: total stiffness and stiffness-weighted rest position per DOF (nv each).
+SN_API void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest);
+
+/// setExternalForce: a world force on `body` at a point given in the body frame. Applied during
+/// the next step only, then cleared (call it again before every step to keep it).
+SN_API sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real point[3],
+                                              const sn_real force[3]);
+/// setExternalTorque: a world torque on `body`, for the next step only.
+SN_API sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real torque[3]);
+/// setConstraintForce: as setExternalForce (a force the user's own constraint applies), next step
+/// only; kept apart so that inverse dynamics can report it separately later.
+SN_API sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real point[3],
+                                                const sn_real force[3]);
+
+// ---- systems: actuators ----
+
+/// Add an actuator; *id (nullable) receives its index. Checked: joint with 1 DOF, positive gear,
+/// non-negative constants, resistance > 0 and kv > 0 when kt > 0.
+SN_API sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* id);
+SN_API int sn_system_actuator_count(const sn_system* s);
+/// setActuatorTorques: tau_a of every actuator (n = the actuator count), joint side.
+SN_API sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n);
+/// setMotorOperatingRegionEnforced(false): tau_m = tau_a / G.
+SN_API void sn_system_set_motor_region_enforced(sn_system* s, int enforced);
+/// getActuatorStates of the last step (n = the actuator count).
+SN_API sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n);
+
+// ---- systems: integration and inverse dynamics ----
+
+SN_API sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme);
+SN_API sn_scheme sn_system_scheme(const sn_system* s);
+/// The scheme the last step used after the replacement rules of seed 000.
+SN_API sn_scheme sn_system_scheme_used(const sn_system* s);
+/// setComputeInverseDynamics: after each step, the force and torque at every joint.
+SN_API void sn_system_set_compute_inverse_dynamics(sn_system* s, int on);
+/// getForceAtJointInWorldFrame / getTorqueAtJointInWorldFrame of the last step for the URDF joint
+/// `ujoint` (torque about the joint origin). SN_ERR_ARG unless inverse dynamics is on and a step
+/// has run.
+SN_API sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3],
+                                        sn_real torque[3]);
+/// The applied joint torque of the last step, term by term (seed 000 step 5 table), nv each:
+/// feedforward and PD, damping, actuators, springs, external forces. NULL skips a term.
+SN_API sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
+                                        sn_real* actuators, sn_real* springs, sn_real* external);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

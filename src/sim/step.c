@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// step.c: integrate1 and integrate2 of seed 000 ("Integration Steps") and the four schemes of
+// "Joint torque of a simulation step", step 6. Step 4 runs the articulated-body algorithm on
+// M + diag(w) directly (the implicit diagonal enters ABA like rotor inertia), so a step needs
+// neither the dense mass matrix nor its factorization:
+//   u* = u + dt (M + diag w)^-1 (tau_exp - h)
+// A failed step (a non-finite result) leaves the state as it was.
+#include "dynamics/dyn.h"
+#include "sim/sim.h"
+
+#include <math.h>
+#include <string.h>
+
+
+// the scheme the rules of seed 000 select: SEMI_IMPLICIT replaces RUNGE_KUTTA_4 while the system
+// has loop or mimic constraints (seed 000, not 001), and replaces EULER and RUNGE_KUTTA_4 in the
+// PD mode once the system has been in contact, until its state is set again
+static int scheme_for_step(const sn_system* s) {
+    int sc = s->scheme;
+    if (sc == SN_SCHEME_RK4 && s->has_constraints) sc = SN_SCHEME_SEMI_IMPLICIT;
+    if ((sc == SN_SCHEME_EULER || sc == SN_SCHEME_RK4) && s->has_contacted &&
+        s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD)
+        sc = SN_SCHEME_SEMI_IMPLICIT;
+    return sc;
+}
+
+
+// steps 1-4 at d->q, d->u (kinematics current): acc (nv) = (M + diag w)^-1 (tau_exp - h)
+static sn_status stage(sn_system* s, sn_real* acc, int record) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    sn_real* err = d->ws_vec + m->nv; // the ABA uses the first nv entries
+    sni_stage_torque(s, d->q, d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, record);
+    if (record) memcpy(s->pos_err, err, (size_t)m->nv * sizeof(sn_real));
+    return sni_aba(m, d, s->tau_exp, s->w, acc);
+}
+
+
+static void set_stage_state(sn_system* s, const sn_real* q, const sn_real* u) {
+    memcpy(s->d->q, q, (size_t)s->m->nq * sizeof(sn_real));
+    memcpy(s->d->u, u, (size_t)s->m->nv * sizeof(sn_real));
+    sn_fk(s->m, s->d);
+    sn_fk_vel(s->m, s->d);
+}
+
+
+// classical RK4 on (q, u) with the stage accelerations of steps 1-4; q moves on the manifold
+// with the weighted mean velocity
+static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
+    int nv = s->m->nv, nq = s->m->nq;
+    sn_real *k1 = s->rk, *k2 = k1 + nv, *k3 = k2 + nv, *k4 = k3 + nv;
+    sn_real *u2 = k4 + nv, *u3 = u2 + nv, *u4 = u3 + nv, *qs = u4 + nv;
+    const sn_real* q0 = s->q0;
+    const sn_real* u0 = s->u0;
+    sn_status st = stage(s, k1, 1);
+    for (int i = 0; i < nv && st == SN_OK; i++)
+        u2[i] = u0[i] + 0.5 * dt * k1[i];
+    if (st == SN_OK) {
+        sn_integrate_q(s->m, q0, u0, 0.5 * dt, qs);
+        set_stage_state(s, qs, u2);
+        st = stage(s, k2, 0);
+    }
+    for (int i = 0; i < nv && st == SN_OK; i++)
+        u3[i] = u0[i] + 0.5 * dt * k2[i];
+    if (st == SN_OK) {
+        sn_integrate_q(s->m, q0, u2, 0.5 * dt, qs);
+        set_stage_state(s, qs, u3);
+        st = stage(s, k3, 0);
+    }
+    for (int i = 0; i < nv && st == SN_OK; i++)
+        u4[i] = u0[i] + dt * k3[i];
+    if (st == SN_OK) {
+        sn_integrate_q(s->m, q0, u3, dt, qs);
+        set_stage_state(s, qs, u4);
+        st = stage(s, k4, 0);
+    }
+    (void)nq;
+    if (st != SN_OK) return st;
+    for (int i = 0; i < nv; i++) {
+        u1[i] = u0[i] + dt / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+        ubar[i] = (u0[i] + 2 * u2[i] + 2 * u3[i] + u4[i]) / 6;
+    }
+    return SN_OK;
+}
+
+
+static int finite_all(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+
+sn_status sni_system_step(sn_system* s, sn_real dt) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    int nv = m->nv, nq = m->nq;
+    sni_ensure_kinematics(s);
+    if (s->w_dirty || s->w_dt != dt) sni_compute_w(s, dt);
+    memcpy(s->q0, d->q, (size_t)nq * sizeof(sn_real));
+    memcpy(s->u0, d->u, (size_t)nv * sizeof(sn_real));
+    s->scheme_used = scheme_for_step(s);
+    sn_real* u1 = s->du;                 // holds u+ until the end
+    sn_real* ubar = s->rk + 8 * nv - nv; // the last velocity slot of the RK4 scratch
+    sn_real* acc = d->udot;
+    sn_status st;
+    if (s->scheme_used == SN_SCHEME_RK4) {
+        st = step_rk4(s, dt, u1, ubar);
+    } else {
+        st = stage(s, acc, 1);
+        if (st == SN_OK) {
+            // step 4: the velocity without contacts; the contact solver adds J_c^T lambda_c here
+            for (int i = 0; i < nv; i++)
+                u1[i] = s->u0[i] + dt * acc[i];
+            if (s->compute_id)
+                memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
+            for (int i = 0; i < nv; i++)
+                ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
+                          : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
+                                                                    : s->u0[i];
+        }
+    }
+    sn_real* q1 = s->rk + 8 * nv; // nq entries
+    if (st == SN_OK) {
+        sn_integrate_q(m, s->q0, ubar, dt, q1);
+        if (!finite_all(u1, nv) || !finite_all(q1, nq)) st = SN_ERR_NONFINITE;
+    }
+    if (st != SN_OK) {
+        memcpy(d->q, s->q0, (size_t)nq * sizeof(sn_real));
+        memcpy(d->u, s->u0, (size_t)nv * sizeof(sn_real));
+        sni_system_invalidate(s);
+        return sni_world_fail(s->world, st,
+                              st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
+                                                    : "the step produced a non-finite state; the "
+                                                      "state is left as it was");
+    }
+    if (s->compute_id && s->scheme_used != SN_SCHEME_RK4) sni_step_wrenches(s, dt);
+    memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
+    for (int i = 0; i < nv; i++) {
+        sn_real un = u1[i];
+        s->du[i] = un - s->u0[i];
+        d->u[i] = un;
+    }
+    // external forces apply for one step
+    memcpy(s->ext_last, s->ext, (size_t)nv * sizeof(sn_real));
+    if (s->has_ext) {
+        memset(s->ext, 0, (size_t)nv * sizeof(sn_real));
+        memset(s->ext_body, 0, 6 * (size_t)m->nbody * sizeof(sn_real));
+        s->has_ext = 0;
+    }
+    s->kin_valid = 0;
+    s->dyn_valid = 0;
+    return SN_OK;
+}
+
+
+sn_status sn_world_integrate1(sn_world* w) {
+    if (!w) return SN_ERR_ARG;
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        memcpy(s->d->gravity, w->gravity, 3 * sizeof(sn_real));
+        if (s->w_dirty || s->w_dt != w->dt) sni_compute_w(s, w->dt);
+        sni_ensure_kinematics(s);
+    }
+    return SN_OK;
+}
+
+
+sn_status sn_world_integrate2(sn_world* w) {
+    if (!w) return SN_ERR_ARG;
+    for (int i = 0; i < w->nsys; i++) {
+        sn_status st = sni_system_step(w->sys[i], w->dt);
+        if (st != SN_OK) {
+            // the systems already stepped go back to where they were
+            for (int k = 0; k < i; k++) {
+                sn_system* s = w->sys[k];
+                memcpy(s->d->q, s->q0, (size_t)s->m->nq * sizeof(sn_real));
+                memcpy(s->d->u, s->u0, (size_t)s->m->nv * sizeof(sn_real));
+                sni_system_invalidate(s);
+            }
+            return st;
+        }
+    }
+    w->time += w->dt;
+    return SN_OK;
+}
+
+
+sn_status sn_world_integrate(sn_world* w) {
+    sn_status st = sn_world_integrate1(w);
+    return st == SN_OK ? sn_world_integrate2(w) : st;
+}
+
+
+// ---- inverse dynamics of the step and the step-5 torque table ----
+
+// the joint wrenches of the step just computed: body accelerations of step 4 (ABA, gravity
+// included) at the kinematics of the step's start, with the step's external forces
+void sni_step_wrenches(sn_system* s, sn_real dt) {
+    (void)dt;
+    sni_link_wrenches(s->m, s->d, s->body_acc, s->ext_body);
+    s->id_valid = 1;
+}
+
+
+sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
+    if (!s || ujoint < 0 || ujoint >= s->m->nujoint) return SN_ERR_ARG;
+    if (!s->compute_id || !s->id_valid)
+        return sni_world_fail(s->world, SN_ERR_ARG, "inverse dynamics is off or no step has run");
+    sn_joint_wrench_world(s->m, s->d, ujoint, force, torque);
+    return SN_OK;
+}
+
+
+sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
+                                 sn_real* actuators, sn_real* springs, sn_real* external) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    sn_real dt = s->w_dt;
+    int on = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    for (int v = 0; v < m->nv; v++) {
+        sn_real du = s->du[v], u1 = s->u0[v] + du;
+        sn_real kp = on ? s->kp[v] : 0, kd = on ? s->kd[v] : 0;
+        if (pd) pd[v] = s->tau_cmd[v] - (0.5 * kd + 0.25 * dt * kp) * du;
+        if (damping) damping[v] = -0.5 * (s->damping[v] + s->b_out[v]) * (s->u0[v] + u1);
+        if (actuators) actuators[v] = s->tau_act[v];
+        if (springs) springs[v] = 0;
+        if (external) external[v] = s->ext_last[v];
+    }
+    if (springs)
+        for (int j = 0; j < m->njoint; j++) {
+            if (m->joint_nv[j] != 1) continue;
+            int v = m->joint_vadr[j];
+            springs[v] = s->spring_kq[v] - s->spring_k[v] * s->q0[m->joint_qadr[j]] -
+                         0.25 * dt * s->spring_k[v] * s->du[v];
+        }
+    return SN_OK;
+}

@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: Apache-2.0
+// world.c: the world and its systems: creation with every array allocated up front, state and
+// control setters with their checks, and the getters of seed 000 (mass matrix, nonlinear term,
+// generalized force, actuator states, joint wrenches).
+#include "dynamics/dyn.h"
+#include "sim/sim.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
+
+
+void sni_world_warn(sn_world* w, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->last_warning, sizeof w->last_warning, fmt, ap);
+    va_end(ap);
+    w->nwarning++;
+    if (w->log) w->log(SN_LOG_WARNING, w->last_warning, w->log_ctx);
+}
+
+
+sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->last_error, sizeof w->last_error, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+
+// ---- world ----
+
+sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_world_create: out is NULL");
+    *out = NULL;
+    sn_real dt = opts && opts->timestep != 0 ? opts->timestep : 0.001;
+    if (!(dt > 0) || !isfinite(dt))
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "time step %g must be positive", dt);
+    sn_allocator a = sni_allocator_or_default(opts ? opts->allocator : NULL);
+    sn_world* w = sni_alloc(&a, sizeof *w);
+    if (!w) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
+    w->alloc = a;
+    w->log = opts ? opts->log : NULL;
+    w->log_ctx = opts ? opts->log_ctx : NULL;
+    w->dt = dt;
+    w->gravity[2] = -9.81;
+    *out = w;
+    return SN_OK;
+}
+
+
+static void system_free(sn_system* s) {
+    if (!s) return;
+    sn_allocator a = s->world->alloc;
+    sn_data_destroy(s->d);
+    sni_free(&a, s->act, (size_t)s->act_cap * sizeof(sn_actuator_desc));
+    sni_free(&a, s->act_cmd, (size_t)s->act_cap * sizeof(sn_real));
+    sni_free(&a, s->act_state, (size_t)s->act_cap * sizeof(sn_actuator_state));
+    sni_free(&a, s, s->bytes);
+}
+
+
+void sn_world_destroy(sn_world* w) {
+    if (!w) return;
+    for (int i = 0; i < w->nsys; i++)
+        system_free(w->sys[i]);
+    sni_free(&w->alloc, w->sys, (size_t)w->sys_cap * sizeof(sn_system*));
+    sn_allocator a = w->alloc;
+    sni_free(&a, w, sizeof *w);
+}
+
+
+sn_status sn_world_set_timestep(sn_world* w, sn_real dt) {
+    if (!w) return SN_ERR_ARG;
+    if (!(dt > 0) || !isfinite(dt))
+        return SET_ERR(w, SN_ERR_ARG, "time step %g must be positive", dt);
+    w->dt = dt;
+    return SN_OK;
+}
+
+
+sn_real sn_world_timestep(const sn_world* w) {
+    return w->dt;
+}
+sn_real sn_world_time(const sn_world* w) {
+    return w->time;
+}
+int sn_world_warning_count(const sn_world* w) {
+    return w->nwarning;
+}
+const char* sn_world_last_warning(const sn_world* w) {
+    return w->last_warning;
+}
+const char* sn_world_last_error(const sn_world* w) {
+    return w->last_error;
+}
+int sn_world_system_count(const sn_world* w) {
+    return w->nsys;
+}
+
+
+sn_system* sn_world_system(sn_world* w, int i) {
+    return w && i >= 0 && i < w->nsys ? w->sys[i] : NULL;
+}
+
+
+sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
+    if (!w || !g) return SN_ERR_ARG;
+    if (!isfinite(g[0]) || !isfinite(g[1]) || !isfinite(g[2]))
+        return SET_ERR(w, SN_ERR_NONFINITE, "gravity is not finite");
+    memcpy(w->gravity, g, 3 * sizeof(sn_real));
+    for (int i = 0; i < w->nsys; i++)
+        sni_system_invalidate(w->sys[i]);
+    return SN_OK;
+}
+
+
+void sn_world_gravity(const sn_world* w, sn_real g[3]) {
+    memcpy(g, w->gravity, 3 * sizeof(sn_real));
+}
+
+
+// ---- adding a system ----
+
+typedef struct carver {
+    char* base;
+    size_t off;
+} carver;
+
+
+static sn_real* carve(carver* c, size_t n) {
+    c->off = (c->off + 63) & ~(size_t)63;
+    sn_real* p = c->base ? (sn_real*)(c->base + c->off) : NULL;
+    c->off += n * sizeof(sn_real);
+    return p;
+}
+
+
+static void layout(sn_system* s, const sn_model* m, carver* c) {
+    size_t nv = (size_t)m->nv, nq = (size_t)m->nq, nb = (size_t)m->nbody;
+    sn_real** vecs[] = {&s->kp,       &s->kd,      &s->u_ref,    &s->tau_ff,    &s->lim_lo,
+                        &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
+                        &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
+                        &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last};
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        *vecs[i] = carve(c, nv);
+    s->q_ref = carve(c, nq);
+    s->q0 = carve(c, nq);
+    s->rk = carve(c, 8 * nv + nq);
+    s->ext_body = carve(c, 6 * nb);
+    s->body_acc = carve(c, 6 * nb);
+}
+
+
+// defaults from the model: effort limits, damping, springs; targets at the initial state
+static void system_defaults(sn_system* s) {
+    const sn_model* m = s->m;
+    for (int v = 0; v < m->nv; v++) {
+        s->lim_lo[v] = -m->dof_effort_limit[v];
+        s->lim_hi[v] = m->dof_effort_limit[v];
+        s->damping[v] = m->dof_damping[v];
+    }
+    for (int j = 0; j < m->njoint; j++) {
+        if (m->joint_nv[j] != 1) continue;
+        int v = m->joint_vadr[j];
+        s->spring_k[v] = m->dof_stiffness[v];
+        s->spring_kq[v] = m->dof_stiffness[v] * m->joint_spring_ref[j];
+    }
+    memcpy(s->q_ref, s->d->q, (size_t)m->nq * sizeof(sn_real));
+    s->mor_enforced = 1;
+    s->w_dirty = 1;
+    s->has_constraints = m->nconstraint > 0;
+    for (int j = 0; j < m->njoint; j++)
+        if (m->joint_mimic[j] >= 0) s->has_constraints = 1;
+}
+
+
+sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!w || !m || !out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "NULL argument");
+    *out = NULL;
+    if (w->nsys == w->sys_cap) {
+        int cap = w->sys_cap ? 2 * w->sys_cap : 4;
+        sn_system** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
+        if (!grown) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
+        if (w->sys) memcpy(grown, w->sys, (size_t)w->nsys * sizeof *grown);
+        sni_free(&w->alloc, w->sys, (size_t)w->sys_cap * sizeof *grown);
+        w->sys = grown;
+        w->sys_cap = cap;
+    }
+    sn_system tmp;
+    memset(&tmp, 0, sizeof tmp);
+    carver c = {NULL, sizeof(sn_system)};
+    layout(&tmp, m, &c);
+    sn_system* s = sni_alloc(&w->alloc, c.off);
+    if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
+    carver c2 = {(char*)s, sizeof(sn_system)};
+    layout(s, m, &c2);
+    s->bytes = c.off;
+    s->world = w;
+    s->m = m;
+    sn_data_opts dopts = {&w->alloc, 0};
+    sn_status st = sn_data_create(m, &dopts, &s->d, err);
+    if (st != SN_OK) {
+        sni_free(&w->alloc, s, s->bytes);
+        return st;
+    }
+    if (m->nominal_config) memcpy(s->d->q, m->nominal_config, (size_t)m->nq * sizeof(sn_real));
+    memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
+    system_defaults(s);
+    sni_system_invalidate(s);
+    w->sys[w->nsys++] = s;
+    *out = s;
+    return SN_OK;
+}
+
+
+// ---- state ----
+
+const sn_model* sn_system_model(const sn_system* s) {
+    return s->m;
+}
+sn_data* sn_system_data(sn_system* s) {
+    return s->d;
+}
+const sn_real* sn_system_q(const sn_system* s) {
+    return s->d->q;
+}
+const sn_real* sn_system_u(const sn_system* s) {
+    return s->d->u;
+}
+
+
+// kinematics and the cached dynamics must be recomputed (lazily)
+void sni_system_invalidate(sn_system* s) {
+    memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
+    s->kin_valid = 0;
+    s->dyn_valid = 0;
+}
+
+
+void sni_ensure_kinematics(sn_system* s) {
+    if (s->kin_valid) return;
+    sn_fk(s->m, s->d);
+    sn_fk_vel(s->m, s->d);
+    s->kin_valid = 1;
+}
+
+
+static int all_finite(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+
+// checks shared by the state setters; warns about each quaternion it will normalize
+static sn_status check_q(sn_system* s, const sn_real* q, int nq) {
+    const sn_model* m = s->m;
+    sn_world* w = s->world;
+    if (!q || nq != m->nq)
+        return SET_ERR(w, SN_ERR_ARG, "q has %d entries, not nq = %d", nq, m->nq);
+    if (!all_finite(q, nq)) return SET_ERR(w, SN_ERR_NONFINITE, "q is not finite");
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j];
+        if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
+        const sn_real* e = q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
+        sn_real n = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2] + e[3] * e[3]);
+        if (!(n > 1e-12))
+            return SET_ERR(w, SN_ERR_ARG, "the quaternion of joint '%s' is zero",
+                           m->names + m->joint_name[j]);
+        if (fabs(n - 1) > 1e-9)
+            sni_world_warn(w, "the quaternion of joint '%s' has norm %.9g and was normalized",
+                           m->names + m->joint_name[j], n);
+    }
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_real* u, int nv) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_q(s, q, nq);
+    if (st != SN_OK) return st;
+    if (!u || nv != s->m->nv)
+        return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
+    if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
+    st = sn_set_state(s->m, s->d, q, nq, u, nv);
+    if (st != SN_OK) return st;
+    s->has_contacted = 0;
+    sni_system_invalidate(s);
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_q(s, q, nq);
+    if (st != SN_OK) return st;
+    st = sn_set_state(s->m, s->d, q, nq, NULL, 0);
+    if (st != SN_OK) return st;
+    s->has_contacted = 0;
+    sni_system_invalidate(s);
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
+    if (!s) return SN_ERR_ARG;
+    if (!u || nv != s->m->nv)
+        return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
+    if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
+    memcpy(s->d->u, u, (size_t)nv * sizeof(sn_real));
+    sni_system_invalidate(s);
+    return SN_OK;
+}
+
+
+// ---- dynamics getters (lazy) ----
+
+const sn_real* sn_system_mass_matrix(sn_system* s) {
+    sni_ensure_kinematics(s);
+    if (!(s->dyn_valid & 1)) {
+        sn_crba(s->m, s->d);
+        s->dyn_valid |= 1;
+    }
+    return s->d->mass_matrix;
+}
+
+
+const sn_real* sn_system_nonlinear(sn_system* s) {
+    sni_ensure_kinematics(s);
+    if (!(s->dyn_valid & 2)) {
+        sn_nonlinear(s->m, s->d);
+        s->dyn_valid |= 2;
+    }
+    return s->d->nonlinear;
+}
+
+
+const sn_real* sn_system_inverse_mass(sn_system* s) {
+    if (!(s->dyn_valid & 4)) {
+        sn_system_mass_matrix(s);
+        if (sn_inverse_mass(s->m, s->d) != SN_OK) return NULL;
+        s->dyn_valid |= 4;
+    }
+    return s->d->inverse_mass;
+}
+
+
+sn_real sn_system_kinetic_energy(sn_system* s) {
+    sni_ensure_kinematics(s);
+    return sn_kinetic_energy(s->m, s->d);
+}
+
+
+sn_real sn_system_potential_energy(sn_system* s) {
+    sni_ensure_kinematics(s);
+    return sn_potential_energy(s->m, s->d);
+}
+
+
+// ---- control ----
+
+sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
+    if (!s || (mode != SN_CONTROL_FORCE_AND_TORQUE && mode != SN_CONTROL_PD_PLUS_FEEDFORWARD))
+        return SN_ERR_ARG;
+    s->mode = mode;
+    s->w_dirty = 1;
+    return SN_OK;
+}
+
+
+sn_control_mode sn_system_control_mode(const sn_system* s) {
+    return (sn_control_mode)s->mode;
+}
+
+
+static sn_status check_vec(sn_system* s, const sn_real* x, int n, int want, const char* what,
+                           int nonneg) {
+    if (!x || n != want)
+        return SET_ERR(s->world, SN_ERR_ARG, "%s has %d entries, not %d", what, n, want);
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(x[i]))
+            return SET_ERR(s->world, SN_ERR_NONFINITE, "%s[%d] is not finite", what, i);
+        if (nonneg && x[i] < 0)
+            return SET_ERR(s->world, SN_ERR_ARG, "%s[%d] = %g is negative", what, i, x[i]);
+    }
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real* kd, int nv) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_vec(s, kp, nv, s->m->nv, "kp", 1);
+    if (st == SN_OK) st = check_vec(s, kd, nv, s->m->nv, "kd", 1);
+    if (st != SN_OK) return st;
+    memcpy(s->kp, kp, (size_t)nv * sizeof(sn_real));
+    memcpy(s->kd, kd, (size_t)nv * sizeof(sn_real));
+    // the floating base is not actuated
+    for (int j = 0; j < s->m->njoint; j++)
+        if (s->m->joint_type[j] == SN_JOINT_FLOATING)
+            for (int k = 0; k < 6; k++)
+                s->kp[s->m->joint_vadr[j] + k] = s->kd[s->m->joint_vadr[j] + k] = 0;
+    s->mode = SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    s->w_dirty = 1;
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, const sn_real* u_ref,
+                                  int nv) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_vec(s, q_ref, nq, s->m->nq, "q_ref", 0);
+    if (st == SN_OK) st = check_vec(s, u_ref, nv, s->m->nv, "u_ref", 0);
+    if (st != SN_OK) return st;
+    const sn_model* m = s->m;
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j];
+        if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
+        const sn_real* e = q_ref + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
+        if (!(e[0] * e[0] + e[1] * e[1] + e[2] * e[2] + e[3] * e[3] > 1e-24))
+            return SET_ERR(s->world, SN_ERR_ARG, "the target quaternion of joint '%s' is zero",
+                           m->names + m->joint_name[j]);
+    }
+    memcpy(s->q_ref, q_ref, (size_t)nq * sizeof(sn_real));
+    memcpy(s->u_ref, u_ref, (size_t)nv * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int nv) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_vec(s, tau, nv, s->m->nv, "tau", 0);
+    if (st != SN_OK) return st;
+    memcpy(s->tau_ff, tau, (size_t)nv * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, const sn_real* upper,
+                                         int nv) {
+    if (!s || !lower || !upper || nv != s->m->nv)
+        return s ? SET_ERR(s->world, SN_ERR_ARG, "actuation limits need nv = %d entries", s->m->nv)
+                 : SN_ERR_ARG;
+    for (int i = 0; i < nv; i++)
+        if (isnan(lower[i]) || isnan(upper[i]) || lower[i] > upper[i])
+            return SET_ERR(s->world, SN_ERR_ARG, "actuation limit %d: [%g, %g] is not a range", i,
+                           lower[i], upper[i]);
+    memcpy(s->lim_lo, lower, (size_t)nv * sizeof(sn_real));
+    memcpy(s->lim_hi, upper, (size_t)nv * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_vec(s, b, nv, s->m->nv, "damping", 1);
+    if (st != SN_OK) return st;
+    memcpy(s->damping, b, (size_t)nv * sizeof(sn_real));
+    s->w_dirty = 1;
+    return SN_OK;
+}
+
+
+sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    if (joint < 0 || joint >= m->njoint || m->joint_nv[joint] != 1)
+        return SET_ERR(s->world, SN_ERR_ARG, "a spring needs a 1-DOF joint (got %d)", joint);
+    if (!isfinite(k) || !isfinite(rest) || k < 0)
+        return SET_ERR(s->world, SN_ERR_ARG, "spring stiffness %g / rest %g", k, rest);
+    int v = m->joint_vadr[joint];
+    s->spring_k[v] += k;
+    s->spring_kq[v] += k * rest;
+    s->w_dirty = 1;
+    return SN_OK;
+}
+
+
+void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
+    for (int v = 0; v < s->m->nv; v++) {
+        if (stiffness) stiffness[v] = s->spring_k[v];
+        if (rest) rest[v] = s->spring_k[v] > 0 ? s->spring_kq[v] / s->spring_k[v] : 0;
+    }
+}
+
+
+// a world force f at world point x and a world torque t on body b: J^T (f, t), and the body's
+// spatial force at the origin for inverse dynamics
+static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn_real* f,
+                              const sn_real* t) {
+    const sn_model* m = s->m;
+    if (body < 0 || body >= m->nbody)
+        return SET_ERR(s->world, SN_ERR_ARG, "body %d out of range", body);
+    sni_ensure_kinematics(s);
+    sn_real fs[6] = {0, 0, 0, 0, 0, 0}; // (moment about the origin, force)
+    if (f) {
+        if (!isfinite(f[0]) || !isfinite(f[1]) || !isfinite(f[2]) || !isfinite(x[0]) ||
+            !isfinite(x[1]) || !isfinite(x[2]))
+            return SET_ERR(s->world, SN_ERR_NONFINITE, "external force or point is not finite");
+        v3_copy(fs + 3, f);
+        v3_cross(fs, x, f);
+    }
+    if (t) {
+        if (!isfinite(t[0]) || !isfinite(t[1]) || !isfinite(t[2]))
+            return SET_ERR(s->world, SN_ERR_NONFINITE, "external torque is not finite");
+        v3_addscl(fs, t, 1);
+    }
+    for (int e = 0; e < 6; e++)
+        s->ext_body[6 * body + e] += fs[e];
+    for (int k = sni_body_last_dof(m, body); k >= 0; k = m->dof_parent[k])
+        s->ext[k] += s6_dot(s->d->dof_motion + 6 * k, fs);
+    s->has_ext = 1;
+    return SN_OK;
+}
+
+
+sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real point[3],
+                                       const sn_real force[3]) {
+    if (!s || !point || !force) return SN_ERR_ARG;
+    if (body < 0 || body >= s->m->nbody)
+        return SET_ERR(s->world, SN_ERR_ARG, "body %d out of range", body);
+    sni_ensure_kinematics(s);
+    sn_real x[3];
+    m3_mul_v3(x, s->d->body_rot + 9 * body, point);
+    v3_add(x, x, s->d->body_pos + 3 * body);
+    return apply_wrench(s, body, x, force, NULL);
+}
+
+
+sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real torque[3]) {
+    if (!s || !torque) return SN_ERR_ARG;
+    return apply_wrench(s, body, NULL, NULL, torque);
+}
+
+
+sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real point[3],
+                                         const sn_real force[3]) {
+    return sn_system_set_external_force(s, body, point, force);
+}
+
+
+// ---- actuators ----
+
+sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* id) {
+    if (!s || !a) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    sn_world* w = s->world;
+    if (a->joint < 0 || a->joint >= m->njoint || m->joint_nv[a->joint] != 1)
+        return SET_ERR(w, SN_ERR_ARG, "an actuator drives a 1-DOF joint (got %d)", a->joint);
+    sn_real vals[] = {a->gear, a->kt,          a->vbus,           a->resistance,
+                      a->kv,   a->peak_torque, a->output_damping, a->output_friction};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++)
+        if (!isfinite(vals[i]) || vals[i] < 0)
+            return SET_ERR(w, SN_ERR_ARG, "actuator constants must be finite and >= 0");
+    if (a->kt > 0 && (!(a->resistance > 0) || !(a->kv > 0)))
+        return SET_ERR(w, SN_ERR_ARG, "a motor with kt > 0 needs resistance > 0 and kv > 0");
+    if (a->ncoupling < 0 || a->ncoupling > 4) return SET_ERR(w, SN_ERR_ARG, "at most 4 couplings");
+    for (int c = 0; c < a->ncoupling; c++)
+        if (a->coupling_joint[c] < 0 || a->coupling_joint[c] >= m->njoint ||
+            m->joint_nv[a->coupling_joint[c]] != 1 || !isfinite(a->coupling_ratio[c]))
+            return SET_ERR(w, SN_ERR_ARG, "coupling %d: a 1-DOF joint and a finite ratio", c);
+    if (s->nact == s->act_cap) {
+        int cap = s->act_cap ? 2 * s->act_cap : 8;
+        sn_actuator_desc* na = sni_alloc(&w->alloc, (size_t)cap * sizeof *na);
+        sn_real* nc = sni_alloc(&w->alloc, (size_t)cap * sizeof *nc);
+        sn_actuator_state* ns = sni_alloc(&w->alloc, (size_t)cap * sizeof *ns);
+        if (!na || !nc || !ns) {
+            sni_free(&w->alloc, na, (size_t)cap * sizeof *na);
+            sni_free(&w->alloc, nc, (size_t)cap * sizeof *nc);
+            sni_free(&w->alloc, ns, (size_t)cap * sizeof *ns);
+            return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
+        }
+        if (s->nact) {
+            memcpy(na, s->act, (size_t)s->nact * sizeof *na);
+            memcpy(nc, s->act_cmd, (size_t)s->nact * sizeof *nc);
+            memcpy(ns, s->act_state, (size_t)s->nact * sizeof *ns);
+        }
+        sni_free(&w->alloc, s->act, (size_t)s->act_cap * sizeof *na);
+        sni_free(&w->alloc, s->act_cmd, (size_t)s->act_cap * sizeof *nc);
+        sni_free(&w->alloc, s->act_state, (size_t)s->act_cap * sizeof *ns);
+        s->act = na, s->act_cmd = nc, s->act_state = ns, s->act_cap = cap;
+    }
+    sn_actuator_desc* d = &s->act[s->nact];
+    *d = *a;
+    if (d->gear == 0) d->gear = 1;
+    int v = m->joint_vadr[a->joint];
+    s->b_out[v] += a->output_damping;
+    s->fric_out[v] += a->output_friction;
+    s->act_cmd[s->nact] = 0;
+    memset(&s->act_state[s->nact], 0, sizeof s->act_state[0]);
+    if (id) *id = s->nact;
+    s->nact++;
+    s->w_dirty = 1;
+    return SN_OK;
+}
+
+
+int sn_system_actuator_count(const sn_system* s) {
+    return s->nact;
+}
+
+
+sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n) {
+    if (!s) return SN_ERR_ARG;
+    sn_status st = check_vec(s, tau, n, s->nact, "actuator torques", 0);
+    if (st != SN_OK) return st;
+    memcpy(s->act_cmd, tau, (size_t)n * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
+    s->mor_enforced = enforced != 0;
+}
+
+
+sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n) {
+    if (!s || !out || n != s->nact) return SN_ERR_ARG;
+    memcpy(out, s->act_state, (size_t)n * sizeof *out);
+    return SN_OK;
+}
+
+
+// ---- getGeneralizedForce ----
+
+sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
+    if (!s || !out || nv != s->m->nv) return SN_ERR_ARG;
+    const sn_real* u = s->d->u;
+    int pd = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    for (int v = 0; v < nv; v++) {
+        sn_real t = s->tau_ff[v];
+        if (pd) t += s->kp[v] * s->pos_err[v] + s->kd[v] * (s->u_ref[v] - u[v]);
+        out[v] = t < s->lim_lo[v] ? s->lim_lo[v] : t > s->lim_hi[v] ? s->lim_hi[v] : t;
+    }
+    sn_real* act = s->rk; // scratch
+    sni_actuator_torques(s, u, act, 0);
+    for (int v = 0; v < nv; v++)
+        out[v] += act[v];
+    return SN_OK;
+}
+
+
+// ---- schemes and inverse dynamics ----
+
+sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
+    if (!s || scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4) return SN_ERR_ARG;
+    s->scheme = scheme;
+    return SN_OK;
+}
+
+
+sn_scheme sn_system_scheme(const sn_system* s) {
+    return (sn_scheme)s->scheme;
+}
+sn_scheme sn_system_scheme_used(const sn_system* s) {
+    return (sn_scheme)s->scheme_used;
+}
+void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
+    s->compute_id = on != 0;
+}
