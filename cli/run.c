@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // run.c: `sinew run MODEL`: simulate the model from an initial state and print a summary.
-// This first version integrates the passive dynamics (gravity only, no contacts) with the
-// semi-implicit Euler scheme of seed 000: u+ = u + dt * ABA(q, u), q+ = q (+) dt * u+.
-// The world, control, contacts and the other schemes arrive with the step (issue 3).
+// One world with the model's system, stepped with sn_world_integrate: the PD controller of
+// seed 000 (--kp, --kd, --target), any of the four integration schemes, no contacts yet.
 #include "cli.h"
 
 #include <math.h>
@@ -12,13 +11,20 @@
 #include <unistd.h>
 
 static void run_usage(void) {
-    fprintf(stderr, "usage: sinew run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"]\n"
-                    "                 [--gravity \"gx gy gz\"] [--record FILE.csv] [--quiet]\n"
-                    "  --dt        time step in seconds (default 0.001)\n"
-                    "  --duration  simulated time in seconds (default 5)\n"
-                    "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
-                    "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
-                    "  --quiet     no progress bar\n");
+    fprintf(stderr,
+            "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
+            "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
+            "                 [--gravity \"gx gy gz\"] [--record FILE.csv] [--quiet]\n"
+            "  --dt        time step in seconds (default 0.001)\n"
+            "  --duration  simulated time in seconds (default 5)\n"
+            "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
+            "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
+            "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
+            "              is never actuated); they turn the PD controller on\n"
+            "  --target    PD position target (nq numbers; default: the initial q)\n"
+            "  --gravity   gravity vector (default 0 0 -9.81)\n"
+            "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
+            "  --quiet     no progress bar\n");
 }
 
 static double now_seconds(void) {
@@ -48,7 +54,7 @@ static void progress(double frac) {
 
 typedef struct run_args {
     const char* path;
-    const char *q0, *u0, *gravity, *record;
+    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme;
     double dt, duration;
     int quiet;
 } run_args;
@@ -63,6 +69,10 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--u0")      ? &a->u0
                            : !strcmp(s, "--gravity") ? &a->gravity
                            : !strcmp(s, "--record")  ? &a->record
+                           : !strcmp(s, "--kp")      ? &a->kp
+                           : !strcmp(s, "--kd")      ? &a->kd
+                           : !strcmp(s, "--target")  ? &a->target
+                           : !strcmp(s, "--scheme")  ? &a->scheme
                                                      : NULL;
         double* num = !strcmp(s, "--dt") ? &a->dt : !strcmp(s, "--duration") ? &a->duration : NULL;
         if (str || num) {
@@ -95,36 +105,83 @@ static int parse_args(int argc, char** argv, run_args* a) {
     return 0;
 }
 
-// initial state from the options; 0 or CLI_USAGE
-static int initial_state(const sn_model* m, sn_data* d, const run_args* a) {
-    int cap = m->nq + m->nv + 8, rc = 0;
+// a vector option of n entries; one number stands for every entry when `broadcast`
+static int vector_option(const char* text, const char* name, double* out, int n, int broadcast) {
+    int cap = n + 8;
     double* buf = calloc((size_t)cap, sizeof(double));
-    if (a->q0) {
-        if (cli_parse_vector(a->q0, buf, cap) != m->nq ||
-            sn_set_state(m, d, buf, m->nq, NULL, m->nv) != SN_OK) {
-            fprintf(stderr, "sinew run: --q0 needs %d finite numbers (unit quaternions)\n", m->nq);
-            rc = CLI_USAGE;
-        }
-    }
-    if (!rc && a->u0) {
-        if (cli_parse_vector(a->u0, buf, cap) != m->nv) {
-            fprintf(stderr, "sinew run: --u0 needs %d finite numbers\n", m->nv);
-            rc = CLI_USAGE;
-        } else {
-            memcpy(d->u, buf, (size_t)m->nv * sizeof(double));
-        }
-    }
-    if (!rc && a->gravity) {
-        if (cli_parse_vector(a->gravity, buf, cap) != 3) {
-            fprintf(stderr, "sinew run: --gravity needs 3 numbers\n");
-            rc = CLI_USAGE;
-        } else {
-            memcpy(d->gravity, buf, 3 * sizeof(double));
-        }
+    int got = cli_parse_vector(text, buf, cap), rc = 0;
+    if (got == n) {
+        memcpy(out, buf, (size_t)n * sizeof(double));
+    } else if (broadcast && got == 1) {
+        for (int i = 0; i < n; i++)
+            out[i] = buf[0];
+    } else {
+        fprintf(stderr, "sinew run: %s needs %d finite numbers%s\n", name, n,
+                broadcast ? " (or one for all)" : "");
+        rc = CLI_USAGE;
     }
     free(buf);
     return rc;
 }
+
+
+static int parse_scheme(const char* name, sn_scheme* out) {
+    static const char* names[] = {"semi_implicit", "trapezoid", "euler", "rk4"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, names[i])) {
+            *out = (sn_scheme)i;
+            return 0;
+        }
+    fprintf(stderr, "sinew run: unknown scheme '%s' (semi_implicit, trapezoid, euler, rk4)\n",
+            name);
+    return CLI_USAGE;
+}
+
+
+// initial state and controller from the options; 0, CLI_USAGE or 1
+static int configure(sn_world* w, sn_system* s, const run_args* a) {
+    const sn_model* m = sn_system_model(s);
+    int nq = m->nq, nv = m->nv, rc = 0;
+    double* q = calloc((size_t)nq + 1, sizeof(double));
+    double* u = calloc((size_t)nv + 1, sizeof(double));
+    double* kp = calloc((size_t)nv + 1, sizeof(double));
+    double* kd = calloc((size_t)nv + 1, sizeof(double));
+    double g[3];
+    memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
+    if (a->q0) rc = vector_option(a->q0, "--q0", q, nq, 0);
+    if (!rc && a->u0) rc = vector_option(a->u0, "--u0", u, nv, 0);
+    if (!rc && sn_system_set_state(s, q, nq, u, nv) != SN_OK) {
+        fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
+        rc = CLI_USAGE;
+    }
+    if (!rc && a->gravity && !(rc = vector_option(a->gravity, "--gravity", g, 3, 0)))
+        sn_world_set_gravity(w, g);
+    sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
+    if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
+    if (!rc && (a->kp || a->kd || a->target)) {
+        if (a->kp) rc = vector_option(a->kp, "--kp", kp, nv, 1);
+        if (!rc && a->kd) rc = vector_option(a->kd, "--kd", kd, nv, 1);
+        if (!rc && sn_system_set_pd_gains(s, kp, kd, nv) != SN_OK) {
+            fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
+            rc = CLI_USAGE;
+        }
+        if (!rc && a->target) rc = vector_option(a->target, "--target", q, nq, 0);
+        memset(u, 0, (size_t)nv * sizeof(double));
+        if (!rc && sn_system_set_pd_target(s, q, nq, u, nv) != SN_OK) {
+            fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
+            rc = CLI_USAGE;
+        }
+    }
+    free(q), free(u), free(kp), free(kd);
+    return rc;
+}
+
+
+static const char* scheme_name(sn_scheme s) {
+    static const char* names[] = {"semi-implicit", "trapezoid", "Euler", "RK4"};
+    return names[s];
+}
+
 
 int cli_run(int argc, char** argv) {
     run_args a;
@@ -135,12 +192,19 @@ int cli_run(int argc, char** argv) {
     }
     sn_model* m = cli_load(a.path, 0);
     if (!m) return 1;
-    sn_data* d = NULL;
-    if (sn_data_create(m, NULL, &d, NULL) != SN_OK) {
+    sn_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.timestep = a.dt;
+    sn_world* w = NULL;
+    sn_system* s = NULL;
+    sn_error err;
+    if (sn_world_create(&wo, &w, &err) != SN_OK || sn_world_add_system(w, m, &s, &err) != SN_OK) {
+        fprintf(stderr, "sinew run: %s\n", err.msg);
+        sn_world_destroy(w);
         sn_model_destroy(m);
         return 1;
     }
-    rc = initial_state(m, d, &a);
+    rc = configure(w, s, &a);
     FILE* rec = NULL;
     if (!rc && a.record) {
         rec = fopen(a.record, "w");
@@ -150,10 +214,11 @@ int cli_run(int argc, char** argv) {
         }
     }
     if (rc) {
-        sn_data_destroy(d);
+        sn_world_destroy(w);
         sn_model_destroy(m);
         return rc;
     }
+    sn_data* d = sn_system_data(s);
     if (rec) {
         fprintf(rec, "t");
         for (int i = 0; i < m->nq; i++)
@@ -164,36 +229,31 @@ int cli_run(int argc, char** argv) {
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
     int bar = !a.quiet && isatty(2);
-    sn_fk(m, d);
-    sn_fk_vel(m, d);
-    double e0 = sn_kinetic_energy(m, d) + sn_potential_energy(m, d), ke = 0, pe = 0;
-    if (rec) record_row(rec, m, d, 0, sn_kinetic_energy(m, d), sn_potential_energy(m, d));
+    double e0 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
+    if (rec) record_row(rec, m, d, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s));
     double t0 = now_seconds();
     long k = 0;
     for (; k < steps; k++) {
-        if (sn_aba(m, d, NULL, NULL) != SN_OK) {
-            fprintf(stderr, "\nsinew run: singular mass matrix at t = %g s\n", (double)k * a.dt);
+        if (sn_world_integrate(w) != SN_OK) {
+            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_world_time(w),
+                    sn_world_last_error(w));
             rc = 1;
             break;
         }
-        for (int i = 0; i < m->nv; i++)
-            d->u[i] += a.dt * d->udot[i];
-        sn_integrate_q(m, d->q, d->u, a.dt, d->q);
-        sn_fk(m, d);
-        sn_fk_vel(m, d);
-        if (rec) {
-            ke = sn_kinetic_energy(m, d), pe = sn_potential_energy(m, d);
-            record_row(rec, m, d, (double)(k + 1) * a.dt, ke, pe);
-        }
+        if (rec)
+            record_row(rec, m, d, sn_world_time(w), sn_system_kinetic_energy(s),
+                       sn_system_potential_energy(s));
         if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
     }
     double wall = now_seconds() - t0;
     if (bar) fputc('\n', stderr);
-    ke = sn_kinetic_energy(m, d), pe = sn_potential_energy(m, d);
-    double sim = (double)k * a.dt, e1 = ke + pe;
+    double sim = sn_world_time(w);
+    double e1 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
     printf("model            %s (nq %d, nv %d)\n", a.path, m->nq, m->nv);
-    printf("simulated time   %.6g s in %ld steps of %.6g s (semi-implicit Euler, no contacts)\n",
-           sim, k, a.dt);
+    printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, no contacts)\n", sim, k, a.dt,
+           scheme_name(sn_system_scheme_used(s)),
+           sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
+                                                                       : "no control");
     printf("wall time        %.6g s\n", wall);
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
     printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0, e1, e1 - e0,
@@ -202,7 +262,7 @@ int cli_run(int argc, char** argv) {
         fclose(rec);
         printf("recorded         %s (%ld rows after the header)\n", a.record, k + 1);
     }
-    sn_data_destroy(d);
+    sn_world_destroy(w);
     sn_model_destroy(m);
     return rc;
 }
