@@ -85,6 +85,9 @@ void sni_stage_torque(sn_system* s, const sn_real* q, const sn_real* u, sn_real*
 void sni_actuator_torques(sn_system* s, const sn_real* u, sn_real* tau_act, int record);
 void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err);
 
+// model_actuators.c: the model's declared actuators, added to a new system
+sn_status sni_system_actuators_from_model(sn_system* s);
+
 // step.c
 sn_status sni_system_step(sn_system* s, sn_real dt);
 void sni_step_wrenches(sn_system* s, sn_real dt);

@@ -215,6 +215,12 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     system_defaults(s);
     sni_system_invalidate(s);
     w->sys[w->nsys++] = s;
+    st = sni_system_actuators_from_model(s);
+    if (st != SN_OK) {
+        w->nsys--;
+        system_free(s);
+        return sni_error(err, st, NULL, 0, NULL, "%s", w->last_error);
+    }
     *out = s;
     return SN_OK;
 }
