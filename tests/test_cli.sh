@@ -48,11 +48,24 @@ check "json joint names" grep -q '"joint_names":\["shoulder","elbow"\]' "$TMP/ou
 check "json state echoes q" grep -q '"q":\[0.29999999999999999,-0.20000000000000001\]' "$TMP/out"
 
 check "run bad --dt" exit_code 2 "$SINEW" run "$P" --dt -1
+check "run unknown scheme" exit_code 2 "$SINEW" run "$P" --scheme bogus
+check "run --kp with the wrong length" exit_code 2 "$SINEW" run "$DP" --kp "1 2 3"
+check "run --target with the wrong length" exit_code 2 "$SINEW" run "$DP" --kp 10 --target "1"
+check "run --kd not a number" exit_code 2 "$SINEW" run "$DP" --kd "x"
 check "run bad --q0" exit_code 2 "$SINEW" run "$P" --q0 "1 2 3"
 check "run records" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 0.01 --dt 0.001 --record "$TMP/r.csv"
 check "csv header" test "$(head -1 "$TMP/r.csv")" = "t,q0,u0,kinetic_energy,potential_energy"
 check "csv rows: initial state plus one per step" test "$(wc -l < "$TMP/r.csv")" -eq 12
 check "summary has the real-time factor" grep -q "real-time factor" "$TMP/out"
+# PD control holds the double pendulum at its target
+check "run PD" exit_code 0 "$SINEW" run "$DP" --kp 200 --kd 20 --target "0.5 -0.5" --duration 5 --gravity "0 0 0" --record "$TMP/pd.csv"
+check "summary names the scheme and the controller" grep -q "semi-implicit, PD control" "$TMP/out"
+last=$(tail -1 "$TMP/pd.csv")
+check "PD converges to the target (q = $(echo "$last" | cut -d, -f2,3))" awk -F, -v l="$last" 'BEGIN { split(l, f, ","); exit !((f[2] - 0.5)^2 < 1e-8 && (f[3] + 0.5)^2 < 1e-8) }'
+for sc in trapezoid euler rk4; do
+  check "run --scheme $sc" exit_code 0 "$SINEW" run "$P" --q0 0.5 --duration 0.1 --scheme $sc
+done
+check "rk4 is named in the summary" grep -q "(RK4," "$TMP/out"
 # a 1 rad pendulum under semi-implicit Euler at 1 ms keeps its energy within 0.1 % over 20 s
 check "pendulum energy" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 20
 pct=$(sed -n 's/.*change [^,]*, \([-+0-9.e]*\) %.*/\1/p' "$TMP/out")
