@@ -34,7 +34,11 @@ typedef enum sn_object {
     SN_OBJ_JOINT = 1,      ///< a movable joint (the ids of the joint_* arrays)
     SN_OBJ_FRAME = 2,      ///< a URDF link
     SN_OBJ_URDF_JOINT = 3, ///< any URDF joint, fixed ones included (the ids of the ujoint_* arrays)
+    SN_OBJ_ACTUATOR = 4,   ///< an actuator of the <actuator> extension (the actuator_* arrays)
 } sn_object;
+
+/// Couplings one actuator may have (the size of sn_actuator_desc.coupling_joint).
+#define SN_ACTUATOR_MAX_COUPLINGS 4
 
 /// Geometry kinds stored for later issues (collision and visual).
 typedef enum sn_geom_type {
@@ -86,6 +90,7 @@ typedef struct sn_model {
     int ngeom;       ///< collision and visual geometries
     int nconstraint; ///< loop constraints of <constraints>
     int nmaterial;   ///< named materials
+    int nactuator;   ///< actuators of the <actuator> extension (docs/urdf.md)
     int is_floating; ///< 1 when body 1 has a floating joint
     int max_depth;   ///< most joints on a path from the world to a body
 
@@ -170,6 +175,22 @@ typedef struct sn_model {
     sn_real* constraint_anchor; ///< anchor in body1's link frame                  (nconstraint x 3)
     sn_real* constraint_axes;   ///< unit axes in body1's link frame              (nconstraint x 6)
     sn_real* nominal_config;    ///< <constraints nominal_config>, or NULL           (nq)
+
+    // ---- actuators (nactuator), in file order: seed 000 "Actuators", docs/urdf.md ----
+    // omega_m = G u_j + sum_c r_c u_c; the actuator adds G tau_m to joint j, r_c tau_m to c
+    int* actuator_name;                ///< offset into names                            (nactuator)
+    int* actuator_joint;               ///< driven movable joint j (1 DOF)               (nactuator)
+    sn_real* actuator_gear;            ///< gear ratio G > 0                             (nactuator)
+    sn_real* actuator_kt;              ///< torque constant Kt (N m/A); 0: no region     (nactuator)
+    sn_real* actuator_vbus;            ///< bus voltage Vbus (V)                         (nactuator)
+    sn_real* actuator_resistance;      ///< winding resistance R (ohm)                   (nactuator)
+    sn_real* actuator_kv;              ///< speed constant Kv (rad/s per V)              (nactuator)
+    sn_real* actuator_peak_torque;     ///< motor side (N m); +inf: none                 (nactuator)
+    sn_real* actuator_output_damping;  ///< b_out, joint side (N m s/rad)                (nactuator)
+    sn_real* actuator_output_friction; ///< tau_c,out, joint side (N m)                  (nactuator)
+    int* actuator_ncoupling;           ///< couplings used (0 to 4)                      (nactuator)
+    int* actuator_coupling_joint;      ///< coupled joints c, SN_NONE unused         (nactuator x 4)
+    sn_real* actuator_coupling_ratio;  ///< ratios r_c, 0 unused                     (nactuator x 4)
 
     // ---- defaults ----
     sn_real* q0; ///< the zero configuration (identity quaternions)    (nq)

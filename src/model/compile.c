@@ -78,7 +78,8 @@ static void* carve(carver* c, size_t n, size_t size) {
 static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, int nwarn,
                    int has_nominal) {
     int nb = m->nbody, nj = m->njoint, nv = m->nv, nf = m->nframe, nu = m->nujoint;
-    int ng = m->ngeom, nc = m->nconstraint, nm = m->nmaterial;
+    int ng = m->ngeom, nc = m->nconstraint, nm = m->nmaterial, na = m->nactuator;
+    int nac = SN_ACTUATOR_MAX_COUPLINGS * na;
     CARVE(c, body_parent, nb), CARVE(c, body_joint, nb), CARVE(c, body_name, nb);
     CARVE(c, body_mass, nb), CARVE(c, body_com, 3 * nb), CARVE(c, body_inertia, 9 * nb);
     CARVE(c, subtree_mass, nb);
@@ -105,6 +106,12 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, constraint_type, nc), CARVE(c, constraint_frame1, nc);
     CARVE(c, constraint_frame2, nc), CARVE(c, constraint_naxis, nc);
     CARVE(c, constraint_anchor, 3 * nc), CARVE(c, constraint_axes, 6 * nc);
+    CARVE(c, actuator_name, na), CARVE(c, actuator_joint, na), CARVE(c, actuator_gear, na);
+    CARVE(c, actuator_kt, na), CARVE(c, actuator_vbus, na), CARVE(c, actuator_resistance, na);
+    CARVE(c, actuator_kv, na), CARVE(c, actuator_peak_torque, na);
+    CARVE(c, actuator_output_damping, na), CARVE(c, actuator_output_friction, na);
+    CARVE(c, actuator_ncoupling, na), CARVE(c, actuator_coupling_joint, nac);
+    CARVE(c, actuator_coupling_ratio, nac);
     CARVE(c, nominal_config, has_nominal ? m->nq : 0);
     if (!has_nominal) m->nominal_config = NULL;
     CARVE(c, q0, m->nq);
@@ -579,6 +586,107 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
     return st;
 }
 
+// springs (<dynamics stiffness spring_mount>) act on 1-DOF joints: a stiffness on a spherical
+// joint is dropped from the model with a warning, so that dof_stiffness holds what the step uses
+static void check_springs(compiler* c, sn_model* m) {
+    for (int j = 0; j < m->njoint; j++) {
+        int u = m->joint_ujoint[j], v = m->joint_vadr[j];
+        if (u >= c->nj || m->joint_nv[j] == 1 || !(c->joints[u].stiffness > 0)) continue;
+        sni_spec_warn(c->s, c->joints[u].line, "joint",
+                      "in joint '%s': stiffness on a %s joint ignored (springs act on joints "
+                      "with one DOF)",
+                      JNAME(c, u), sn_joint_type_str(m->joint_type[j]));
+        for (int k = 0; k < m->joint_nv[j]; k++)
+            m->dof_stiffness[v + k] = 0;
+    }
+}
+
+// ---- actuators (the <actuator> extension) ----
+
+// the movable 1-DOF joint named `name`, for the <el> at `line` of actuator `act`
+static sn_status actuated_joint(compiler* c, const sn_model* m, name_table* jt, const char* act,
+                                const char* name, int line, const char* el, int* out) {
+    int u = -1; // a robot without joints has no joint array to look in
+    if (c->nj > 0)
+        u = table_find(jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), name, -1);
+    if (u < 0)
+        return cerr(c, SN_ERR_MODEL, line, el, "in actuator '%s': joint '%s' not found", act, name);
+    int j = m->ujoint_joint[u];
+    if (j < 0 || m->joint_nv[j] != 1)
+        return cerr(c, SN_ERR_MODEL, line, el,
+                    "in actuator '%s': joint '%s' is %s, not a movable joint with one DOF "
+                    "(revolute, continuous or prismatic)",
+                    act, name, sn_joint_type_str(c->joints[u].type));
+    *out = j;
+    return SN_OK;
+}
+
+// one actuator: its joint and couplings resolved; a coupling names another joint than the driven
+// one, and each joint at most once
+static sn_status fill_actuator(compiler* c, sn_model* m, name_table* jt, int i) {
+    const sni_actuator* a = (const sni_actuator*)c->s->actuators.data + i;
+    const char* act = SNI_NAME(c->s, a->name);
+    int* cj = m->actuator_coupling_joint + SN_ACTUATOR_MAX_COUPLINGS * i;
+    sn_real* cr = m->actuator_coupling_ratio + SN_ACTUATOR_MAX_COUPLINGS * i;
+    sn_status st = actuated_joint(c, m, jt, act, SNI_NAME(c->s, a->joint_name), a->line, "actuator",
+                                  &m->actuator_joint[i]);
+    for (int k = 0; k < SN_ACTUATOR_MAX_COUPLINGS; k++)
+        cj[k] = SN_NONE, cr[k] = 0;
+    for (int k = 0; k < a->ncoupling && st == SN_OK; k++) {
+        const char* name = SNI_NAME(c->s, a->coupling_name[k]);
+        st = actuated_joint(c, m, jt, act, name, a->coupling_line[k], "coupling", &cj[k]);
+        if (st == SN_OK && cj[k] == m->actuator_joint[i])
+            st = cerr(c, SN_ERR_MODEL, a->coupling_line[k], "coupling",
+                      "in actuator '%s': joint '%s' is the driven joint, not a coupling (its "
+                      "ratio is gear_ratio)",
+                      act, name);
+        for (int e = 0; e < k && st == SN_OK; e++)
+            if (cj[e] == cj[k])
+                st = cerr(c, SN_ERR_MODEL, a->coupling_line[k], "coupling",
+                          "in actuator '%s': joint '%s' is coupled twice (first at line %d)", act,
+                          name, a->coupling_line[e]);
+        cr[k] = a->coupling_ratio[k];
+    }
+    m->actuator_name[i] = (int)a->name;
+    m->actuator_gear[i] = a->gear;
+    m->actuator_kt[i] = a->kt;
+    m->actuator_vbus[i] = a->vbus;
+    m->actuator_resistance[i] = a->resistance;
+    m->actuator_kv[i] = a->kv;
+    m->actuator_peak_torque[i] = a->peak_torque;
+    m->actuator_output_damping[i] = a->output_damping;
+    m->actuator_output_friction[i] = a->output_friction;
+    m->actuator_ncoupling[i] = a->ncoupling;
+    return st;
+}
+
+// actuators in file order: unique names (a namespace of their own), joints resolved
+static sn_status resolve_actuators(compiler* c, sn_model* m) {
+    if (m->nactuator == 0) return SN_OK;
+    const sni_actuator* a = (const sni_actuator*)c->s->actuators.data;
+    name_table jt, at;
+    if (!table_init(&jt, c->alloc, c->nj)) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    if (!table_init(&at, c->alloc, m->nactuator)) {
+        table_free(&jt);
+        return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    for (int i = 0; i < c->nj; i++)
+        table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint), JNAME(c, i), i);
+    sn_status st = SN_OK;
+    for (int i = 0; i < m->nactuator && st == SN_OK; i++) {
+        const char* name = SNI_NAME(c->s, a[i].name);
+        int prev = table_find(&at, c->s->names.data, &a[0].name, sizeof(sni_actuator), name, i);
+        if (prev >= 0)
+            st = cerr(c, SN_ERR_MODEL, a[i].line, "actuator",
+                      "actuator '%s' is not unique (first at line %d)", name, a[prev].line);
+        else
+            st = fill_actuator(c, m, &jt, i);
+    }
+    table_free(&at);
+    table_free(&jt);
+    return st;
+}
+
 // ---- loop constraints ----
 
 // norm of the part of v along the constrained directions: all of v for a pin (ndir 3), else
@@ -1043,7 +1151,7 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     memset(&tmp, 0, sizeof tmp);
     tmp.nbody = k.nbody, tmp.njoint = k.njoint, tmp.nq = k.nq, tmp.nv = k.nv;
     tmp.nframe = c->nl, tmp.nujoint = k.nujoint, tmp.ngeom = SNI_NGEOM(s);
-    tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s);
+    tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s), tmp.nactuator = SNI_NACT(s);
     tmp.is_floating = floating || (k.njoint > 0 && 0);
     // room for the 64 warning pointers and for the texts so far plus a few raised below; the
     // block grows at the end if those need more
@@ -1064,7 +1172,9 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     st = build_tree(c, m, floating, floating ? root_name : world_name);
     for (int j = 0; j < m->njoint && st == SN_OK; j++)
         if (m->joint_type[j] == SN_JOINT_FLOATING) m->is_floating = 1;
+    if (st == SN_OK) check_springs(c, m);
     if (st == SN_OK) st = resolve_mimic(c, m);
+    if (st == SN_OK) st = resolve_actuators(c, m);
     if (st == SN_OK) st = resolve_constraints(c, m, lt);
     if (st == SN_OK) st = fill_geoms(c, m);
     if (st == SN_OK) st = check_mass(c, m);

@@ -15,8 +15,8 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->file = file;
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,  &s->geoms,
-                       &s->materials, &s->constraints, &s->warnings};
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
+                       &s->materials, &s->constraints, &s->actuators, &s->warnings};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         bufs[i]->alloc = a;
     // offset 0 is the empty name
@@ -24,8 +24,8 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
 }
 
 void sni_spec_free(sni_spec* s) {
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,  &s->geoms,
-                       &s->materials, &s->constraints, &s->warnings};
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
+                       &s->materials, &s->constraints, &s->actuators, &s->warnings};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
@@ -99,6 +99,9 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
     case SN_OBJ_URDF_JOINT:
         *names = m->ujoint_name;
         return m->nujoint;
+    case SN_OBJ_ACTUATOR:
+        *names = m->actuator_name;
+        return m->nactuator;
     }
     *names = NULL;
     return 0;

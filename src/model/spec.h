@@ -62,6 +62,18 @@ typedef struct sni_constraint {
     sn_real axes[6];
 } sni_constraint;
 
+// <actuator> (an extension): names until sni_compile resolves the joints
+typedef struct sni_actuator {
+    long name;
+    long joint_name;
+    int line;
+    sn_real gear, kt, vbus, resistance, kv, peak_torque, output_damping, output_friction;
+    int ncoupling;
+    long coupling_name[SN_ACTUATOR_MAX_COUPLINGS];
+    int coupling_line[SN_ACTUATOR_MAX_COUPLINGS];
+    sn_real coupling_ratio[SN_ACTUATOR_MAX_COUPLINGS];
+} sni_actuator;
+
 typedef struct sni_spec {
     const sn_allocator* alloc;
     const char* file;    // for messages
@@ -71,6 +83,7 @@ typedef struct sni_spec {
     sni_buf geoms;       // sni_geom
     sni_buf materials;   // sni_material
     sni_buf constraints; // sni_constraint
+    sni_buf actuators;   // sni_actuator
     sni_buf warnings;    // NUL-terminated warning texts
     int nwarning;
     int constraints_line;
@@ -90,6 +103,7 @@ typedef struct sni_spec {
 #define SNI_NGEOM(s) ((int)((s)->geoms.len / sizeof(sni_geom)))
 #define SNI_NMAT(s) ((int)((s)->materials.len / sizeof(sni_material)))
 #define SNI_NCON(s) ((int)((s)->constraints.len / sizeof(sni_constraint)))
+#define SNI_NACT(s) ((int)((s)->actuators.len / sizeof(sni_actuator)))
 #define SNI_NAME(s, off) ((s)->names.data + (off))
 
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);

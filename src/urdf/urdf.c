@@ -4,7 +4,8 @@
 // depth, file size, attribute length, attributes per element and element counts are capped, and
 // any DOCTYPE with an internal subset or an external DTD is refused (no entity is ever expanded).
 // Every error names file, line and element. What is accepted and what warns is documented in
-// docs/urdf.md; tests/test_bad_inputs.c holds the bad inputs.
+// docs/urdf.md; tests/test_bad_inputs.c holds the bad inputs (tests/test_model_actuators.c those
+// of the <actuator> extension).
 #include "base/base.h"
 #include "base/smath.h"
 #include "model/spec.h"
@@ -38,6 +39,7 @@ enum {
     C_CONSTRAINTS,
     C_PIN,
     C_EQUALITY,
+    C_ACTUATOR,
     C_LEAF,
     C_SKIP,
 };
@@ -54,12 +56,12 @@ typedef struct parser {
     int skip_from; // depth at which an ignored subtree started, 0 when none
     int seen_robot;
     int max_links;
-    int link, joint, geom, material, constraint; // current element indices, -1
+    int link, joint, geom, material, constraint, actuator; // current element indices, -1
     int has_mass, has_inertia;
     int mass_line, inertia_line;
     sn_real inertial_rot[9];
     sn_real inertia_raw[9];
-    char owner[160];              // "link 'x'" or "joint 'y'" for messages
+    char owner[160];              // "link 'x'", "joint 'y'" or "actuator 'z'" for messages
     char open[MAX_DEPTH + 1][40]; // names of the open elements, for XML errors
     int open_line[MAX_DEPTH + 1];
 } parser;
@@ -704,6 +706,110 @@ static void equality_axis(parser* p, const char** atts) {
     c->naxis++;
 }
 
+// ---- <actuator> (an extension: seed 000 "Actuators") ----
+
+// the numeric attributes of <actuator>, in this order
+enum { A_GEAR, A_KT, A_VBUS, A_R, A_KV, A_PEAK, A_DAMP, A_FRIC, A_N };
+static const char* const actuator_keys[A_N] = {
+    "gear_ratio", "kt",          "vbus",           "resistance",
+    "kv",         "peak_torque", "output_damping", "output_friction"};
+
+// the motor constants: all >= 0, gear_ratio and peak_torque > 0 when given; kt > 0 needs vbus,
+// resistance > 0 and kv > 0; without kt the motor operating region is off, and the constants
+// that only shape it warn. Returns 0 after a failure.
+static int actuator_constants(parser* p, const char** atts, sni_actuator* a) {
+    const char* el = "actuator";
+    sn_real* dst[A_N] = {&a->gear, &a->kt,          &a->vbus,           &a->resistance,
+                         &a->kv,   &a->peak_torque, &a->output_damping, &a->output_friction};
+    int given[A_N];
+    for (int k = 0; k < A_N; k++) {
+        given[k] = attr_reals(p, el, atts, actuator_keys[k], dst[k], 1);
+        if (given[k] < 0) return 0;
+        if (given[k] && !reals_nonneg(p, el, actuator_keys[k], *dst[k])) return 0;
+    }
+    if (given[A_GEAR] && !(a->gear > 0)) {
+        fail(p, SN_ERR_MODEL, el, "attribute gear_ratio=%g must be positive", a->gear);
+        return 0;
+    }
+    if (given[A_PEAK] && !(a->peak_torque > 0)) {
+        fail(p, SN_ERR_MODEL, el,
+             "attribute peak_torque=%g must be positive (leave it out for no peak torque)",
+             a->peak_torque);
+        return 0;
+    }
+    if (a->kt > 0) {
+        for (int k = A_VBUS; k <= A_KV; k++)
+            if (!given[k]) {
+                fail(p, SN_ERR_PARSE, el,
+                     "missing attribute '%s': kt > 0 needs vbus, resistance and kv",
+                     actuator_keys[k]);
+                return 0;
+            }
+        for (int k = A_R; k <= A_KV; k++)
+            if (!(*dst[k] > 0)) {
+                fail(p, SN_ERR_MODEL, el, "attribute %s=%g must be positive when kt > 0",
+                     actuator_keys[k], *dst[k]);
+                return 0;
+            }
+        return 1;
+    }
+    char unused[80] = "";
+    for (int k = A_VBUS; k <= A_PEAK; k++)
+        if (given[k])
+            snprintf(unused + strlen(unused), sizeof unused - strlen(unused), "%s%s",
+                     unused[0] ? ", " : "", actuator_keys[k]);
+    if (unused[0])
+        warn(p, el, "%s ignored: without kt > 0 the motor operating region is off", unused);
+    return 1;
+}
+
+static void start_actuator(parser* p, const char** atts) {
+    const char* el = "actuator";
+    p->actuator = -1;
+    const char* name = need_name(p, el, atts, "name");
+    if (!name) return;
+    snprintf(p->owner, sizeof p->owner, "actuator '%.120s'", name);
+    const char* joint = need_name(p, el, atts, "joint");
+    if (!joint) return;
+    if (SNI_NACT(p->s) >= p->max_links)
+        RETURN_FAIL(p, SN_ERR_LIMIT, el, "more than %d actuators (sn_load_opts.max_links)",
+                    p->max_links);
+    sni_actuator a;
+    memset(&a, 0, sizeof a);
+    a.gear = 1;
+    a.peak_torque = INFINITY;
+    if (!actuator_constants(p, atts, &a)) return;
+    a.line = (int)XML_GetCurrentLineNumber(p->xp);
+    a.name = sni_spec_name(p->s, name);
+    a.joint_name = sni_spec_name(p->s, joint);
+    sni_actuator* d = sni_buf_grow(&p->s->actuators, sizeof(sni_actuator));
+    if (!d) RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
+    *d = a;
+    p->actuator = SNI_NACT(p->s) - 1;
+}
+
+// <coupling joint ratio>: the coupled joint's velocity adds ratio * u_c to the motor speed, and
+// the actuator adds ratio * tau_m to that joint. The joint is resolved by the compiler.
+static void actuator_coupling(parser* p, const char** atts) {
+    const char* el = "coupling";
+    sni_actuator* a = (sni_actuator*)p->s->actuators.data + p->actuator;
+    if (a->ncoupling >= SN_ACTUATOR_MAX_COUPLINGS)
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "more than %d <coupling> elements in one actuator",
+                    SN_ACTUATOR_MAX_COUPLINGS);
+    const char* joint = need_name(p, el, atts, "joint");
+    if (!joint) return;
+    sn_real ratio = 0;
+    int r = attr_reals(p, el, atts, "ratio", &ratio, 1);
+    if (r < 0) return;
+    if (r == 0) RETURN_FAIL(p, SN_ERR_PARSE, el, "missing attribute 'ratio'");
+    long off = sni_spec_name(p->s, joint);
+    a = (sni_actuator*)p->s->actuators.data + p->actuator;
+    a->coupling_name[a->ncoupling] = off;
+    a->coupling_line[a->ncoupling] = (int)XML_GetCurrentLineNumber(p->xp);
+    a->coupling_ratio[a->ncoupling] = ratio;
+    a->ncoupling++;
+}
+
 // ---- expat callbacks ----
 
 static void on_start(void* ud, const char* el, const char** atts) {
@@ -746,6 +852,8 @@ static void on_start(void* ud, const char* el, const char** atts) {
             start_material(p, atts, 0), c = C_MATERIAL;
         else if (!strcmp(el, "constraints"))
             start_constraints(p, atts), c = C_CONSTRAINTS;
+        else if (!strcmp(el, "actuator"))
+            start_actuator(p, atts), c = C_ACTUATOR;
         else if (!strcmp(el, "gazebo") || !strcmp(el, "transmission") ||
                  !strcmp(el, "ros2_control") || !strcmp(el, "sensor"))
             c = C_SKIP;
@@ -810,6 +918,12 @@ static void on_start(void* ud, const char* el, const char** atts) {
         else
             warn(p, el, "unknown element <%s> in <equality> ignored", el), c = C_SKIP;
         break;
+    case C_ACTUATOR:
+        if (!strcmp(el, "coupling"))
+            actuator_coupling(p, atts);
+        else
+            warn(p, el, "unknown element <%s> in <actuator> ignored", el), c = C_SKIP;
+        break;
     case C_LEAF:
         warn(p, el, "unexpected element <%s> ignored", el);
         c = C_SKIP;
@@ -836,7 +950,7 @@ static void on_end(void* ud, const char* el) {
             fail_at(p, cur_geom(p)->line, SN_ERR_PARSE, c == C_VISUAL ? "visual" : "collision",
                     "no <geometry> shape given");
     }
-    if (c == C_LINK || c == C_JOINT) p->owner[0] = 0;
+    if (c == C_LINK || c == C_JOINT || c == C_ACTUATOR) p->owner[0] = 0;
     p->depth--;
 }
 
@@ -911,7 +1025,7 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
     p.base_dir = base_dir;
     p.package_dir = opts ? opts->package_dir : NULL;
     p.max_links = opts && opts->max_links > 0 ? opts->max_links : DEFAULT_MAX_LINKS;
-    p.link = p.joint = p.geom = p.material = p.constraint = -1;
+    p.link = p.joint = p.geom = p.material = p.constraint = p.actuator = -1;
     if (len > (size_t)0x7fffffff)
         return sni_error(err, SN_ERR_LIMIT, s->file, 0, "",
                          "input of %zu bytes: the XML parser "
