@@ -157,16 +157,44 @@ static int cmp_double(const void* a, const void* b) {
 // ---------------------------------------------------------------------------------------------
 // models
 
+// PD target of the step kernels: joints not listed stand at 0
+typedef struct pose_entry {
+    const char* joint;
+    double value;
+} pose_entry;
+
 typedef struct model_spec {
     const char* name;
     const char* path; // relative to the models directory
     sn_base_mode base;
+    const pose_entry* pose; // PD target of the step kernels
 } model_spec;
 
+// ANYmal C: raisimGym's standing configuration
+static const pose_entry POSE_ANYMAL[] = {
+    {"LF_HAA", 0.03},  {"LF_HFE", 0.4},  {"LF_KFE", -0.8}, {"RF_HAA", -0.03},
+    {"RF_HFE", 0.4},   {"RF_KFE", -0.8}, {"LH_HAA", 0.03}, {"LH_HFE", -0.4},
+    {"LH_KFE", 0.8},   {"RH_HAA", -0.03}, {"RH_HFE", -0.4}, {"RH_KFE", 0.8},
+    {NULL, 0}};
+// Romeo: "half_sitting" of tsid_romeo/srdf/romeo_collision.srdf
+static const pose_entry POSE_ROMEO[] = {
+    {"LHipPitch", -0.2},      {"LKneePitch", 0.3},  {"LAnklePitch", -0.1},
+    {"RHipPitch", -0.2},      {"RKneePitch", 0.3},  {"RAnklePitch", -0.1},
+    {"LShoulderPitch", 1.57}, {"RShoulderPitch", 1.57}, {NULL, 0}};
+// Panda: "default" of erd_panda/srdf/panda.srdf, fingers half open
+static const pose_entry POSE_PANDA[] = {
+    {"panda_joint2", -0.785398}, {"panda_joint4", -2.35619},    {"panda_joint6", 1.5707},
+    {"panda_joint7", 0.785398},  {"panda_finger_joint1", 0.02}, {"panda_finger_joint2", 0.02},
+    {NULL, 0}};
+
+#define STEP_DT 0.001 // time step of both engines in the step kernels (s)
+#define STEP_KP 100.0 // PD gains on every joint (N m/rad or N/m)
+#define STEP_KD 1.0   // (N m s/rad or N s/m)
+
 static const model_spec MODELS[] = {
-    {"anymal_c", "raisim_anymal_c/urdf/anymal.urdf", SN_BASE_FLOATING},
-    {"romeo", "tsid_romeo/urdf/romeo.urdf", SN_BASE_FLOATING},
-    {"panda", "erd_panda/urdf/panda.urdf", SN_BASE_FIXED},
+    {"anymal_c", "raisim_anymal_c/urdf/anymal.urdf", SN_BASE_FLOATING, POSE_ANYMAL},
+    {"romeo", "tsid_romeo/urdf/romeo.urdf", SN_BASE_FLOATING, POSE_ROMEO},
+    {"panda", "erd_panda/urdf/panda.urdf", SN_BASE_FIXED, POSE_PANDA},
 };
 #define NMODELS ((int)(sizeof MODELS / sizeof MODELS[0]))
 
@@ -346,6 +374,31 @@ typedef struct bench {
     mjtNum* mx;   // solve kernel output (nv)
     mjtNum* mrhs; // rhs in MuJoCo's DOF order (nv)
 #endif
+    // ---- step kernels (robots only): one world with one PD-controlled system ----
+    sn_world* sw;
+    sn_system* ss;
+    sn_real* q_ref;  // PD position target, the standing pose (nq)
+    sn_real* q_init; // state at the start of every run of steps (nq)
+    sn_real* u_init; // (nv)
+    sn_real* kp;     // PD gains (nv; zero on a floating base)
+    sn_real* kd;
+    long sn_fail;  // sinew steps that returned an error
+    long nonfinite; // runs of steps that ended in a non-finite state (either engine)
+#ifdef SN_BENCH_MUJOCO
+    mjModel* mma; // step model, PD by position actuators (kp) and joint damping (kd)
+    mjData* mda;
+    mjModel* mmc; // step model, PD computed in mjcb_control into qfrc_applied
+    mjData* mdc;
+    mjtNum* mq_init; // q_init, u_init in MuJoCo's order and frames (nq, nv)
+    mjtNum* mu_init;
+    int npd;      // PD-controlled DOFs (MuJoCo's actuated joints)
+    int* pd_qadr; // their qpos and dof addresses in MuJoCo (npd)
+    int* pd_dof;
+    mjtNum* pd_kp; // gains, target and effort limits (npd)
+    mjtNum* pd_kd;
+    mjtNum* pd_ref;
+    mjtNum* pd_lim;
+#endif
 } bench;
 
 static char g_tmpdir[256];
@@ -365,7 +418,7 @@ static const char* tmp_path(const char* leaf) {
 static void tmp_cleanup(void) {
     if (!g_tmpdir[0]) return;
     char p[512];
-    const char* leaves[] = {"model.urdf"};
+    const char* leaves[] = {"model.urdf", "step.urdf", "step.xml"};
     for (size_t i = 0; i < sizeof leaves / sizeof leaves[0]; i++) {
         snprintf(p, sizeof p, "%s/%s", g_tmpdir, leaves[i]);
         remove(p);
@@ -416,7 +469,8 @@ static void random_state(bench* b) {
 }
 
 #ifdef SN_BENCH_MUJOCO
-static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
+// the root link of a floating base (NULL for a fixed base)
+static const char* root_link(const bench* b) {
     const sn_model* m = b->sm;
     const char* root = NULL;
     if (b->floating) {
@@ -424,14 +478,26 @@ static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
             if (m->frame_parent[f] == SN_NONE) root = sn_model_name(m, SN_OBJ_FRAME, f);
         if (!root) die("%s: no root link", b->name);
     }
-    char* text = mujoco_urdf(urdf_text, root, keep_primitives);
-    const char* path = tmp_path("model.urdf");
+    return root;
+}
+
+// MuJoCo model from a text, through a temporary file named leaf
+static mjModel* mj_load_text(const char* text, const char* leaf) {
+    char path[512];
+    snprintf(path, sizeof path, "%s", tmp_path(leaf));
     if (!write_file(path, text)) die("cannot write %s", path);
-    free(text);
     char err[1000] = "";
-    b->mm = mj_loadXML(path, NULL, err, sizeof err);
+    mjModel* mm = mj_loadXML(path, NULL, err, sizeof err);
     remove(path);
-    if (!b->mm) die("MuJoCo could not load the model: %s", err);
+    if (!mm) die("MuJoCo could not load the model: %s", err);
+    return mm;
+}
+
+static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
+    const sn_model* m = b->sm;
+    char* text = mujoco_urdf(urdf_text, root_link(b), keep_primitives);
+    b->mm = mj_load_text(text, "model.urdf");
+    free(text);
     mjModel* mm = b->mm;
     // unconstrained smooth dynamics: no contacts, no constraints, no passive forces (sinew's
     // ABA has no joint damping), so both engines compute the same u-dot
@@ -488,6 +554,322 @@ static void mj_load(bench* b, const char* urdf_text, int keep_primitives) {
 }
 #endif
 
+// ---------------------------------------------------------------------------------------------
+// step kernels: a world with one system under PD (gains on every joint, target the standing
+// pose), and the same PD in MuJoCo two ways (position actuators + joint damping, or mjcb_control)
+
+static int sn_joint_named(const sn_model* m, const char* name) {
+    for (int j = 0; j < m->njoint; j++)
+        if (strcmp(sn_model_name(m, SN_OBJ_JOINT, j), name) == 0) return j;
+    return -1;
+}
+
+static int all_finite(const double* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+// q_ref: the standing pose. The start of every run of steps: that pose with every joint moved by
+// up to +-0.2 rad (+-5 mm), a floating base 1 m up and tilted by up to about 0.2 rad, base
+// velocities up to 0.5 m/s and rad/s, joint velocities up to 1 rad/s (m/s), all drawn from a
+// fixed seed
+static void step_states(bench* b, const pose_entry* pose) {
+    const sn_model* m = b->sm;
+    uint64_t s = seed_of(b->name) ^ 0x53544550ull;
+    for (int j = 0; j < m->njoint; j++) {
+        int a = m->joint_qadr[j];
+        if (m->joint_type[j] == SN_JOINT_FLOATING) {
+            double e[4] = {1, 0, 0, 0}, n = 0;
+            for (int k = 1; k < 4; k++)
+                e[k] = rng_uniform(&s, -0.1, 0.1);
+            for (int k = 0; k < 4; k++)
+                n += e[k] * e[k];
+            for (int k = 0; k < 3; k++)
+                b->q_ref[a + k] = b->q_init[a + k] = k == 2 ? 1.0 : 0.0;
+            for (int k = 0; k < 4; k++)
+                b->q_ref[a + 3 + k] = b->q_init[a + 3 + k] = e[k] / sqrt(n);
+        } else if (m->joint_nq[j] == 1) {
+            double d = m->joint_type[j] == SN_JOINT_PRISMATIC ? 0.005 : 0.2;
+            b->q_ref[a] = 0;
+            b->q_init[a] = rng_uniform(&s, -d, d);
+        } else {
+            die("%s: step kernels handle floating and 1-DOF joints only", b->name);
+        }
+    }
+    for (const pose_entry* p = pose; p && p->joint; p++) {
+        int j = sn_joint_named(m, p->joint);
+        if (j < 0) die("standing pose: no joint %s", p->joint);
+        b->q_ref[m->joint_qadr[j]] = p->value;
+        b->q_init[m->joint_qadr[j]] += p->value;
+    }
+    for (int v = 0; v < m->nv; v++) {
+        int floating = m->joint_type[m->dof_joint[v]] == SN_JOINT_FLOATING;
+        b->u_init[v] = floating ? rng_uniform(&s, -0.5, 0.5) : rng_uniform(&s, -1, 1);
+        b->kp[v] = floating ? 0 : STEP_KP;
+        b->kd[v] = floating ? 0 : STEP_KD;
+    }
+}
+
+static void sn_step_setup(bench* b, const pose_entry* pose) {
+    const sn_model* m = b->sm;
+    b->q_ref = xmalloc((size_t)m->nq * sizeof(sn_real));
+    b->q_init = xmalloc((size_t)m->nq * sizeof(sn_real));
+    b->u_init = xmalloc((size_t)m->nv * sizeof(sn_real));
+    b->kp = xmalloc((size_t)m->nv * sizeof(sn_real));
+    b->kd = xmalloc((size_t)m->nv * sizeof(sn_real));
+    step_states(b, pose);
+    sn_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.timestep = STEP_DT;
+    sn_error err;
+    if (sn_world_create(&wo, &b->sw, &err) != SN_OK) die("sn_world_create: %s", err.msg);
+    if (sn_world_add_system(b->sw, b->sm, &b->ss, &err) != SN_OK)
+        die("sn_world_add_system: %s", err.msg);
+    sn_real* zero = xmalloc((size_t)m->nv * sizeof(sn_real));
+    if (sn_system_set_pd_gains(b->ss, b->kp, b->kd, m->nv) != SN_OK ||
+        sn_system_set_pd_target(b->ss, b->q_ref, m->nq, zero, m->nv) != SN_OK)
+        die("PD setup: %s", sn_world_last_error(b->sw));
+    free(zero);
+    // everything else stays at its default: SEMI_IMPLICIT, actuation limits = URDF effort,
+    // URDF joint damping, gravity (0, 0, -9.81)
+}
+
+// sinew: reset before every run of steps (not timed); the flag selects inverse dynamics
+static void sn_step_reset(bench* b, int id) {
+    sn_system_set_compute_inverse_dynamics(b->ss, id);
+    if (sn_system_set_state(b->ss, b->q_init, b->nq, b->u_init, b->nv) != SN_OK)
+        die("sn_system_set_state: %s", sn_world_last_error(b->sw));
+}
+static void sn_r_step(bench* b) {
+    sn_step_reset(b, 0);
+}
+static void sn_r_step_id(bench* b) {
+    sn_step_reset(b, 1);
+}
+
+#ifdef SN_BENCH_MUJOCO
+static void mj_step_opts(mjModel* mm) {
+    mm->opt.timestep = STEP_DT;
+    mm->opt.integrator = mjINT_EULER; // the default: semi-implicit Euler, implicit joint damping
+    mm->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_CONTACT;
+    mm->opt.disableflags &= ~mjDSBL_PASSIVE; // joint damping on
+}
+
+// a and c have the same joints in the same order, at the same addresses
+static void mj_same_joints(const mjModel* a, const mjModel* c, const char* what) {
+    int ok = a->njnt == c->njnt && a->nq == c->nq && a->nv == c->nv && a->nbody == c->nbody;
+    for (int k = 0; ok && k < a->njnt; k++) {
+        const char* na = mj_id2name(a, mjOBJ_JOINT, k);
+        const char* nc = mj_id2name(c, mjOBJ_JOINT, k);
+        ok = a->jnt_type[k] == c->jnt_type[k] && a->jnt_qposadr[k] == c->jnt_qposadr[k] &&
+             a->jnt_dofadr[k] == c->jnt_dofadr[k] && a->jnt_bodyid[k] == c->jnt_bodyid[k] &&
+             ((!na && !nc) || (na && nc && strcmp(na, nc) == 0));
+    }
+    if (!ok) die("%s: MuJoCo models differ in their joints", what);
+}
+
+#define COPY_FIELD(dst, src, field, n) memcpy(dst->field, src->field, (size_t)(n) * sizeof *dst->field)
+
+static void mj_step_setup(bench* b, const char* urdf_text, int keep_primitives) {
+    const sn_model* m = b->sm;
+    int nv = m->nv;
+    // the callback model: the kernel benchmark's model, passive forces on
+    char* text = mujoco_urdf(urdf_text, root_link(b), keep_primitives);
+    mjModel* m0 = mj_load_text(text, "step.urdf");
+    free(text);
+    mj_same_joints(b->mm, m0, b->name);
+    // the PD DOFs in sinew's order, with MuJoCo's addresses
+    b->pd_qadr = xmalloc((size_t)nv * sizeof(int));
+    b->pd_dof = xmalloc((size_t)nv * sizeof(int));
+    b->pd_kp = xmalloc((size_t)nv * sizeof(mjtNum));
+    b->pd_kd = xmalloc((size_t)nv * sizeof(mjtNum));
+    b->pd_ref = xmalloc((size_t)nv * sizeof(mjtNum));
+    b->pd_lim = xmalloc((size_t)nv * sizeof(mjtNum));
+    b->npd = 0;
+    for (int v = 0; v < nv; v++) {
+        if (!(b->kp[v] > 0)) continue;
+        int j = m->dof_joint[v], dof = b->dofmap[v], i = b->npd++;
+        b->pd_dof[i] = dof;
+        b->pd_qadr[i] = m0->jnt_qposadr[m0->dof_jntid[dof]];
+        b->pd_kp[i] = b->kp[v];
+        b->pd_kd[i] = b->kd[v];
+        b->pd_ref[i] = b->q_ref[m->joint_qadr[j]];
+        b->pd_lim[i] = m->dof_effort_limit[v];
+    }
+    // the actuator model: the same model saved as MJCF, plus one position actuator per PD joint
+    // (kp, force range = the URDF effort limit as sinew clamps), and kd added to the joint damping
+    char xml[512];
+    snprintf(xml, sizeof xml, "%s", tmp_path("step.xml"));
+    char err[1000] = "";
+    if (!mj_saveLastXML(xml, m0, err, sizeof err)) die("mj_saveLastXML: %s", err);
+    char* mjcf = read_file(xml, NULL);
+    remove(xml);
+    if (!mjcf) die("cannot read %s", xml);
+    // MuJoCo 2.2.2 saves no <inertial> for a body whose links were fused (ANYmal's base): give
+    // every body without one a placeholder, overwritten below with the imported values
+    sbuf fixed = {0};
+    const char* rd = mjcf;
+    for (char* p = strstr(mjcf, "<body "); p; p = strstr(p + 1, "<body ")) {
+        char* e = tag_end(p);
+        if (!e) die("%s", "bad <body> in the saved MJCF");
+        const char* n = e + 1;
+        while (*n == ' ' || *n == '\n' || *n == '\r' || *n == '\t')
+            n++;
+        if (e[-1] == '/' || strncmp(n, "<inertial", 9) == 0) continue;
+        char save = e[1];
+        e[1] = 0;
+        sb_puts(&fixed, rd);
+        e[1] = save;
+        sb_puts(&fixed, "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>");
+        rd = e + 1;
+    }
+    sb_puts(&fixed, rd);
+    free(mjcf);
+    mjcf = fixed.s;
+    if (getenv("SN_BENCH_KEEP_MJCF")) write_file(getenv("SN_BENCH_KEEP_MJCF"), mjcf);
+    char* end = NULL;
+    for (char* p = strstr(mjcf, "</mujoco>"); p; p = strstr(p + 1, "</mujoco>"))
+        end = p;
+    if (!end) die("%s", "no </mujoco> in the saved MJCF");
+    sbuf t = {0};
+    *end = 0;
+    sb_puts(&t, mjcf);
+    *end = '<';
+    sb_puts(&t, "  <actuator>\n");
+    for (int i = 0; i < b->npd; i++) {
+        sb_printf(&t, "    <position name=\"sn_pd%d\" joint=\"%s\" kp=\"%.17g\"", i,
+                  mj_id2name(m0, mjOBJ_JOINT, m0->dof_jntid[b->pd_dof[i]]), b->pd_kp[i]);
+        if (isfinite(b->pd_lim[i]))
+            sb_printf(&t, " forcelimited=\"true\" forcerange=\"%.17g %.17g\"", -b->pd_lim[i],
+                      b->pd_lim[i]);
+        sb_puts(&t, "/>\n");
+    }
+    sb_puts(&t, "  </actuator>\n");
+    sb_puts(&t, end);
+    free(mjcf);
+    mjModel* m1 = mj_load_text(t.s, "step.xml");
+    free(t.s);
+    mj_same_joints(m0, m1, b->name);
+    if (m1->nu != b->npd) die("%s: actuators missing in the MJCF", b->name);
+    // the saved MJCF rounds to 6 digits: restore the exact numbers of the URDF import
+    COPY_FIELD(m1, m0, body_pos, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, body_quat, 4 * m0->nbody);
+    COPY_FIELD(m1, m0, body_ipos, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, body_iquat, 4 * m0->nbody);
+    COPY_FIELD(m1, m0, body_mass, m0->nbody);
+    COPY_FIELD(m1, m0, body_subtreemass, m0->nbody);
+    COPY_FIELD(m1, m0, body_inertia, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, jnt_pos, 3 * m0->njnt);
+    COPY_FIELD(m1, m0, jnt_axis, 3 * m0->njnt);
+    COPY_FIELD(m1, m0, jnt_range, 2 * m0->njnt);
+    COPY_FIELD(m1, m0, qpos0, m0->nq);
+    COPY_FIELD(m1, m0, qpos_spring, m0->nq);
+    COPY_FIELD(m1, m0, dof_armature, m0->nv);
+    COPY_FIELD(m1, m0, dof_damping, m0->nv);
+    COPY_FIELD(m1, m0, body_sameframe, m0->nbody); // the placeholders made them "same frame"
+    COPY_FIELD(m1, m0, body_simple, m0->nbody);
+    COPY_FIELD(m1, m0, dof_simplenum, m0->nv);
+    for (int i = 0; i < b->npd; i++) {
+        if (m1->actuator_trntype[i] != mjTRN_JOINT ||
+            m1->actuator_trnid[2 * i] != m1->dof_jntid[b->pd_dof[i]])
+            die("%s: actuator order", b->name);
+        m1->dof_damping[b->pd_dof[i]] += b->pd_kd[i];
+    }
+    mj_step_opts(m0);
+    mj_step_opts(m1);
+    b->mmc = m0;
+    b->mdc = mj_makeData(m0);
+    b->mma = m1;
+    b->mda = mj_makeData(m1);
+    mj_setConst(m0, b->mdc);
+    mj_setConst(m1, b->mda);
+    for (int i = 0; i < b->npd; i++)
+        b->mda->ctrl[i] = b->pd_ref[i];
+    // the start state in MuJoCo's order and frames: the base angular velocity in the body frame
+    b->mq_init = xmalloc((size_t)m->nq * sizeof(mjtNum));
+    b->mu_init = xmalloc((size_t)nv * sizeof(mjtNum));
+    sn_step_reset(b, 0);
+    sn_world_integrate1(b->sw); // kinematics at the start state, nothing else
+    const sn_data* d = sn_system_data(b->ss);
+    for (int j = 0; j < m->njoint; j++) {
+        int dof = b->dofmap[m->joint_vadr[j]];
+        int mj = m0->dof_jntid[dof];
+        if (m->joint_type[j] != SN_JOINT_FLOATING && m0->jnt_dofadr[mj] != dof)
+            die("%s: joint mapping", b->name);
+        for (int k = 0; k < m->joint_nq[j]; k++)
+            b->mq_init[m0->jnt_qposadr[mj] + k] = b->q_init[m->joint_qadr[j] + k];
+    }
+    for (int v = 0; v < nv; v++)
+        b->mu_init[b->dofmap[v]] = b->u_init[v];
+    if (b->floating) {
+        const sn_real* R = d->body_rot + 9; // body 1, world <- body
+        const sn_real* w = b->u_init + 3;
+        for (int r = 0; r < 3; r++)
+            b->mu_init[b->dofmap[3 + r]] = R[r] * w[0] + R[3 + r] * w[1] + R[6 + r] * w[2];
+    }
+    // the two MuJoCo models have the same dynamics: M and the bias force at the start state
+    mjData* dd[2] = {b->mdc, b->mda};
+    for (int k = 0; k < 2; k++) {
+        memcpy(dd[k]->qpos, b->mq_init, (size_t)m->nq * sizeof(mjtNum));
+        memcpy(dd[k]->qvel, b->mu_init, (size_t)nv * sizeof(mjtNum));
+        mj_fwdPosition(k ? m1 : m0, dd[k]);
+        mj_fwdVelocity(k ? m1 : m0, dd[k]);
+    }
+    double dm = 0, sm = 0;
+    for (int i = 0; i < m0->nM; i++)
+        dm = fmax(dm, fabs(dd[0]->qM[i] - dd[1]->qM[i])), sm = fmax(sm, fabs(dd[0]->qM[i]));
+    for (int i = 0; i < nv; i++)
+        dm = fmax(dm, fabs(dd[0]->qfrc_bias[i] - dd[1]->qfrc_bias[i]));
+    if (!(dm <= 1e-12 * fmax(sm, 1)))
+        die("%s: the actuator model's dynamics differ from the URDF import", b->name);
+}
+
+static void mj_step_reset(mjModel* mm, mjData* md, const bench* b) {
+    memcpy(md->qpos, b->mq_init, (size_t)mm->nq * sizeof(mjtNum));
+    memcpy(md->qvel, b->mu_init, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->qfrc_applied, 0, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->qacc_warmstart, 0, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->warning, 0, sizeof md->warning);
+    md->time = 0;
+}
+static void mj_r_step(bench* b) {
+    mj_step_reset(b->mma, b->mda, b);
+}
+static void mj_r_step_cb(bench* b) {
+    mj_step_reset(b->mmc, b->mdc, b);
+}
+
+// the PD of the callback model: tau = clamp(kp (q_ref - q) - kd qd, effort), as sinew's step 1
+static const bench* g_cb_bench;
+static void mj_pd_callback(const mjModel* m, mjData* d) {
+    (void)m;
+    const bench* b = g_cb_bench;
+    for (int i = 0; i < b->npd; i++) {
+        mjtNum t = b->pd_kp[i] * (b->pd_ref[i] - d->qpos[b->pd_qadr[i]]) -
+                   b->pd_kd[i] * d->qvel[b->pd_dof[i]];
+        mjtNum l = b->pd_lim[i];
+        d->qfrc_applied[b->pd_dof[i]] = t < -l ? -l : t > l ? l : t;
+    }
+}
+#endif
+
+// after a run of steps (not timed): both engines' states finite, no MuJoCo warning
+static void step_verify(bench* b) {
+    int ok = all_finite(sn_system_q(b->ss), b->nq) && all_finite(sn_system_u(b->ss), b->nv);
+#ifdef SN_BENCH_MUJOCO
+    if (b->mda) {
+        const mjData* ds[2] = {b->mda, b->mdc};
+        for (int k = 0; k < 2; k++) {
+            ok = ok && all_finite(ds[k]->qpos, b->nq) && all_finite(ds[k]->qvel, b->nv);
+            for (int w = 0; w < mjNWARNING; w++)
+                ok = ok && ds[k]->warning[w].number == 0;
+        }
+    }
+#endif
+    if (!ok) b->nonfinite++;
+}
+
 static bench* bench_load(const char* name, const char* models_dir, int with_mujoco,
                          int keep_primitives) {
     bench* b = xmalloc(sizeof *b);
@@ -500,6 +882,7 @@ static bench* bench_load(const char* name, const char* models_dir, int with_mujo
     char* text = NULL;
     char path[1024];
     sn_status st;
+    const model_spec* spec = NULL;
     if (strncmp(name, "chain", 5) == 0) {
         int n = atoi(name + 5);
         if (n < 1 || n > 100000) die("bad chain size in %s", name);
@@ -507,7 +890,6 @@ static bench* bench_load(const char* name, const char* models_dir, int with_mujo
         opts.base = SN_BASE_FIXED;
         st = sn_load_urdf_string(text, strlen(text), name, NULL, &opts, &b->sm, &err);
     } else {
-        const model_spec* spec = NULL;
         for (int i = 0; i < NMODELS; i++)
             if (strcmp(MODELS[i].name, name) == 0) spec = &MODELS[i];
         if (!spec) die("unknown model %s (see --list)", name);
@@ -536,17 +918,41 @@ static bench* bench_load(const char* name, const char* models_dir, int with_mujo
     (void)with_mujoco;
     (void)keep_primitives;
 #endif
+    if (spec) {
+        sn_step_setup(b, spec->pose);
+#ifdef SN_BENCH_MUJOCO
+        if (with_mujoco) mj_step_setup(b, text, keep_primitives);
+#endif
+    }
     free(text);
     return b;
 }
 
 static void bench_free(bench* b) {
     if (!b) return;
+    sn_world_destroy(b->sw); // before its model
     sn_data_destroy(b->sd);
     sn_model_destroy(b->sm);
     free(b->x);
     free(b->rhs);
+    free(b->q_ref);
+    free(b->q_init);
+    free(b->u_init);
+    free(b->kp);
+    free(b->kd);
 #ifdef SN_BENCH_MUJOCO
+    if (b->mda) mj_deleteData(b->mda);
+    if (b->mma) mj_deleteModel(b->mma);
+    if (b->mdc) mj_deleteData(b->mdc);
+    if (b->mmc) mj_deleteModel(b->mmc);
+    free(b->mq_init);
+    free(b->mu_init);
+    free(b->pd_qadr);
+    free(b->pd_dof);
+    free(b->pd_kp);
+    free(b->pd_kd);
+    free(b->pd_ref);
+    free(b->pd_lim);
     if (b->md) mj_deleteData(b->md);
     if (b->mm) mj_deleteModel(b->mm);
     free(b->dofmap);
@@ -592,6 +998,11 @@ static void sn_k_factor(bench* b) {
 static void sn_k_solve(bench* b) {
     memcpy(b->x, b->rhs, (size_t)b->nv * sizeof(sn_real));
     sn_solve_mass(b->sm, b->sd, b->x);
+}
+
+// one step of the world (the reset before each run of steps sets the inverse-dynamics flag)
+static void sn_k_step(bench* b) {
+    if (sn_world_integrate(b->sw) != SN_OK) b->sn_fail++;
 }
 
 #ifdef SN_BENCH_MUJOCO
@@ -644,6 +1055,29 @@ static void mj_k_factor(bench* b) {
 static void mj_k_solve(bench* b) {
     mj_solveM(b->mm, b->md, b->mx, b->mrhs, 1);
 }
+// one step: PD by position actuators and joint damping
+static void mj_k_step(bench* b) {
+    mj_step(b->mma, b->mda);
+}
+// one step: PD computed by mjcb_control into qfrc_applied
+static void mj_k_step_cb(bench* b) {
+    g_cb_bench = b;
+    mjcb_control = mj_pd_callback;
+    mj_step(b->mmc, b->mdc);
+    mjcb_control = NULL;
+}
+// mj_step (Euler) with the joint forces of the step: mj_rnePostConstraint (cacc, cfrc_int,
+// cfrc_ext) between mj_forward and the integrator, where the accelerations are those of the step
+static void mj_k_step_id(bench* b) {
+    const mjModel* m = b->mma;
+    mjData* d = b->mda;
+    mj_checkPos(m, d);
+    mj_checkVel(m, d);
+    mj_forward(m, d);
+    mj_checkAcc(m, d);
+    mj_rnePostConstraint(m, d);
+    mj_Euler(m, d);
+}
 #define MJK(f) f
 #else
 #define MJK(f) NULL
@@ -657,21 +1091,29 @@ typedef struct kernel {
     int chain; // also timed on the chains
     const char* sn_desc;
     const char* mj_desc;
+    kfn sn_reset, mj_reset; // step kernels: state reset before every run of steps (not timed)
 } kernel;
 
 static const kernel KERNELS[] = {
-    {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos"},
-    {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel"},
-    {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb"},
-    {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)"},
+    {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos", NULL, NULL},
+    {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel", NULL, NULL},
+    {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb", NULL, NULL},
+    {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)", NULL, NULL},
     {"aba", sn_k_aba, MJK(mj_k_aba), 1, "sn_fk + sn_fk_vel + sn_aba",
-     "mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration"},
+     "mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration", NULL, NULL},
     {"aba_min", sn_k_aba, MJK(mj_k_aba_min), 0, "sn_fk + sn_fk_vel + sn_aba",
-     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM"},
+     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL, NULL},
     {"minv", sn_k_minv, MJK(mj_k_minv), 0, "sn_crba + sn_inverse_mass",
-     "mj_crb + mj_factorM + mj_solveM(identity, nv columns)"},
-    {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM"},
-    {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)"},
+     "mj_crb + mj_factorM + mj_solveM(identity, nv columns)", NULL, NULL},
+    {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM", NULL, NULL},
+    {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)", NULL, NULL},
+    {"step", sn_k_step, MJK(mj_k_step), 0, "sn_world_integrate, PD",
+     "mj_step, position actuators (kp) + joint damping (kd), Euler", sn_r_step, MJK(mj_r_step)},
+    {"step_cb", sn_k_step, MJK(mj_k_step_cb), 0, "sn_world_integrate, PD",
+     "mj_step, PD in mjcb_control -> qfrc_applied, Euler", sn_r_step, MJK(mj_r_step_cb)},
+    {"step_id", sn_k_step, MJK(mj_k_step_id), 0,
+     "sn_world_integrate, PD, sn_system_set_compute_inverse_dynamics(1)",
+     "mj_step with mj_rnePostConstraint before mj_Euler, as step", sn_r_step_id, MJK(mj_r_step)},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
@@ -811,26 +1253,71 @@ static timing summarize(double* v, int nb, long n) {
     return t;
 }
 
+// step kernels: one batch is reps runs of nsteps steps, each run from the same start state; the
+// reset before a run and the check after it (finite state, no MuJoCo warning) are not timed
+static double run_steps(kfn f, kfn reset, bench* b, long nsteps, long reps) {
+    double t = 0;
+    for (long r = 0; r < reps; r++) {
+        reset(b);
+        double t0 = now_ns();
+        for (long i = 0; i < nsteps; i++)
+            f(b);
+        t += now_ns() - t0;
+        step_verify(b);
+    }
+    return t / (double)(nsteps * reps);
+}
+
+// one timed thing: a kernel called n times per batch, or (reset != NULL) n runs of steps
+typedef struct arm {
+    kfn f, reset;
+    long n;
+} arm;
+
+static double arm_batch(const arm* a, bench* b, long nsteps) {
+    return a->reset ? run_steps(a->f, a->reset, b, nsteps, a->n) : run_batch(a->f, b, a->n);
+}
+
+static void arm_calibrate(arm* a, bench* b, long nsteps, double target_ns) {
+    if (a->reset) {
+        double per = run_steps(a->f, a->reset, b, nsteps, 1);
+        double want = target_ns / ((per > 0 ? per : 1) * (double)nsteps);
+        a->n = want < 1 ? 1 : (long)(want + 0.5);
+    } else {
+        a->n = calibrate(a->f, b, target_ns);
+    }
+}
+
+// batches of every arm interleaved (order reversed every other batch), so that all see the same
+// machine load; v[k * MAXN + i] is arm k's mean ns per call in batch i
+static void time_multi(arm* a, int na, bench* b, int nb, double target_ns, long nsteps,
+                       double* v) {
+    prepare(b);
+    for (int k = 0; k < na; k++)
+        arm_calibrate(&a[k], b, nsteps, target_ns);
+    for (int k = 0; k < na; k++) // warm-up
+        arm_batch(&a[k], b, nsteps);
+    for (int i = 0; i < nb; i++)
+        for (int r = 0; r < na; r++) {
+            int k = (i & 1) ? na - 1 - r : r;
+            v[k * MAXN + i] = arm_batch(&a[k], b, nsteps);
+        }
+}
+
 // sinew and MuJoCo batches interleaved (order alternating), so both see the same machine load
-static void time_pair(const kernel* k, bench* b, int nb, double target_ns, timing* ts, timing* tm) {
-    double vs[MAXN], vm[MAXN];
+static void time_pair(const kernel* k, bench* b, int nb, double target_ns, long nsteps, timing* ts,
+                      timing* tm) {
+    double v[2 * MAXN];
     int with_mj = k->mj != NULL;
 #ifdef SN_BENCH_MUJOCO
     with_mj = with_mj && b->mm != NULL;
 #endif
-    prepare(b);
-    long ns = calibrate(k->sn, b, target_ns), nm = 0;
-    if (with_mj) nm = calibrate(k->mj, b, target_ns);
-    run_batch(k->sn, b, ns);
-    if (with_mj) run_batch(k->mj, b, nm);
-    for (int i = 0; i < nb; i++) {
-        if (with_mj && (i & 1)) vm[i] = run_batch(k->mj, b, nm);
-        vs[i] = run_batch(k->sn, b, ns);
-        if (with_mj && !(i & 1)) vm[i] = run_batch(k->mj, b, nm);
-    }
-    *ts = summarize(vs, nb, ns);
+    arm a[2] = {{k->sn, k->sn_reset, 0}, {k->mj, k->mj_reset, 0}};
+    time_multi(a, with_mj ? 2 : 1, b, nb, target_ns, nsteps, v);
+    long per = k->sn_reset ? nsteps : 1;
+    *ts = summarize(v, nb, a[0].n * per);
     if (with_mj) {
-        *tm = summarize(vm, nb, nm);
+        *tm = summarize(v + MAXN, nb, a[1].n * per);
     } else {
         tm->median = tm->min = NAN;
         tm->n = 0;
@@ -845,6 +1332,8 @@ typedef struct row {
     int nv;
     const char* kernel;
     timing s, m;
+    int has_ovh;         // step_id: overhead of inverse dynamics, interleaved batches
+    double ovh_s, ovh_m; // sinew, MuJoCo, in % of the step without
 } row;
 
 static void fmt_ns(char* buf, size_t n, double ns) {
@@ -911,6 +1400,9 @@ static void csv_rows(FILE* f, const char* date, const char* host, const char* re
         else
             fprintf(f, ",\n");
     }
+    if (r->has_ovh)
+        fprintf(f, "%s,%s,%s,%s,%d,%s,overhead_pct,%.4g,%.4g,\n", date, host, rev, r->model, r->nv,
+                r->kernel, r->ovh_s, r->ovh_m);
 }
 
 static void write_csv(const char* path, int append, const char* host, const char* rev,
@@ -945,6 +1437,7 @@ typedef struct options {
     const char* model;
     const char* engine;
     long iters;
+    long steps; // steps per run of the step kernels
     int batches;
     double target_ms;
     int no_chains, chains_only, no_append, keep_primitives;
@@ -972,13 +1465,20 @@ static int count_mode(const options* o) {
     if (mujoco) die("%s", "built without MuJoCo");
 #endif
     bench* b = bench_load(o->model, o->models_dir, mujoco, o->keep_primitives);
+    if (k->sn_reset && !b->sw) die("%s: the step kernels run on the robots only", o->model);
     prepare(b);
     kfn f = mujoco ? k->mj : k->sn;
+    kfn reset = mujoco ? k->mj_reset : k->sn_reset;
+    if (reset) reset(b); // step kernels: N steps from the start state
     long n = o->iters;
     CALLGRIND_START_INSTRUMENTATION;
     for (long i = 0; i < n; i++)
         f(b);
     CALLGRIND_STOP_INSTRUMENTATION;
+    if (reset) {
+        step_verify(b);
+        if (b->nonfinite || b->sn_fail) die("%s: the state did not stay finite", o->model);
+    }
     printf("%s %s %s %ld\n", o->model, k->name, o->engine, n);
     bench_free(b);
     tmp_cleanup();
@@ -1009,19 +1509,210 @@ static void time_model(const options* o, bench* b, int chain, row* rows, int* nr
         snprintf(r->model, sizeof r->model, "%s", b->name);
         r->nv = b->nv;
         r->kernel = KERNELS[j].name;
-        time_pair(&KERNELS[j], b, o->batches, o->target_ms * 1e6, &r->s, &r->m);
+        r->has_ovh = 0;
+        time_pair(&KERNELS[j], b, o->batches, o->target_ms * 1e6, o->steps, &r->s, &r->m);
         print_row(r, chain);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// step kernels: what the runs did (stability, agreement) and the cost of inverse dynamics
+
+typedef struct step_report {
+    char model[32];
+    int nv, done;
+    double ke_rel;                 // start state: |KE_sinew - KE_MuJoCo| / KE_sinew
+    double err0;                   // start: max |q_ref - q| over the PD joints
+    double err_sn, err_a, err_c;   // the same after one run (sinew, MuJoCo act, MuJoCo cb)
+    double diff_a, diff_c;         // after one run: max |q_sinew - q_MuJoCo| over the PD joints
+    double base_a, base_c;         // after one run: |base position sinew - MuJoCo|
+    double dz;                     // after one run: sinew's base height change
+    int id_ok;                     // a joint wrench is available after a step with ID on
+    long bad;                      // runs ending non-finite or with a MuJoCo warning, failed steps
+    int has_id;                    // interleaved timing of step and step + ID
+    double id_sn[2], id_mj[2];     // median ns: step, step with ID
+    double ovh_sn, ovh_mj;         // median over batches of (step with ID / step) - 1, in %
+} step_report;
+
+static double median_of(const double* x, int n) {
+    double v[MAXN];
+    memcpy(v, x, (size_t)n * sizeof(double));
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    return v[n / 2];
+}
+
+// max |q_ref - q| over the PD joints, sinew's q
+static double pd_err(const bench* b, const sn_real* q) {
+    const sn_model* m = b->sm;
+    double e = 0;
+    for (int v = 0; v < m->nv; v++)
+        if (b->kp[v] > 0) {
+            int a = m->joint_qadr[m->dof_joint[v]];
+            e = fmax(e, fabs(b->q_ref[a] - q[a]));
+        }
+    return e;
+}
+
+#ifdef SN_BENCH_MUJOCO
+static double pd_err_mj(const bench* b, const mjtNum* qpos) {
+    double e = 0;
+    for (int i = 0; i < b->npd; i++)
+        e = fmax(e, fabs(b->pd_ref[i] - qpos[b->pd_qadr[i]]));
+    return e;
+}
+
+static double pd_diff(const bench* b, const sn_real* q, const mjtNum* qpos) {
+    const sn_model* m = b->sm;
+    double e = 0;
+    for (int v = 0, i = 0; v < m->nv; v++)
+        if (b->kp[v] > 0) {
+            e = fmax(e, fabs(q[m->joint_qadr[m->dof_joint[v]]] - qpos[b->pd_qadr[i]]));
+            i++;
+        }
+    return e;
+}
+
+static double base_diff(const bench* b, const mjModel* mm, const sn_real* q, const mjtNum* qpos) {
+    if (!b->floating) return NAN;
+    const mjtNum* p = qpos + mm->jnt_qposadr[mm->dof_jntid[b->dofmap[0]]];
+    const sn_real* s = q + b->sm->joint_qadr[b->sm->dof_joint[0]];
+    return sqrt((p[0] - s[0]) * (p[0] - s[0]) + (p[1] - s[1]) * (p[1] - s[1]) +
+                (p[2] - s[2]) * (p[2] - s[2]));
+}
+#endif
+
+// one run of nsteps steps on each engine from the start state, after the timing
+static void step_check(bench* b, long nsteps, step_report* r) {
+    const sn_model* m = b->sm;
+    r->done = 1;
+    r->ke_rel = r->err_a = r->err_c = r->diff_a = r->diff_c = r->base_a = r->base_c = NAN;
+    // inverse dynamics on: one step, then a joint wrench
+    sn_r_step_id(b);
+    sn_k_step(b);
+    sn_real f[3], t[3];
+    r->id_ok = sn_system_joint_wrench(b->ss, m->nujoint - 1, f, t) == SN_OK &&
+               all_finite(f, 3) && all_finite(t, 3);
+    sn_r_step(b);
+    r->err0 = pd_err(b, b->q_init);
+    double ke = sn_system_kinetic_energy(b->ss);
+    for (long i = 0; i < nsteps; i++)
+        sn_k_step(b);
+    const sn_real* q = sn_system_q(b->ss);
+    r->err_sn = pd_err(b, q);
+    r->dz = b->floating ? q[m->joint_qadr[m->dof_joint[0]] + 2] - b->q_init[m->joint_qadr[m->dof_joint[0]] + 2] : (double)NAN;
+#ifdef SN_BENCH_MUJOCO
+    if (b->mma) {
+        mj_r_step(b);
+        mj_fwdPosition(b->mma, b->mda);
+        mjtNum* mv = xmalloc((size_t)b->nv * sizeof(mjtNum));
+        mj_mulM(b->mma, b->mda, mv, b->mda->qvel);
+        double kem = 0.5 * mju_dot(mv, b->mda->qvel, b->nv);
+        free(mv);
+        r->ke_rel = fabs(ke - kem) / ke;
+        mj_r_step(b);
+        for (long i = 0; i < nsteps; i++)
+            mj_k_step(b);
+        r->err_a = pd_err_mj(b, b->mda->qpos);
+        r->diff_a = pd_diff(b, q, b->mda->qpos);
+        r->base_a = base_diff(b, b->mma, q, b->mda->qpos);
+        mj_r_step_cb(b);
+        for (long i = 0; i < nsteps; i++)
+            mj_k_step_cb(b);
+        r->err_c = pd_err_mj(b, b->mdc->qpos);
+        r->diff_c = pd_diff(b, q, b->mdc->qpos);
+        r->base_c = base_diff(b, b->mmc, q, b->mdc->qpos);
+    }
+#endif
+    step_verify(b);
+    r->bad = b->nonfinite + b->sn_fail;
+}
+
+// sinew's step with and without inverse dynamics, and MuJoCo's with and without
+// mj_rnePostConstraint, all four interleaved batch by batch
+static void id_overhead(const options* o, bench* b, step_report* r) {
+    double v[4 * MAXN], q[MAXN];
+    arm a[4] = {{sn_k_step, sn_r_step, 0}, {sn_k_step, sn_r_step_id, 0}, {NULL, NULL, 0},
+                {NULL, NULL, 0}};
+    int na = 2, nb = o->batches;
+#ifdef SN_BENCH_MUJOCO
+    if (b->mma) {
+        a[2] = (arm){mj_k_step, mj_r_step, 0};
+        a[3] = (arm){mj_k_step_id, mj_r_step, 0};
+        na = 4;
+    }
+#endif
+    time_multi(a, na, b, nb, o->target_ms * 1e6, o->steps, v);
+    r->has_id = 1;
+    r->id_sn[0] = median_of(v, nb);
+    r->id_sn[1] = median_of(v + MAXN, nb);
+    for (int i = 0; i < nb; i++)
+        q[i] = v[MAXN + i] / v[i];
+    r->ovh_sn = 100 * (median_of(q, nb) - 1);
+    r->id_mj[0] = r->id_mj[1] = r->ovh_mj = NAN;
+    if (na == 4) {
+        r->id_mj[0] = median_of(v + 2 * MAXN, nb);
+        r->id_mj[1] = median_of(v + 3 * MAXN, nb);
+        for (int i = 0; i < nb; i++)
+            q[i] = v[3 * MAXN + i] / v[2 * MAXN + i];
+        r->ovh_mj = 100 * (median_of(q, nb) - 1);
+    }
+}
+
+static void print_step_reports(const options* o, const step_report* sr, int n) {
+    int any = 0, anyid = 0;
+    for (int i = 0; i < n; i++)
+        any |= sr[i].done, anyid |= sr[i].has_id;
+    if (any) {
+        printf("\nStep runs: %ld steps of %g ms from the start state, PD kp = %g, kd = %g on every "
+               "joint. err: max |q_ref - q| over the PD joints (rad or m); sinew - MuJoCo: max "
+               "|q_sinew - q_MuJoCo| over the same joints at the end; base: distance between the "
+               "base positions at the end:\n\n",
+               o->steps, STEP_DT * 1e3, STEP_KP, STEP_KD);
+        printf("| model | KE(0) sinew vs MuJoCo | max err start | sinew end | MuJoCo act end | "
+               "MuJoCo cb end | sinew - MuJoCo act / cb | base act / cb (m) | sinew base dz (m) "
+               "| ID wrench | bad runs |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+        for (int i = 0; i < n; i++) {
+            const step_report* r = &sr[i];
+            if (!r->done) continue;
+            printf("| %s | %.1e | %.3f | %.3f | %.3f | %.3f | %.1e / %.1e | %.1e / %.1e | %.3f | %s "
+                   "| %ld |\n",
+                   r->model, r->ke_rel, r->err0, r->err_sn, r->err_a, r->err_c, r->diff_a,
+                   r->diff_c, r->base_a, r->base_c, r->dz, r->id_ok ? "ok" : "MISSING", r->bad);
+        }
+    }
+    if (anyid) {
+        printf("\nInverse dynamics overhead (four arms interleaved batch by batch; overhead = median "
+               "over batches of t(with) / t(without) - 1):\n\n");
+        printf("| model | nv | sinew step ns | sinew step + ID ns | sinew overhead | MuJoCo step ns | "
+               "MuJoCo step + rnePostConstraint ns | MuJoCo overhead |\n");
+        printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int i = 0; i < n; i++) {
+            const step_report* r = &sr[i];
+            if (!r->has_id) continue;
+            char a[32], c[32], d[32], e[32];
+            fmt_ns(a, sizeof a, r->id_sn[0]);
+            fmt_ns(c, sizeof c, r->id_sn[1]);
+            fmt_ns(d, sizeof d, r->id_mj[0]);
+            fmt_ns(e, sizeof e, r->id_mj[1]);
+            printf("| %s | %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% |\n", r->model, r->nv, a, c,
+                   r->ovh_sn, d, e, r->ovh_mj);
+        }
     }
 }
 
 static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
     printf("| model | nv | kernel | sinew ns | MuJoCo ns | sinew/MuJoCo |\n");
     printf("|---|---:|---|---:|---:|---:|\n");
+    step_report sr[NMODELS];
+    memset(sr, 0, sizeof sr);
 #ifdef SN_BENCH_MUJOCO
     agreement ag[NMODELS];
     const char* agname[NMODELS];
     int nag = 0;
 #endif
+    int with_step = in_list(o->kernel_list, "step") || in_list(o->kernel_list, "step_cb") ||
+                    in_list(o->kernel_list, "step_id");
     for (int i = 0; i < NMODELS; i++) {
         if (!in_list(o->model_list, MODELS[i].name)) continue;
         bench* b = bench_load(MODELS[i].name, o->models_dir, mujoco, o->keep_primitives);
@@ -1029,7 +1720,20 @@ static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
         agname[nag] = MODELS[i].name;
         ag[nag++] = check(b);
 #endif
+        int first = *nrow;
         time_model(o, b, 0, rows, nrow);
+        snprintf(sr[i].model, sizeof sr[i].model, "%s", b->name);
+        sr[i].nv = b->nv;
+        if (in_list(o->kernel_list, "step") && in_list(o->kernel_list, "step_id")) {
+            id_overhead(o, b, &sr[i]);
+            for (int k = first; k < *nrow; k++)
+                if (strcmp(rows[k].kernel, "step_id") == 0) {
+                    rows[k].has_ovh = 1;
+                    rows[k].ovh_s = sr[i].ovh_sn;
+                    rows[k].ovh_m = sr[i].ovh_mj;
+                }
+        }
+        if (with_step) step_check(b, o->steps, &sr[i]);
         bench_free(b);
     }
 #ifdef SN_BENCH_MUJOCO
@@ -1039,6 +1743,7 @@ static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
         printf("| %s | %.1e | %.1e | %.1e | %.1e |\n", agname[i], ag[i].m, ag[i].h, ag[i].udot,
                ag[i].minv);
 #endif
+    print_step_reports(o, sr, NMODELS);
 }
 
 static void time_chains(const options* o, int mujoco, row* rows, int* nrow) {
@@ -1100,6 +1805,7 @@ static void usage(void) {
     printf("usage: sinew_bench [--models LIST] [--kernels LIST] [--no-chains] [--chains-only]\n"
            "                   [--batches N] [--target-ms MS] [--csv FILE] [--no-append]\n"
            "                   [--results DIR] [--models-dir DIR] [--rev REV] [--mj-geoms]\n"
+           "                   [--steps N]\n"
            "       sinew_bench --kernel NAME --model NAME [--engine sinew|mujoco] --iters N\n"
            "       sinew_bench --list | --features\n");
 }
@@ -1114,6 +1820,7 @@ int main(int argc, char** argv) {
     o.iters = -1;
     o.batches = 21;
     o.target_ms = 3;
+    o.steps = 300;
     for (int i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -1136,6 +1843,9 @@ int main(int argc, char** argv) {
 #undef ARG
         if (strcmp(a, "--iters") == 0 && v) {
             o.iters = atol(v);
+            i++;
+        } else if (strcmp(a, "--steps") == 0 && v) {
+            o.steps = atol(v);
             i++;
         } else if (strcmp(a, "--batches") == 0 && v) {
             o.batches = atoi(v);
@@ -1182,6 +1892,7 @@ int main(int argc, char** argv) {
     }
     if (o.batches < 1 || o.batches > MAXN) die("%s", "--batches must be in 1..64");
     if (!(o.target_ms > 0)) die("%s", "--target-ms must be positive");
+    if (o.steps < 1) die("%s", "--steps must be positive");
     if (o.kernel || o.model || o.iters >= 0) {
         if (!o.kernel || !o.model || o.iters < 0)
             die("%s", "count mode needs --kernel, --model and --iters");
