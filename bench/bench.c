@@ -3,10 +3,12 @@
 // the same model files and the same random states. Never part of the tests.
 //
 //   sinew_bench [--models a,b] [--kernels k,l] [--no-chains] [--chains-only] [--batches 21]
-//               [--target-ms 3] [--csv FILE] [--no-append] [--results DIR] [--rev REV]
+//               [--target-ms 3] [--steps 300] [--csv FILE] [--no-append] [--results DIR]
+//               [--rev REV]
 //       timing mode: a Markdown table on stdout, rows appended to RESULTS/<hostname>/bench.csv
 //   sinew_bench --kernel NAME --model NAME --engine sinew|mujoco --iters N
-//       count mode: N calls of one kernel and nothing else timed, for callgrind (bench/run.sh)
+//       count mode: N calls of one kernel and nothing else timed, for callgrind (bench/run.sh);
+//       for the step kernels, N steps from the start state
 //   sinew_bench --list | --features
 //
 // docs/benchmarks.md says what each kernel times on each side.
@@ -172,20 +174,22 @@ typedef struct model_spec {
 
 // ANYmal C: raisimGym's standing configuration
 static const pose_entry POSE_ANYMAL[] = {
-    {"LF_HAA", 0.03},  {"LF_HFE", 0.4},  {"LF_KFE", -0.8}, {"RF_HAA", -0.03},
-    {"RF_HFE", 0.4},   {"RF_KFE", -0.8}, {"LH_HAA", 0.03}, {"LH_HFE", -0.4},
-    {"LH_KFE", 0.8},   {"RH_HAA", -0.03}, {"RH_HFE", -0.4}, {"RH_KFE", 0.8},
-    {NULL, 0}};
+    {"LF_HAA", 0.03}, {"LF_HFE", 0.4},  {"LF_KFE", -0.8}, {"RF_HAA", -0.03}, {"RF_HFE", 0.4},
+    {"RF_KFE", -0.8}, {"LH_HAA", 0.03}, {"LH_HFE", -0.4}, {"LH_KFE", 0.8},   {"RH_HAA", -0.03},
+    {"RH_HFE", -0.4}, {"RH_KFE", 0.8},  {NULL, 0}};
 // Romeo: "half_sitting" of tsid_romeo/srdf/romeo_collision.srdf
 static const pose_entry POSE_ROMEO[] = {
-    {"LHipPitch", -0.2},      {"LKneePitch", 0.3},  {"LAnklePitch", -0.1},
-    {"RHipPitch", -0.2},      {"RKneePitch", 0.3},  {"RAnklePitch", -0.1},
+    {"LHipPitch", -0.2},      {"LKneePitch", 0.3},      {"LAnklePitch", -0.1},
+    {"RHipPitch", -0.2},      {"RKneePitch", 0.3},      {"RAnklePitch", -0.1},
     {"LShoulderPitch", 1.57}, {"RShoulderPitch", 1.57}, {NULL, 0}};
 // Panda: "default" of erd_panda/srdf/panda.srdf, fingers half open
-static const pose_entry POSE_PANDA[] = {
-    {"panda_joint2", -0.785398}, {"panda_joint4", -2.35619},    {"panda_joint6", 1.5707},
-    {"panda_joint7", 0.785398},  {"panda_finger_joint1", 0.02}, {"panda_finger_joint2", 0.02},
-    {NULL, 0}};
+static const pose_entry POSE_PANDA[] = {{"panda_joint2", -0.785398},
+                                        {"panda_joint4", -2.35619},
+                                        {"panda_joint6", 1.5707},
+                                        {"panda_joint7", 0.785398},
+                                        {"panda_finger_joint1", 0.02},
+                                        {"panda_finger_joint2", 0.02},
+                                        {NULL, 0}};
 
 #define STEP_DT 0.001 // time step of both engines in the step kernels (s)
 #define STEP_KP 100.0 // PD gains on every joint (N m/rad or N/m)
@@ -382,7 +386,7 @@ typedef struct bench {
     sn_real* u_init; // (nv)
     sn_real* kp;     // PD gains (nv; zero on a floating base)
     sn_real* kd;
-    long sn_fail;  // sinew steps that returned an error
+    long sn_fail;   // sinew steps that returned an error
     long nonfinite; // runs of steps that ended in a non-finite state (either engine)
 #ifdef SN_BENCH_MUJOCO
     mjModel* mma; // step model, PD by position actuators (kp) and joint damping (kd)
@@ -424,6 +428,7 @@ static void tmp_cleanup(void) {
         remove(p);
     }
     rmdir(g_tmpdir);
+    g_tmpdir[0] = 0;
 }
 
 // random state within the joint limits, identical for both engines
@@ -669,7 +674,8 @@ static void mj_same_joints(const mjModel* a, const mjModel* c, const char* what)
     if (!ok) die("%s: MuJoCo models differ in their joints", what);
 }
 
-#define COPY_FIELD(dst, src, field, n) memcpy(dst->field, src->field, (size_t)(n) * sizeof *dst->field)
+#define COPY_FIELD(dst, src, field, n)                                                             \
+    memcpy(dst->field, src->field, (size_t)(n) * sizeof *dst->field)
 
 static void mj_step_setup(bench* b, const char* urdf_text, int keep_primitives) {
     const sn_model* m = b->sm;
@@ -1096,17 +1102,20 @@ typedef struct kernel {
 
 static const kernel KERNELS[] = {
     {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos", NULL, NULL},
-    {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel", NULL, NULL},
+    {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel",
+     NULL, NULL},
     {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb", NULL, NULL},
     {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)", NULL, NULL},
     {"aba", sn_k_aba, MJK(mj_k_aba), 1, "sn_fk + sn_fk_vel + sn_aba",
      "mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration", NULL, NULL},
     {"aba_min", sn_k_aba, MJK(mj_k_aba_min), 0, "sn_fk + sn_fk_vel + sn_aba",
-     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL, NULL},
+     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL,
+     NULL},
     {"minv", sn_k_minv, MJK(mj_k_minv), 0, "sn_crba + sn_inverse_mass",
      "mj_crb + mj_factorM + mj_solveM(identity, nv columns)", NULL, NULL},
     {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM", NULL, NULL},
-    {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)", NULL, NULL},
+    {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)",
+     NULL, NULL},
     {"step", sn_k_step, MJK(mj_k_step), 0, "sn_world_integrate, PD",
      "mj_step, position actuators (kp) + joint damping (kd), Euler", sn_r_step, MJK(mj_r_step)},
     {"step_cb", sn_k_step, MJK(mj_k_step_cb), 0, "sn_world_integrate, PD",
@@ -1290,8 +1299,7 @@ static void arm_calibrate(arm* a, bench* b, long nsteps, double target_ns) {
 
 // batches of every arm interleaved (order reversed every other batch), so that all see the same
 // machine load; v[k * MAXN + i] is arm k's mean ns per call in batch i
-static void time_multi(arm* a, int na, bench* b, int nb, double target_ns, long nsteps,
-                       double* v) {
+static void time_multi(arm* a, int na, bench* b, int nb, double target_ns, long nsteps, double* v) {
     prepare(b);
     for (int k = 0; k < na; k++)
         arm_calibrate(&a[k], b, nsteps, target_ns);
@@ -1400,9 +1408,14 @@ static void csv_rows(FILE* f, const char* date, const char* host, const char* re
         else
             fprintf(f, ",\n");
     }
-    if (r->has_ovh)
-        fprintf(f, "%s,%s,%s,%s,%d,%s,overhead_pct,%.4g,%.4g,\n", date, host, rev, r->model, r->nv,
-                r->kernel, r->ovh_s, r->ovh_m);
+    if (r->has_ovh) {
+        fprintf(f, "%s,%s,%s,%s,%d,%s,overhead_pct,%.4g,", date, host, rev, r->model, r->nv,
+                r->kernel, r->ovh_s);
+        if (isnan(r->ovh_m))
+            fprintf(f, ",\n");
+        else
+            fprintf(f, "%.4g,\n", r->ovh_m);
+    }
 }
 
 static void write_csv(const char* path, int append, const char* host, const char* rev,
@@ -1521,17 +1534,17 @@ static void time_model(const options* o, bench* b, int chain, row* rows, int* nr
 typedef struct step_report {
     char model[32];
     int nv, done;
-    double ke_rel;                 // start state: |KE_sinew - KE_MuJoCo| / KE_sinew
-    double err0;                   // start: max |q_ref - q| over the PD joints
-    double err_sn, err_a, err_c;   // the same after one run (sinew, MuJoCo act, MuJoCo cb)
-    double diff_a, diff_c;         // after one run: max |q_sinew - q_MuJoCo| over the PD joints
-    double base_a, base_c;         // after one run: |base position sinew - MuJoCo|
-    double dz;                     // after one run: sinew's base height change
-    int id_ok;                     // a joint wrench is available after a step with ID on
-    long bad;                      // runs ending non-finite or with a MuJoCo warning, failed steps
-    int has_id;                    // interleaved timing of step and step + ID
-    double id_sn[2], id_mj[2];     // median ns: step, step with ID
-    double ovh_sn, ovh_mj;         // median over batches of (step with ID / step) - 1, in %
+    double ke_rel;               // start state: |KE_sinew - KE_MuJoCo| / KE_sinew
+    double err0;                 // start: max |q_ref - q| over the PD joints
+    double err_sn, err_a, err_c; // the same after one run (sinew, MuJoCo act, MuJoCo cb)
+    double diff_a, diff_c;       // after one run: max |q_sinew - q_MuJoCo| over the PD joints
+    double base_a, base_c;       // after one run: |base position sinew - MuJoCo|
+    double dz;                   // after one run: sinew's base height change
+    int id_ok;                   // a joint wrench is available after a step with ID on
+    long bad;                    // runs ending non-finite or with a MuJoCo warning, failed steps
+    int has_id;                  // interleaved timing of step and step + ID
+    double id_sn[2], id_mj[2];   // median ns: step, step with ID
+    double ovh_sn, ovh_mj;       // median over batches of (step with ID / step) - 1, in %
 } step_report;
 
 static double median_of(const double* x, int n) {
@@ -1590,16 +1603,19 @@ static void step_check(bench* b, long nsteps, step_report* r) {
     sn_r_step_id(b);
     sn_k_step(b);
     sn_real f[3], t[3];
-    r->id_ok = sn_system_joint_wrench(b->ss, m->nujoint - 1, f, t) == SN_OK &&
-               all_finite(f, 3) && all_finite(t, 3);
+    r->id_ok = sn_system_joint_wrench(b->ss, m->nujoint - 1, f, t) == SN_OK && all_finite(f, 3) &&
+               all_finite(t, 3);
     sn_r_step(b);
     r->err0 = pd_err(b, b->q_init);
     double ke = sn_system_kinetic_energy(b->ss);
+    (void)ke;
     for (long i = 0; i < nsteps; i++)
         sn_k_step(b);
     const sn_real* q = sn_system_q(b->ss);
     r->err_sn = pd_err(b, q);
-    r->dz = b->floating ? q[m->joint_qadr[m->dof_joint[0]] + 2] - b->q_init[m->joint_qadr[m->dof_joint[0]] + 2] : (double)NAN;
+    r->dz = b->floating ? q[m->joint_qadr[m->dof_joint[0]] + 2] -
+                              b->q_init[m->joint_qadr[m->dof_joint[0]] + 2]
+                        : (double)NAN;
 #ifdef SN_BENCH_MUJOCO
     if (b->mma) {
         mj_r_step(b);
@@ -1631,8 +1647,8 @@ static void step_check(bench* b, long nsteps, step_report* r) {
 // mj_rnePostConstraint, all four interleaved batch by batch
 static void id_overhead(const options* o, bench* b, step_report* r) {
     double v[4 * MAXN], q[MAXN];
-    arm a[4] = {{sn_k_step, sn_r_step, 0}, {sn_k_step, sn_r_step_id, 0}, {NULL, NULL, 0},
-                {NULL, NULL, 0}};
+    arm a[4] = {
+        {sn_k_step, sn_r_step, 0}, {sn_k_step, sn_r_step_id, 0}, {NULL, NULL, 0}, {NULL, NULL, 0}};
     int na = 2, nb = o->batches;
 #ifdef SN_BENCH_MUJOCO
     if (b->mma) {
@@ -1658,6 +1674,14 @@ static void id_overhead(const options* o, bench* b, step_report* r) {
     }
 }
 
+// a number, or "-" when it is not one (no MuJoCo, fixed base)
+static void fmt_num(char* buf, size_t n, const char* fmt, double x) {
+    if (isnan(x))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, fmt, x);
+}
+
 static void print_step_reports(const options* o, const step_report* sr, int n) {
     int any = 0, anyid = 0;
     for (int i = 0; i < n; i++)
@@ -1675,17 +1699,27 @@ static void print_step_reports(const options* o, const step_report* sr, int n) {
         for (int i = 0; i < n; i++) {
             const step_report* r = &sr[i];
             if (!r->done) continue;
-            printf("| %s | %.1e | %.3f | %.3f | %.3f | %.3f | %.1e / %.1e | %.1e / %.1e | %.3f | %s "
-                   "| %ld |\n",
-                   r->model, r->ke_rel, r->err0, r->err_sn, r->err_a, r->err_c, r->diff_a,
-                   r->diff_c, r->base_a, r->base_c, r->dz, r->id_ok ? "ok" : "MISSING", r->bad);
+            char ke[16], ea[16], ec[16], da[16], dc[16], ba[16], bc[16], dz[16];
+            fmt_num(ke, sizeof ke, "%.1e", r->ke_rel);
+            fmt_num(ea, sizeof ea, "%.3f", r->err_a);
+            fmt_num(ec, sizeof ec, "%.3f", r->err_c);
+            fmt_num(da, sizeof da, "%.1e", r->diff_a);
+            fmt_num(dc, sizeof dc, "%.1e", r->diff_c);
+            fmt_num(ba, sizeof ba, "%.1e", r->base_a);
+            fmt_num(bc, sizeof bc, "%.1e", r->base_c);
+            fmt_num(dz, sizeof dz, "%.3f", r->dz);
+            printf("| %s | %s | %.3f | %.3f | %s | %s | %s / %s | %s / %s | %s | %s | %ld |\n",
+                   r->model, ke, r->err0, r->err_sn, ea, ec, da, dc, ba, bc, dz,
+                   r->id_ok ? "ok" : "MISSING", r->bad);
         }
     }
     if (anyid) {
-        printf("\nInverse dynamics overhead (four arms interleaved batch by batch; overhead = median "
-               "over batches of t(with) / t(without) - 1):\n\n");
-        printf("| model | nv | sinew step ns | sinew step + ID ns | sinew overhead | MuJoCo step ns | "
-               "MuJoCo step + rnePostConstraint ns | MuJoCo overhead |\n");
+        printf(
+            "\nInverse dynamics overhead (four arms interleaved batch by batch; overhead = median "
+            "over batches of t(with) / t(without) - 1):\n\n");
+        printf(
+            "| model | nv | sinew step ns | sinew step + ID ns | sinew overhead | MuJoCo step ns | "
+            "MuJoCo step + rnePostConstraint ns | MuJoCo overhead |\n");
         printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int i = 0; i < n; i++) {
             const step_report* r = &sr[i];
@@ -1695,8 +1729,11 @@ static void print_step_reports(const options* o, const step_report* sr, int n) {
             fmt_ns(c, sizeof c, r->id_sn[1]);
             fmt_ns(d, sizeof d, r->id_mj[0]);
             fmt_ns(e, sizeof e, r->id_mj[1]);
-            printf("| %s | %d | %s | %s | %+.1f%% | %s | %s | %+.1f%% |\n", r->model, r->nv, a, c,
-                   r->ovh_sn, d, e, r->ovh_mj);
+            char os[16], om[16];
+            fmt_num(os, sizeof os, "%+.1f%%", r->ovh_sn);
+            fmt_num(om, sizeof om, "%+.1f%%", r->ovh_mj);
+            printf("| %s | %d | %s | %s | %s | %s | %s | %s |\n", r->model, r->nv, a, c, os, d, e,
+                   om);
         }
     }
 }
@@ -1821,6 +1858,7 @@ int main(int argc, char** argv) {
     o.batches = 21;
     o.target_ms = 3;
     o.steps = 300;
+    atexit(tmp_cleanup); // also after die()
     for (int i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -4,7 +4,7 @@
 # instructions per call with callgrind, print one Markdown table and append to
 # results/<hostname>/bench.csv. About 2 minutes on 2 cores. docs/benchmarks.md explains the columns.
 #
-#   bench/run.sh [--quick] [--no-callgrind] [--iters N] [--chain-iters N]
+#   bench/run.sh [--quick] [--no-callgrind] [--iters N] [--chain-iters N] [--step-iters N]
 #   env: BUILD (default build-bench), BENCH_ARGS (extra arguments for the timing run)
 set -euo pipefail
 
@@ -12,6 +12,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build-bench}
 ITERS=100        # calls per callgrind run on the robots (a baseline run makes 1 call)
 CHAIN_ITERS=10   # the same on the chains
+STEP_ITERS=300   # steps per callgrind run of the step kernels (from the start state)
 CALLGRIND=1
 TIMING_ARGS=()
 while [ $# -gt 0 ]; do
@@ -20,6 +21,7 @@ while [ $# -gt 0 ]; do
     --no-callgrind) CALLGRIND=0 ;;
     --iters) ITERS=$2; shift ;;
     --chain-iters) CHAIN_ITERS=$2; shift ;;
+    --step-iters) STEP_ITERS=$2; shift ;;
     -h|--help) sed -n 3,8p "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -73,16 +75,21 @@ ir_total() { # model kernel engine iters
 if [ "$CALLGRIND" = 1 ]; then
   models=$(awk -F, 'NR > 1 && $7 == "ns_median" {print $4}' "$TMP/times.csv" | uniq)
   for model in $models; do
-    n=$ITERS
-    case "$model" in chain*) n=$CHAIN_ITERS ;; esac
     kernels=$(awk -F, -v m="$model" 'NR > 1 && $7 == "ns_median" && $4 == m {print $6}' \
       "$TMP/times.csv")
     for kernel in $kernels; do
+      n=$ITERS
+      case "$model" in chain*) n=$CHAIN_ITERS ;; esac
+      case "$kernel" in step*) n=$STEP_ITERS ;; esac
       for engine in $ENGINES; do
-        if [ "$engine" = sinew ] && [ "$kernel" = aba_min ]; then
-          # the sinew side of aba_min is the aba kernel: reuse its count
-          line=$(awk -v m="$model" \
-            '$1 == m && $2 == "aba" && $3 == "sinew" {print m, "aba_min", "sinew", $4}' "$TMP/ir.txt")
+        same=
+        case "$engine:$kernel" in
+          sinew:aba_min) same=aba ;;  # the sinew side of aba_min is the aba kernel
+          sinew:step_cb) same=step ;; # the sinew side of step_cb is the step kernel
+        esac
+        if [ -n "$same" ]; then # reuse its count
+          line=$(awk -v m="$model" -v k="$kernel" -v s="$same" \
+            '$1 == m && $2 == s && $3 == "sinew" {print m, k, "sinew", $4}' "$TMP/ir.txt")
           [ -n "$line" ] && echo "$line" >> "$TMP/ir.txt"
           continue
         fi
@@ -105,6 +112,7 @@ awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host=
   function fmt(x) { return x == "" ? "-" : (x < 100 ? sprintf("%.1f", x) : sprintf("%.0f", x)) }
   function ratio(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "-" : sprintf("%.2f", a / b) }
   function perdof(x, n) { return x == "" ? "-" : fmt(x / n) }
+  function pct(x) { return x == "" ? "-" : sprintf("%+.1f%%", x) }
   BEGIN {
     while ((getline line < irfile) > 0) { split(line, f, " "); ir[f[1] SUBSEP f[2] SUBSEP f[3]] = f[4] }
   }
@@ -121,7 +129,23 @@ awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host=
       printf "%s,%s,%s,%s,%s,%s,Ir_per_call,%s,%s,%s\n", date, host, rev, $4, $5, $6, s, m,
         (m == "" ? "" : sprintf("%.4g", s / m)) >> csv
   }
+  NR > 1 && $7 == "overhead_pct" { ovs[$4] = $8; ovm[$4] = $9; ovnv[$4] = $5; ovorder = ovorder " " $4 }
   END {
+    # inverse dynamics: step_id against step, in time (interleaved batches) and in instructions
+    n = split(ovorder, ms, " ")
+    for (i = 1; i <= n; i++) {
+      mo = ms[i]
+      s0 = ir[mo SUBSEP "step" SUBSEP "sinew"]; s1 = ir[mo SUBSEP "step_id" SUBSEP "sinew"]
+      m0 = ir[mo SUBSEP "step" SUBSEP "mujoco"]; m1 = ir[mo SUBSEP "step_id" SUBSEP "mujoco"]
+      is = (s0 == "" || s1 == "") ? "" : 100 * (s1 - s0) / s0
+      im = (m0 == "" || m1 == "") ? "" : 100 * (m1 - m0) / m0
+      ids = ids sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mo, ovnv[mo],
+        pct(ovs[mo]), s0 == "" ? "-" : s0, s1 == "" ? "-" : s1, pct(is),
+        pct(ovm[mo]), m0 == "" ? "-" : m0, m1 == "" ? "-" : m1, pct(im))
+      if (is != "")
+        printf "%s,%s,%s,%s,%s,step_id,overhead_Ir_pct,%.4g,%s,\n", date, host, rev, mo,
+          ovnv[mo], is, (im == "" ? "" : sprintf("%.4g", im)) >> csv
+    }
     if (robots != "") {
       print "| model | nv | kernel | sinew ns | MuJoCo ns | ratio | sinew Ir/call | MuJoCo Ir/call | Ir ratio |"
       print "|---|---:|---|---:|---:|---:|---:|---:|---:|"
@@ -135,6 +159,16 @@ awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host=
       print "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       printf "%s", chains
     }
+    if (ids != "") {
+      print ""
+      print "Inverse dynamics overhead of the step: sinew with sn_system_set_compute_inverse_dynamics(1)"
+      print "against without; MuJoCo with mj_rnePostConstraint before mj_Euler against mj_step."
+      print "Time: median over interleaved batches of the per-batch ratio; Ir: per step."
+      print ""
+      print "| model | nv | sinew overhead (time) | sinew Ir/step | sinew + ID Ir/step | sinew overhead (Ir) | MuJoCo overhead (time) | MuJoCo Ir/step | MuJoCo + ID Ir/step | MuJoCo overhead (Ir) |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      printf "%s", ids
+    }
   }' "$TMP/times.csv" > "$TMP/table.md"
 
 {
@@ -144,7 +178,8 @@ awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host=
   echo "$(sed -n 3p "$TMP/times.md")"
   echo "ns: median over batches of the mean wall time per call (noisy: compare the ratio, measured"
   echo "in the same run). Ir/call: callgrind instructions per call, (Ir(1+N calls) - Ir(1 call)) / N,"
-  echo "N = $ITERS on the robots and $CHAIN_ITERS on the chains (repeatable)."
+  echo "N = $ITERS on the robots and $CHAIN_ITERS on the chains (repeatable). Step kernels (step,"
+  echo "step_cb, step_id): one call is one step; Ir per step over N = $STEP_ITERS steps from the start state."
   echo
   cat "$TMP/table.md"
   echo
