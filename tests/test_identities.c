@@ -4,6 +4,7 @@
 // real models: CRBA against RNEA columns, ABA against RNEA and against M^-1 (tau - h), M M^-1 = I,
 // energies, passivity, Jacobians and J-dot u against finite differences, momentum balance.
 #include "common.h"
+#include "dynamics/dyn.h"
 #include "harness/snt.h"
 
 #include <math.h>
@@ -360,6 +361,50 @@ static int check_joint_wrench(const sn_model* m, sn_data* d, const char* what) {
     return bad;
 }
 
+// the cheap per-body wrenches and the on-demand fixed-joint wrench equal the link-level pass
+static int check_wrench_paths(const sn_model* m, sn_data* d, const char* what) {
+    int nv = m->nv;
+    full(m, d);
+    double* a = malloc((size_t)nv * sizeof(double));
+    double* bw = malloc(6 * (size_t)m->nbody * sizeof(double));
+    for (int i = 0; i < nv; i++)
+        a[i] = tc_uniform(-1, 1);
+    sn_inverse_dynamics(m, d, a, NULL);
+    sni_body_wrenches(m, d, d->ws_acc, NULL, bw);
+    int bad = 0;
+    for (int u = 0; u < m->nujoint && !bad; u++) {
+        double want[6], got[6];
+        int ch = m->ujoint_child[u];
+        double x[3];
+        sn_frame_pose(m, d, ch, x, NULL);
+        if (m->ujoint_joint[u] >= 0) {
+            memcpy(got, bw + 6 * m->frame_body[ch], sizeof got);
+        } else {
+            sni_fixed_joint_wrench(m, d, u, d->body_pos, d->body_rot, d->body_vel, d->ws_acc, bw,
+                                   got);
+        }
+        // the link pass reports the force and the torque about the joint origin x:
+        // n_x = n_0 + f x x
+        memcpy(want, d->ujoint_wrench + 6 * u, sizeof want);
+        const double* f = got + 3;
+        double gotw[6] = {f[0],
+                          f[1],
+                          f[2],
+                          got[0] + f[1] * x[2] - f[2] * x[1],
+                          got[1] + f[2] * x[0] - f[0] * x[2],
+                          got[2] + f[0] * x[1] - f[1] * x[0]};
+        double e = tc_rel_err(want, gotw, 6, 1);
+        if (e > 1e-10) {
+            fprintf(stderr, "  %s: joint %s: wrench paths differ by %.3g\n", what,
+                    sn_model_name(m, SN_OBJ_URDF_JOINT, u), e);
+            bad = 1;
+        }
+    }
+    free(a), free(bw);
+    return bad;
+}
+
+
 static int test_crba_equals_rnea_columns(void) {
     return for_models(check_crba_rnea);
 }
@@ -383,6 +428,9 @@ static int test_energy_and_momentum_balance(void) {
 }
 static int test_joint_wrench_projects_to_tau(void) {
     return for_models(check_joint_wrench);
+}
+static int test_joint_wrench_paths_agree(void) {
+    return for_models(check_wrench_paths);
 }
 
 // A11: double pendulum with point masses, M at q2 = pi/3 is [[4, 1.5], [1.5, 1]]
@@ -419,4 +467,4 @@ SNT_SUITE(SNT_TEST(test_crba_equals_rnea_columns), SNT_TEST(test_aba_rnea_minv_a
           SNT_TEST(test_mass_times_inverse_is_identity), SNT_TEST(test_energies),
           SNT_TEST(test_passivity), SNT_TEST(test_jacobians_finite_differences),
           SNT_TEST(test_energy_and_momentum_balance), SNT_TEST(test_joint_wrench_projects_to_tau),
-          SNT_TEST(test_double_pendulum_mass_matrix))
+          SNT_TEST(test_joint_wrench_paths_agree), SNT_TEST(test_double_pendulum_mass_matrix))

@@ -65,16 +65,18 @@ typedef struct sn_data {
                        ///< transmitted from parent to child (sn_inverse_dynamics) (nujoint x 6)
 
     // ---- workspaces (private) ----
-    sn_real* ws_inertia;  ///< body spatial inertia at the world origin, 6x6    (nbody x 36)
-    sn_real* ws_art;      ///< articulated inertias                               (nbody x 36)
-    sn_real* ws_bias;     ///< articulated bias forces                            (nbody x 6)
-    sn_real* ws_acc;      ///< accelerations with gravity (RNEA, ABA)             (nbody x 6)
-    sn_real* ws_u;        ///< U = IA S per DOF                                   (nv x 6)
-    sn_real* ws_dinv;     ///< D^-1 per joint, at most 6x6                        (njoint x 36)
-    sn_real* ws_vec;      ///< scratch vectors                                    (4 x nv)
-    sn_real* ws_frame;    ///< per-frame wrench scratch                            (nframe x 6)
-    int* joint_axis_kind; ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
-                          ///< joint frame is not rotated (set at creation)       (njoint)
+    sn_real* ws_inertia;    ///< body spatial inertia at the world origin, 6x6    (nbody x 36)
+    sn_real* ws_art;        ///< articulated inertias                               (nbody x 36)
+    sn_real* ws_bias;       ///< articulated bias forces                            (nbody x 6)
+    sn_real* ws_acc;        ///< accelerations with gravity (RNEA, ABA)             (nbody x 6)
+    sn_real* ws_u;          ///< U = IA S per DOF                                   (nv x 6)
+    sn_real* ws_dinv;       ///< D^-1 per joint, at most 6x6                        (njoint x 36)
+    sn_real* ws_vec;        ///< scratch vectors                                    (4 x nv)
+    sn_real* ws_frame;      ///< per-frame wrench scratch                            (nframe x 6)
+    int* frame_rank;        ///< position of each frame in m->frame_order (set at creation) (nframe)
+    int* frame_subtree_end; ///< one past the last frame_order position of its subtree  (nframe)
+    int* joint_axis_kind;   ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
+                            ///< joint frame is not rotated (set at creation)       (njoint)
 
     // ---- private ----
     const sn_model* model_;

@@ -51,6 +51,8 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->ws_vec = carve(c, 4 * nv);
     d->ws_frame = carve(c, 6 * (size_t)m->nframe);
     d->joint_axis_kind = (int*)carve(c, nj); // a double per int: simple and aligned
+    d->frame_rank = (int*)carve(c, (size_t)m->nframe);
+    d->frame_subtree_end = (int*)carve(c, (size_t)m->nframe);
 }
 
 // per joint: which coordinate axis the joint axis is, and whether its frame is rotated
@@ -97,6 +99,16 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     d->size_ = c.off;
     d->allocator_ = sni_allocator_or_default(a);
     classify_joints(m, d);
+    // frames in depth-first order: a subtree is the contiguous range [rank, subtree_end)
+    for (int n = 0; n < m->nframe; n++)
+        d->frame_rank[m->frame_order[n]] = n;
+    for (int l = 0; l < m->nframe; l++)
+        d->frame_subtree_end[l] = d->frame_rank[l] + 1;
+    for (int n = m->nframe - 1; n > 0; n--) {
+        int l = m->frame_order[n], p = m->frame_parent[l];
+        if (p >= 0 && d->frame_subtree_end[l] > d->frame_subtree_end[p])
+            d->frame_subtree_end[p] = d->frame_subtree_end[l];
+    }
     sn_data_reset(m, d);
     *out = d;
     return SN_OK;

@@ -83,6 +83,13 @@ sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_re
 // joint wrenches from body accelerations and external body wrenches (rnea.c)
 void sni_link_wrenches(const sn_model* m, sn_data* d, const sn_real* acc, const sn_real* ext);
 
+// subtree wrenches per body, and the wrench of one fixed joint from a snapshot (rnea.c)
+void sni_body_wrenches(const sn_model* m, const sn_data* d, const sn_real* acc, const sn_real* ext,
+                       sn_real* out);
+void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const sn_real* pos,
+                            const sn_real* rot, const sn_real* vel, const sn_real* acc,
+                            const sn_real* body_wrench, sn_real* out);
+
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {
     while (b > 0) {

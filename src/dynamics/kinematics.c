@@ -168,6 +168,7 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
     memset(d->dof_bias, 0, 6 * sizeof(sn_real));
+    memset(d->body_bias, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
         int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
         const sn_real* vp = d->body_vel + 6 * m->body_parent[b];

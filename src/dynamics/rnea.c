@@ -128,6 +128,60 @@ void sni_link_wrenches(const sn_model* m, sn_data* d, const sn_real* acc, const 
 }
 
 
+// per-body wrenches of whole subtrees at the origin (moment first), from body accelerations acc
+// (gravity included) at d's kinematics, the bodies' velocity-product forces and external body
+// wrenches ext (nullable): out[b] is what the joint into body b transmits; out[0] sums the
+// bodies attached to the world and the world body's own links. O(nbody).
+void sni_body_wrenches(const sn_model* m, const sn_data* d, const sn_real* acc, const sn_real* ext,
+                       sn_real* out) {
+    for (int b = 0; b < m->nbody; b++) {
+        body_force(out + 6 * b, m->body_mass[b], d->body_com + 3 * b, d->body_inertia_com + 6 * b,
+                   d->body_bias + 6 * b, acc + 6 * b);
+        if (ext)
+            for (int e = 0; e < 6; e++)
+                out[6 * b + e] -= ext[6 * b + e];
+    }
+    for (int b = m->nbody - 1; b > 0; b--)
+        s6_addto(out + 6 * m->body_parent[b], out + 6 * b);
+}
+
+
+// the wrench (moment about the origin first) that the fixed URDF joint `uj` transmits, from a
+// snapshot of body poses, velocities and accelerations and the subtree wrenches of
+// sni_body_wrenches: the links of the child's subtree inside its body, plus the bodies hanging
+// from them. O(size of the subtree).
+void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const sn_real* pos,
+                            const sn_real* rot, const sn_real* vel, const sn_real* acc,
+                            const sn_real* body_wrench, sn_real* out) {
+    int top = m->ujoint_child[uj], b = m->frame_body[top];
+    memset(out, 0, 6 * sizeof(sn_real));
+    const sn_real* R = rot + 9 * b;
+    for (int n = d->frame_rank[top]; n < d->frame_subtree_end[top]; n++) {
+        int l = m->frame_order[n];
+        if (m->frame_body[l] != b) {
+            // the root link of a body hanging from this subtree carries that body's wrench
+            int p = m->frame_parent[l];
+            if (p >= 0 && m->frame_body[p] == b) s6_addto(out, body_wrench + 6 * m->frame_body[l]);
+            continue;
+        }
+        if (m->frame_mass[l] <= 0) continue;
+        // the link's mass properties in the world
+        sn_real rl[9], c[3], t[3], ic[9], rbi[10], ia[6], iv[6];
+        m3_mul(rl, R, m->frame_rot + 9 * l);
+        m3_mul_v3(c, rl, m->frame_com + 3 * l);
+        m3_mul_v3(t, R, m->frame_pos + 3 * l);
+        v3_add(c, c, t);
+        v3_add(c, c, pos + 3 * b);
+        m3_rotate_sym(ic, rl, m->frame_inertia + 9 * l);
+        rbi_from(rbi, m->frame_mass[l], c, ic);
+        rbi_mul(ia, rbi, acc + 6 * b);
+        rbi_mul(iv, rbi, vel + 6 * b);
+        mot_addcross_force(ia, vel + 6 * b, iv);
+        s6_addto(out, ia);
+    }
+}
+
+
 sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau);
