@@ -11,7 +11,7 @@
 //   4. w = dt/2 (b + b_out + kd) + dt^2/4 (kp + k_s);  u* = u + dt (M + diag w)^-1 (tau_exp - h)
 //      (contact, limit and friction impulses enter here with the contact solver)
 //   6. q+ = q (+) dt * ubar with ubar = u+ (SEMI_IMPLICIT), (u + u+)/2 (TRAPEZOID), u (EULER);
-//      RUNGE_KUTTA_4 evaluates steps 1-4 at four stages.
+//      RUNGE_KUTTA_4 evaluates steps 1-3 and u-dot = M^-1 (tau_exp - h) (no w) at four stages.
 #ifndef SN_WORLD_H
 #define SN_WORLD_H
 
@@ -194,12 +194,14 @@ SN_API sn_scheme sn_system_scheme_used(const sn_system* s);
 /// setComputeInverseDynamics: after each step, the force and torque at every joint.
 SN_API void sn_system_set_compute_inverse_dynamics(sn_system* s, int on);
 /// getForceAtJointInWorldFrame / getTorqueAtJointInWorldFrame of the last step for the URDF joint
-/// `ujoint` (torque about the joint origin). SN_ERR_ARG unless inverse dynamics is on and a step
-/// has run.
+/// `ujoint` (torque about the joint origin): the inverse dynamics at the step's start state with
+/// u-dot = (u+ - u) / dt and the step's external forces. SN_ERR_ARG unless inverse dynamics is
+/// on and a step has run.
 SN_API sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3],
                                         sn_real torque[3]);
 /// The applied joint torque of the last step, term by term (seed 000 step 5 table), nv each:
-/// feedforward and PD, damping, actuators, springs, external forces. NULL skips a term.
+/// feedforward and PD, damping, actuators, springs, external forces. NULL skips a term. After a
+/// RUNGE_KUTTA_4 step: the weighted means of the four stages' (explicit) terms.
 SN_API sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
                                         sn_real* actuators, sn_real* springs, sn_real* external);
 

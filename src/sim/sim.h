@@ -52,6 +52,7 @@ struct sn_system {
     sn_real* q0;       // state at the start of the step (nq)
     sn_real* u0;       // (nv)
     sn_real* rk;       // RK4 scratch: 4 velocity and 4 acceleration stages (8 nv) + q (nq)
+    sn_real* rk_tab;   // RK4 torque table: stage means of cmd, damping, actuators, springs (4 nv)
     sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
     // ---- actuators ----
     int nact, act_cap;

@@ -25,14 +25,37 @@ static int scheme_for_step(const sn_system* s) {
 }
 
 
-// steps 1-4 at d->q, d->u (kinematics current): acc (nv) = (M + diag w)^-1 (tau_exp - h)
-static sn_status stage(sn_system* s, sn_real* acc, int record) {
+// steps 1-4 at d->q, d->u (kinematics current): acc (nv) = (M + diag w)^-1 (tau_exp - h), with
+// diag = w, or M^-1 (tau_exp - h) with diag = NULL (the stages of RUNGE_KUTTA_4). rec_err keeps
+// q_ref - q for getGeneralizedForce(), rec_act the actuator states for getActuatorStates().
+static sn_status stage(sn_system* s, const sn_real* diag, sn_real* acc, int rec_err, int rec_act) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     sn_real* err = d->ws_vec + m->nv; // the ABA uses the first nv entries
-    sni_stage_torque(s, d->q, d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, record);
-    if (record) memcpy(s->pos_err, err, (size_t)m->nv * sizeof(sn_real));
-    return sni_aba(m, d, s->tau_exp, s->w, acc);
+    sni_stage_torque(s, d->q, d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, rec_act);
+    if (rec_err) memcpy(s->pos_err, err, (size_t)m->nv * sizeof(sn_real));
+    return sni_aba(m, d, s->tau_exp, diag, acc);
+}
+
+
+// RUNGE_KUTTA_4's torque table: the weighted mean (weight wt) of the stage just evaluated,
+// term by term: tau_cmd, damping, actuators, springs (4 nv in s->rk_tab)
+static void rk_accumulate(sn_system* s, sn_real wt, int first) {
+    const sn_model* m = s->m;
+    int nv = m->nv;
+    sn_real *cmd = s->rk_tab, *damp = cmd + nv, *act = damp + nv, *spr = act + nv;
+    if (first) memset(s->rk_tab, 0, 4 * (size_t)nv * sizeof(sn_real));
+    const sn_real *q = s->d->q, *u = s->d->u;
+    for (int v = 0; v < nv; v++) {
+        cmd[v] += wt * s->tau_cmd[v];
+        damp[v] -= wt * (s->damping[v] + s->b_out[v]) * u[v];
+        act[v] += wt * s->tau_act[v];
+    }
+    for (int j = 0; j < m->njoint; j++) {
+        if (m->joint_nv[j] != 1) continue;
+        int v = m->joint_vadr[j];
+        spr[v] += wt * (s->spring_kq[v] - s->spring_k[v] * q[m->joint_qadr[j]]);
+    }
 }
 
 
@@ -44,43 +67,64 @@ static void set_stage_state(sn_system* s, const sn_real* q, const sn_real* u) {
 }
 
 
-// classical RK4 on (q, u) with the stage accelerations of steps 1-4; q moves on the manifold
-// with the weighted mean velocity
+// classical RK4 on (q, u); q moves on the manifold with the weighted mean velocity. The stages
+// evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the implicit
+// diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first order),
+// so damping, springs and the PD torque are explicit at each stage. The actuator bounds use the
+// motor speeds of each stage; getActuatorStates() describes the last one.
 static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
-    int nv = s->m->nv, nq = s->m->nq;
+    int nv = s->m->nv;
     sn_real *k1 = s->rk, *k2 = k1 + nv, *k3 = k2 + nv, *k4 = k3 + nv;
     sn_real *u2 = k4 + nv, *u3 = u2 + nv, *u4 = u3 + nv, *qs = u4 + nv;
     const sn_real* q0 = s->q0;
     const sn_real* u0 = s->u0;
-    sn_status st = stage(s, k1, 1);
+    sn_status st = stage(s, NULL, k1, 1, 0);
+    if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 1);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u2[i] = u0[i] + 0.5 * dt * k1[i];
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u0, 0.5 * dt, qs);
         set_stage_state(s, qs, u2);
-        st = stage(s, k2, 0);
+        st = stage(s, NULL, k2, 0, 0);
+        if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     }
     for (int i = 0; i < nv && st == SN_OK; i++)
         u3[i] = u0[i] + 0.5 * dt * k2[i];
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u2, 0.5 * dt, qs);
         set_stage_state(s, qs, u3);
-        st = stage(s, k3, 0);
+        st = stage(s, NULL, k3, 0, 0);
+        if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     }
     for (int i = 0; i < nv && st == SN_OK; i++)
         u4[i] = u0[i] + dt * k3[i];
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u3, dt, qs);
         set_stage_state(s, qs, u4);
-        st = stage(s, k4, 0);
+        st = stage(s, NULL, k4, 0, 1);
+        if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 0);
     }
-    (void)nq;
     if (st != SN_OK) return st;
     for (int i = 0; i < nv; i++) {
         u1[i] = u0[i] + dt / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
         ubar[i] = (u0[i] + 2 * u2[i] + 2 * u3[i] + u4[i]) / 6;
     }
     return SN_OK;
+}
+
+
+// the body accelerations of an RK4 step for inverse dynamics: those of udot = (u+ - u) / dt at
+// the state of the step's start, gravity included (as the ABA of the one-stage schemes has them)
+static void rk4_body_acc(sn_system* s, const sn_real* u1, sn_real dt) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    set_stage_state(s, s->q0, s->u0);
+    for (int i = 0; i < m->nv; i++)
+        d->udot[i] = (u1[i] - s->u0[i]) / dt;
+    sn_fk_acc(m, d, d->udot);
+    for (int b = 0; b < m->nbody; b++)
+        for (int e = 0; e < 6; e++)
+            s->body_acc[6 * b + e] = d->body_acc[6 * b + e] - (e < 3 ? 0 : d->gravity[e - 3]);
 }
 
 
@@ -107,7 +151,7 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
     if (s->scheme_used == SN_SCHEME_RK4) {
         st = step_rk4(s, dt, u1, ubar);
     } else {
-        st = stage(s, acc, 1);
+        st = stage(s, s->w, acc, 1, 1);
         if (st == SN_OK) {
             // step 4: the velocity without contacts; the contact solver adds J_c^T lambda_c here
             for (int i = 0; i < nv; i++)
@@ -134,7 +178,10 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
                                                     : "the step produced a non-finite state; the "
                                                       "state is left as it was");
     }
-    if (s->compute_id && s->scheme_used != SN_SCHEME_RK4) sni_step_wrenches(s, dt);
+    if (s->compute_id) {
+        if (s->scheme_used == SN_SCHEME_RK4) rk4_body_acc(s, u1, dt);
+        sni_step_wrenches(s, dt);
+    }
     memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
     for (int i = 0; i < nv; i++) {
         sn_real un = u1[i];
@@ -216,9 +263,22 @@ sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* dampi
                                  sn_real* actuators, sn_real* springs, sn_real* external) {
     if (!s) return SN_ERR_ARG;
     const sn_model* m = s->m;
+    int nv = m->nv;
+    if (s->scheme_used == SN_SCHEME_RK4) {
+        // no implicit part: the weighted means of the four stages
+        const sn_real* t = s->rk_tab;
+        for (int v = 0; v < nv; v++) {
+            if (pd) pd[v] = t[v];
+            if (damping) damping[v] = t[nv + v];
+            if (actuators) actuators[v] = t[2 * nv + v];
+            if (springs) springs[v] = t[3 * nv + v];
+            if (external) external[v] = s->ext_last[v];
+        }
+        return SN_OK;
+    }
     sn_real dt = s->w_dt;
     int on = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
-    for (int v = 0; v < m->nv; v++) {
+    for (int v = 0; v < nv; v++) {
         sn_real du = s->du[v], u1 = s->u0[v] + du;
         sn_real kp = on ? s->kp[v] : 0, kd = on ? s->kd[v] : 0;
         if (pd) pd[v] = s->tau_cmd[v] - (0.5 * kd + 0.25 * dt * kp) * du;

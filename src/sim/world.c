@@ -152,6 +152,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->q_ref = carve(c, nq);
     s->q0 = carve(c, nq);
     s->rk = carve(c, 8 * nv + nq);
+    s->rk_tab = carve(c, 4 * nv);
     s->ext_body = carve(c, 6 * nb);
     s->body_acc = carve(c, 6 * nb);
 }
