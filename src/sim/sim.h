@@ -54,6 +54,11 @@ struct sn_system {
     sn_real* rk;       // RK4 scratch: 4 velocity and 4 acceleration stages (8 nv) + q (nq)
     sn_real* rk_tab;   // RK4 torque table: stage means of cmd, damping, actuators, springs (4 nv)
     sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
+    sn_real*
+        id_body;     // subtree wrenches of the last step, moment about the origin first (nbody x 6)
+    sn_real* id_pos; // body poses and velocities at the last step's start, for the fixed
+    sn_real* id_rot; // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
+    sn_real* id_vel;
     // ---- actuators ----
     int nact, act_cap;
     sn_actuator_desc* act;

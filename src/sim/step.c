@@ -245,7 +245,15 @@ sn_status sn_world_integrate(sn_world* w) {
 // included) at the kinematics of the step's start, with the step's external forces
 void sni_step_wrenches(sn_system* s, sn_real dt) {
     (void)dt;
-    sni_link_wrenches(s->m, s->d, s->body_acc, s->ext_body);
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    size_t nb = (size_t)m->nbody;
+    // the wrench of every movable joint now, O(nbody); a snapshot of the step's kinematics for
+    // the fixed joints, whose wrenches are computed when asked
+    sni_body_wrenches(m, d, s->body_acc, s->ext_body, s->id_body);
+    memcpy(s->id_pos, d->body_pos, 3 * nb * sizeof(sn_real));
+    memcpy(s->id_rot, d->body_rot, 9 * nb * sizeof(sn_real));
+    memcpy(s->id_vel, d->body_vel, 6 * nb * sizeof(sn_real));
     s->id_valid = 1;
 }
 
@@ -254,7 +262,22 @@ sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_
     if (!s || ujoint < 0 || ujoint >= s->m->nujoint) return SN_ERR_ARG;
     if (!s->compute_id || !s->id_valid)
         return sni_world_fail(s->world, SN_ERR_ARG, "inverse dynamics is off or no step has run");
-    sn_joint_wrench_world(s->m, s->d, ujoint, force, torque);
+    const sn_model* m = s->m;
+    sn_real w[6], x[3];
+    int child = m->ujoint_child[ujoint], b = m->frame_body[child];
+    if (m->ujoint_joint[ujoint] >= 0)
+        memcpy(w, s->id_body + 6 * m->joint_body[m->ujoint_joint[ujoint]], sizeof w);
+    else
+        sni_fixed_joint_wrench(m, s->d, ujoint, s->id_pos, s->id_rot, s->id_vel, s->body_acc,
+                               s->id_body, w);
+    // the joint origin is the child link's origin; torque about it: n_x = n_0 + f x x
+    m3_mul_v3(x, s->id_rot + 9 * b, m->frame_pos + 3 * child);
+    v3_add(x, x, s->id_pos + 3 * b);
+    if (force) v3_copy(force, w + 3);
+    if (torque) {
+        v3_copy(torque, w);
+        v3_addcross(torque, w + 3, x);
+    }
     return SN_OK;
 }
 

@@ -155,6 +155,10 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->rk_tab = carve(c, 4 * nv);
     s->ext_body = carve(c, 6 * nb);
     s->body_acc = carve(c, 6 * nb);
+    s->id_body = carve(c, 6 * nb);
+    s->id_pos = carve(c, 3 * nb);
+    s->id_rot = carve(c, 9 * nb);
+    s->id_vel = carve(c, 6 * nb);
 }
 
 
