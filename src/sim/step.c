@@ -250,7 +250,7 @@ void sni_step_wrenches(sn_system* s, sn_real dt) {
     size_t nb = (size_t)m->nbody;
     // the wrench of every movable joint now, O(nbody); a snapshot of the step's kinematics for
     // the fixed joints, whose wrenches are computed when asked
-    sni_body_wrenches(m, d, s->body_acc, s->ext_body, s->id_body);
+    sni_body_wrenches(m, d, s->body_acc, s->has_ext ? s->ext_body : NULL, s->id_body);
     memcpy(s->id_pos, d->body_pos, 3 * nb * sizeof(sn_real));
     memcpy(s->id_rot, d->body_rot, 9 * nb * sizeof(sn_real));
     memcpy(s->id_vel, d->body_vel, 6 * nb * sizeof(sn_real));
