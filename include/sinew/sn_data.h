@@ -174,7 +174,7 @@ SN_API void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u
 
 // ---- energy and momentum ----
 
-/// 1/2 u^T M u, without rotor inertia (computed from body velocities). Requires sn_fk_vel.
+/// 1/2 u^T M u with M including the rotor inertia (from body velocities). Requires sn_fk_vel.
 SN_API sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d);
 /// -sum m_i g . c_i (= sum m g z for g = (0,0,-g)) over every body, the links welded to the
 /// world included. Requires sn_fk.

@@ -7,7 +7,6 @@
 #include "base/base.h"
 #include "sinew/sn_world.h"
 
-#define SNI_MAX_ACTUATORS_PER_DOF 1
 
 struct sn_system {
     sn_world* world;
