@@ -109,6 +109,37 @@ SN_API sn_status sn_world_integrate1(sn_world* w);
 /// The rest of the step: commands, actuators, velocity, position, time.
 SN_API sn_status sn_world_integrate2(sn_world* w);
 
+// ---- contacts (the contact issue's first part: the ground plane) ----
+
+/// A contact of a system with the ground after the last step.
+typedef struct sn_contact {
+    int body;            ///< the system's body
+    int geom;            ///< the model's collision geometry
+    sn_real position[3]; ///< world point on the body
+    sn_real normal[3];   ///< world normal, out of the ground
+    sn_real depth;       ///< penetration at the step's start (negative: a gap within the margin)
+    sn_real impulse[3];  ///< world impulse on the body over the step (divide by dt for a force)
+    int sliding;         ///< 1 when the contact slid (the impulse is on the friction cone)
+} sn_contact;
+
+/// The ground plane z = height (off by default). Every collision geometry of every system
+/// (sphere, capsule, box, cylinder; meshes not yet) touches it.
+SN_API sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height);
+/// The default material pair: Coulomb friction (0.8), restitution (0) and the impact speed
+/// below which nothing bounces (0).
+SN_API sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
+                                       sn_real threshold);
+/// Share of a penetration (or of a joint's excursion past its limit) removed per step: 0.2.
+SN_API sn_status sn_world_set_erp(sn_world* w, sn_real erp);
+/// Contact solver: iteration limit (150) and the impulse change that ends it (1e-10).
+SN_API sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance);
+/// Joint position and velocity limits as solver rows (on by default; the URDF <limit>).
+SN_API void sn_system_set_joint_limits_enabled(sn_system* s, int enabled);
+/// Contacts of the last step and the solver's iterations.
+SN_API int sn_system_contact_count(const sn_system* s);
+SN_API sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out);
+SN_API int sn_system_solver_iterations(const sn_system* s);
+
 // ---- systems: state ----
 
 SN_API const sn_model* sn_system_model(const sn_system* s);

@@ -90,6 +90,9 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
                             const sn_real* rot, const sn_real* vel, const sn_real* acc,
                             const sn_real* body_wrench, sn_real* out);
 
+// factor M + diag(diag) (diag nullable) into d->mass_factor (minv.c)
+sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag);
+
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {
     while (b > 0) {

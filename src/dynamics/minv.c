@@ -10,9 +10,17 @@
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
+    return sni_factor_mass_diag(m, d, NULL);
+}
+
+
+sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag) {
     int nv = m->nv;
     sn_real* h = d->mass_factor;
     memcpy(h, d->mass_matrix, (size_t)nv * nv * sizeof(sn_real));
+    if (diag)
+        for (int k = 0; k < nv; k++)
+            h[k * nv + k] += diag[k];
     for (int k = nv - 1; k >= 0; k--) {
         sn_real hkk = h[k * nv + k];
         d->mass_factor_d[k] = hkk;

@@ -8,6 +8,16 @@
 #include "sinew/sn_world.h"
 
 
+// one contact of a system's body with the ground
+typedef struct sni_contact {
+    int geom, body;
+    sn_real pos[3];     // world point on the body
+    sn_real normal[3];  // world normal, pointing out of the ground
+    sn_real depth;      // penetration (negative: a gap within the margin)
+    sn_real impulse[3]; // world impulse on the body over the step
+    int slide;          // the solver's case: 0 open, 1 stick, 2 slide
+} sni_contact;
+
 struct sn_system {
     sn_world* world;
     const sn_model* m;
@@ -21,6 +31,7 @@ struct sn_system {
     int compute_id;      // inverse dynamics after each step
     int id_valid;        // joint wrenches of the last step are available
     int mor_enforced;
+    int limits_off;     // joint limits are not solver rows
     int w_dirty;        // the implicit diagonal must be recomputed
     int dyn_valid;      // mass matrix / h / M^-1 valid bits: 1, 2, 4
     int kin_valid;      // d's kinematics (sn_fk, sn_fk_vel) match d->q, d->u
@@ -58,6 +69,19 @@ struct sn_system {
     sn_real* id_pos; // body poses and velocities at the last step's start, for the fixed
     sn_real* id_rot; // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
     sn_real* id_vel;
+    // ---- contacts and the solver's blocks ----
+    int ncontact, contact_cap, contact_overflow;
+    sni_contact* contacts; // (contact_cap)
+    int nblock, block_cap, solver_iterations;
+    int* blk_kind; // (block_cap)
+    int* blk_index;
+    int* blk_dim;
+    sn_real* blk_J;      // rows of each block (block_cap x 3 x nv)
+    sn_real* blk_Y;      // M~^-1 J^T (block_cap x 3 x nv)
+    sn_real* blk_G;      // coupling blocks (block_cap x block_cap x 9)
+    sn_real* blk_c;      // (block_cap x 3)
+    sn_real* blk_target; // (block_cap x 3)
+    sn_real* blk_lambda; // (block_cap x 3)
     // ---- actuators ----
     int nact, act_cap;
     sn_actuator_desc* act;
@@ -75,6 +99,13 @@ struct sn_world {
     sn_real time;
     int nsys, sys_cap;
     sn_system** sys;
+    int ground; // a ground plane z = ground_height
+    sn_real ground_height;
+    sn_real margin;                                       // contacts are reported below this gap
+    sn_real erp;                                          // share of a penetration removed per step
+    sn_real friction, restitution, restitution_threshold; // the default material pair
+    int solver_max_iter;
+    sn_real solver_tol;
     int nwarning;
     char last_warning[512];
     char last_error[512];
@@ -92,6 +123,12 @@ void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err);
 
 // model_actuators.c: the model's declared actuators, added to a new system
 sn_status sni_system_actuators_from_model(sn_system* s);
+
+// collide.c and solver.c
+int sni_geom_max_contacts(int type);
+void sni_collide_ground(sn_system* s, sn_real h, sn_real margin);
+sn_status sni_contact_solve(sn_system* s, sn_real dt, sn_real* u);
+int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* lam);
 
 // step.c
 sn_status sni_system_step(sn_system* s, sn_real dt);

@@ -148,6 +148,7 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
     sn_real* ubar = s->rk + 8 * nv - nv; // the last velocity slot of the RK4 scratch
     sn_real* acc = d->udot;
     sn_status st;
+    int impulses = 0;
     if (s->scheme_used == SN_SCHEME_RK4) {
         st = step_rk4(s, dt, u1, ubar);
     } else {
@@ -158,6 +159,8 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
                 u1[i] = s->u0[i] + dt * acc[i];
             if (s->compute_id)
                 memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
+            st = sni_contact_solve(s, dt, u1);
+            impulses = s->nblock > 0;
             for (int i = 0; i < nv; i++)
                 ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
                           : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
@@ -179,7 +182,18 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
                                                       "state is left as it was");
     }
     if (s->compute_id) {
-        if (s->scheme_used == SN_SCHEME_RK4) rk4_body_acc(s, u1, dt);
+        // impulses change the step's accelerations: recompute them from du / dt, and count the
+        // contact impulses as external forces on their bodies
+        if (s->scheme_used == SN_SCHEME_RK4 || impulses) rk4_body_acc(s, u1, dt);
+        for (int i = 0; i < s->ncontact && impulses; i++) {
+            const sni_contact* c = &s->contacts[i];
+            sn_real f[6];
+            v3_scale(f + 3, c->impulse, 1 / dt);
+            v3_cross(f, c->pos, f + 3);
+            for (int e = 0; e < 6; e++)
+                s->ext_body[6 * c->body + e] += f[e];
+            s->has_ext = 1;
+        }
         sni_step_wrenches(s, dt);
     }
     memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
@@ -208,6 +222,11 @@ sn_status sn_world_integrate1(sn_world* w) {
         memcpy(s->d->gravity, w->gravity, 3 * sizeof(sn_real));
         if (s->w_dirty || s->w_dt != w->dt) sni_compute_w(s, w->dt);
         sni_ensure_kinematics(s);
+        // steps 2-4 of integrate1: collision bodies, detection, contacts
+        if (w->ground)
+            sni_collide_ground(s, w->ground_height, w->margin);
+        else
+            s->ncontact = 0;
     }
     return SN_OK;
 }

@@ -49,6 +49,12 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     w->log_ctx = opts ? opts->log_ctx : NULL;
     w->dt = dt;
     w->gravity[2] = -9.81;
+    w->ground = 0;
+    w->margin = 1e-3;
+    w->erp = 0.2;
+    w->friction = 0.8;
+    w->solver_max_iter = 150;
+    w->solver_tol = 1e-10;
     *out = w;
     return SN_OK;
 }
@@ -159,6 +165,31 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->id_pos = carve(c, 3 * nb);
     s->id_rot = carve(c, 9 * nb);
     s->id_vel = carve(c, 6 * nb);
+    size_t nc = (size_t)s->contact_cap, nk = (size_t)s->block_cap;
+    s->contacts = (sni_contact*)carve(c, nc * (sizeof(sni_contact) / sizeof(sn_real) + 1));
+    s->blk_kind = (int*)carve(c, nk);
+    s->blk_index = (int*)carve(c, nk);
+    s->blk_dim = (int*)carve(c, nk);
+    s->blk_J = carve(c, nk * 3 * nv);
+    s->blk_Y = carve(c, nk * 3 * nv);
+    s->blk_G = carve(c, nk * nk * 9);
+    s->blk_c = carve(c, nk * 3);
+    s->blk_target = carve(c, nk * 3);
+    s->blk_lambda = carve(c, nk * 3);
+}
+
+
+// room for the contacts of every collision geometry and one limit and one friction row per
+// 1-DOF joint; the solver's dense coupling is capped at 256 blocks
+static void capacities(sn_system* s, const sn_model* m) {
+    int nc = 0, n1 = 0;
+    for (int g = 0; g < m->ngeom; g++)
+        if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] != 0)
+            nc += sni_geom_max_contacts(m->geom_type[g]);
+    for (int j = 0; j < m->njoint; j++)
+        if (m->joint_type[j] == SN_JOINT_REVOLUTE || m->joint_type[j] == SN_JOINT_PRISMATIC) n1++;
+    s->contact_cap = nc;
+    s->block_cap = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
 }
 
 
@@ -200,10 +231,12 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     }
     sn_system tmp;
     memset(&tmp, 0, sizeof tmp);
+    capacities(&tmp, m);
     carver c = {NULL, sizeof(sn_system)};
     layout(&tmp, m, &c);
     sn_system* s = sni_alloc(&w->alloc, c.off);
     if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
+    capacities(s, m);
     carver c2 = {(char*)s, sizeof(sn_system)};
     layout(s, m, &c2);
     s->bytes = c.off;
@@ -674,4 +707,72 @@ sn_scheme sn_system_scheme_used(const sn_system* s) {
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
     s->compute_id = on != 0;
+}
+
+
+// ---- contacts ----
+
+sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
+    if (!w || !isfinite(height)) return SN_ERR_ARG;
+    w->ground = enabled != 0;
+    w->ground_height = height;
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
+                                sn_real threshold) {
+    if (!w) return SN_ERR_ARG;
+    if (!(friction >= 0) || !(restitution >= 0) || !(threshold >= 0) || !isfinite(friction) ||
+        !isfinite(restitution) || !isfinite(threshold))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "material: friction, restitution and threshold must be "
+                       "finite and >= 0");
+    w->friction = friction;
+    w->restitution = restitution;
+    w->restitution_threshold = threshold;
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
+    if (!w || !(erp >= 0) || !(erp <= 1))
+        return w ? SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]") : SN_ERR_ARG;
+    w->erp = erp;
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance) {
+    if (!w || max_iterations < 1 || !(tolerance > 0)) return SN_ERR_ARG;
+    w->solver_max_iter = max_iterations;
+    w->solver_tol = tolerance;
+    return SN_OK;
+}
+
+
+int sn_system_contact_count(const sn_system* s) {
+    return s->ncontact;
+}
+int sn_system_solver_iterations(const sn_system* s) {
+    return s->solver_iterations;
+}
+
+
+sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
+    if (!s || !out || i < 0 || i >= s->ncontact) return SN_ERR_ARG;
+    const sni_contact* c = &s->contacts[i];
+    out->body = c->body;
+    out->geom = c->geom;
+    v3_copy(out->position, c->pos);
+    v3_copy(out->normal, c->normal);
+    out->depth = c->depth;
+    v3_copy(out->impulse, c->impulse);
+    out->sliding = c->slide == 2;
+    return SN_OK;
+}
+
+
+void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
+    s->limits_off = !enabled;
 }
