@@ -11,20 +11,26 @@
 #include <unistd.h>
 
 static void run_usage(void) {
-    fprintf(stderr,
-            "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
-            "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
-            "                 [--gravity \"gx gy gz\"] [--record FILE.csv] [--quiet]\n"
-            "  --dt        time step in seconds (default 0.001)\n"
-            "  --duration  simulated time in seconds (default 5)\n"
-            "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
-            "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
-            "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
-            "              is never actuated); they turn the PD controller on\n"
-            "  --target    PD position target (nq numbers; default: the initial q)\n"
-            "  --gravity   gravity vector (default 0 0 -9.81)\n"
-            "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
-            "  --quiet     no progress bar\n");
+    fprintf(
+        stderr,
+        "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
+        "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
+        "                 [--gravity \"gx gy gz\"] [--no-ground] [--friction MU]\n"
+        "                 [--restitution E] [--record FILE.csv] [--contacts FILE.csv] [--quiet]\n"
+        "  --dt        time step in seconds (default 0.001)\n"
+        "  --duration  simulated time in seconds (default 5)\n"
+        "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
+        "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
+        "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
+        "              is never actuated); they turn the PD controller on\n"
+        "  --target    PD position target (nq numbers; default: the initial q)\n"
+        "  --gravity   gravity vector (default 0 0 -9.81)\n"
+        "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
+        "  --no-ground no ground plane (default: a ground plane at z = 0)\n"
+        "  --friction, --restitution  the ground's material (default 0.8 and 0)\n"
+        "  --contacts  write every contact of every step: t, body, position, normal,\n"
+        "              depth, impulse\n"
+        "  --quiet     no progress bar\n");
 }
 
 static double now_seconds(void) {
@@ -33,14 +39,27 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void record_row(FILE* f, const sn_model* m, const sn_data* d, double t, double ke,
-                       double pe) {
+static void record_row(FILE* f, const sn_model* m, const sn_data* d, double t, double ke, double pe,
+                       int ncontact) {
     fprintf(f, "%.9g", t);
     for (int i = 0; i < m->nq; i++)
         fprintf(f, ",%.17g", d->q[i]);
     for (int i = 0; i < m->nv; i++)
         fprintf(f, ",%.17g", d->u[i]);
-    fprintf(f, ",%.17g,%.17g\n", ke, pe);
+    fprintf(f, ",%.17g,%.17g,%d\n", ke, pe, ncontact);
+}
+
+
+// one row per contact of the last step
+static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t) {
+    for (int i = 0; i < sn_system_contact_count(s); i++) {
+        sn_contact c;
+        if (sn_system_contact(s, i, &c) != SN_OK) continue;
+        fprintf(f, "%.9g,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", t,
+                sn_model_name(m, SN_OBJ_BODY, c.body), c.position[0], c.position[1], c.position[2],
+                c.normal[0], c.normal[1], c.normal[2], c.depth, c.impulse[0], c.impulse[1],
+                c.impulse[2]);
+    }
 }
 
 static void progress(double frac) {
@@ -54,26 +73,28 @@ static void progress(double frac) {
 
 typedef struct run_args {
     const char* path;
-    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme;
-    double dt, duration;
-    int quiet;
+    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme, *contacts;
+    double dt, duration, friction, restitution;
+    int quiet, no_ground;
 } run_args;
 
 static int parse_args(int argc, char** argv, run_args* a) {
     memset(a, 0, sizeof *a);
     a->dt = 0.001;
+    a->friction = 0.8;
     a->duration = 5;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
-        const char** str = !strcmp(s, "--q0")        ? &a->q0
-                           : !strcmp(s, "--u0")      ? &a->u0
-                           : !strcmp(s, "--gravity") ? &a->gravity
-                           : !strcmp(s, "--record")  ? &a->record
-                           : !strcmp(s, "--kp")      ? &a->kp
-                           : !strcmp(s, "--kd")      ? &a->kd
-                           : !strcmp(s, "--target")  ? &a->target
-                           : !strcmp(s, "--scheme")  ? &a->scheme
-                                                     : NULL;
+        const char** str = !strcmp(s, "--q0")         ? &a->q0
+                           : !strcmp(s, "--u0")       ? &a->u0
+                           : !strcmp(s, "--gravity")  ? &a->gravity
+                           : !strcmp(s, "--record")   ? &a->record
+                           : !strcmp(s, "--kp")       ? &a->kp
+                           : !strcmp(s, "--kd")       ? &a->kd
+                           : !strcmp(s, "--target")   ? &a->target
+                           : !strcmp(s, "--scheme")   ? &a->scheme
+                           : !strcmp(s, "--contacts") ? &a->contacts
+                                                      : NULL;
         double* num = !strcmp(s, "--dt") ? &a->dt : !strcmp(s, "--duration") ? &a->duration : NULL;
         if (str || num) {
             if (i + 1 >= argc) {
@@ -86,6 +107,15 @@ static int parse_args(int argc, char** argv, run_args* a) {
                 fprintf(stderr, "sinew run: %s needs one positive number\n", s);
                 return CLI_USAGE;
             }
+        } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution")) {
+            double* dst = s[2] == 'f' ? &a->friction : &a->restitution;
+            if (i + 1 >= argc || cli_parse_vector(argv[i + 1], dst, 1) != 1 || !(*dst >= 0)) {
+                fprintf(stderr, "sinew run: %s needs one number >= 0\n", s);
+                return CLI_USAGE;
+            }
+            i++;
+        } else if (!strcmp(s, "--no-ground")) {
+            a->no_ground = 1;
         } else if (!strcmp(s, "--quiet")) {
             a->quiet = 1;
         } else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -156,6 +186,10 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     }
     if (!rc && a->gravity && !(rc = vector_option(a->gravity, "--gravity", g, 3, 0)))
         sn_world_set_gravity(w, g);
+    if (!rc) {
+        sn_world_set_ground(w, !a->no_ground, 0);
+        if (sn_world_set_material(w, a->friction, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
+    }
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
     if (!rc && (a->kp || a->kd || a->target)) {
@@ -225,12 +259,25 @@ int cli_run(int argc, char** argv) {
             fprintf(rec, ",q%d", i);
         for (int i = 0; i < m->nv; i++)
             fprintf(rec, ",u%d", i);
-        fprintf(rec, ",kinetic_energy,potential_energy\n");
+        fprintf(rec, ",kinetic_energy,potential_energy,contacts\n");
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
     int bar = !a.quiet && isatty(2);
     double e0 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
-    if (rec) record_row(rec, m, d, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s));
+    if (rec)
+        record_row(rec, m, d, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s), 0);
+    FILE* cfile = NULL;
+    if (a.contacts) {
+        cfile = fopen(a.contacts, "w");
+        if (!cfile) {
+            fprintf(stderr, "sinew run: cannot write '%s'\n", a.contacts);
+            if (rec) fclose(rec);
+            sn_world_destroy(w);
+            sn_model_destroy(m);
+            return 1;
+        }
+        fprintf(cfile, "t,body,x,y,z,nx,ny,nz,depth,impulse_x,impulse_y,impulse_z\n");
+    }
     double t0 = now_seconds();
     long k = 0;
     for (; k < steps; k++) {
@@ -242,7 +289,8 @@ int cli_run(int argc, char** argv) {
         }
         if (rec)
             record_row(rec, m, d, sn_world_time(w), sn_system_kinetic_energy(s),
-                       sn_system_potential_energy(s));
+                       sn_system_potential_energy(s), sn_system_contact_count(s));
+        if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
         if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
     }
     double wall = now_seconds() - t0;
@@ -250,14 +298,16 @@ int cli_run(int argc, char** argv) {
     double sim = sn_world_time(w);
     double e1 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
     printf("model            %s (nq %d, nv %d)\n", a.path, m->nq, m->nv);
-    printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, no contacts)\n", sim, k, a.dt,
+    printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, %s)\n", sim, k, a.dt,
            scheme_name(sn_system_scheme_used(s)),
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
-                                                                       : "no control");
+                                                                       : "no control",
+           a.no_ground ? "no ground" : "ground at z = 0");
     printf("wall time        %.6g s\n", wall);
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
     printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0, e1, e1 - e0,
            e0 != 0 ? 100 * (e1 - e0) / fabs(e0) : 0.0);
+    if (cfile) fclose(cfile);
     if (rec) {
         fclose(rec);
         printf("recorded         %s (%ld rows after the header)\n", a.record, k + 1);

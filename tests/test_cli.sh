@@ -54,18 +54,28 @@ check "run --target with the wrong length" exit_code 2 "$SINEW" run "$DP" --kp 1
 check "run --kd not a number" exit_code 2 "$SINEW" run "$DP" --kd "x"
 check "run bad --q0" exit_code 2 "$SINEW" run "$P" --q0 "1 2 3"
 check "run records" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 0.01 --dt 0.001 --record "$TMP/r.csv"
-check "csv header" test "$(head -1 "$TMP/r.csv")" = "t,q0,u0,kinetic_energy,potential_energy"
+check "csv header" test "$(head -1 "$TMP/r.csv")" = "t,q0,u0,kinetic_energy,potential_energy,contacts"
 check "csv rows: initial state plus one per step" test "$(wc -l < "$TMP/r.csv")" -eq 12
 check "summary has the real-time factor" grep -q "real-time factor" "$TMP/out"
 # PD control holds the double pendulum at its target
 check "run PD" exit_code 0 "$SINEW" run "$DP" --kp 200 --kd 20 --target "0.5 -0.5" --duration 5 --gravity "0 0 0" --record "$TMP/pd.csv"
-check "summary names the scheme and the controller" grep -q "semi-implicit, PD control" "$TMP/out"
+check "summary names the scheme and the controller" grep -q "semi-implicit, PD control, ground at z = 0" "$TMP/out"
 last=$(tail -1 "$TMP/pd.csv")
 check "PD converges to the target (q = $(echo "$last" | cut -d, -f2,3))" awk -F, -v l="$last" 'BEGIN { split(l, f, ","); exit !((f[2] - 0.5)^2 < 1e-8 && (f[3] + 0.5)^2 < 1e-8) }'
 for sc in trapezoid euler rk4; do
   check "run --scheme $sc" exit_code 0 "$SINEW" run "$P" --q0 0.5 --duration 0.1 --scheme $sc
 done
 check "rk4 is named in the summary" grep -q "(RK4," "$TMP/out"
+# a box dropped on the ground comes to rest on it; without the ground it falls through
+B=$SRC/models/box.urdf
+check "run box on the ground" exit_code 0 "$SINEW" run "$B" --q0 "0 0 0.5 1 0 0 0" --u0 "1 0 0 0 0 0" --duration 2 --friction 0.5 --record "$TMP/box.csv" --contacts "$TMP/c.csv"
+last=$(tail -1 "$TMP/box.csv")
+check "the box rests on the ground (z = $(echo "$last" | cut -d, -f4), contacts $(echo "$last" | awk -F, '{print $NF}'))" awk -F, -v l="$last" 'BEGIN { split(l, f, ","); exit !(f[4] > 0.099 && f[4] < 0.101 && f[17] == 4) }'
+check "contact dump header" test "$(head -1 "$TMP/c.csv")" = "t,body,x,y,z,nx,ny,nz,depth,impulse_x,impulse_y,impulse_z"
+check "contact dump has rows" test "$(wc -l < "$TMP/c.csv")" -gt 100
+check "run --no-ground" exit_code 0 "$SINEW" run "$B" --q0 "0 0 0.5 1 0 0 0" --duration 1 --no-ground --record "$TMP/fall.csv"
+check "without the ground the box falls through" awk -F, -v l="$(tail -1 "$TMP/fall.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] < -4) }'
+check "run --friction negative" exit_code 2 "$SINEW" run "$B" --friction -1
 # a 1 rad pendulum under semi-implicit Euler at 1 ms keeps its energy within 0.1 % over 20 s
 check "pendulum energy" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 20
 pct=$(sed -n 's/.*change [^,]*, \([-+0-9.e]*\) %.*/\1/p' "$TMP/out")
