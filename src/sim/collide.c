@@ -39,20 +39,50 @@ static void geom_pose(const sn_model* m, const sn_data* d, int g, sn_real* R, sn
 }
 
 
-// add a contact of body b at world point x (on the body) with the given gap (negative when
-// penetrating); keeps the deepest when the capacity is reached
-static void add_contact(sn_system* s, int g, const sn_real* x, sn_real gap) {
-    if (s->ncontact >= s->contact_cap) {
-        s->contact_overflow++;
+// an orthonormal contact frame (rows t1, t2, n) around the unit normal n
+static void contact_frame(sn_real* f, const sn_real* n) {
+    sn_real t1[3], t2[3];
+    if (fabs(n[2]) < 0.9)
+        v3_set(t2, 0, 0, 1);
+    else
+        v3_set(t2, 1, 0, 0);
+    v3_cross(t1, t2, n);
+    v3_scale(t1, t1, 1 / v3_norm(t1));
+    v3_cross(t2, n, t1);
+    if (n[0] == 0 && n[1] == 0 && n[2] == 1) v3_set(t1, 1, 0, 0), v3_set(t2, 0, 1, 0);
+    v3_copy(f, t1);
+    v3_copy(f + 3, t2);
+    v3_copy(f + 6, n);
+}
+
+
+// a contact of geometry ga of system sa (at world point x) with geometry gb of system sb (-1:
+// the ground), normal from b to a, and the gap (negative when penetrating)
+static void add_pair(sn_world* w, int sa, int ga, int sb, int gb, const sn_real* x,
+                     const sn_real* n, sn_real gap) {
+    if (w->ncontact >= w->contact_cap) {
+        w->contact_overflow++;
         return;
     }
-    sni_contact* c = &s->contacts[s->ncontact++];
+    sni_contact* c = &w->contacts[w->ncontact++];
     memset(c, 0, sizeof *c);
-    c->geom = g;
-    c->body = s->m->frame_body[s->m->geom_frame[g]];
+    const sn_model* ma = w->sys[sa]->m;
+    c->sa = sa, c->geom = ga, c->body = ma->frame_body[ma->geom_frame[ga]];
+    c->sb = sb, c->geom_b = gb, c->body_b = -1;
+    if (sb >= 0) {
+        const sn_model* mb = w->sys[sb]->m;
+        c->body_b = mb->frame_body[mb->geom_frame[gb]];
+    }
     v3_copy(c->pos, x);
-    v3_set(c->normal, 0, 0, 1);
+    v3_copy(c->normal, n);
+    contact_frame(c->frame, n);
     c->depth = -gap;
+}
+
+
+static void add_contact(sn_system* s, int g, const sn_real* x, sn_real gap) {
+    static const sn_real up[3] = {0, 0, 1};
+    add_pair(s->world, s->index, g, -1, -1, x, up, gap);
 }
 
 
@@ -90,11 +120,12 @@ static void cylinder_points(sn_system* s, int g, const sn_real* a, const sn_real
 }
 
 
-// the contacts of every collision geometry of a system with the ground
-void sni_collide_ground(sn_system* s, sn_real h, sn_real margin) {
+// the contacts of every collision geometry of system si with the ground
+void sni_collide_ground(sn_world* w, int si) {
+    sn_system* s = w->sys[si];
     const sn_model* m = s->m;
     const sn_data* d = s->d;
-    s->ncontact = 0;
+    sn_real h = w->ground_height, margin = w->margin;
     for (int g = 0; g < m->ngeom; g++) {
         if (m->geom_is_visual[g]) continue;
         int t = m->geom_type[g];
@@ -148,4 +179,45 @@ void sni_collide_ground(sn_system* s, sn_real h, sn_real margin) {
             break;
         }
     }
+}
+
+
+// ---- contacts between systems (spheres for now) ----
+
+// sphere (centre ca, radius ra, of system sa) against sphere (cb, rb, of sb)
+static void sphere_sphere(sn_world* w, int sa, int ga, const sn_real* ca, sn_real ra, int sb,
+                          int gb, const sn_real* cb, sn_real rb) {
+    sn_real d[3];
+    v3_sub(d, ca, cb);
+    sn_real dist = v3_norm(d), gap = dist - ra - rb;
+    if (gap >= w->margin || dist < 1e-12) return;
+    sn_real n[3], x[3];
+    v3_scale(n, d, 1 / dist);
+    // the contact point midway between the two surfaces
+    v3_copy(x, cb);
+    v3_addscl(x, n, rb + 0.5 * gap);
+    add_pair(w, sa, ga, sb, gb, x, n, gap);
+}
+
+
+// every pair of collision spheres of different systems (a quadratic broad phase: the bounding
+// boxes and the other primitives come next)
+void sni_collide_systems(sn_world* w) {
+    for (int sa = 0; sa < w->nsys; sa++)
+        for (int sb = sa + 1; sb < w->nsys; sb++) {
+            const sn_system* A = w->sys[sa];
+            const sn_system* B = w->sys[sb];
+            for (int ga = 0; ga < A->m->ngeom; ga++) {
+                if (A->m->geom_is_visual[ga] || A->m->geom_type[ga] != SN_GEOM_SPHERE) continue;
+                sn_real Ra[9], pa[3];
+                geom_pose(A->m, A->d, ga, Ra, pa);
+                for (int gb = 0; gb < B->m->ngeom; gb++) {
+                    if (B->m->geom_is_visual[gb] || B->m->geom_type[gb] != SN_GEOM_SPHERE) continue;
+                    sn_real Rb[9], pb[3];
+                    geom_pose(B->m, B->d, gb, Rb, pb);
+                    sphere_sphere(w, sa, ga, pa, A->m->geom_size[3 * ga], sb, gb, pb,
+                                  B->m->geom_size[3 * gb]);
+                }
+            }
+        }
 }

@@ -8,13 +8,15 @@
 #include "sinew/sn_world.h"
 
 
-// one contact of a system's body with the ground
+// one contact between body `body` of system sa and body `body_b` of system sb (-1: the ground)
 typedef struct sni_contact {
-    int geom, body;
-    sn_real pos[3];     // world point on the body
-    sn_real normal[3];  // world normal, pointing out of the ground
+    int sa, geom, body;
+    int sb, geom_b, body_b;
+    sn_real pos[3];     // world contact point
+    sn_real normal[3];  // world normal, from b towards a
+    sn_real frame[9];   // rows t1, t2, n of the contact frame
     sn_real depth;      // penetration (negative: a gap within the margin)
-    sn_real impulse[3]; // world impulse on the body over the step
+    sn_real impulse[3]; // world impulse on a over the step (b receives its opposite)
     int slide;          // the solver's case: 0 open, 1 stick, 2 slide
 } sni_contact;
 
@@ -69,19 +71,10 @@ struct sn_system {
     sn_real* id_pos; // body poses and velocities at the last step's start, for the fixed
     sn_real* id_rot; // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
     sn_real* id_vel;
-    // ---- contacts and the solver's blocks ----
-    int ncontact, contact_cap, contact_overflow;
-    sni_contact* contacts; // (contact_cap)
-    int nblock, block_cap, solver_iterations;
-    int* blk_kind; // (block_cap)
-    int* blk_index;
-    int* blk_dim;
-    sn_real* blk_J;      // rows of each block (block_cap x 3 x nv)
-    sn_real* blk_Y;      // M~^-1 J^T (block_cap x 3 x nv)
-    sn_real* blk_G;      // coupling blocks (block_cap x block_cap x 9)
-    sn_real* blk_c;      // (block_cap x 3)
-    sn_real* blk_target; // (block_cap x 3)
-    sn_real* blk_lambda; // (block_cap x 3)
+    // ---- contacts ----
+    int index;      // position in the world's list
+    int in_solver;  // this step's scheme lets the contact solver act
+    int solve_mark; // M~ factored for this step's solve
     // ---- actuators ----
     int nact, act_cap;
     sn_actuator_desc* act;
@@ -106,6 +99,25 @@ struct sn_world {
     sn_real friction, restitution, restitution_threshold; // the default material pair
     int solver_max_iter;
     sn_real solver_tol;
+    // ---- contacts and the solver's blocks (sized when a system is added) ----
+    int ncontact, contact_cap, contact_overflow;
+    sni_contact* contacts; // (contact_cap)
+    int nblock, block_cap, nvmax, solver_iterations;
+    int* blk_kind; // (block_cap)
+    int* blk_index;
+    int* blk_dim;
+    int* blk_sa; // the systems a block touches (sb -1: one)
+    int* blk_sb;
+    sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
+    sn_real* blk_Jb; // rows on system b
+    sn_real* blk_Ya; // M~^-1 J^T on each side
+    sn_real* blk_Yb;
+    sn_real* blk_G;      // coupling blocks (block_cap x block_cap x 9)
+    sn_real* blk_c;      // (block_cap x 3)
+    sn_real* blk_target; // (block_cap x 3)
+    sn_real* blk_lambda; // (block_cap x 3)
+    sn_real* scratch;    // a 3 x nvmax Jacobian
+    size_t solver_bytes;
     int nwarning;
     char last_warning[512];
     char last_error[512];
@@ -126,12 +138,14 @@ sn_status sni_system_actuators_from_model(sn_system* s);
 
 // collide.c and solver.c
 int sni_geom_max_contacts(int type);
-void sni_collide_ground(sn_system* s, sn_real h, sn_real margin);
-sn_status sni_contact_solve(sn_system* s, sn_real dt, sn_real* u);
+void sni_collide_ground(sn_world* w, int si);
+void sni_collide_systems(sn_world* w);
+sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
+sn_status sni_world_solver_alloc(sn_world* w);
+void sni_world_solver_free(sn_world* w);
 int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* lam);
 
 // step.c
-sn_status sni_system_step(sn_system* s, sn_real dt);
 void sni_step_wrenches(sn_system* s, sn_real dt);
 void sni_system_invalidate(sn_system* s);
 void sni_ensure_kinematics(sn_system* s);

@@ -134,81 +134,114 @@ int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* l
 
 
 // ---- assembling the blocks ----
+// A block touches one system (a joint's limit or friction, a ground contact) or two (a contact
+// between two systems). Its rows are J_a (dim x nv of system a) and J_b (system b, NULL for the
+// ground), with Y = M~^-1 J^T kept per side; the coupling of two blocks sums over the systems
+// they share.
 
-static void add_block(sn_system* s, int kind, int index, int dim) {
-    int k = s->nblock++;
-    s->blk_kind[k] = kind;
-    s->blk_index[k] = index;
-    s->blk_dim[k] = dim;
+static void add_block(sn_world* w, int kind, int index, int sa, int sb, int dim) {
+    int k = w->nblock++;
+    w->blk_kind[k] = kind;
+    w->blk_index[k] = index;
+    w->blk_sa[k] = sa;
+    w->blk_sb[k] = sb;
+    w->blk_dim[k] = dim;
 }
 
 
-// the blocks of this step: contacts, then limits, then friction
-static void gather(sn_system* s, const sn_real* ustar) {
-    const sn_model* m = s->m;
-    const sn_real* q = s->d->q;
-    s->nblock = 0;
-    for (int i = 0; i < s->ncontact && s->nblock < s->block_cap; i++)
-        add_block(s, BLK_CONTACT, i, 3);
-    for (int j = 0; j < m->njoint; j++) {
-        int t = m->joint_type[j];
-        if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_PRISMATIC) continue;
-        int v = m->joint_vadr[j], a = m->joint_qadr[j];
-        int lim = 0;
-        if (s->limits_off) goto friction;
-        if (m->dof_limited[v] && s->nblock < s->block_cap) {
-            if (q[a] < m->dof_lower[v])
-                add_block(s, BLK_LOWER, j, 1), lim = 1;
-            else if (q[a] > m->dof_upper[v])
-                add_block(s, BLK_UPPER, j, 1), lim = 1;
+// the blocks of this step: contacts, then each system's limits and friction
+static void gather(sn_world* w) {
+    w->nblock = 0;
+    for (int i = 0; i < w->ncontact && w->nblock < w->block_cap; i++) {
+        const sni_contact* c = &w->contacts[i];
+        if (!w->sys[c->sa]->in_solver || (c->sb >= 0 && !w->sys[c->sb]->in_solver)) continue;
+        add_block(w, BLK_CONTACT, i, c->sa, c->sb, 3);
+    }
+    for (int si = 0; si < w->nsys; si++) {
+        sn_system* s = w->sys[si];
+        if (!s->in_solver) continue;
+        const sn_model* m = s->m;
+        const sn_real* q = s->d->q;
+        const sn_real* ustar = s->du;
+        for (int j = 0; j < m->njoint && w->nblock < w->block_cap; j++) {
+            int t = m->joint_type[j];
+            if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_PRISMATIC) continue;
+            int v = m->joint_vadr[j], a = m->joint_qadr[j], lim = 0;
+            if (!s->limits_off && m->dof_limited[v]) {
+                if (q[a] < m->dof_lower[v])
+                    add_block(w, BLK_LOWER, j, si, -1, 1), lim = 1;
+                else if (q[a] > m->dof_upper[v])
+                    add_block(w, BLK_UPPER, j, si, -1, 1), lim = 1;
+            }
+            sn_real vl = m->dof_velocity_limit[v];
+            if (!s->limits_off && !lim && isfinite(vl) && vl > 0 && w->nblock < w->block_cap) {
+                if (ustar[v] > vl)
+                    add_block(w, BLK_VEL_UPPER, j, si, -1, 1);
+                else if (ustar[v] < -vl)
+                    add_block(w, BLK_VEL_LOWER, j, si, -1, 1);
+            }
+            if (m->dof_friction[v] + s->fric_out[v] > 0 && w->nblock < w->block_cap)
+                add_block(w, BLK_FRICTION, j, si, -1, 1);
         }
-        sn_real vl = m->dof_velocity_limit[v];
-        if (!lim && isfinite(vl) && vl > 0 && s->nblock < s->block_cap) {
-            if (ustar[v] > vl)
-                add_block(s, BLK_VEL_UPPER, j, 1);
-            else if (ustar[v] < -vl)
-                add_block(s, BLK_VEL_LOWER, j, 1);
-        }
-    friction:
-        if (m->dof_friction[v] + s->fric_out[v] > 0 && s->nblock < s->block_cap)
-            add_block(s, BLK_FRICTION, j, 1);
     }
 }
 
 
-// J rows of block k (dim x nv) and the target velocity of each row
-static void block_rows(sn_system* s, int k, sn_real dt, sn_real* J, sn_real* target) {
-    const sn_model* m = s->m;
-    const sn_data* d = s->d;
-    int nv = m->nv;
-    memset(J, 0, 3 * (size_t)nv * sizeof(sn_real));
+// rows of a contact's point on one side: frame (rows t1, t2, n) times the point Jacobian
+static void contact_rows(const sn_system* s, int body, const sn_real* x, const sn_real* frame,
+                         sn_real sign, sn_real* J, sn_real* scratch) {
+    int nv = s->m->nv;
+    sn_point_jacobian(s->m, s->d, body, x, scratch, NULL);
+    for (int r = 0; r < 3; r++)
+        for (int i = 0; i < nv; i++)
+            J[(size_t)r * nv + i] =
+                sign * (frame[3 * r] * scratch[i] + frame[3 * r + 1] * scratch[nv + i] +
+                        frame[3 * r + 2] * scratch[2 * nv + i]);
+}
+
+
+static sn_real row_dot(const sn_real* a, const sn_real* b, int n) {
+    sn_real x = 0;
+    for (int i = 0; i < n; i++)
+        x += a[i] * b[i];
+    return x;
+}
+
+
+// J rows of block k on both sides, and the target velocity of each row
+static void block_rows(sn_world* w, int k, sn_real dt) {
+    size_t stride = 3 * (size_t)w->nvmax;
+    sn_real* Ja = w->blk_Ja + stride * k;
+    sn_real* Jb = w->blk_Jb + stride * k;
+    sn_real* target = w->blk_target + 3 * k;
+    sn_system* sa = w->sys[w->blk_sa[k]];
     target[0] = target[1] = target[2] = 0;
-    if (s->blk_kind[k] == BLK_CONTACT) {
-        sni_contact* c = &s->contacts[s->blk_index[k]];
-        // ground contacts: the contact frame is the world frame (t1 = x, t2 = y, n = z)
-        sn_point_jacobian(m, d, c->body, c->pos, J, NULL);
+    if (w->blk_kind[k] == BLK_CONTACT) {
+        sni_contact* c = &w->contacts[w->blk_index[k]];
+        contact_rows(sa, c->body, c->pos, c->frame, 1, Ja, w->scratch);
+        sn_system* sb = c->sb >= 0 ? w->sys[c->sb] : NULL;
+        if (sb) contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
         // normal target: stop at the surface (speculative gap), push out a penetration by erp,
         // and bounce with the restitution above its threshold
-        sn_real depth = c->depth;
-        target[2] = depth > 0 ? s->world->erp * depth / dt : depth / dt;
-        sn_real approach = 0;
-        for (int i = 0; i < nv; i++)
-            approach -= J[2 * nv + i] * s->u0[i];
-        const sn_world* w = s->world;
+        target[2] = c->depth > 0 ? w->erp * c->depth / dt : c->depth / dt;
+        sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
+        if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
         if (w->restitution > 0 && approach > w->restitution_threshold) {
             sn_real bounce = w->restitution * approach;
             if (bounce > target[2]) target[2] = bounce;
         }
         return;
     }
-    int j = s->blk_index[k], v = m->joint_vadr[j], a = m->joint_qadr[j];
-    J[v] = 1;
-    switch (s->blk_kind[k]) {
+    const sn_model* m = sa->m;
+    int j = w->blk_index[k], v = m->joint_vadr[j], a = m->joint_qadr[j];
+    memset(Ja, 0, (size_t)m->nv * sizeof(sn_real));
+    Ja[v] = 1;
+    switch (w->blk_kind[k]) {
     case BLK_LOWER:
-        target[0] = s->world->erp * (m->dof_lower[v] - d->q[a]) / dt;
+        target[0] = w->erp * (m->dof_lower[v] - sa->d->q[a]) / dt;
         break;
     case BLK_UPPER:
-        target[0] = s->world->erp * (m->dof_upper[v] - d->q[a]) / dt;
+        target[0] = w->erp * (m->dof_upper[v] - sa->d->q[a]) / dt;
         break;
     case BLK_VEL_UPPER:
         target[0] = m->dof_velocity_limit[v];
@@ -224,17 +257,17 @@ static void block_rows(sn_system* s, int k, sn_real dt, sn_real* J, sn_real* tar
 
 // ---- the Gauss-Seidel loop ----
 
-static void local_solve(sn_system* s, int k, const sn_real* G, const sn_real* c, sn_real dt,
+static void local_solve(sn_world* w, int k, const sn_real* G, const sn_real* c, sn_real dt,
                         sn_real* lam) {
-    const sn_model* m = s->m;
-    int kind = s->blk_kind[k];
+    int kind = w->blk_kind[k];
     if (kind == BLK_CONTACT) {
-        sni_contact* ct = &s->contacts[s->blk_index[k]];
-        ct->slide = sni_contact_local(G, c, s->world->friction, lam);
+        sni_contact* ct = &w->contacts[w->blk_index[k]];
+        ct->slide = sni_contact_local(G, c, w->friction, lam);
         return;
     }
+    const sn_system* s = w->sys[w->blk_sa[k]];
     sn_real g = G[0], x = -c[0] / g;
-    int v = m->joint_vadr[s->blk_index[k]];
+    int v = s->m->joint_vadr[w->blk_index[k]];
     switch (kind) {
     case BLK_LOWER:
     case BLK_VEL_LOWER:
@@ -245,7 +278,7 @@ static void local_solve(sn_system* s, int k, const sn_real* G, const sn_real* c,
         lam[0] = x < 0 ? x : 0;
         break;
     default: {
-        sn_real b = (m->dof_friction[v] + s->fric_out[v]) * dt;
+        sn_real b = (s->m->dof_friction[v] + s->fric_out[v]) * dt;
         lam[0] = x < -b ? -b : x > b ? b : x;
         break;
     }
@@ -253,98 +286,146 @@ static void local_solve(sn_system* s, int k, const sn_real* G, const sn_real* c,
 }
 
 
-// the impulses of the step's contacts, limits and friction; u (nv) holds u* on entry and u+ on
-// return. Returns SN_OK, or SN_ERR_SINGULAR when M~ cannot be factored.
-sn_status sni_contact_solve(sn_system* s, sn_real dt, sn_real* u) {
-    const sn_model* m = s->m;
-    sn_data* d = s->d;
-    int nv = m->nv;
-    gather(s, u);
-    s->solver_iterations = 0;
-    if (s->nblock == 0) return SN_OK;
-    // M~ = M + diag(w), factored in the tree's sparsity
-    sn_crba(m, d);
-    sn_status st = sni_factor_mass_diag(m, d, s->w);
-    if (st != SN_OK) return st;
-    int nb = s->nblock, cap = s->block_cap;
+// rows of block k on system si: J and Y, or NULL when the block does not touch it
+static void side(const sn_world* w, int k, int si, const sn_real** J, const sn_real** Y) {
+    size_t off = 3 * (size_t)w->nvmax * k;
+    *J = *Y = NULL;
+    if (w->blk_sa[k] == si)
+        *J = w->blk_Ja + off, *Y = w->blk_Ya + off;
+    else if (w->blk_sb[k] == si)
+        *J = w->blk_Jb + off, *Y = w->blk_Yb + off;
+}
+
+
+// G_xy (dim_x x dim_y) summed over the systems the two blocks share
+static void coupling(const sn_world* w, int x, int y, sn_real* G) {
+    memset(G, 0, 9 * sizeof(sn_real));
+    int sys[2] = {w->blk_sa[x], w->blk_sb[x]};
+    for (int e = 0; e < 2; e++) {
+        if (sys[e] < 0) continue;
+        const sn_real *Jx, *Yx, *Jy, *Yy;
+        side(w, x, sys[e], &Jx, &Yx);
+        side(w, y, sys[e], &Jy, &Yy);
+        if (!Jy) continue;
+        int nv = w->sys[sys[e]]->m->nv;
+        for (int r = 0; r < w->blk_dim[x]; r++)
+            for (int q = 0; q < w->blk_dim[y]; q++)
+                G[3 * r + q] += row_dot(Jx + (size_t)r * nv, Yy + (size_t)q * nv, nv);
+    }
+}
+
+
+// the impulses of the step's contacts, limits and friction over every system in the solver;
+// each system's u* (s->du) becomes its u+. SN_ERR_SINGULAR when an M~ cannot be factored.
+sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
+    gather(w);
+    w->solver_iterations = 0;
+    if (w->nblock == 0) return SN_OK;
+    int nb = w->nblock, cap = w->block_cap;
+    size_t stride = 3 * (size_t)w->nvmax;
+    // M~ = M + diag(w) of every system with a block, factored in its tree's sparsity
+    for (int si = 0; si < w->nsys; si++)
+        w->sys[si]->solve_mark = 0;
     for (int k = 0; k < nb; k++) {
-        sn_real* J = s->blk_J + 3 * (size_t)nv * k;
-        sn_real* Y = s->blk_Y + 3 * (size_t)nv * k;
-        block_rows(s, k, dt, J, s->blk_target + 3 * k);
-        for (int r = 0; r < s->blk_dim[k]; r++) {
-            memcpy(Y + (size_t)r * nv, J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
-            sn_solve_mass(m, d, Y + (size_t)r * nv);
+        w->sys[w->blk_sa[k]]->solve_mark = 1;
+        if (w->blk_sb[k] >= 0) w->sys[w->blk_sb[k]]->solve_mark = 1;
+    }
+    for (int si = 0; si < w->nsys; si++) {
+        sn_system* s = w->sys[si];
+        if (!s->solve_mark) continue;
+        sn_crba(s->m, s->d);
+        sn_status st = sni_factor_mass_diag(s->m, s->d, s->w);
+        if (st != SN_OK) return st;
+    }
+    for (int k = 0; k < nb; k++) {
+        block_rows(w, k, dt);
+        for (int e = 0; e < 2; e++) {
+            int si = e ? w->blk_sb[k] : w->blk_sa[k];
+            if (si < 0) continue;
+            const sn_system* s = w->sys[si];
+            int nv = s->m->nv;
+            const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * k;
+            sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
+            for (int r = 0; r < w->blk_dim[k]; r++) {
+                memcpy(Y + (size_t)r * nv, J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
+                sn_solve_mass(s->m, s->d, Y + (size_t)r * nv);
+            }
         }
     }
-    // G_ab = J_a Y_b^T, and c_a = J_a u* - target_a
-    for (int a = 0; a < nb; a++) {
-        const sn_real* Ja = s->blk_J + 3 * (size_t)nv * a;
-        for (int b = 0; b < nb; b++) {
-            const sn_real* Yb = s->blk_Y + 3 * (size_t)nv * b;
-            sn_real* G = s->blk_G + 9 * ((size_t)a * cap + b);
-            for (int r = 0; r < s->blk_dim[a]; r++)
-                for (int q = 0; q < s->blk_dim[b]; q++) {
-                    sn_real x = 0;
-                    for (int i = 0; i < nv; i++)
-                        x += Ja[(size_t)r * nv + i] * Yb[(size_t)q * nv + i];
-                    G[3 * r + q] = x;
-                }
-        }
-        sn_real* cc = s->blk_c + 3 * a;
-        for (int r = 0; r < s->blk_dim[a]; r++) {
-            sn_real x = 0;
-            for (int i = 0; i < nv; i++)
-                x += Ja[(size_t)r * nv + i] * u[i];
-            cc[r] = x - s->blk_target[3 * a + r];
+    // G_xy, and c_x = J_x u* - target_x
+    for (int x = 0; x < nb; x++) {
+        for (int y = 0; y < nb; y++)
+            coupling(w, x, y, w->blk_G + 9 * ((size_t)x * cap + y));
+        for (int r = 0; r < w->blk_dim[x]; r++) {
+            sn_real cx = -w->blk_target[3 * x + r];
+            for (int e = 0; e < 2; e++) {
+                int si = e ? w->blk_sb[x] : w->blk_sa[x];
+                if (si < 0) continue;
+                const sn_system* s = w->sys[si];
+                const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * x;
+                cx += row_dot(J + (size_t)r * s->m->nv, s->du, s->m->nv);
+            }
+            w->blk_c[3 * x + r] = cx;
         }
     }
-    memset(s->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
-    // Gauss-Seidel over blocks: cc_a holds c_a + sum_b G_ab lambda_b
+    memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
+    // Gauss-Seidel over blocks: blk_c holds c_x + sum_y G_xy lambda_y
     int it = 0;
-    for (; it < s->world->solver_max_iter; it++) {
+    for (; it < w->solver_max_iter; it++) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {
-            int da = s->blk_dim[a];
+            int da = w->blk_dim[a];
             sn_real Gaa[9] = {0}, c[3] = {0, 0, 0}, lam[3] = {0, 0, 0};
-            const sn_real* G = s->blk_G + 9 * ((size_t)a * cap + a);
-            sn_real* la = s->blk_lambda + 3 * a;
+            const sn_real* G = w->blk_G + 9 * ((size_t)a * cap + a);
+            sn_real* la = w->blk_lambda + 3 * a;
             for (int r = 0; r < da; r++) {
-                c[r] = s->blk_c[3 * a + r];
+                c[r] = w->blk_c[3 * a + r];
                 for (int q = 0; q < da; q++) {
                     Gaa[3 * r + q] = G[3 * r + q];
                     c[r] -= G[3 * r + q] * la[q];
                 }
             }
-            local_solve(s, a, Gaa, c, dt, lam);
+            local_solve(w, a, Gaa, c, dt, lam);
             sn_real dl[3] = {lam[0] - la[0], lam[1] - la[1], lam[2] - la[2]};
             for (int r = 0; r < da; r++) {
                 change = fmax(change, fabs(dl[r]));
                 la[r] = lam[r];
             }
             for (int b = 0; b < nb; b++) {
-                const sn_real* Gba = s->blk_G + 9 * ((size_t)b * cap + a);
-                for (int r = 0; r < s->blk_dim[b]; r++)
+                const sn_real* Gba = w->blk_G + 9 * ((size_t)b * cap + a);
+                for (int r = 0; r < w->blk_dim[b]; r++)
                     for (int q = 0; q < da; q++)
-                        s->blk_c[3 * b + r] += Gba[3 * r + q] * dl[q];
+                        w->blk_c[3 * b + r] += Gba[3 * r + q] * dl[q];
             }
         }
-        if (change < s->world->solver_tol) {
+        if (change < w->solver_tol) {
             it++;
             break;
         }
     }
-    s->solver_iterations = it;
-    // u+ = u* + sum_a Y_a lambda_a
+    w->solver_iterations = it;
+    // u+ = u* + Y lambda on each side; the contacts' world impulses on body a
     for (int a = 0; a < nb; a++) {
-        const sn_real* Y = s->blk_Y + 3 * (size_t)nv * a;
-        const sn_real* la = s->blk_lambda + 3 * a;
-        for (int r = 0; r < s->blk_dim[a]; r++)
-            for (int i = 0; i < nv; i++)
-                u[i] += Y[(size_t)r * nv + i] * la[r];
-        if (s->blk_kind[a] == BLK_CONTACT) {
-            sni_contact* c = &s->contacts[s->blk_index[a]];
-            v3_copy(c->impulse, la); // world frame for ground contacts
-            if (la[2] > 0) s->has_contacted = 1;
+        const sn_real* la = w->blk_lambda + 3 * a;
+        for (int e = 0; e < 2; e++) {
+            int si = e ? w->blk_sb[a] : w->blk_sa[a];
+            if (si < 0) continue;
+            sn_system* s = w->sys[si];
+            int nv = s->m->nv;
+            const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * a;
+            for (int r = 0; r < w->blk_dim[a]; r++)
+                for (int i = 0; i < nv; i++)
+                    s->du[i] += Y[(size_t)r * nv + i] * la[r];
+        }
+        if (w->blk_kind[a] == BLK_CONTACT) {
+            sni_contact* c = &w->contacts[w->blk_index[a]];
+            for (int e = 0; e < 3; e++)
+                c->impulse[e] =
+                    c->frame[e] * la[0] + c->frame[3 + e] * la[1] + c->frame[6 + e] * la[2];
+            if (la[2] > 0) {
+                w->sys[c->sa]->has_contacted = 1;
+                if (c->sb >= 0) w->sys[c->sb]->has_contacted = 1;
+            }
         }
     }
     return SN_OK;

@@ -135,7 +135,9 @@ static int finite_all(const sn_real* x, int n) {
 }
 
 
-sn_status sni_system_step(sn_system* s, sn_real dt) {
+// the first half of a system's step: steps 1-4 up to u* in s->du (RK4: the whole step, its mean
+// velocity in the scratch)
+static sn_status step_begin(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv, nq = m->nq;
@@ -144,56 +146,58 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
     memcpy(s->q0, d->q, (size_t)nq * sizeof(sn_real));
     memcpy(s->u0, d->u, (size_t)nv * sizeof(sn_real));
     s->scheme_used = scheme_for_step(s);
+    s->in_solver = s->scheme_used != SN_SCHEME_RK4;
     sn_real* u1 = s->du;                 // holds u+ until the end
     sn_real* ubar = s->rk + 8 * nv - nv; // the last velocity slot of the RK4 scratch
+    if (s->scheme_used == SN_SCHEME_RK4) return step_rk4(s, dt, u1, ubar);
     sn_real* acc = d->udot;
-    sn_status st;
-    int impulses = 0;
-    if (s->scheme_used == SN_SCHEME_RK4) {
-        st = step_rk4(s, dt, u1, ubar);
-    } else {
-        st = stage(s, s->w, acc, 1, 1);
-        if (st == SN_OK) {
-            // step 4: the velocity without contacts; the contact solver adds J_c^T lambda_c here
-            for (int i = 0; i < nv; i++)
-                u1[i] = s->u0[i] + dt * acc[i];
-            if (s->compute_id)
-                memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
-            st = sni_contact_solve(s, dt, u1);
-            impulses = s->nblock > 0;
-            for (int i = 0; i < nv; i++)
-                ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
-                          : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
-                                                                    : s->u0[i];
-        }
+    sn_status st = stage(s, s->w, acc, 1, 1);
+    if (st != SN_OK) return st;
+    // step 4: the velocity without contacts; the contact solver adds J_c^T lambda_c to it
+    for (int i = 0; i < nv; i++)
+        u1[i] = s->u0[i] + dt * acc[i];
+    if (s->compute_id) memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+// the contact impulses of system s as external forces on its bodies (for inverse dynamics)
+static void contact_wrenches(sn_system* s, sn_real dt) {
+    const sn_world* w = s->world;
+    for (int i = 0; i < w->ncontact; i++) {
+        const sni_contact* c = &w->contacts[i];
+        if (c->sa != s->index && c->sb != s->index) continue;
+        int b = c->sa == s->index ? c->body : c->body_b;
+        sn_real sign = c->sa == s->index ? 1 / dt : -1 / dt, f[6];
+        v3_scale(f + 3, c->impulse, sign);
+        v3_cross(f, c->pos, f + 3);
+        for (int e = 0; e < 6; e++)
+            s->ext_body[6 * b + e] += f[e];
+        s->has_ext = 1;
     }
+}
+
+
+// the second half: step 6, the checks, inverse dynamics, the new state
+static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    int nv = m->nv, nq = m->nq;
+    sn_real* u1 = s->du;
+    sn_real* ubar = s->rk + 8 * nv - nv;
+    if (s->scheme_used != SN_SCHEME_RK4)
+        for (int i = 0; i < nv; i++)
+            ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
+                      : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
+                                                                : s->u0[i];
     sn_real* q1 = s->rk + 8 * nv; // nq entries
-    if (st == SN_OK) {
-        sn_integrate_q(m, s->q0, ubar, dt, q1);
-        if (!finite_all(u1, nv) || !finite_all(q1, nq)) st = SN_ERR_NONFINITE;
-    }
-    if (st != SN_OK) {
-        memcpy(d->q, s->q0, (size_t)nq * sizeof(sn_real));
-        memcpy(d->u, s->u0, (size_t)nv * sizeof(sn_real));
-        sni_system_invalidate(s);
-        return sni_world_fail(s->world, st,
-                              st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
-                                                    : "the step produced a non-finite state; the "
-                                                      "state is left as it was");
-    }
+    sn_integrate_q(m, s->q0, ubar, dt, q1);
+    if (!finite_all(u1, nv) || !finite_all(q1, nq)) return SN_ERR_NONFINITE;
     if (s->compute_id) {
         // impulses change the step's accelerations: recompute them from du / dt, and count the
         // contact impulses as external forces on their bodies
         if (s->scheme_used == SN_SCHEME_RK4 || impulses) rk4_body_acc(s, u1, dt);
-        for (int i = 0; i < s->ncontact && impulses; i++) {
-            const sni_contact* c = &s->contacts[i];
-            sn_real f[6];
-            v3_scale(f + 3, c->impulse, 1 / dt);
-            v3_cross(f, c->pos, f + 3);
-            for (int e = 0; e < 6; e++)
-                s->ext_body[6 * c->body + e] += f[e];
-            s->has_ext = 1;
-        }
+        if (impulses) contact_wrenches(s, dt);
         sni_step_wrenches(s, dt);
     }
     memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
@@ -215,19 +219,33 @@ sn_status sni_system_step(sn_system* s, sn_real dt) {
 }
 
 
+// every system back to the state of the step's start
+static sn_status fail_all(sn_world* w, int n, sn_status st) {
+    for (int k = 0; k < n; k++) {
+        sn_system* s = w->sys[k];
+        memcpy(s->d->q, s->q0, (size_t)s->m->nq * sizeof(sn_real));
+        memcpy(s->d->u, s->u0, (size_t)s->m->nv * sizeof(sn_real));
+        sni_system_invalidate(s);
+    }
+    return sni_world_fail(w, st,
+                          st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
+                                                : "the step produced a non-finite state; the "
+                                                  "state is left as it was");
+}
+
+
 sn_status sn_world_integrate1(sn_world* w) {
     if (!w) return SN_ERR_ARG;
+    w->ncontact = 0;
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         memcpy(s->d->gravity, w->gravity, 3 * sizeof(sn_real));
         if (s->w_dirty || s->w_dt != w->dt) sni_compute_w(s, w->dt);
         sni_ensure_kinematics(s);
         // steps 2-4 of integrate1: collision bodies, detection, contacts
-        if (w->ground)
-            sni_collide_ground(s, w->ground_height, w->margin);
-        else
-            s->ncontact = 0;
+        if (w->ground) sni_collide_ground(w, i);
     }
+    if (w->nsys > 1) sni_collide_systems(w);
     return SN_OK;
 }
 
@@ -235,17 +253,17 @@ sn_status sn_world_integrate1(sn_world* w) {
 sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
     for (int i = 0; i < w->nsys; i++) {
-        sn_status st = sni_system_step(w->sys[i], w->dt);
-        if (st != SN_OK) {
-            // the systems already stepped go back to where they were
-            for (int k = 0; k < i; k++) {
-                sn_system* s = w->sys[k];
-                memcpy(s->d->q, s->q0, (size_t)s->m->nq * sizeof(sn_real));
-                memcpy(s->d->u, s->u0, (size_t)s->m->nv * sizeof(sn_real));
-                sni_system_invalidate(s);
-            }
-            return st;
-        }
+        sn_status st = step_begin(w->sys[i], w->dt);
+        if (st != SN_OK) return fail_all(w, i + 1, st);
+    }
+    // step 4's impulses: contacts, joint limits and joint friction of every system at once
+    sn_status st = sni_world_contact_solve(w, w->dt);
+    if (st != SN_OK) return fail_all(w, w->nsys, st);
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        int impulses = s->solve_mark && w->nblock > 0;
+        st = step_finish(s, w->dt, impulses);
+        if (st != SN_OK) return fail_all(w, w->nsys, st);
     }
     w->time += w->dt;
     return SN_OK;

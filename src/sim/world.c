@@ -75,6 +75,7 @@ void sn_world_destroy(sn_world* w) {
     if (!w) return;
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
+    sni_world_solver_free(w);
     sni_free(&w->alloc, w->sys, (size_t)w->sys_cap * sizeof(sn_system*));
     sn_allocator a = w->alloc;
     sni_free(&a, w, sizeof *w);
@@ -165,31 +166,6 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->id_pos = carve(c, 3 * nb);
     s->id_rot = carve(c, 9 * nb);
     s->id_vel = carve(c, 6 * nb);
-    size_t nc = (size_t)s->contact_cap, nk = (size_t)s->block_cap;
-    s->contacts = (sni_contact*)carve(c, nc * (sizeof(sni_contact) / sizeof(sn_real) + 1));
-    s->blk_kind = (int*)carve(c, nk);
-    s->blk_index = (int*)carve(c, nk);
-    s->blk_dim = (int*)carve(c, nk);
-    s->blk_J = carve(c, nk * 3 * nv);
-    s->blk_Y = carve(c, nk * 3 * nv);
-    s->blk_G = carve(c, nk * nk * 9);
-    s->blk_c = carve(c, nk * 3);
-    s->blk_target = carve(c, nk * 3);
-    s->blk_lambda = carve(c, nk * 3);
-}
-
-
-// room for the contacts of every collision geometry and one limit and one friction row per
-// 1-DOF joint; the solver's dense coupling is capped at 256 blocks
-static void capacities(sn_system* s, const sn_model* m) {
-    int nc = 0, n1 = 0;
-    for (int g = 0; g < m->ngeom; g++)
-        if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] != 0)
-            nc += sni_geom_max_contacts(m->geom_type[g]);
-    for (int j = 0; j < m->njoint; j++)
-        if (m->joint_type[j] == SN_JOINT_REVOLUTE || m->joint_type[j] == SN_JOINT_PRISMATIC) n1++;
-    s->contact_cap = nc;
-    s->block_cap = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
 }
 
 
@@ -231,12 +207,10 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     }
     sn_system tmp;
     memset(&tmp, 0, sizeof tmp);
-    capacities(&tmp, m);
     carver c = {NULL, sizeof(sn_system)};
     layout(&tmp, m, &c);
     sn_system* s = sni_alloc(&w->alloc, c.off);
     if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
-    capacities(s, m);
     carver c2 = {(char*)s, sizeof(sn_system)};
     layout(s, m, &c2);
     s->bytes = c.off;
@@ -252,8 +226,10 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
     system_defaults(s);
     sni_system_invalidate(s);
+    s->index = w->nsys;
     w->sys[w->nsys++] = s;
-    st = sni_system_actuators_from_model(s);
+    st = sni_world_solver_alloc(w);
+    if (st == SN_OK) st = sni_system_actuators_from_model(s);
     if (st != SN_OK) {
         w->nsys--;
         system_free(s);
@@ -751,23 +727,45 @@ sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance
 }
 
 
-int sn_system_contact_count(const sn_system* s) {
-    return s->ncontact;
+// the i-th world contact that involves system s, or NULL
+static const sni_contact* nth_contact(const sn_system* s, int i, int* side_b) {
+    const sn_world* w = s->world;
+    for (int k = 0; k < w->ncontact; k++) {
+        const sni_contact* c = &w->contacts[k];
+        if (c->sa != s->index && c->sb != s->index) continue;
+        if (i-- == 0) {
+            *side_b = c->sa != s->index;
+            return c;
+        }
+    }
+    return NULL;
 }
+
+
+int sn_system_contact_count(const sn_system* s) {
+    int n = 0, side;
+    while (nth_contact(s, n, &side))
+        n++;
+    return n;
+}
+
+
 int sn_system_solver_iterations(const sn_system* s) {
-    return s->solver_iterations;
+    return s->world->solver_iterations;
 }
 
 
 sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
-    if (!s || !out || i < 0 || i >= s->ncontact) return SN_ERR_ARG;
-    const sni_contact* c = &s->contacts[i];
-    out->body = c->body;
-    out->geom = c->geom;
+    int b = 0;
+    const sni_contact* c = s && out && i >= 0 ? nth_contact(s, i, &b) : NULL;
+    if (!c) return SN_ERR_ARG;
+    sn_real sign = b ? -1 : 1;
+    out->body = b ? c->body_b : c->body;
+    out->geom = b ? c->geom_b : c->geom;
     v3_copy(out->position, c->pos);
-    v3_copy(out->normal, c->normal);
+    v3_scale(out->normal, c->normal, sign);
     out->depth = c->depth;
-    v3_copy(out->impulse, c->impulse);
+    v3_scale(out->impulse, c->impulse, sign);
     out->sliding = c->slide == 2;
     return SN_OK;
 }
@@ -775,4 +773,68 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
 
 void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
     s->limits_off = !enabled;
+}
+
+
+// ---- the solver's arrays, sized for every system of the world ----
+
+void sni_world_solver_free(sn_world* w) {
+    sni_free(&w->alloc, w->contacts, w->solver_bytes);
+    w->contacts = NULL;
+    w->solver_bytes = 0;
+}
+
+
+// room for the contacts of every collision geometry (with the ground, or four per pair of
+// geometries of different systems, at most 4096) and one limit and one friction row per 1-DOF
+// joint; the dense coupling is capped at 256 blocks
+sn_status sni_world_solver_alloc(sn_world* w) {
+    int nc = 0, n1 = 0, ngeom = 0, nvmax = 1;
+    for (int si = 0; si < w->nsys; si++) {
+        const sn_model* m = w->sys[si]->m;
+        for (int g = 0; g < m->ngeom; g++)
+            if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] != 0 &&
+                sni_geom_max_contacts(m->geom_type[g]) > 0) {
+                nc += sni_geom_max_contacts(m->geom_type[g]);
+                ngeom++;
+            }
+        for (int j = 0; j < m->njoint; j++)
+            if (m->joint_type[j] == SN_JOINT_REVOLUTE || m->joint_type[j] == SN_JOINT_PRISMATIC)
+                n1++;
+        if (m->nv > nvmax) nvmax = m->nv;
+    }
+    nc += w->nsys > 1 ? (4 * ngeom < 4096 ? 4 * ngeom : 4096) : 0;
+    int nk = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
+    size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
+    size_t bytes =
+        (size_t)nc * sc + 5 * (size_t)nk * sizeof(int) +
+        (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 9 * (size_t)nk + st) * sizeof(sn_real) + 64;
+    char* p = sni_alloc(&w->alloc, bytes);
+    if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
+    sni_world_solver_free(w);
+    w->solver_bytes = bytes;
+    w->contacts = (sni_contact*)p;
+    // sn_real arrays first after the contacts (alignment), ints last
+    sn_real* r = (sn_real*)(p + (size_t)nc * sc);
+    w->blk_Ja = r, r += nk * st;
+    w->blk_Jb = r, r += nk * st;
+    w->blk_Ya = r, r += nk * st;
+    w->blk_Yb = r, r += nk * st;
+    w->blk_G = r, r += (size_t)nk * nk * 9;
+    w->blk_c = r, r += 3 * (size_t)nk;
+    w->blk_target = r, r += 3 * (size_t)nk;
+    w->blk_lambda = r, r += 3 * (size_t)nk;
+    w->scratch = r, r += st;
+    int* ip = (int*)r;
+    w->blk_kind = ip, ip += nk;
+    w->blk_index = ip, ip += nk;
+    w->blk_dim = ip, ip += nk;
+    w->blk_sa = ip, ip += nk;
+    w->blk_sb = ip;
+    w->contact_cap = nc;
+    w->block_cap = nk;
+    w->nvmax = nvmax;
+    w->ncontact = 0;
+    w->nblock = 0;
+    return SN_OK;
 }

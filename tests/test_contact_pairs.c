@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// test_contact_pairs.c: contacts between systems: two free balls colliding head-on conserve
+// momentum, exchange their velocities when the impact is elastic and move together when it is
+// not; a ball resting on another resting on the ground stays put.
+#include "common.h"
+#include "harness/snt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char* ball_urdf =
+    "<robot name=\"ball\"><link name=\"ball\"><inertial><mass value=\"1\"/>"
+    "<inertia ixx=\"0.004\" ixy=\"0\" ixz=\"0\" iyy=\"0.004\" iyz=\"0\" izz=\"0.004\"/>"
+    "</inertial><collision><geometry><sphere radius=\"0.1\"/></geometry></collision></link>"
+    "</robot>";
+
+
+// two balls 1 m apart on the x axis, flying at each other at 1 m/s in zero gravity
+static int collide(double e, double* va, double* vb) {
+    sn_model* m = tc_load_string(ball_urdf, 0);
+    SNT_CHECK(m);
+    sn_world* w = NULL;
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
+    sn_system *a, *b;
+    SNT_STATUS_OK(sn_world_add_system(w, m, &a, NULL));
+    SNT_STATUS_OK(sn_world_add_system(w, m, &b, NULL));
+    double g[3] = {0, 0, 0};
+    SNT_STATUS_OK(sn_world_set_gravity(w, g));
+    SNT_STATUS_OK(sn_world_set_material(w, 0.8, e, 0));
+    double qa[7] = {-0.5, 0, 1, 1, 0, 0, 0}, qb[7] = {0.5, 0, 1, 1, 0, 0, 0};
+    double ua[6] = {1, 0, 0, 0, 0, 0}, ub[6] = {-1, 0, 0, 0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(a, qa, 7, ua, 6));
+    SNT_STATUS_OK(sn_system_set_state(b, qb, 7, ub, 6));
+    int touched = 0;
+    for (int k = 0; k < 1000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        touched |= sn_system_contact_count(a) > 0;
+        double p = sn_system_u(a)[0] + sn_system_u(b)[0];
+        SNT_CHECK_MSG(fabs(p) < 1e-12, "step %d: momentum %.3g", k, p);
+    }
+    SNT_CHECK(touched);
+    *va = sn_system_u(a)[0];
+    *vb = sn_system_u(b)[0];
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
+static int test_elastic_balls_exchange_velocities(void) {
+    double va, vb;
+    SNT_CHECK(collide(1, &va, &vb) == 0);
+    printf("  after the impact: %.9f and %.9f m/s\n", va, vb);
+    SNT_NEAR(va, -1, 1e-9);
+    SNT_NEAR(vb, 1, 1e-9);
+    return 0;
+}
+
+
+static int test_inelastic_balls_stop(void) {
+    double va, vb;
+    SNT_CHECK(collide(0, &va, &vb) == 0);
+    printf("  after the impact: %.3g and %.3g m/s\n", va, vb);
+    SNT_NEAR(va, 0, 1e-9);
+    SNT_NEAR(vb, 0, 1e-9);
+    return 0;
+}
+
+
+// a ball on a ball on the ground: both at rest, the top one neither sinks nor rolls off
+static int test_ball_on_ball_rests(void) {
+    sn_model* m = tc_load_string(ball_urdf, 0);
+    SNT_CHECK(m);
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    sn_system *a, *b;
+    SNT_STATUS_OK(sn_world_add_system(w, m, &a, NULL));
+    SNT_STATUS_OK(sn_world_add_system(w, m, &b, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    double qa[7] = {0, 0, 0.1, 1, 0, 0, 0}, qb[7] = {0, 0, 0.3, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(a, qa, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(b, qb, 7, u, 6));
+    for (int k = 0; k < 2000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    const double* za = sn_system_q(a);
+    const double* zb = sn_system_q(b);
+    printf("  bottom z %.6f, top z %.6f, top x %.3g after 2 s\n", za[2], zb[2], zb[0]);
+    SNT_NEAR(za[2], 0.1, 1e-3);
+    SNT_NEAR(zb[2], 0.3, 2e-3);
+    SNT_NEAR(zb[0], 0, 1e-9);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
+SNT_SUITE(SNT_TEST(test_elastic_balls_exchange_velocities), SNT_TEST(test_inelastic_balls_stop),
+          SNT_TEST(test_ball_on_ball_rests))
