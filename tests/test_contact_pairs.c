@@ -98,5 +98,88 @@ static int test_ball_on_ball_rests(void) {
 }
 
 
+static const char* box_urdf =
+    "<robot name=\"box\"><link name=\"box\"><inertial><mass value=\"1\"/>"
+    "<inertia ixx=\"0.0066667\" ixy=\"0\" ixz=\"0\" iyy=\"0.0066667\" iyz=\"0\" izz=\"0.0066667\"/>"
+    "</inertial><collision><geometry><box size=\"0.2 0.2 0.2\"/></geometry></collision></link>"
+    "</robot>";
+
+
+// C7: a stack of five boxes rests for 10 s with less than 1 mm drift
+static int test_stack_of_five_boxes_rests(void) {
+    sn_model* m = tc_load_string(box_urdf, 0);
+    SNT_CHECK(m);
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system* s[5];
+    double u[6] = {0};
+    for (int i = 0; i < 5; i++) {
+        SNT_STATUS_OK(sn_world_add_system(w, m, &s[i], NULL));
+        double q[7] = {0, 0, 0.1 + 0.2 * i, 1, 0, 0, 0};
+        SNT_STATUS_OK(sn_system_set_state(s[i], q, 7, u, 6));
+    }
+    double e0 = 0;
+    for (int i = 0; i < 5; i++)
+        e0 += sn_system_potential_energy(s[i]);
+    int maxit = 0;
+    long sumit = 0;
+    for (int k = 0; k < 10000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        int it = sn_system_solver_iterations(s[0]);
+        sumit += it;
+        if (it > maxit) maxit = it;
+    }
+    printf("  mean solver iterations %.1f\n", sumit / 10000.0);
+    double worst = 0, e1 = 0;
+    for (int i = 0; i < 5; i++) {
+        const double* q = sn_system_q(s[i]);
+        double dx = q[0], dy = q[1], dz = q[2] - (0.1 + 0.2 * i);
+        worst = fmax(worst, sqrt(dx * dx + dy * dy + dz * dz));
+        e1 += sn_system_potential_energy(s[i]) + sn_system_kinetic_energy(s[i]);
+    }
+    printf("  worst drift after 10 s: %.3g m; energy change %.3g J; at most %d solver "
+           "iterations, %d contacts\n",
+           worst, e1 - e0, maxit,
+           sn_system_contact_count(s[0]) + sn_system_contact_count(s[2]) +
+               sn_system_contact_count(s[4]));
+    SNT_CHECK(worst < 1e-3);
+    SNT_CHECK(e1 <= e0 + 1e-6 * fabs(e0)); // no energy gain beyond a micro-joule
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
+// a box dropped tilted onto another box comes to rest on it
+static int test_box_falls_onto_box(void) {
+    sn_model* m = tc_load_string(box_urdf, 0);
+    SNT_CHECK(m);
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system *a, *b;
+    SNT_STATUS_OK(sn_world_add_system(w, m, &a, NULL));
+    SNT_STATUS_OK(sn_world_add_system(w, m, &b, NULL));
+    double u[6] = {0}, qa[7] = {0, 0, 0.1, 1, 0, 0, 0};
+    double c = cos(0.2), sn = sin(0.2);
+    double qb[7] = {0.02, 0, 0.45, c, sn * 0.6, sn * 0.8, 0};
+    SNT_STATUS_OK(sn_system_set_state(a, qa, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(b, qb, 7, u, 6));
+    for (int k = 0; k < 3000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    const double* q = sn_system_q(b);
+    printf("  top box at (%.4f, %.4f, %.4f), |u| %.3g\n", q[0], q[1], q[2],
+           sqrt(sn_system_kinetic_energy(b)));
+    SNT_NEAR(sn_system_q(a)[2], 0.1, 1e-3);
+    SNT_NEAR(q[2], 0.3, 2e-3); // flat on the lower box
+    SNT_CHECK(sn_system_kinetic_energy(b) < 1e-6);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_elastic_balls_exchange_velocities), SNT_TEST(test_inelastic_balls_stop),
-          SNT_TEST(test_ball_on_ball_rests))
+          SNT_TEST(test_ball_on_ball_rests), SNT_TEST(test_stack_of_five_boxes_rests),
+          SNT_TEST(test_box_falls_onto_box))

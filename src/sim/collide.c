@@ -200,23 +200,245 @@ static void sphere_sphere(sn_world* w, int sa, int ga, const sn_real* ca, sn_rea
 }
 
 
-// every pair of collision spheres of different systems (a quadratic broad phase: the bounding
-// boxes and the other primitives come next)
+// sphere (centre c, radius r, of system sa) against box (pose R, p, half extents h, of sb)
+static void sphere_box(sn_world* w, int sa, int ga, const sn_real* c, sn_real r, int sb, int gb,
+                       const sn_real* R, const sn_real* p, const sn_real* h) {
+    sn_real d[3], l[3], cl[3];
+    v3_sub(d, c, p);
+    m3t_mul_v3(l, R, d); // the centre in the box frame
+    int inside = 1;
+    for (int k = 0; k < 3; k++) {
+        cl[k] = l[k] < -h[k] ? -h[k] : l[k] > h[k] ? h[k] : l[k];
+        if (cl[k] != l[k]) inside = 0;
+    }
+    sn_real n[3], x[3], gap;
+    if (!inside) {
+        sn_real diff[3] = {l[0] - cl[0], l[1] - cl[1], l[2] - cl[2]}, nl[3];
+        sn_real dist = v3_norm(diff);
+        gap = dist - r;
+        if (gap >= w->margin) return;
+        v3_scale(nl, diff, 1 / dist);
+        m3_mul_v3(n, R, nl);
+        m3_mul_v3(x, R, cl);
+        v3_add(x, x, p);
+    } else {
+        // the centre is inside: out through the nearest face
+        int k = 0;
+        sn_real best = h[0] - fabs(l[0]);
+        for (int e = 1; e < 3; e++)
+            if (h[e] - fabs(l[e]) < best) best = h[e] - fabs(l[e]), k = e;
+        sn_real nl[3] = {0, 0, 0};
+        nl[k] = l[k] >= 0 ? 1 : -1;
+        m3_mul_v3(n, R, nl);
+        gap = -(best + r);
+        cl[k] = nl[k] * h[k];
+        m3_mul_v3(x, R, cl);
+        v3_add(x, x, p);
+    }
+    add_pair(w, sa, ga, sb, gb, x, n, gap);
+}
+
+
+// ---- box against box: separating axes, then the incident face clipped by the reference face ----
+
+typedef struct box {
+    sn_real R[9], p[3], h[3];
+    sn_real ax[3][3]; // the axes: columns of R
+} box;
+
+
+static void box_from(box* b, const sn_real* R, const sn_real* p, const sn_real* size) {
+    memcpy(b->R, R, sizeof b->R);
+    v3_copy(b->p, p);
+    for (int k = 0; k < 3; k++) {
+        b->h[k] = 0.5 * size[k];
+        v3_set(b->ax[k], R[k], R[3 + k], R[6 + k]);
+    }
+}
+
+
+static sn_real box_radius(const box* b, const sn_real* n) {
+    return b->h[0] * fabs(v3_dot(b->ax[0], n)) + b->h[1] * fabs(v3_dot(b->ax[1], n)) +
+           b->h[2] * fabs(v3_dot(b->ax[2], n));
+}
+
+
+// clip a polygon (n points) to the half space dot(x, a) <= off; returns the new count
+static int clip(sn_real (*in)[3], int n, sn_real (*out)[3], const sn_real* a, sn_real off) {
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const sn_real* p = in[i];
+        const sn_real* q = in[(i + 1) % n];
+        sn_real dp = v3_dot(p, a) - off, dq = v3_dot(q, a) - off;
+        if (dp <= 0) v3_copy(out[m++], p);
+        if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+            sn_real t = dp / (dp - dq);
+            for (int k = 0; k < 3; k++)
+                out[m][k] = p[k] + t * (q[k] - p[k]);
+            m++;
+        }
+    }
+    return m;
+}
+
+
+// the face of box b whose outward normal is most anti-parallel to n: its four corners
+static void incident_face(const box* b, const sn_real* n, sn_real (*v)[3]) {
+    int k = 0;
+    sn_real best = 0;
+    for (int e = 0; e < 3; e++) {
+        sn_real x = v3_dot(b->ax[e], n);
+        if (fabs(x) > fabs(best)) best = x, k = e;
+    }
+    sn_real s = best > 0 ? -1 : 1; // the face pointing against n
+    int i = (k + 1) % 3, j = (k + 2) % 3;
+    static const sn_real sg[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+    for (int c = 0; c < 4; c++) {
+        v3_copy(v[c], b->p);
+        v3_addscl(v[c], b->ax[k], s * b->h[k]);
+        v3_addscl(v[c], b->ax[i], sg[c][0] * b->h[i]);
+        v3_addscl(v[c], b->ax[j], sg[c][1] * b->h[j]);
+    }
+}
+
+
+static void box_box(sn_world* w, int sa, int ga, const box* A, int sb, int gb, const box* B) {
+    sn_real d[3];
+    v3_sub(d, A->p, B->p); // from B to A
+    sn_real best = INFINITY, bn[3] = {0, 0, 0};
+    int kind = -1; // 0..2 face of A, 3..5 face of B, 6.. edges
+    for (int k = 0; k < 15; k++) {
+        sn_real n[3];
+        if (k < 3)
+            v3_copy(n, A->ax[k]);
+        else if (k < 6)
+            v3_copy(n, B->ax[k - 3]);
+        else {
+            v3_cross(n, A->ax[(k - 6) / 3], B->ax[(k - 6) % 3]);
+            sn_real len = v3_norm(n);
+            if (len < 1e-6) continue; // parallel edges: a face axis covers them
+            v3_scale(n, n, 1 / len);
+        }
+        sn_real dist = v3_dot(d, n);
+        sn_real pen = box_radius(A, n) + box_radius(B, n) - fabs(dist);
+        if (pen < -w->margin) return; // separated
+        // prefer faces: an edge axis wins only when clearly shallower
+        sn_real score = k < 6 ? pen : pen * 1.05 + 1e-5;
+        if (score < best) {
+            best = score;
+            kind = k;
+            v3_scale(bn, n, dist < 0 ? -1 : 1); // oriented from B to A
+        }
+    }
+    if (kind < 0) return;
+    if (kind >= 6) {
+        // edge against edge: the closest points of the two edges, one contact between them
+        const sn_real* ea = A->ax[(kind - 6) / 3];
+        const sn_real* eb = B->ax[(kind - 6) % 3];
+        int ia = (kind - 6) / 3, ib = (kind - 6) % 3;
+        sn_real ca[3], cb[3];
+        v3_copy(ca, A->p);
+        v3_copy(cb, B->p);
+        for (int e = 0; e < 3; e++) {
+            if (e != ia) v3_addscl(ca, A->ax[e], (v3_dot(A->ax[e], bn) > 0 ? -1 : 1) * A->h[e]);
+            if (e != ib) v3_addscl(cb, B->ax[e], (v3_dot(B->ax[e], bn) > 0 ? 1 : -1) * B->h[e]);
+        }
+        // closest points of the lines ca + s ea and cb + t eb
+        sn_real r[3];
+        v3_sub(r, ca, cb);
+        sn_real b = v3_dot(ea, eb), dd = 1 - b * b;
+        sn_real s = dd > 1e-12 ? (b * v3_dot(eb, r) - v3_dot(ea, r)) / dd : 0;
+        sn_real t = v3_dot(eb, r) + s * b;
+        s = s < -A->h[ia] ? -A->h[ia] : s > A->h[ia] ? A->h[ia] : s;
+        t = t < -B->h[ib] ? -B->h[ib] : t > B->h[ib] ? B->h[ib] : t;
+        sn_real pa[3], pb[3], x[3];
+        v3_copy(pa, ca), v3_addscl(pa, ea, s);
+        v3_copy(pb, cb), v3_addscl(pb, eb, t);
+        for (int k = 0; k < 3; k++)
+            x[k] = 0.5 * (pa[k] + pb[k]);
+        sn_real gap = v3_dot(pa, bn) - v3_dot(pb, bn);
+        if (gap < w->margin) add_pair(w, sa, ga, sb, gb, x, bn, gap);
+        return;
+    }
+    // a face: the reference box owns it; clip the other's incident face to its side planes
+    int ref_a = kind < 3;
+    const box* ref = ref_a ? A : B;
+    const box* inc = ref_a ? B : A;
+    sn_real n[3]; // the reference face's outward normal, towards the incident box
+    v3_scale(n, bn, ref_a ? -1 : 1);
+    int k = ref_a ? kind : kind - 3;
+    sn_real poly[8][3], tmp[8][3];
+    incident_face(inc, n, poly);
+    int np = 4;
+    for (int e = 0; e < 3 && np > 0; e++) {
+        if (e == k) continue;
+        sn_real a[3];
+        v3_copy(a, ref->ax[e]);
+        sn_real c = v3_dot(ref->p, a);
+        np = clip(poly, np, tmp, a, c + ref->h[e]);
+        v3_scale(a, a, -1);
+        np = clip(tmp, np, poly, a, -c + ref->h[e]);
+    }
+    // points of the incident face below the reference face, the deepest four
+    sn_real face = v3_dot(ref->p, n) + ref->h[k] * fabs(v3_dot(ref->ax[k], n));
+    sn_real depth[8];
+    int idx[8], m = 0;
+    for (int i = 0; i < np; i++) {
+        depth[i] = face - v3_dot(poly[i], n);
+        if (depth[i] > -w->margin) idx[m++] = i;
+    }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && depth[idx[j]] > depth[idx[j - 1]]; j--) {
+            int t = idx[j];
+            idx[j] = idx[j - 1], idx[j - 1] = t;
+        }
+    for (int i = 0; i < m && i < 4; i++) {
+        sn_real x[3];
+        v3_copy(x, poly[idx[i]]);
+        v3_addscl(x, n, 0.5 * depth[idx[i]]); // midway between the surfaces
+        add_pair(w, sa, ga, sb, gb, x, bn, -depth[idx[i]]);
+    }
+}
+
+
+// every pair of collision geometries of different systems whose shapes have a routine
+// (sphere-sphere, sphere-box, box-box; a quadratic broad phase for now)
 void sni_collide_systems(sn_world* w) {
     for (int sa = 0; sa < w->nsys; sa++)
         for (int sb = sa + 1; sb < w->nsys; sb++) {
             const sn_system* A = w->sys[sa];
             const sn_system* B = w->sys[sb];
             for (int ga = 0; ga < A->m->ngeom; ga++) {
-                if (A->m->geom_is_visual[ga] || A->m->geom_type[ga] != SN_GEOM_SPHERE) continue;
+                int ta = A->m->geom_type[ga];
+                if (A->m->geom_is_visual[ga] || (ta != SN_GEOM_SPHERE && ta != SN_GEOM_BOX))
+                    continue;
                 sn_real Ra[9], pa[3];
                 geom_pose(A->m, A->d, ga, Ra, pa);
+                const sn_real* sza = A->m->geom_size + 3 * ga;
                 for (int gb = 0; gb < B->m->ngeom; gb++) {
-                    if (B->m->geom_is_visual[gb] || B->m->geom_type[gb] != SN_GEOM_SPHERE) continue;
+                    int tb = B->m->geom_type[gb];
+                    if (B->m->geom_is_visual[gb] || (tb != SN_GEOM_SPHERE && tb != SN_GEOM_BOX))
+                        continue;
                     sn_real Rb[9], pb[3];
                     geom_pose(B->m, B->d, gb, Rb, pb);
-                    sphere_sphere(w, sa, ga, pa, A->m->geom_size[3 * ga], sb, gb, pb,
-                                  B->m->geom_size[3 * gb]);
+                    const sn_real* szb = B->m->geom_size + 3 * gb;
+                    if (ta == SN_GEOM_SPHERE && tb == SN_GEOM_SPHERE) {
+                        sphere_sphere(w, sa, ga, pa, sza[0], sb, gb, pb, szb[0]);
+                    } else if (ta == SN_GEOM_SPHERE) {
+                        sn_real h[3] = {0.5 * szb[0], 0.5 * szb[1], 0.5 * szb[2]};
+                        sphere_box(w, sa, ga, pa, sza[0], sb, gb, Rb, pb, h);
+                    } else if (tb == SN_GEOM_SPHERE) {
+                        // the box is a: flip the roles (normal from the sphere to the box)
+                        sn_real h[3] = {0.5 * sza[0], 0.5 * sza[1], 0.5 * sza[2]};
+                        int before = w->ncontact;
+                        sphere_box(w, sb, gb, pb, szb[0], sa, ga, Ra, pa, h);
+                        (void)before;
+                    } else {
+                        box A_, B_;
+                        box_from(&A_, Ra, pa, sza);
+                        box_from(&B_, Rb, pb, szb);
+                        box_box(w, sa, ga, &A_, sb, gb, &B_);
+                    }
                 }
             }
         }

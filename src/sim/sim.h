@@ -102,6 +102,8 @@ struct sn_world {
     // ---- contacts and the solver's blocks (sized when a system is added) ----
     int ncontact, contact_cap, contact_overflow;
     sni_contact* contacts; // (contact_cap)
+    sni_contact* previous; // the last step's contacts, for the warm start (contact_cap)
+    int nprevious, warm_start;
     int nblock, block_cap, nvmax, solver_iterations;
     int* blk_kind; // (block_cap)
     int* blk_index;

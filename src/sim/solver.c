@@ -164,10 +164,12 @@ static void gather(sn_world* w) {
         const sn_real* q = s->d->q;
         const sn_real* ustar = s->du;
         for (int j = 0; j < m->njoint && w->nblock < w->block_cap; j++) {
+            // revolute joints in seed 000's sense: URDF revolute and continuous, and prismatic
             int t = m->joint_type[j];
-            if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_PRISMATIC) continue;
+            if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_CONTINUOUS && t != SN_JOINT_PRISMATIC)
+                continue;
             int v = m->joint_vadr[j], a = m->joint_qadr[j], lim = 0;
-            if (!s->limits_off && m->dof_limited[v]) {
+            if (!s->limits_off && m->dof_limited[v] && w->nblock < w->block_cap) {
                 if (q[a] < m->dof_lower[v])
                     add_block(w, BLK_LOWER, j, si, -1, 1), lim = 1;
                 else if (q[a] > m->dof_upper[v])
@@ -315,12 +317,56 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
 }
 
 
+// start each contact from the impulse of the same contact in the last step: same geometries,
+// closest point within 2 cm, its world impulse expressed in the new frame, clipped to the cone
+static void warm_start(sn_world* w) {
+    int nb = w->nblock, cap = w->block_cap;
+    for (int a = 0; a < nb; a++) {
+        if (w->blk_kind[a] != BLK_CONTACT) continue;
+        const sni_contact* c = &w->contacts[w->blk_index[a]];
+        const sni_contact* best = NULL;
+        sn_real bd = 4e-4;
+        for (int i = 0; i < w->nprevious; i++) {
+            const sni_contact* p = &w->previous[i];
+            if (p->sa != c->sa || p->sb != c->sb || p->geom != c->geom || p->geom_b != c->geom_b)
+                continue;
+            sn_real d[3];
+            v3_sub(d, p->pos, c->pos);
+            if (v3_dot(d, d) < bd) bd = v3_dot(d, d), best = p;
+        }
+        if (!best) continue;
+        sn_real* la = w->blk_lambda + 3 * a;
+        for (int r = 0; r < 3; r++)
+            la[r] = v3_dot(c->frame + 3 * r, best->impulse);
+        if (la[2] <= 0) {
+            v3_set(la, 0, 0, 0);
+            continue;
+        }
+        sn_real lt = sqrt(la[0] * la[0] + la[1] * la[1]), lim = w->friction * la[2];
+        if (lt > lim) la[0] *= lim / lt, la[1] *= lim / lt;
+    }
+    // blk_c holds c + G lambda
+    for (int x = 0; x < nb; x++)
+        for (int y = 0; y < nb; y++) {
+            const sn_real* ly = w->blk_lambda + 3 * y;
+            if (ly[0] == 0 && ly[1] == 0 && ly[2] == 0) continue;
+            const sn_real* G = w->blk_G + 9 * ((size_t)x * cap + y);
+            for (int r = 0; r < w->blk_dim[x]; r++)
+                for (int q = 0; q < w->blk_dim[y]; q++)
+                    w->blk_c[3 * x + r] += G[3 * r + q] * ly[q];
+        }
+}
+
+
 // the impulses of the step's contacts, limits and friction over every system in the solver;
 // each system's u* (s->du) becomes its u+. SN_ERR_SINGULAR when an M~ cannot be factored.
 sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     gather(w);
     w->solver_iterations = 0;
-    if (w->nblock == 0) return SN_OK;
+    if (w->nblock == 0) {
+        w->nprevious = 0;
+        return SN_OK;
+    }
     int nb = w->nblock, cap = w->block_cap;
     size_t stride = 3 * (size_t)w->nvmax;
     // M~ = M + diag(w) of every system with a block, factored in its tree's sparsity
@@ -369,6 +415,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         }
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
+    if (w->warm_start) warm_start(w);
     // Gauss-Seidel over blocks: blk_c holds c_x + sum_y G_xy lambda_y
     int it = 0;
     for (; it < w->solver_max_iter; it++) {
@@ -404,6 +451,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         }
     }
     w->solver_iterations = it;
+    // the contacts and their impulses for the next step's warm start (after the impulses below)
     // u+ = u* + Y lambda on each side; the contacts' world impulses on body a
     for (int a = 0; a < nb; a++) {
         const sn_real* la = w->blk_lambda + 3 * a;
@@ -428,5 +476,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             }
         }
     }
+    memcpy(w->previous, w->contacts, (size_t)w->ncontact * sizeof(sni_contact));
+    w->nprevious = w->ncontact;
     return SN_OK;
 }

@@ -54,7 +54,8 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     w->erp = 0.2;
     w->friction = 0.8;
     w->solver_max_iter = 150;
-    w->solver_tol = 1e-10;
+    w->warm_start = 1;
+    w->solver_tol = 1e-8;
     *out = w;
     return SN_OK;
 }
@@ -799,23 +800,24 @@ sn_status sni_world_solver_alloc(sn_world* w) {
                 ngeom++;
             }
         for (int j = 0; j < m->njoint; j++)
-            if (m->joint_type[j] == SN_JOINT_REVOLUTE || m->joint_type[j] == SN_JOINT_PRISMATIC)
-                n1++;
+            if (m->joint_nv[j] == 1) n1++;
         if (m->nv > nvmax) nvmax = m->nv;
     }
     nc += w->nsys > 1 ? (4 * ngeom < 4096 ? 4 * ngeom : 4096) : 0;
     int nk = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
     size_t bytes =
-        (size_t)nc * sc + 5 * (size_t)nk * sizeof(int) +
+        2 * (size_t)nc * sc + 5 * (size_t)nk * sizeof(int) +
         (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 9 * (size_t)nk + st) * sizeof(sn_real) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
     w->solver_bytes = bytes;
     w->contacts = (sni_contact*)p;
+    w->previous = (sni_contact*)(p + (size_t)nc * sc);
+    w->nprevious = 0;
     // sn_real arrays first after the contacts (alignment), ints last
-    sn_real* r = (sn_real*)(p + (size_t)nc * sc);
+    sn_real* r = (sn_real*)(p + 2 * (size_t)nc * sc);
     w->blk_Ja = r, r += nk * st;
     w->blk_Jb = r, r += nk * st;
     w->blk_Ya = r, r += nk * st;
