@@ -257,8 +257,10 @@ const sn_real* sn_system_u(const sn_system* s) {
 }
 
 
-// kinematics and the cached dynamics must be recomputed (lazily)
+// kinematics and the cached dynamics must be recomputed (lazily); a new state also ends the
+// contact solver's warm-start history
 void sni_system_invalidate(sn_system* s) {
+    s->world->nprevious = 0;
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     s->kin_valid = 0;
     s->dyn_valid = 0;
@@ -839,4 +841,10 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->ncontact = 0;
     w->nblock = 0;
     return SN_OK;
+}
+
+
+void sn_world_set_warm_start(sn_world* w, int enabled) {
+    w->warm_start = enabled != 0;
+    w->nprevious = 0;
 }
