@@ -3,12 +3,13 @@
 // the same model files and the same random states. Never part of the tests.
 //
 //   sinew_bench [--models a,b] [--kernels k,l] [--no-chains] [--chains-only] [--batches 21]
-//               [--target-ms 3] [--steps 300] [--csv FILE] [--no-append] [--results DIR]
-//               [--rev REV]
+//               [--target-ms 3] [--steps 300] [--contact-steps 1000] [--csv FILE] [--no-append]
+//               [--results DIR] [--rev REV]
 //       timing mode: a Markdown table on stdout, rows appended to RESULTS/<hostname>/bench.csv
 //   sinew_bench --kernel NAME --model NAME --engine sinew|mujoco --iters N
 //       count mode: N calls of one kernel and nothing else timed, for callgrind (bench/run.sh);
-//       for the step kernels, N steps from the start state
+//       for the step kernels, N steps from the start state; the contact step kernels then print
+//       "stats contacts_per_step X iterations_per_step Y" of the same N steps
 //   sinew_bench --list | --features
 //
 // docs/benchmarks.md says what each kernel times on each side.
@@ -52,6 +53,7 @@
 // ---------------------------------------------------------------------------------------------
 // small utilities
 
+static void die(const char* fmt, const char* a) __attribute__((noreturn));
 static void die(const char* fmt, const char* a) {
     fprintf(stderr, "sinew_bench: ");
     fprintf(stderr, fmt, a);
@@ -170,6 +172,7 @@ typedef struct model_spec {
     const char* path; // relative to the models directory
     sn_base_mode base;
     const pose_entry* pose; // PD target of the step kernels
+    int contact;            // the contact step kernels: standing on its feet (collision spheres)
 } model_spec;
 
 // ANYmal C: raisimGym's standing configuration
@@ -195,10 +198,20 @@ static const pose_entry POSE_PANDA[] = {{"panda_joint2", -0.785398},
 #define STEP_KP 100.0 // PD gains on every joint (N m/rad or N/m)
 #define STEP_KD 1.0   // (N m s/rad or N s/m)
 
+// the contact step kernels: the robot standing on its foot spheres on a ground plane z = 0
+#define CONTACT_KP 300.0     // PD gains (N m/rad): ANYmal settles 8 mm below the pose in 0.3 s
+#define CONTACT_KD 5.0       // (N m s/rad); kp = 100, kd = 1 bounces by +-1.5 cm for seconds
+#define CONTACT_FRICTION 0.8 // both engines (sinew's default material)
+#define CONTACT_MAXIT 150    // sinew's solver: its documented defaults, set explicitly
+#define CONTACT_TOL 1e-10
+#define CONTACT_LONG_STEPS 10000 // the stance check continues the run to 10 s
+#define NFOOT 4
+
 static const model_spec MODELS[] = {
-    {"anymal_c", "raisim_anymal_c/urdf/anymal.urdf", SN_BASE_FLOATING, POSE_ANYMAL},
-    {"romeo", "tsid_romeo/urdf/romeo.urdf", SN_BASE_FLOATING, POSE_ROMEO},
-    {"panda", "erd_panda/urdf/panda.urdf", SN_BASE_FIXED, POSE_PANDA},
+    {"anymal_c", "raisim_anymal_c/urdf/anymal.urdf", SN_BASE_FLOATING, POSE_ANYMAL, 1},
+    // Romeo's collisions are meshes, which sinew does not collide yet: no contact step
+    {"romeo", "tsid_romeo/urdf/romeo.urdf", SN_BASE_FLOATING, POSE_ROMEO, 0},
+    {"panda", "erd_panda/urdf/panda.urdf", SN_BASE_FIXED, POSE_PANDA, 0},
 };
 #define NMODELS ((int)(sizeof MODELS / sizeof MODELS[0]))
 
@@ -291,8 +304,12 @@ static char* tag_end(char* p) {
     return NULL;
 }
 
-// remove every <tag> element; with keep_primitives, <collision> elements without a <mesh> stay
-static void strip_elements(char* s, const char* tag, int keep_primitives) {
+// which <collision> elements the URDF given to MuJoCo keeps
+enum { KEEP_NONE = 0, KEEP_PRIMITIVES = 1, KEEP_SPHERES = 2 };
+
+// remove every <tag> element, except those KEEP_PRIMITIVES (no <mesh> inside) or KEEP_SPHERES
+// (a <sphere> inside) keeps
+static void strip_elements(char* s, const char* tag, int keep) {
     size_t tl = strlen(tag);
     char close[64];
     snprintf(close, sizeof close, "</%s>", tag);
@@ -312,12 +329,13 @@ static void strip_elements(char* s, const char* tag, int keep_primitives) {
             if (!cl) return;
             end = cl + strlen(close);
         }
-        if (keep_primitives) {
+        if (keep) {
             char save = *end;
             *end = 0;
-            int has_mesh = strstr(p, "<mesh") != NULL;
+            int stays =
+                keep == KEEP_SPHERES ? strstr(p, "<sphere") != NULL : strstr(p, "<mesh") == NULL;
             *end = save;
-            if (!has_mesh) {
+            if (stays) {
                 p = end;
                 continue;
             }
@@ -326,15 +344,15 @@ static void strip_elements(char* s, const char* tag, int keep_primitives) {
     }
 }
 
-// the URDF MuJoCo loads: no comments, no visuals, no collisions (or only primitive ones), a
+// the URDF MuJoCo loads: no comments, no visuals, no collisions (or only those `keep` keeps), a
 // <mujoco><compiler/> extension, and for a floating base a "floating" joint from a world link
-static char* mujoco_urdf(const char* urdf, const char* root_link, int keep_primitives) {
+static char* mujoco_urdf(const char* urdf, const char* root_link, int keep) {
     size_t n = strlen(urdf);
     char* s = xmalloc(n + 1);
     memcpy(s, urdf, n + 1);
     strip_comments(s);
     strip_elements(s, "visual", 0);
-    strip_elements(s, "collision", keep_primitives);
+    strip_elements(s, "collision", keep);
     char* r = strstr(s, "<robot");
     char* e = r ? tag_end(r) : NULL;
     if (!e) die("%s", "no <robot> element");
@@ -403,6 +421,32 @@ typedef struct bench {
     mjtNum* pd_ref;
     mjtNum* pd_lim;
 #endif
+    // ---- contact step kernels (models with contact = 1): standing on the ground plane ----
+    sn_world* cw; // ground on, friction CONTACT_FRICTION, PD CONTACT_KP / CONTACT_KD
+    sn_system* cs;
+    sn_data* cd;      // scratch for the stance checks (foot positions and velocities)
+    sn_real* cq_ref;  // PD target: the standing pose, base at the origin (nq)
+    sn_real* cq_init; // start of every run: the pose with the feet touching the ground (nq)
+    sn_real* cu_init; // at rest (nv)
+    sn_real* ckp;     // PD gains (nv)
+    sn_real* ckd;
+    int foot_geom[NFOOT]; // sinew's foot spheres (collision geometries)
+    int zadr;             // sinew's q index of the base height
+    long c_resets[3];     // resets of each engine's contact state (sinew, MuJoCo act, cb)
+    long c_runs[3];       // runs whose end was recorded (at the next reset)
+    double c_end[3][2];   // base height at the end of those runs: min, max
+#ifdef SN_BENCH_MUJOCO
+    mjModel* mmx; // contact model, PD by position actuators + joint damping (as mma)
+    mjData* mdx;
+    mjModel* mmxc; // contact model, PD in mjcb_control (as mmc)
+    mjData* mdxc;
+    mjtNum* mxq_init; // cq_init in MuJoCo's order (nq)
+    mjtNum* cpd_kp;   // contact PD gains (npd)
+    mjtNum* cpd_kd;
+    int mfoot_geom[NFOOT]; // MuJoCo's geom of each of sinew's feet (the same in both models)
+    int mzadr;             // MuJoCo's qpos index of the base height
+    double foot_agree;     // start state: max |foot centre sinew - MuJoCo| (m)
+#endif
 } bench;
 
 static char g_tmpdir[256];
@@ -422,7 +466,7 @@ static const char* tmp_path(const char* leaf) {
 static void tmp_cleanup(void) {
     if (!g_tmpdir[0]) return;
     char p[512];
-    const char* leaves[] = {"model.urdf", "step.urdf", "step.xml"};
+    const char* leaves[] = {"model.urdf", "step.urdf", "step.xml", "contact.urdf", "contact.xml"};
     for (size_t i = 0; i < sizeof leaves / sizeof leaves[0]; i++) {
         snprintf(p, sizeof p, "%s/%s", g_tmpdir, leaves[i]);
         remove(p);
@@ -636,6 +680,8 @@ static void sn_step_setup(bench* b, const pose_entry* pose) {
         sn_system_set_pd_target(b->ss, b->q_ref, m->nq, zero, m->nv) != SN_OK)
         die("PD setup: %s", sn_world_last_error(b->sw));
     free(zero);
+    // MuJoCo's step model has its constraints disabled: no joint limits on either side
+    sn_system_set_joint_limits_enabled(b->ss, 0);
     // everything else stays at its default: SEMI_IMPLICIT, actuation limits = URDF effort,
     // URDF joint damping, gravity (0, 0, -9.81)
 }
@@ -651,6 +697,118 @@ static void sn_r_step(bench* b) {
 }
 static void sn_r_step_id(bench* b) {
     sn_step_reset(b, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// contact step kernels: the robot standing on its feet on the ground plane z = 0, under PD
+// (CONTACT_KP, CONTACT_KD on every joint, target the standing pose), from the pose at rest with
+// the lowest foot sphere touching the ground
+
+// world centre of foot k's sphere at d's kinematics
+static void sn_foot_centre(const bench* b, const sn_data* d, int k, double* c) {
+    const sn_model* m = b->sm;
+    int g = b->foot_geom[k];
+    sn_real p[3], R[9];
+    sn_frame_pose(m, d, m->geom_frame[g], p, R);
+    const sn_real* o = m->geom_pos + 3 * g;
+    for (int r = 0; r < 3; r++)
+        c[r] = p[r] + R[3 * r] * o[0] + R[3 * r + 1] * o[1] + R[3 * r + 2] * o[2];
+}
+
+// horizontal speed of the material point at the bottom of foot k's sphere (its contact point on
+// flat ground) at d's kinematics and velocities: the slip speed when the foot touches
+static double sn_foot_slip_speed(const bench* b, const sn_data* d, int k) {
+    const sn_model* m = b->sm;
+    int g = b->foot_geom[k], f = m->geom_frame[g];
+    sn_real p[3], R[9], v[3], w[3];
+    double c[3];
+    sn_frame_pose(m, d, f, p, R);
+    sn_frame_velocity(m, d, f, v, w);
+    sn_foot_centre(b, d, k, c);
+    double x[3] = {c[0] - p[0], c[1] - p[1], c[2] - m->geom_size[3 * g] - p[2]};
+    double vx = v[0] + w[1] * x[2] - w[2] * x[1], vy = v[1] + w[2] * x[0] - w[0] * x[2];
+    return sqrt(vx * vx + vy * vy);
+}
+
+static void sn_contact_setup(bench* b, const pose_entry* pose) {
+    const sn_model* m = b->sm;
+    int nq = m->nq, nv = m->nv;
+    if (!b->floating || m->joint_type[m->dof_joint[0]] != SN_JOINT_FLOATING)
+        die("%s: the contact step needs a floating base", b->name);
+    // the feet: the collision spheres
+    int nf = 0;
+    for (int g = 0; g < m->ngeom; g++)
+        if (!m->geom_is_visual[g] && m->geom_type[g] == SN_GEOM_SPHERE) {
+            if (nf == NFOOT) die("%s: more than 4 collision spheres", b->name);
+            b->foot_geom[nf++] = g;
+        }
+    if (nf != NFOOT) die("%s: the contact step needs 4 collision spheres (feet)", b->name);
+    b->cq_ref = xmalloc((size_t)nq * sizeof(sn_real));
+    b->cq_init = xmalloc((size_t)nq * sizeof(sn_real));
+    b->cu_init = xmalloc((size_t)nv * sizeof(sn_real));
+    b->ckp = xmalloc((size_t)nv * sizeof(sn_real));
+    b->ckd = xmalloc((size_t)nv * sizeof(sn_real));
+    int a = m->joint_qadr[m->dof_joint[0]];
+    b->zadr = a + 2;
+    b->cq_ref[a + 3] = 1; // base at the origin, level
+    for (const pose_entry* p = pose; p && p->joint; p++) {
+        int j = sn_joint_named(m, p->joint);
+        if (j < 0) die("standing pose: no joint %s", p->joint);
+        b->cq_ref[m->joint_qadr[j]] = p->value;
+    }
+    for (int v = 0; v < nv; v++) {
+        int floating = m->joint_type[m->dof_joint[v]] == SN_JOINT_FLOATING;
+        b->ckp[v] = floating ? 0 : CONTACT_KP;
+        b->ckd[v] = floating ? 0 : CONTACT_KD;
+    }
+    // base height: the lowest point of the lowest foot sphere on the ground
+    sn_error err;
+    if (sn_data_create(m, NULL, &b->cd, &err) != SN_OK) die("%s: sn_data_create failed", b->name);
+    if (sn_set_state(m, b->cd, b->cq_ref, nq, b->cu_init, nv) != SN_OK || sn_fk(m, b->cd) != SN_OK)
+        die("%s: FK of the standing pose failed", b->name);
+    double low = INFINITY;
+    for (int k = 0; k < NFOOT; k++) {
+        double c[3];
+        sn_foot_centre(b, b->cd, k, c);
+        low = fmin(low, c[2] - m->geom_size[3 * b->foot_geom[k]]);
+    }
+    memcpy(b->cq_init, b->cq_ref, (size_t)nq * sizeof(sn_real));
+    b->cq_init[b->zadr] = -low;
+    sn_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.timestep = STEP_DT;
+    if (sn_world_create(&wo, &b->cw, &err) != SN_OK) die("sn_world_create: %s", err.msg);
+    if (sn_world_add_system(b->cw, m, &b->cs, &err) != SN_OK)
+        die("sn_world_add_system: %s", err.msg);
+    if (sn_world_set_ground(b->cw, 1, 0) != SN_OK ||
+        sn_world_set_material(b->cw, CONTACT_FRICTION, 0, 0) != SN_OK ||
+        sn_world_set_solver(b->cw, CONTACT_MAXIT, CONTACT_TOL) != SN_OK ||
+        sn_system_set_pd_gains(b->cs, b->ckp, b->ckd, nv) != SN_OK ||
+        sn_system_set_pd_target(b->cs, b->cq_ref, nq, b->cu_init, nv) != SN_OK)
+        die("contact setup: %s", sn_world_last_error(b->cw));
+    // everything else at its default: SEMI_IMPLICIT, erp 0.2, contact margin, joint limits on,
+    // URDF damping and effort limits, gravity (0, 0, -9.81)
+}
+
+// the base height z at the end of engine e's last run of steps, recorded when its next run
+// resets the state (the first reset ends no run)
+static void contact_run_end(bench* b, int e, double z) {
+    if (b->c_resets[e]++ == 0) return;
+    if (b->c_runs[e]++ == 0) {
+        b->c_end[e][0] = b->c_end[e][1] = z;
+    } else {
+        b->c_end[e][0] = fmin(b->c_end[e][0], z);
+        b->c_end[e][1] = fmax(b->c_end[e][1], z);
+    }
+}
+
+static void sn_contact_reset(bench* b) {
+    if (sn_system_set_state(b->cs, b->cq_init, b->nq, b->cu_init, b->nv) != SN_OK)
+        die("sn_system_set_state: %s", sn_world_last_error(b->cw));
+}
+static void sn_r_step_contact(bench* b) {
+    contact_run_end(b, 0, sn_system_q(b->cs)[b->zadr]);
+    sn_contact_reset(b);
 }
 
 #ifdef SN_BENCH_MUJOCO
@@ -676,6 +834,109 @@ static void mj_same_joints(const mjModel* a, const mjModel* c, const char* what)
 
 #define COPY_FIELD(dst, src, field, n)                                                             \
     memcpy(dst->field, src->field, (size_t)(n) * sizeof *dst->field)
+
+// the MJCF MuJoCo saves for m0 (through a temporary file named leaf). MuJoCo 2.2.2 saves no
+// <inertial> for a body whose links were fused (ANYmal's base): every body without one gets a
+// placeholder, which mj_copy_exact overwrites with the imported values
+static char* mj_saved_mjcf(const mjModel* m0, const char* leaf) {
+    char xml[512];
+    snprintf(xml, sizeof xml, "%s", tmp_path(leaf));
+    char err[1000] = "";
+    if (!mj_saveLastXML(xml, m0, err, sizeof err)) die("mj_saveLastXML: %s", err);
+    char* mjcf = read_file(xml, NULL);
+    remove(xml);
+    if (!mjcf) die("cannot read %s", xml);
+    sbuf fixed = {0};
+    const char* rd = mjcf;
+    for (char* p = strstr(mjcf, "<body "); p; p = strstr(p + 1, "<body ")) {
+        char* e = tag_end(p);
+        if (!e) die("%s", "bad <body> in the saved MJCF");
+        const char* n = e + 1;
+        while (*n == ' ' || *n == '\n' || *n == '\r' || *n == '\t')
+            n++;
+        if (e[-1] == '/' || strncmp(n, "<inertial", 9) == 0) continue;
+        char save = e[1];
+        e[1] = 0;
+        sb_puts(&fixed, rd);
+        e[1] = save;
+        sb_puts(&fixed, "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>");
+        rd = e + 1;
+    }
+    sb_puts(&fixed, rd);
+    free(mjcf);
+    return fixed.s;
+}
+
+// a copy of text with ins inserted before `at` (a pointer into text)
+static char* text_insert(char* text, char* at, const char* ins) {
+    sbuf t = {0};
+    char save = *at;
+    *at = 0;
+    sb_puts(&t, text);
+    *at = save;
+    sb_puts(&t, ins);
+    sb_puts(&t, at);
+    return t.s;
+}
+
+// the <actuator> block of the actuator models: one position actuator per PD joint with gain kp
+// (npd) and force range = the URDF effort limit, as sinew clamps
+static char* mj_actuator_block(const bench* b, const mjModel* m0, const mjtNum* kp) {
+    sbuf t = {0};
+    sb_puts(&t, "  <actuator>\n");
+    for (int i = 0; i < b->npd; i++) {
+        sb_printf(&t, "    <position name=\"sn_pd%d\" joint=\"%s\" kp=\"%.17g\"", i,
+                  mj_id2name(m0, mjOBJ_JOINT, m0->dof_jntid[b->pd_dof[i]]), kp[i]);
+        if (isfinite(b->pd_lim[i]))
+            sb_printf(&t, " forcelimited=\"true\" forcerange=\"%.17g %.17g\"", -b->pd_lim[i],
+                      b->pd_lim[i]);
+        sb_puts(&t, "/>\n");
+    }
+    sb_puts(&t, "  </actuator>\n");
+    return t.s;
+}
+
+// mjcf with an <actuator> block (NULL: none) before its closing </mujoco>
+static char* mjcf_with_actuators(char* mjcf, const char* block) {
+    char* end = NULL;
+    for (char* p = strstr(mjcf, "</mujoco>"); p; p = strstr(p + 1, "</mujoco>"))
+        end = p;
+    if (!end) die("%s", "no </mujoco> in the saved MJCF");
+    return text_insert(mjcf, end, block ? block : "");
+}
+
+// the saved MJCF rounds to 6 digits: restore in m1 the exact numbers of the URDF import m0; m1's
+// geoms are m0's after goff geoms of its own (a ground plane)
+static void mj_copy_exact(mjModel* m1, const mjModel* m0, int goff, const char* what) {
+    COPY_FIELD(m1, m0, body_pos, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, body_quat, 4 * m0->nbody);
+    COPY_FIELD(m1, m0, body_ipos, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, body_iquat, 4 * m0->nbody);
+    COPY_FIELD(m1, m0, body_mass, m0->nbody);
+    COPY_FIELD(m1, m0, body_subtreemass, m0->nbody);
+    COPY_FIELD(m1, m0, body_inertia, 3 * m0->nbody);
+    COPY_FIELD(m1, m0, jnt_pos, 3 * m0->njnt);
+    COPY_FIELD(m1, m0, jnt_axis, 3 * m0->njnt);
+    COPY_FIELD(m1, m0, jnt_range, 2 * m0->njnt);
+    COPY_FIELD(m1, m0, qpos0, m0->nq);
+    COPY_FIELD(m1, m0, qpos_spring, m0->nq);
+    COPY_FIELD(m1, m0, dof_armature, m0->nv);
+    COPY_FIELD(m1, m0, dof_damping, m0->nv);
+    COPY_FIELD(m1, m0, body_sameframe, m0->nbody); // the placeholders made them "same frame"
+    COPY_FIELD(m1, m0, body_simple, m0->nbody);
+    COPY_FIELD(m1, m0, dof_simplenum, m0->nv);
+    if (m1->ngeom != m0->ngeom + goff) die("%s: MuJoCo's geoms differ", what);
+    for (int g = 0; g < m0->ngeom; g++) {
+        int h = g + goff;
+        if (m1->geom_type[h] != m0->geom_type[g] || m1->geom_bodyid[h] != m0->geom_bodyid[g])
+            die("%s: MuJoCo's geoms differ", what);
+        memcpy(m1->geom_pos + 3 * h, m0->geom_pos + 3 * g, 3 * sizeof(mjtNum));
+        memcpy(m1->geom_quat + 4 * h, m0->geom_quat + 4 * g, 4 * sizeof(mjtNum));
+        memcpy(m1->geom_size + 3 * h, m0->geom_size + 3 * g, 3 * sizeof(mjtNum));
+        m1->geom_rbound[h] = m0->geom_rbound[g];
+        m1->geom_sameframe[h] = m0->geom_sameframe[g];
+    }
+}
 
 static void mj_step_setup(bench* b, const char* urdf_text, int keep_primitives) {
     const sn_model* m = b->sm;
@@ -705,77 +966,17 @@ static void mj_step_setup(bench* b, const char* urdf_text, int keep_primitives) 
     }
     // the actuator model: the same model saved as MJCF, plus one position actuator per PD joint
     // (kp, force range = the URDF effort limit as sinew clamps), and kd added to the joint damping
-    char xml[512];
-    snprintf(xml, sizeof xml, "%s", tmp_path("step.xml"));
-    char err[1000] = "";
-    if (!mj_saveLastXML(xml, m0, err, sizeof err)) die("mj_saveLastXML: %s", err);
-    char* mjcf = read_file(xml, NULL);
-    remove(xml);
-    if (!mjcf) die("cannot read %s", xml);
-    // MuJoCo 2.2.2 saves no <inertial> for a body whose links were fused (ANYmal's base): give
-    // every body without one a placeholder, overwritten below with the imported values
-    sbuf fixed = {0};
-    const char* rd = mjcf;
-    for (char* p = strstr(mjcf, "<body "); p; p = strstr(p + 1, "<body ")) {
-        char* e = tag_end(p);
-        if (!e) die("%s", "bad <body> in the saved MJCF");
-        const char* n = e + 1;
-        while (*n == ' ' || *n == '\n' || *n == '\r' || *n == '\t')
-            n++;
-        if (e[-1] == '/' || strncmp(n, "<inertial", 9) == 0) continue;
-        char save = e[1];
-        e[1] = 0;
-        sb_puts(&fixed, rd);
-        e[1] = save;
-        sb_puts(&fixed, "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>");
-        rd = e + 1;
-    }
-    sb_puts(&fixed, rd);
-    free(mjcf);
-    mjcf = fixed.s;
+    char* mjcf = mj_saved_mjcf(m0, "step.xml");
     if (getenv("SN_BENCH_KEEP_MJCF")) write_file(getenv("SN_BENCH_KEEP_MJCF"), mjcf);
-    char* end = NULL;
-    for (char* p = strstr(mjcf, "</mujoco>"); p; p = strstr(p + 1, "</mujoco>"))
-        end = p;
-    if (!end) die("%s", "no </mujoco> in the saved MJCF");
-    sbuf t = {0};
-    *end = 0;
-    sb_puts(&t, mjcf);
-    *end = '<';
-    sb_puts(&t, "  <actuator>\n");
-    for (int i = 0; i < b->npd; i++) {
-        sb_printf(&t, "    <position name=\"sn_pd%d\" joint=\"%s\" kp=\"%.17g\"", i,
-                  mj_id2name(m0, mjOBJ_JOINT, m0->dof_jntid[b->pd_dof[i]]), b->pd_kp[i]);
-        if (isfinite(b->pd_lim[i]))
-            sb_printf(&t, " forcelimited=\"true\" forcerange=\"%.17g %.17g\"", -b->pd_lim[i],
-                      b->pd_lim[i]);
-        sb_puts(&t, "/>\n");
-    }
-    sb_puts(&t, "  </actuator>\n");
-    sb_puts(&t, end);
+    char* block = mj_actuator_block(b, m0, b->pd_kp);
+    char* t = mjcf_with_actuators(mjcf, block);
+    free(block);
     free(mjcf);
-    mjModel* m1 = mj_load_text(t.s, "step.xml");
-    free(t.s);
+    mjModel* m1 = mj_load_text(t, "step.xml");
+    free(t);
     mj_same_joints(m0, m1, b->name);
     if (m1->nu != b->npd) die("%s: actuators missing in the MJCF", b->name);
-    // the saved MJCF rounds to 6 digits: restore the exact numbers of the URDF import
-    COPY_FIELD(m1, m0, body_pos, 3 * m0->nbody);
-    COPY_FIELD(m1, m0, body_quat, 4 * m0->nbody);
-    COPY_FIELD(m1, m0, body_ipos, 3 * m0->nbody);
-    COPY_FIELD(m1, m0, body_iquat, 4 * m0->nbody);
-    COPY_FIELD(m1, m0, body_mass, m0->nbody);
-    COPY_FIELD(m1, m0, body_subtreemass, m0->nbody);
-    COPY_FIELD(m1, m0, body_inertia, 3 * m0->nbody);
-    COPY_FIELD(m1, m0, jnt_pos, 3 * m0->njnt);
-    COPY_FIELD(m1, m0, jnt_axis, 3 * m0->njnt);
-    COPY_FIELD(m1, m0, jnt_range, 2 * m0->njnt);
-    COPY_FIELD(m1, m0, qpos0, m0->nq);
-    COPY_FIELD(m1, m0, qpos_spring, m0->nq);
-    COPY_FIELD(m1, m0, dof_armature, m0->nv);
-    COPY_FIELD(m1, m0, dof_damping, m0->nv);
-    COPY_FIELD(m1, m0, body_sameframe, m0->nbody); // the placeholders made them "same frame"
-    COPY_FIELD(m1, m0, body_simple, m0->nbody);
-    COPY_FIELD(m1, m0, dof_simplenum, m0->nv);
+    mj_copy_exact(m1, m0, 0, b->name);
     for (int i = 0; i < b->npd; i++) {
         if (m1->actuator_trntype[i] != mjTRN_JOINT ||
             m1->actuator_trnid[2 * i] != m1->dof_jntid[b->pd_dof[i]])
@@ -846,31 +1047,175 @@ static void mj_r_step_cb(bench* b) {
     mj_step_reset(b->mmc, b->mdc, b);
 }
 
-// the PD of the callback model: tau = clamp(kp (q_ref - q) - kd qd, effort), as sinew's step 1
+// the PD of the callback models: tau = clamp(kp (q_ref - q) - kd qd, effort), as sinew's step 1,
+// with the gains g_cb_kp, g_cb_kd (those of the step or of the contact step)
 static const bench* g_cb_bench;
+static const mjtNum* g_cb_kp;
+static const mjtNum* g_cb_kd;
 static void mj_pd_callback(const mjModel* m, mjData* d) {
     (void)m;
     const bench* b = g_cb_bench;
+    const mjtNum *kp = g_cb_kp, *kd = g_cb_kd;
     for (int i = 0; i < b->npd; i++) {
-        mjtNum t = b->pd_kp[i] * (b->pd_ref[i] - d->qpos[b->pd_qadr[i]]) -
-                   b->pd_kd[i] * d->qvel[b->pd_dof[i]];
+        mjtNum t = kp[i] * (b->pd_ref[i] - d->qpos[b->pd_qadr[i]]) - kd[i] * d->qvel[b->pd_dof[i]];
         mjtNum l = b->pd_lim[i];
         d->qfrc_applied[b->pd_dof[i]] = t < -l ? -l : t > l ? l : t;
     }
 }
+
+// the contact models: every geom collides (contype = conaffinity = 1), sliding friction
+// CONTACT_FRICTION; constraints, contacts and passive forces on; everything else MuJoCo's
+// defaults (pyramidal cones, Newton solver, 100 iterations, tolerance 1e-8, warm start)
+static void mj_contact_opts(mjModel* mm) {
+    mm->opt.timestep = STEP_DT;
+    mm->opt.integrator = mjINT_EULER;
+    mm->opt.disableflags &= ~(mjDSBL_CONSTRAINT | mjDSBL_CONTACT | mjDSBL_PASSIVE);
+    for (int g = 0; g < mm->ngeom; g++) {
+        mm->geom_contype[g] = mm->geom_conaffinity[g] = 1;
+        mm->geom_friction[3 * g] = CONTACT_FRICTION;
+    }
+}
+
+// MuJoCo's contact models: the URDF with only its collision spheres (the feet) kept, saved as
+// MJCF, a ground plane added to the worldbody, reloaded twice: with the position actuators (gain
+// CONTACT_KP, CONTACT_KD added to the joint damping) and without (PD in the callback)
+static void mj_contact_setup(bench* b, const char* urdf_text) {
+    const sn_model* m = b->sm;
+    char* text = mujoco_urdf(urdf_text, root_link(b), KEEP_SPHERES);
+    mjModel* m0 = mj_load_text(text, "contact.urdf");
+    free(text);
+    mj_same_joints(b->mm, m0, b->name);
+    if (m0->ngeom != NFOOT) die("%s: MuJoCo's contact model needs 4 collision spheres", b->name);
+    for (int g = 0; g < m0->ngeom; g++)
+        if (m0->geom_type[g] != mjGEOM_SPHERE) die("%s: a foot geom is not a sphere", b->name);
+    b->cpd_kp = xmalloc((size_t)b->nv * sizeof(mjtNum));
+    b->cpd_kd = xmalloc((size_t)b->nv * sizeof(mjtNum));
+    for (int v = 0, i = 0; v < b->nv; v++) // the PD DOFs of the step setup, in the same order
+        if (b->kp[v] > 0) {
+            if (!(b->ckp[v] > 0)) die("%s: PD DOFs differ", b->name);
+            b->cpd_kp[i] = b->ckp[v];
+            b->cpd_kd[i++] = b->ckd[v];
+        }
+    char* mjcf = mj_saved_mjcf(m0, "contact.xml");
+    char* wb = strstr(mjcf, "<worldbody>");
+    if (!wb) die("%s", "no <worldbody> in the saved MJCF");
+    char* plane = text_insert(mjcf, wb + strlen("<worldbody>"),
+                              "\n    <geom name=\"sn_ground\" type=\"plane\" size=\"0 0 1\"/>");
+    free(mjcf);
+    char* block = mj_actuator_block(b, m0, b->cpd_kp);
+    char* ta = mjcf_with_actuators(plane, block);
+    char* tc = mjcf_with_actuators(plane, NULL);
+    if (getenv("SN_BENCH_KEEP_MJCF")) {
+        char keep[1024];
+        snprintf(keep, sizeof keep, "%s.contact.xml", getenv("SN_BENCH_KEEP_MJCF"));
+        write_file(keep, ta);
+    }
+    free(block);
+    free(plane);
+    mjModel* ma = mj_load_text(ta, "contact.xml");
+    mjModel* mc = mj_load_text(tc, "contact.xml");
+    free(ta);
+    free(tc);
+    mjModel* mx[2] = {ma, mc};
+    for (int k = 0; k < 2; k++) {
+        mj_same_joints(m0, mx[k], b->name);
+        mj_copy_exact(mx[k], m0, 1, b->name);
+        if (mx[k]->geom_type[0] != mjGEOM_PLANE || mx[k]->geom_bodyid[0] != 0)
+            die("%s: the ground plane is not MuJoCo's first geom", b->name);
+        mj_contact_opts(mx[k]);
+    }
+    if (ma->nu != b->npd || mc->nu != 0) die("%s: actuators in the contact MJCF", b->name);
+    for (int i = 0; i < b->npd; i++) {
+        if (ma->actuator_trntype[i] != mjTRN_JOINT ||
+            ma->actuator_trnid[2 * i] != ma->dof_jntid[b->pd_dof[i]])
+            die("%s: actuator order", b->name);
+        ma->dof_damping[b->pd_dof[i]] += b->cpd_kd[i];
+    }
+    if (getenv("SN_BENCH_KEEP_MJCF")) { // the exact model (and its options) as MuJoCo runs it
+        char keep[1024];
+        snprintf(keep, sizeof keep, "%s.contact.mjb", getenv("SN_BENCH_KEEP_MJCF"));
+        mj_saveModel(ma, keep, NULL, 0);
+    }
+    b->mmx = ma;
+    b->mdx = mj_makeData(ma);
+    b->mmxc = mc;
+    b->mdxc = mj_makeData(mc);
+    mj_setConst(ma, b->mdx);
+    mj_setConst(mc, b->mdxc);
+    for (int i = 0; i < b->npd; i++)
+        b->mdx->ctrl[i] = b->pd_ref[i];
+    // the start state in MuJoCo's order (at rest: no velocity to convert)
+    b->mxq_init = xmalloc((size_t)m->nq * sizeof(mjtNum));
+    for (int j = 0; j < m->njoint; j++) {
+        int mj = m0->dof_jntid[b->dofmap[m->joint_vadr[j]]];
+        for (int k = 0; k < m->joint_nq[j]; k++)
+            b->mxq_init[m0->jnt_qposadr[mj] + k] = b->cq_init[m->joint_qadr[j] + k];
+        if (m->joint_type[j] == SN_JOINT_FLOATING) b->mzadr = m0->jnt_qposadr[mj] + 2;
+    }
+    mj_deleteModel(m0);
+    // the feet: MuJoCo's sphere nearest to each of sinew's at the start state
+    memcpy(b->mdx->qpos, b->mxq_init, (size_t)m->nq * sizeof(mjtNum));
+    mj_kinematics(ma, b->mdx);
+    sn_set_state(m, b->cd, b->cq_init, m->nq, b->cu_init, m->nv);
+    sn_fk(m, b->cd);
+    b->foot_agree = 0;
+    for (int k = 0; k < NFOOT; k++) {
+        double c[3], best = INFINITY;
+        sn_foot_centre(b, b->cd, k, c);
+        for (int g = 1; g < ma->ngeom; g++) {
+            const mjtNum* x = b->mdx->geom_xpos + 3 * g;
+            double dd = sqrt((x[0] - c[0]) * (x[0] - c[0]) + (x[1] - c[1]) * (x[1] - c[1]) +
+                             (x[2] - c[2]) * (x[2] - c[2]));
+            if (dd < best) best = dd, b->mfoot_geom[k] = g;
+        }
+        b->foot_agree = fmax(b->foot_agree, best);
+    }
+    for (int k = 0; k < NFOOT; k++)
+        for (int l = 0; l < k; l++)
+            if (b->mfoot_geom[k] == b->mfoot_geom[l]) die("%s: foot mapping", b->name);
+}
+
+static void mj_contact_reset(const mjModel* mm, mjData* md, const bench* b) {
+    memcpy(md->qpos, b->mxq_init, (size_t)mm->nq * sizeof(mjtNum));
+    memset(md->qvel, 0, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->qfrc_applied, 0, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->qacc_warmstart, 0, (size_t)mm->nv * sizeof(mjtNum));
+    memset(md->warning, 0, sizeof md->warning);
+    md->time = 0;
+}
+static void mj_r_step_contact(bench* b) {
+    contact_run_end(b, 1, b->mdx->qpos[b->mzadr]);
+    mj_contact_reset(b->mmx, b->mdx, b);
+}
+static void mj_r_step_contact_cb(bench* b) {
+    contact_run_end(b, 2, b->mdxc->qpos[b->mzadr]);
+    mj_contact_reset(b->mmxc, b->mdxc, b);
+}
+
+// horizontal speed of the material point at the bottom of foot k's sphere, from the kinematics
+// and velocities in md (after mj_step: those of the state the step started from)
+static double mj_foot_slip_speed(const bench* b, const mjModel* mm, const mjData* md, int k) {
+    int g = b->mfoot_geom[k];
+    mjtNum v[6]; // angular, linear at the geom's centre, world frame
+    mj_objectVelocity(mm, md, mjOBJ_GEOM, g, v, 0);
+    double r = mm->geom_size[3 * g];
+    double vx = v[3] + v[1] * -r, vy = v[4] - v[0] * -r; // + w x (0, 0, -r)
+    return sqrt(vx * vx + vy * vy);
+}
 #endif
 
-// after a run of steps (not timed): both engines' states finite, no MuJoCo warning
+// after a run of steps (not timed): every engine's state finite, no MuJoCo warning
 static void step_verify(bench* b) {
     int ok = all_finite(sn_system_q(b->ss), b->nq) && all_finite(sn_system_u(b->ss), b->nv);
+    if (b->cs)
+        ok = ok && all_finite(sn_system_q(b->cs), b->nq) && all_finite(sn_system_u(b->cs), b->nv);
 #ifdef SN_BENCH_MUJOCO
-    if (b->mda) {
-        const mjData* ds[2] = {b->mda, b->mdc};
-        for (int k = 0; k < 2; k++) {
-            ok = ok && all_finite(ds[k]->qpos, b->nq) && all_finite(ds[k]->qvel, b->nv);
-            for (int w = 0; w < mjNWARNING; w++)
-                ok = ok && ds[k]->warning[w].number == 0;
-        }
+    const mjData* ds[4] = {b->mda, b->mdc, b->mdx, b->mdxc};
+    for (int k = 0; k < 4; k++) {
+        if (!ds[k]) continue;
+        ok = ok && all_finite(ds[k]->qpos, b->nq) && all_finite(ds[k]->qvel, b->nv);
+        for (int w = 0; w < mjNWARNING; w++)
+            ok = ok && ds[k]->warning[w].number == 0;
     }
 #endif
     if (!ok) b->nonfinite++;
@@ -926,8 +1271,10 @@ static bench* bench_load(const char* name, const char* models_dir, int with_mujo
 #endif
     if (spec) {
         sn_step_setup(b, spec->pose);
+        if (spec->contact) sn_contact_setup(b, spec->pose);
 #ifdef SN_BENCH_MUJOCO
         if (with_mujoco) mj_step_setup(b, text, keep_primitives);
+        if (with_mujoco && spec->contact) mj_contact_setup(b, text);
 #endif
     }
     free(text);
@@ -937,6 +1284,13 @@ static bench* bench_load(const char* name, const char* models_dir, int with_mujo
 static void bench_free(bench* b) {
     if (!b) return;
     sn_world_destroy(b->sw); // before its model
+    sn_world_destroy(b->cw);
+    sn_data_destroy(b->cd);
+    free(b->cq_ref);
+    free(b->cq_init);
+    free(b->cu_init);
+    free(b->ckp);
+    free(b->ckd);
     sn_data_destroy(b->sd);
     sn_model_destroy(b->sm);
     free(b->x);
@@ -947,6 +1301,13 @@ static void bench_free(bench* b) {
     free(b->kp);
     free(b->kd);
 #ifdef SN_BENCH_MUJOCO
+    if (b->mdx) mj_deleteData(b->mdx);
+    if (b->mmx) mj_deleteModel(b->mmx);
+    if (b->mdxc) mj_deleteData(b->mdxc);
+    if (b->mmxc) mj_deleteModel(b->mmxc);
+    free(b->mxq_init);
+    free(b->cpd_kp);
+    free(b->cpd_kd);
     if (b->mda) mj_deleteData(b->mda);
     if (b->mma) mj_deleteModel(b->mma);
     if (b->mdc) mj_deleteData(b->mdc);
@@ -1010,6 +1371,10 @@ static void sn_k_solve(bench* b) {
 static void sn_k_step(bench* b) {
     if (sn_world_integrate(b->sw) != SN_OK) b->sn_fail++;
 }
+// one step of the world with the ground: the robot standing on its feet
+static void sn_k_step_contact(bench* b) {
+    if (sn_world_integrate(b->cw) != SN_OK) b->sn_fail++;
+}
 
 #ifdef SN_BENCH_MUJOCO
 static void mj_k_fkpos(bench* b) {
@@ -1068,8 +1433,23 @@ static void mj_k_step(bench* b) {
 // one step: PD computed by mjcb_control into qfrc_applied
 static void mj_k_step_cb(bench* b) {
     g_cb_bench = b;
+    g_cb_kp = b->pd_kp;
+    g_cb_kd = b->pd_kd;
     mjcb_control = mj_pd_callback;
     mj_step(b->mmc, b->mdc);
+    mjcb_control = NULL;
+}
+// one step of the contact model: position actuators + joint damping
+static void mj_k_step_contact(bench* b) {
+    mj_step(b->mmx, b->mdx);
+}
+// one step of the contact model: PD in mjcb_control
+static void mj_k_step_contact_cb(bench* b) {
+    g_cb_bench = b;
+    g_cb_kp = b->cpd_kp;
+    g_cb_kd = b->cpd_kd;
+    mjcb_control = mj_pd_callback;
+    mj_step(b->mmxc, b->mdxc);
     mjcb_control = NULL;
 }
 // mj_step (Euler) with the joint forces of the step: mj_rnePostConstraint (cacc, cfrc_int,
@@ -1098,31 +1478,40 @@ typedef struct kernel {
     const char* sn_desc;
     const char* mj_desc;
     kfn sn_reset, mj_reset; // step kernels: state reset before every run of steps (not timed)
+    int contact;            // contact step: models with contact = 1, runs of --contact-steps
 } kernel;
 
 static const kernel KERNELS[] = {
-    {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos", NULL, NULL},
+    {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos", NULL, NULL, 0},
     {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel",
-     NULL, NULL},
-    {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb", NULL, NULL},
-    {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)", NULL, NULL},
+     NULL, NULL, 0},
+    {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb", NULL, NULL, 0},
+    {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)", NULL, NULL, 0},
     {"aba", sn_k_aba, MJK(mj_k_aba), 1, "sn_fk + sn_fk_vel + sn_aba",
-     "mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration", NULL, NULL},
+     "mj_fwdPosition + mj_fwdVelocity + mj_fwdActuation + mj_fwdAcceleration", NULL, NULL, 0},
     {"aba_min", sn_k_aba, MJK(mj_k_aba_min), 0, "sn_fk + sn_fk_vel + sn_aba",
-     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL,
-     NULL},
+     "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL, NULL,
+     0},
     {"minv", sn_k_minv, MJK(mj_k_minv), 0, "sn_crba + sn_inverse_mass",
-     "mj_crb + mj_factorM + mj_solveM(identity, nv columns)", NULL, NULL},
-    {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM", NULL, NULL},
+     "mj_crb + mj_factorM + mj_solveM(identity, nv columns)", NULL, NULL, 0},
+    {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM", NULL, NULL, 0},
     {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)",
-     NULL, NULL},
+     NULL, NULL, 0},
     {"step", sn_k_step, MJK(mj_k_step), 0, "sn_world_integrate, PD",
-     "mj_step, position actuators (kp) + joint damping (kd), Euler", sn_r_step, MJK(mj_r_step)},
+     "mj_step, position actuators (kp) + joint damping (kd), Euler", sn_r_step, MJK(mj_r_step), 0},
     {"step_cb", sn_k_step, MJK(mj_k_step_cb), 0, "sn_world_integrate, PD",
-     "mj_step, PD in mjcb_control -> qfrc_applied, Euler", sn_r_step, MJK(mj_r_step_cb)},
+     "mj_step, PD in mjcb_control -> qfrc_applied, Euler", sn_r_step, MJK(mj_r_step_cb), 0},
     {"step_id", sn_k_step, MJK(mj_k_step_id), 0,
      "sn_world_integrate, PD, sn_system_set_compute_inverse_dynamics(1)",
-     "mj_step with mj_rnePostConstraint before mj_Euler, as step", sn_r_step_id, MJK(mj_r_step)},
+     "mj_step with mj_rnePostConstraint before mj_Euler, as step", sn_r_step_id, MJK(mj_r_step), 0},
+    {"step_contact", sn_k_step_contact, MJK(mj_k_step_contact), 0,
+     "sn_world_integrate, PD, ground plane, standing on 4 feet",
+     "mj_step, position actuators + joint damping, ground plane + 4 foot spheres, Euler",
+     sn_r_step_contact, MJK(mj_r_step_contact), 1},
+    {"step_contact_cb", sn_k_step_contact, MJK(mj_k_step_contact_cb), 0,
+     "sn_world_integrate, PD, ground plane, standing on 4 feet",
+     "mj_step, PD in mjcb_control, ground plane + 4 foot spheres, Euler", sn_r_step_contact,
+     MJK(mj_r_step_contact_cb), 1},
 };
 #define NKERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
@@ -1450,7 +1839,8 @@ typedef struct options {
     const char* model;
     const char* engine;
     long iters;
-    long steps; // steps per run of the step kernels
+    long steps;         // steps per run of the step kernels
+    long contact_steps; // steps per run of the contact step kernels
     int batches;
     double target_ms;
     int no_chains, chains_only, no_append, keep_primitives;
@@ -1479,6 +1869,7 @@ static int count_mode(const options* o) {
 #endif
     bench* b = bench_load(o->model, o->models_dir, mujoco, o->keep_primitives);
     if (k->sn_reset && !b->sw) die("%s: the step kernels run on the robots only", o->model);
+    if (k->contact && !b->cw) die("%s: no contact step on this model", o->model);
     prepare(b);
     kfn f = mujoco ? k->mj : k->sn;
     kfn reset = mujoco ? k->mj_reset : k->sn_reset;
@@ -1493,6 +1884,33 @@ static int count_mode(const options* o) {
         if (b->nonfinite || b->sn_fail) die("%s: the state did not stay finite", o->model);
     }
     printf("%s %s %s %ld\n", o->model, k->name, o->engine, n);
+    if (k->contact) {
+        // the same n steps again, not instrumented: contacts and solver iterations per step
+        double nc = 0, it = 0;
+        if (!mujoco) {
+            sn_contact_reset(b);
+            for (long i = 0; i < n; i++) {
+                f(b);
+                nc += sn_system_contact_count(b->cs);
+                it += sn_system_solver_iterations(b->cs);
+            }
+        }
+#ifdef SN_BENCH_MUJOCO
+        if (mujoco) {
+            int cb = f == mj_k_step_contact_cb;
+            mjModel* mm = cb ? b->mmxc : b->mmx;
+            mjData* md = cb ? b->mdxc : b->mdx;
+            mj_contact_reset(mm, md, b);
+            for (long i = 0; i < n; i++) {
+                f(b);
+                nc += md->ncon;
+                it += md->solver_iter;
+            }
+        }
+#endif
+        printf("stats contacts_per_step %.4f iterations_per_step %.4f\n", nc / (double)n,
+               it / (double)n);
+    }
     bench_free(b);
     tmp_cleanup();
     return 0;
@@ -1518,12 +1936,14 @@ static void print_row(const row* r, int chain) {
 static void time_model(const options* o, bench* b, int chain, row* rows, int* nrow) {
     for (int j = 0; j < NKERNELS; j++) {
         if ((chain && !KERNELS[j].chain) || !in_list(o->kernel_list, KERNELS[j].name)) continue;
+        if (KERNELS[j].contact && !b->cw) continue; // a model that does not stand on its feet
         row* r = &rows[(*nrow)++];
         snprintf(r->model, sizeof r->model, "%s", b->name);
         r->nv = b->nv;
         r->kernel = KERNELS[j].name;
         r->has_ovh = 0;
-        time_pair(&KERNELS[j], b, o->batches, o->target_ms * 1e6, o->steps, &r->s, &r->m);
+        time_pair(&KERNELS[j], b, o->batches, o->target_ms * 1e6,
+                  KERNELS[j].contact ? o->contact_steps : o->steps, &r->s, &r->m);
         print_row(r, chain);
     }
 }
@@ -1738,6 +2158,210 @@ static void print_step_reports(const options* o, const step_report* sr, int n) {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// contact step kernels: does the robot stand? One run per engine after the timing, from the
+// start state: the timed run's steps, then on to CONTACT_LONG_STEPS steps (10 s)
+
+typedef struct stance {
+    int done;
+    long steps, nlong;             // the timed run's length, the long run's
+    double z0;                     // base height at the start (m)
+    double dz_end, dz_min, dz_max; // base height - z0: end of the timed run, extremes over it
+    double dz_long;                // at the end of the long run
+    double late_lo, late_hi;       // extremes of the base height over the long run's 2nd half
+    double slip_run, slip_long;    // slip distance of the worst foot over each run (m)
+    double drift_late;             // worst foot: horizontal move of its sphere's centre over the
+                                   // long run's second half (m)
+    double con_mean, it_mean;      // per step over the timed run: contacts, solver iterations
+    int con_min, con_max, it_max;  // their extremes
+    int it_limit;                  // the solver's iteration limit
+    long at_limit;                 // steps of the timed run that reached it
+    long slid;                     // sinew: contacts on the friction cone over the timed run
+    long bad;                      // failed or non-finite steps, MuJoCo warnings
+    long runs;                     // timed runs whose end was recorded, and the spread of
+    double end_spread;             // their final base heights (m)
+} stance;
+
+static void stance_init(stance* r, long nsteps, double z0, int it_limit) {
+    memset(r, 0, sizeof *r);
+    r->done = 1;
+    r->steps = nsteps;
+    r->nlong = nsteps > CONTACT_LONG_STEPS ? nsteps : CONTACT_LONG_STEPS;
+    r->z0 = z0;
+    r->dz_min = r->late_lo = INFINITY;
+    r->dz_max = r->late_hi = -INFINITY;
+    r->con_min = 1 << 30;
+    r->con_max = r->it_max = 0;
+    r->it_limit = it_limit;
+}
+
+// step i done: dz = base height - z0, speed = the feet's slip speeds at the step's start state
+static void stance_step(stance* r, long i, double dz, const double* speed, int ncon, int it,
+                        double* slip) {
+    double worst = 0;
+    for (int k = 0; k < NFOOT; k++) {
+        slip[k] += speed[k] * STEP_DT;
+        worst = fmax(worst, slip[k]);
+    }
+    if (i < r->steps) {
+        r->con_mean += ncon / (double)r->steps;
+        r->it_mean += it / (double)r->steps;
+        r->con_min = ncon < r->con_min ? ncon : r->con_min;
+        r->con_max = ncon > r->con_max ? ncon : r->con_max;
+        r->it_max = it > r->it_max ? it : r->it_max;
+        r->at_limit += it >= r->it_limit;
+        r->dz_min = fmin(r->dz_min, dz);
+        r->dz_max = fmax(r->dz_max, dz);
+        if (i + 1 == r->steps) r->dz_end = dz, r->slip_run = worst;
+    }
+    if (i >= r->nlong / 2) {
+        r->late_lo = fmin(r->late_lo, dz);
+        r->late_hi = fmax(r->late_hi, dz);
+    }
+    if (i + 1 == r->nlong) r->dz_long = dz, r->slip_long = worst;
+}
+
+static double xy_dist(const double* a, const double* b) {
+    return sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]));
+}
+
+static void stance_runs(stance* r, const bench* b, int e) {
+    r->runs = b->c_runs[e];
+    r->end_spread = r->runs ? b->c_end[e][1] - b->c_end[e][0] : (double)NAN;
+}
+
+static void sn_stance(bench* b, long nsteps, stance* r) {
+    const sn_model* m = b->sm;
+    stance_init(r, nsteps, b->cq_init[b->zadr], CONTACT_MAXIT);
+    stance_runs(r, b, 0);
+    sn_contact_reset(b);
+    double slip[NFOOT] = {0}, half[NFOOT][3], c[3], sp[NFOOT];
+    for (long i = 0; i < r->nlong; i++) {
+        sn_set_state(m, b->cd, sn_system_q(b->cs), b->nq, sn_system_u(b->cs), b->nv);
+        sn_fk(m, b->cd);
+        sn_fk_vel(m, b->cd);
+        for (int k = 0; k < NFOOT; k++) {
+            sp[k] = sn_foot_slip_speed(b, b->cd, k);
+            if (i == r->nlong / 2) sn_foot_centre(b, b->cd, k, half[k]);
+        }
+        if (sn_world_integrate(b->cw) != SN_OK) {
+            r->bad++;
+            break;
+        }
+        int nc = sn_system_contact_count(b->cs);
+        for (int k = 0; k < nc && i < r->steps; k++) {
+            sn_contact ct;
+            if (sn_system_contact(b->cs, k, &ct) == SN_OK && ct.sliding) r->slid++;
+        }
+        stance_step(r, i, sn_system_q(b->cs)[b->zadr] - r->z0, sp, nc,
+                    sn_system_solver_iterations(b->cs), slip);
+    }
+    sn_set_state(m, b->cd, sn_system_q(b->cs), b->nq, sn_system_u(b->cs), b->nv);
+    sn_fk(m, b->cd);
+    for (int k = 0; k < NFOOT; k++) {
+        sn_foot_centre(b, b->cd, k, c);
+        r->drift_late = fmax(r->drift_late, xy_dist(c, half[k]));
+    }
+    if (!all_finite(sn_system_q(b->cs), b->nq)) r->bad++;
+}
+
+#ifdef SN_BENCH_MUJOCO
+static void mj_stance(bench* b, int cb, long nsteps, stance* r) {
+    mjModel* mm = cb ? b->mmxc : b->mmx;
+    mjData* md = cb ? b->mdxc : b->mdx;
+    stance_init(r, nsteps, b->mxq_init[b->mzadr], mm->opt.iterations);
+    stance_runs(r, b, cb ? 2 : 1);
+    r->slid = -1;
+    mj_contact_reset(mm, md, b);
+    double slip[NFOOT] = {0}, half[NFOOT][3], sp[NFOOT];
+    for (long i = 0; i < r->nlong; i++) {
+        if (cb)
+            mj_k_step_contact_cb(b);
+        else
+            mj_k_step_contact(b);
+        if (!all_finite(md->qpos, b->nq) || !all_finite(md->qvel, b->nv)) {
+            r->bad++;
+            break;
+        }
+        // md's kinematics and velocities are those of the state the step started from
+        for (int k = 0; k < NFOOT; k++) {
+            sp[k] = mj_foot_slip_speed(b, mm, md, k);
+            if (i == r->nlong / 2) memcpy(half[k], md->geom_xpos + 3 * b->mfoot_geom[k], 24);
+        }
+        stance_step(r, i, md->qpos[b->mzadr] - r->z0, sp, md->ncon, md->solver_iter, slip);
+    }
+    mj_kinematics(mm, md);
+    for (int k = 0; k < NFOOT; k++)
+        r->drift_late = fmax(r->drift_late, xy_dist(md->geom_xpos + 3 * b->mfoot_geom[k], half[k]));
+    for (int w = 0; w < mjNWARNING; w++)
+        r->bad += md->warning[w].number != 0;
+}
+#endif
+
+// the contact tables of one model, appended to out (printed after the other tables)
+static void print_contact_reports(sbuf* out, const options* o, const bench* b, const stance* st) {
+    const char* names[3] = {"sinew", "MuJoCo `step_contact`", "MuJoCo `step_contact_cb`"};
+    sb_printf(out,
+              "\nContact step (%s standing on 4 feet on the ground plane, PD kp = %g, kd = %g, "
+              "friction %g, %g ms steps): start at rest in the standing pose, base at z = %.6f m "
+              "(the lowest foot sphere touching the ground)",
+              b->name, CONTACT_KP, CONTACT_KD, CONTACT_FRICTION, STEP_DT * 1e3,
+              b->cq_init[b->zadr]);
+#ifdef SN_BENCH_MUJOCO
+    if (b->mmx) {
+        const mjOption* op = &b->mmx->opt;
+        const char* solver[] = {"PGS", "CG", "Newton"};
+        sb_printf(out,
+                  "; foot centres sinew vs MuJoCo there: %.1e m. MuJoCo: %s solver, %s cones, "
+                  "%d iterations, tolerance %g, %d geoms (plane + 4 foot spheres)",
+                  b->foot_agree, op->solver >= 0 && op->solver < 3 ? solver[op->solver] : "?",
+                  op->cone == mjCONE_PYRAMIDAL ? "pyramidal" : "elliptic", op->iterations,
+                  op->tolerance, b->mmx->ngeom);
+    }
+#endif
+    sb_printf(out, ". sinew: solver limit %d iterations, tolerance %g.\n\n", CONTACT_MAXIT,
+              CONTACT_TOL);
+    sb_printf(out,
+              "Per step over the timed run (%ld steps from the start state; sliding: sinew's "
+              "contacts whose impulse is on the friction cone, summed over the run):\n\n",
+              o->contact_steps);
+    sb_printf(out,
+              "| engine | contacts/step | min-max | solver iterations/step | max | steps at the "
+              "limit | sliding contacts |\n|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int e = 0; e < 3; e++) {
+        const stance* r = &st[e];
+        if (!r->done) continue;
+        char sl[32];
+        fmt_num(sl, sizeof sl, "%.0f", r->slid < 0 ? (double)NAN : (double)r->slid);
+        sb_printf(out, "| %s | %.2f | %d-%d | %.2f | %d | %ld of %ld (limit %d) | %s |\n", names[e],
+                  r->con_mean, r->con_min, r->con_max, r->it_mean, r->it_max, r->at_limit, r->steps,
+                  r->it_limit, sl);
+    }
+    sb_printf(
+        out,
+        "\nStance: dz = base height - its start height; slip = distance slid by the material "
+        "point at the bottom of a foot sphere (integral of its horizontal speed), worst foot; "
+        "end spread = max - min of the final base height over every run of the timing "
+        "(each reset to the start state); 10 s = the same run continued to %d steps; "
+        "drift = horizontal move of a foot sphere's centre over its second half:\n\n",
+        CONTACT_LONG_STEPS);
+    sb_printf(out,
+              "| engine | dz end (mm) | dz min / max (mm) | end spread (mm), runs | slip (um) | "
+              "dz 10 s (mm) | z range 5-10 s (um) | slip 10 s (um) | drift 5-10 s (um) | bad |\n");
+    sb_printf(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int e = 0; e < 3; e++) {
+        const stance* r = &st[e];
+        if (!r->done) continue;
+        char sp[32];
+        fmt_num(sp, sizeof sp, "%.1e", r->end_spread * 1e3);
+        sb_printf(
+            out, "| %s | %.3f | %.3f / %.3f | %s, %ld | %.2f | %.3f | %.2f | %.2f | %.2f | %ld |\n",
+            names[e], r->dz_end * 1e3, r->dz_min * 1e3, r->dz_max * 1e3, sp, r->runs,
+            r->slip_run * 1e6, r->dz_long * 1e3, (r->late_hi - r->late_lo) * 1e6,
+            r->slip_long * 1e6, r->drift_late * 1e6, r->bad);
+    }
+}
+
 static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
     printf("| model | nv | kernel | sinew ns | MuJoCo ns | sinew/MuJoCo |\n");
     printf("|---|---:|---|---:|---:|---:|\n");
@@ -1750,6 +2374,7 @@ static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
 #endif
     int with_step = in_list(o->kernel_list, "step") || in_list(o->kernel_list, "step_cb") ||
                     in_list(o->kernel_list, "step_id");
+    sbuf contact_out = {0};
     for (int i = 0; i < NMODELS; i++) {
         if (!in_list(o->model_list, MODELS[i].name)) continue;
         bench* b = bench_load(MODELS[i].name, o->models_dir, mujoco, o->keep_primitives);
@@ -1771,6 +2396,19 @@ static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
                 }
         }
         if (with_step) step_check(b, o->steps, &sr[i]);
+        if (b->cw && (in_list(o->kernel_list, "step_contact") ||
+                      in_list(o->kernel_list, "step_contact_cb"))) {
+            stance st[3];
+            memset(st, 0, sizeof st);
+            sn_stance(b, o->contact_steps, &st[0]);
+#ifdef SN_BENCH_MUJOCO
+            if (b->mmx) {
+                mj_stance(b, 0, o->contact_steps, &st[1]);
+                mj_stance(b, 1, o->contact_steps, &st[2]);
+            }
+#endif
+            print_contact_reports(&contact_out, o, b, st);
+        }
         bench_free(b);
     }
 #ifdef SN_BENCH_MUJOCO
@@ -1781,6 +2419,8 @@ static void time_robots(const options* o, int mujoco, row* rows, int* nrow) {
                ag[i].minv);
 #endif
     print_step_reports(o, sr, NMODELS);
+    if (contact_out.s) printf("%s", contact_out.s);
+    free(contact_out.s);
 }
 
 static void time_chains(const options* o, int mujoco, row* rows, int* nrow) {
@@ -1842,7 +2482,7 @@ static void usage(void) {
     printf("usage: sinew_bench [--models LIST] [--kernels LIST] [--no-chains] [--chains-only]\n"
            "                   [--batches N] [--target-ms MS] [--csv FILE] [--no-append]\n"
            "                   [--results DIR] [--models-dir DIR] [--rev REV] [--mj-geoms]\n"
-           "                   [--steps N]\n"
+           "                   [--steps N] [--contact-steps N]\n"
            "       sinew_bench --kernel NAME --model NAME [--engine sinew|mujoco] --iters N\n"
            "       sinew_bench --list | --features\n");
 }
@@ -1858,6 +2498,7 @@ int main(int argc, char** argv) {
     o.batches = 21;
     o.target_ms = 3;
     o.steps = 300;
+    o.contact_steps = 1000;
     atexit(tmp_cleanup); // also after die()
     for (int i = 1; i < argc; i++) {
         const char* a = argv[i];
@@ -1884,6 +2525,9 @@ int main(int argc, char** argv) {
             i++;
         } else if (strcmp(a, "--steps") == 0 && v) {
             o.steps = atol(v);
+            i++;
+        } else if (strcmp(a, "--contact-steps") == 0 && v) {
+            o.contact_steps = atol(v);
             i++;
         } else if (strcmp(a, "--batches") == 0 && v) {
             o.batches = atoi(v);
@@ -1931,6 +2575,7 @@ int main(int argc, char** argv) {
     if (o.batches < 1 || o.batches > MAXN) die("%s", "--batches must be in 1..64");
     if (!(o.target_ms > 0)) die("%s", "--target-ms must be positive");
     if (o.steps < 1) die("%s", "--steps must be positive");
+    if (o.contact_steps < 1) die("%s", "--contact-steps must be positive");
     if (o.kernel || o.model || o.iters >= 0) {
         if (!o.kernel || !o.model || o.iters < 0)
             die("%s", "count mode needs --kernel, --model and --iters");
