@@ -129,9 +129,10 @@ SN_API sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height);
 /// below which nothing bounces (0).
 SN_API sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
                                        sn_real threshold);
-/// Share of a penetration (or of a joint's excursion past its limit) removed per step: 0.2.
+/// Share of a penetration (or of a joint's excursion past its limit) removed per step: 0.2. The
+/// correction moves positions only (a split impulse): it adds no velocity.
 SN_API sn_status sn_world_set_erp(sn_world* w, sn_real erp);
-/// Contact solver: iteration limit (150) and the impulse change that ends it (1e-10).
+/// Contact solver: iteration limit (150) and the impulse change that ends it (1e-8).
 SN_API sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance);
 /// Start the contact solver from the impulses of the last step's matching contacts (on by
 /// default). The solver then depends on the previous step as well as on the state: turn it off

@@ -130,7 +130,13 @@ void sni_collide_ground(sn_world* w, int si) {
         if (m->geom_is_visual[g]) continue;
         int t = m->geom_type[g];
         if (sni_geom_max_contacts(t) == 0) continue;
-        if (m->frame_body[m->geom_frame[g]] == 0) continue; // welded to the world
+        int body = m->frame_body[m->geom_frame[g]];
+        if (body == 0) continue; // welded to the world
+        // the bounding sphere first: most geometries are far from the ground
+        const sn_real* rb = d->body_rot + 9 * body;
+        const sn_real* c = s->geom_center + 3 * g;
+        sn_real zc = rb[6] * c[0] + rb[7] * c[1] + rb[8] * c[2] + d->body_pos[3 * body + 2];
+        if (zc - s->geom_radius[g] > h + margin) continue;
         sn_real R[9], p[3], a[3];
         geom_pose(m, d, g, R, p);
         const sn_real* sz = m->geom_size + 3 * g;
@@ -401,6 +407,14 @@ static void box_box(sn_world* w, int sa, int ga, const box* A, int sb, int gb, c
 }
 
 
+// world centre of the bounding sphere of geometry g of system s
+static void bound_center(const sn_system* s, int g, sn_real* c) {
+    int b = s->m->frame_body[s->m->geom_frame[g]];
+    m3_mul_v3(c, s->d->body_rot + 9 * b, s->geom_center + 3 * g);
+    v3_add(c, c, s->d->body_pos + 3 * b);
+}
+
+
 // every pair of collision geometries of different systems whose shapes have a routine
 // (sphere-sphere, sphere-box, box-box; a quadratic broad phase for now)
 void sni_collide_systems(sn_world* w) {
@@ -412,13 +426,21 @@ void sni_collide_systems(sn_world* w) {
                 int ta = A->m->geom_type[ga];
                 if (A->m->geom_is_visual[ga] || (ta != SN_GEOM_SPHERE && ta != SN_GEOM_BOX))
                     continue;
+                sn_real ca[3];
+                bound_center(A, ga, ca);
                 sn_real Ra[9], pa[3];
-                geom_pose(A->m, A->d, ga, Ra, pa);
+                int posed = 0;
                 const sn_real* sza = A->m->geom_size + 3 * ga;
                 for (int gb = 0; gb < B->m->ngeom; gb++) {
                     int tb = B->m->geom_type[gb];
                     if (B->m->geom_is_visual[gb] || (tb != SN_GEOM_SPHERE && tb != SN_GEOM_BOX))
                         continue;
+                    sn_real cb[3], dc[3];
+                    bound_center(B, gb, cb);
+                    v3_sub(dc, ca, cb);
+                    sn_real reach = A->geom_radius[ga] + B->geom_radius[gb] + w->margin;
+                    if (v3_dot(dc, dc) > reach * reach) continue;
+                    if (!posed) geom_pose(A->m, A->d, ga, Ra, pa), posed = 1;
                     sn_real Rb[9], pb[3];
                     geom_pose(B->m, B->d, gb, Rb, pb);
                     const sn_real* szb = B->m->geom_size + 3 * gb;

@@ -53,6 +53,8 @@ struct sn_system {
     sn_real* ext;       // J^T F of the external forces of the next step (nv)
     sn_real* ext_body;  // the same as world forces at the origin per body (nbody x 6)
     sn_real* ext_last;  // J^T F of the last step (nv)
+    sn_real* pos_corr;  // this step's correction of joints outside their limits (nv)
+    sn_real* pseudo;    // this step's pseudo-velocity removing contact penetrations (nv)
     int has_ext;
     // ---- step results and scratch ----
     sn_real* w;        // implicit diagonal (nv)
@@ -72,9 +74,11 @@ struct sn_system {
     sn_real* id_rot; // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
     sn_real* id_vel;
     // ---- contacts ----
-    int index;      // position in the world's list
-    int in_solver;  // this step's scheme lets the contact solver act
-    int solve_mark; // M~ factored for this step's solve
+    sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
+    sn_real* geom_radius; // and radius (0: never collides)                    (ngeom x 3, ngeom)
+    int index;            // position in the world's list
+    int in_solver;        // this step's scheme lets the contact solver act
+    int solve_mark;       // M~ factored for this step's solve
     // ---- actuators ----
     int nact, act_cap;
     sn_actuator_desc* act;

@@ -225,7 +225,9 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
         if (sb) contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
         // normal target: stop at the surface (speculative gap), push out a penetration by erp,
         // and bounce with the restitution above its threshold
-        target[2] = c->depth > 0 ? w->erp * c->depth / dt : c->depth / dt;
+        // a penetration stops (its removal is a position correction, see pseudo_velocities); a
+        // gap within the margin may close, no further
+        target[2] = c->depth > 0 ? 0 : c->depth / dt;
         sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
         if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
         if (w->restitution > 0 && approach > w->restitution_threshold) {
@@ -240,10 +242,13 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
     Ja[v] = 1;
     switch (w->blk_kind[k]) {
     case BLK_LOWER:
-        target[0] = w->erp * (m->dof_lower[v] - sa->d->q[a]) / dt;
-        break;
     case BLK_UPPER:
-        target[0] = w->erp * (m->dof_upper[v] - sa->d->q[a]) / dt;
+        // a hard stop with zero restitution: the row stops the joint; the excursion is removed
+        // from the position alone (erp of it per step, pos_corr), so no push-out velocity stays
+        // once the joint is back at its limit
+        sa->pos_corr[v] =
+            w->erp *
+            ((w->blk_kind[k] == BLK_LOWER ? m->dof_lower[v] : m->dof_upper[v]) - sa->d->q[a]);
         break;
     case BLK_VEL_UPPER:
         target[0] = m->dof_velocity_limit[v];
@@ -313,6 +318,58 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
         for (int r = 0; r < w->blk_dim[x]; r++)
             for (int q = 0; q < w->blk_dim[y]; q++)
                 G[3 * r + q] += row_dot(Jx + (size_t)r * nv, Yy + (size_t)q * nv, nv);
+    }
+}
+
+
+// penetrations are removed through the positions only (a split impulse): normal pseudo-impulses
+// p >= 0 with G_nn p >= erp depth / dt on every penetrating contact give pseudo-velocities
+// M~^-1 J_n^T p that move the positions of this step and are then forgotten, so that the
+// correction adds no kinetic energy
+static void pseudo_velocities(sn_world* w, sn_real dt) {
+    int nb = w->nblock, cap = w->block_cap, any = 0;
+    size_t stride = 3 * (size_t)w->nvmax;
+    for (int a = 0; a < nb; a++) {
+        sn_real t = 0;
+        if (w->blk_kind[a] == BLK_CONTACT) {
+            const sni_contact* c = &w->contacts[w->blk_index[a]];
+            if (c->depth > 0 && w->erp > 0) t = w->erp * c->depth / dt, any = 1;
+        }
+        w->blk_target[3 * a] = t;     // reused: the pseudo target
+        w->blk_c[3 * a] = -t;         // residual G p - target, p = 0
+        w->blk_lambda[3 * a + 1] = 0; // reused: the pseudo-impulse
+    }
+    if (!any) return;
+    for (int it = 0; it < w->solver_max_iter; it++) {
+        sn_real change = 0;
+        for (int a = 0; a < nb; a++) {
+            if (w->blk_kind[a] != BLK_CONTACT) continue;
+            const sn_real* Gaa = w->blk_G + 9 * ((size_t)a * cap + a);
+            sn_real* p = &w->blk_lambda[3 * a + 1];
+            sn_real np = *p - w->blk_c[3 * a] / Gaa[8];
+            if (np < 0) np = 0;
+            sn_real dp = np - *p;
+            if (dp == 0) continue;
+            *p = np;
+            change = fmax(change, fabs(dp));
+            for (int b = 0; b < nb; b++)
+                if (w->blk_kind[b] == BLK_CONTACT)
+                    w->blk_c[3 * b] += w->blk_G[9 * ((size_t)b * cap + a) + 8] * dp;
+        }
+        if (change < w->solver_tol) break;
+    }
+    for (int a = 0; a < nb; a++) {
+        sn_real p = w->blk_lambda[3 * a + 1];
+        if (w->blk_kind[a] != BLK_CONTACT || p == 0) continue;
+        for (int e = 0; e < 2; e++) {
+            int si = e ? w->blk_sb[a] : w->blk_sa[a];
+            if (si < 0) continue;
+            sn_system* s = w->sys[si];
+            int nv = s->m->nv;
+            const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * a + 2 * (size_t)nv;
+            for (int i = 0; i < nv; i++)
+                s->pseudo[i] += Y[i] * p;
+        }
     }
 }
 
@@ -476,6 +533,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             }
         }
     }
+    pseudo_velocities(w, dt);
     memcpy(w->previous, w->contacts, (size_t)w->ncontact * sizeof(sni_contact));
     w->nprevious = w->ncontact;
     return SN_OK;

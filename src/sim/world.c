@@ -154,7 +154,8 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     sn_real** vecs[] = {&s->kp,       &s->kd,      &s->u_ref,    &s->tau_ff,    &s->lim_lo,
                         &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
                         &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
-                        &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last};
+                        &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
+                        &s->pos_corr, &s->pseudo};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         *vecs[i] = carve(c, nv);
     s->q_ref = carve(c, nq);
@@ -167,12 +168,47 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->id_pos = carve(c, 3 * nb);
     s->id_rot = carve(c, 9 * nb);
     s->id_vel = carve(c, 6 * nb);
+    s->geom_center = carve(c, 3 * (size_t)m->ngeom);
+    s->geom_radius = carve(c, (size_t)m->ngeom);
+}
+
+
+// bounding spheres of the collision geometries in their bodies' frames
+static void geom_bounds(sn_system* s) {
+    const sn_model* m = s->m;
+    for (int g = 0; g < m->ngeom; g++) {
+        int f = m->geom_frame[g];
+        const sn_real* sz = m->geom_size + 3 * g;
+        sn_real* c = s->geom_center + 3 * g;
+        m3_mul_v3(c, m->frame_rot + 9 * f, m->geom_pos + 3 * g);
+        v3_add(c, c, m->frame_pos + 3 * f);
+        sn_real r = 0;
+        switch (m->geom_type[g]) {
+        case SN_GEOM_SPHERE:
+            r = sz[0];
+            break;
+        case SN_GEOM_CAPSULE:
+            r = sz[0] + 0.5 * sz[1];
+            break;
+        case SN_GEOM_CYLINDER:
+            r = sqrt(sz[0] * sz[0] + 0.25 * sz[1] * sz[1]);
+            break;
+        case SN_GEOM_BOX:
+            r = 0.5 * sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
+            break;
+        default:
+            r = 0;
+            break;
+        }
+        s->geom_radius[g] = m->geom_is_visual[g] ? 0 : r;
+    }
 }
 
 
 // defaults from the model: effort limits, damping, springs; targets at the initial state
 static void system_defaults(sn_system* s) {
     const sn_model* m = s->m;
+    geom_bounds(s);
     for (int v = 0; v < m->nv; v++) {
         s->lim_lo[v] = -m->dof_effort_limit[v];
         s->lim_hi[v] = m->dof_effort_limit[v];
