@@ -90,6 +90,9 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
                             const sn_real* rot, const sn_real* vel, const sn_real* acc,
                             const sn_real* body_wrench, sn_real* out);
 
+// x <- L^-T x with the factor of d (minv.c)
+void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x);
+
 // factor M + diag(diag) (diag nullable) into d->mass_factor (minv.c)
 sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag);
 

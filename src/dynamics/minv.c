@@ -42,6 +42,21 @@ sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* dia
     return SN_OK;
 }
 
+// x <- L^-T x: the first half of a solve. A row whose nonzeros are the DOFs of one path to the
+// root stays on that path, so the Delassus matrix J M^-1 J^T = Z^T D^-1 Z (Z = L^-T J^T) needs
+// only these half solves
+void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x) {
+    int nv = m->nv;
+    const sn_real* l = d->mass_factor;
+    for (int k = nv - 1; k >= 0; k--) {
+        sn_real xk = x[k];
+        if (xk == 0) continue;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            x[i] -= l[k * nv + i] * xk;
+    }
+}
+
+
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
     int nv = m->nv;
     const sn_real* l = d->mass_factor;

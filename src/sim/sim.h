@@ -55,6 +55,7 @@ struct sn_system {
     sn_real* ext_last;  // J^T F of the last step (nv)
     sn_real* pos_corr;  // this step's correction of joints outside their limits (nv)
     sn_real* pseudo;    // this step's pseudo-velocity removing contact penetrations (nv)
+    sn_real* dinv;      // 1 / D of the step's factor of M~ (nv)
     int has_ext;
     // ---- step results and scratch ----
     sn_real* w;        // implicit diagonal (nv)

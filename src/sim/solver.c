@@ -304,21 +304,54 @@ static void side(const sn_world* w, int k, int si, const sn_real** J, const sn_r
 }
 
 
-// G_xy (dim_x x dim_y) summed over the systems the two blocks share
+// G_xy (dim_x x dim_y) summed over the systems the two blocks share: Z_x^T D^-1 Z_y with
+// Z = L^-T J^T, the half solves kept in blk_Ya / blk_Yb
 static void coupling(const sn_world* w, int x, int y, sn_real* G) {
     memset(G, 0, 9 * sizeof(sn_real));
     int sys[2] = {w->blk_sa[x], w->blk_sb[x]};
     for (int e = 0; e < 2; e++) {
         if (sys[e] < 0) continue;
-        const sn_real *Jx, *Yx, *Jy, *Yy;
-        side(w, x, sys[e], &Jx, &Yx);
-        side(w, y, sys[e], &Jy, &Yy);
+        const sn_real *Jx, *Zx, *Jy, *Zy;
+        side(w, x, sys[e], &Jx, &Zx);
+        side(w, y, sys[e], &Jy, &Zy);
         if (!Jy) continue;
-        int nv = w->sys[sys[e]]->m->nv;
+        const sn_system* s = w->sys[sys[e]];
+        int nv = s->m->nv;
+        const sn_real* dinv = s->dinv;
         for (int r = 0; r < w->blk_dim[x]; r++)
-            for (int q = 0; q < w->blk_dim[y]; q++)
-                G[3 * r + q] += row_dot(Jx + (size_t)r * nv, Yy + (size_t)q * nv, nv);
+            for (int q = 0; q < w->blk_dim[y]; q++) {
+                const sn_real* a = Zx + (size_t)r * nv;
+                const sn_real* b = Zy + (size_t)q * nv;
+                sn_real g = 0;
+                for (int i = 0; i < nv; i++)
+                    g += a[i] * b[i] * dinv[i];
+                G[3 * r + q] += g;
+            }
     }
+}
+
+
+// out (nv of system si) <- M~^-1 sum over the blocks touching si of J^T v, with v the block's
+// impulse rows, or (pseudo) the pseudo-impulse of a contact's normal row only
+static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
+    sn_system* s = w->sys[si];
+    int nv = s->m->nv;
+    size_t stride = 3 * (size_t)w->nvmax;
+    memset(out, 0, (size_t)nv * sizeof(sn_real));
+    for (int a = 0; a < w->nblock; a++) {
+        int e = w->blk_sa[a] == si ? 0 : w->blk_sb[a] == si ? 1 : -1;
+        if (e < 0) continue;
+        if (pseudo && w->blk_kind[a] != BLK_CONTACT) continue;
+        const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * a;
+        const sn_real* la = w->blk_lambda + 3 * a;
+        for (int r = 0; r < w->blk_dim[a]; r++) {
+            sn_real l = pseudo ? (r == 2 ? la[1] : 0) : la[r];
+            if (l == 0) continue;
+            for (int i = 0; i < nv; i++)
+                out[i] += J[(size_t)r * nv + i] * l;
+        }
+    }
+    sn_solve_mass(s->m, s->d, out);
 }
 
 
@@ -328,7 +361,6 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
 // correction adds no kinetic energy
 static void pseudo_velocities(sn_world* w, sn_real dt) {
     int nb = w->nblock, cap = w->block_cap, any = 0;
-    size_t stride = 3 * (size_t)w->nvmax;
     for (int a = 0; a < nb; a++) {
         sn_real t = 0;
         if (w->blk_kind[a] == BLK_CONTACT) {
@@ -358,19 +390,8 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
         }
         if (change < w->solver_tol) break;
     }
-    for (int a = 0; a < nb; a++) {
-        sn_real p = w->blk_lambda[3 * a + 1];
-        if (w->blk_kind[a] != BLK_CONTACT || p == 0) continue;
-        for (int e = 0; e < 2; e++) {
-            int si = e ? w->blk_sb[a] : w->blk_sa[a];
-            if (si < 0) continue;
-            sn_system* s = w->sys[si];
-            int nv = s->m->nv;
-            const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * a + 2 * (size_t)nv;
-            for (int i = 0; i < nv; i++)
-                s->pseudo[i] += Y[i] * p;
-        }
-    }
+    for (int si = 0; si < w->nsys; si++)
+        if (w->sys[si]->solve_mark) apply_impulses(w, si, 1, w->sys[si]->pseudo);
 }
 
 
@@ -439,6 +460,8 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         sn_crba(s->m, s->d);
         sn_status st = sni_factor_mass_diag(s->m, s->d, s->w);
         if (st != SN_OK) return st;
+        for (int i = 0; i < s->m->nv; i++)
+            s->dinv[i] = 1 / s->d->mass_factor_d[i];
     }
     for (int k = 0; k < nb; k++) {
         block_rows(w, k, dt);
@@ -451,7 +474,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
             for (int r = 0; r < w->blk_dim[k]; r++) {
                 memcpy(Y + (size_t)r * nv, J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
-                sn_solve_mass(s->m, s->d, Y + (size_t)r * nv);
+                sni_half_solve(s->m, s->d, Y + (size_t)r * nv);
             }
         }
     }
@@ -509,19 +532,16 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     }
     w->solver_iterations = it;
     // the contacts and their impulses for the next step's warm start (after the impulses below)
-    // u+ = u* + Y lambda on each side; the contacts' world impulses on body a
+    // u+ = u* + M~^-1 J^T lambda, one full solve per system; the contacts' world impulses
+    for (int si = 0; si < w->nsys; si++) {
+        sn_system* s = w->sys[si];
+        if (!s->solve_mark) continue;
+        apply_impulses(w, si, 0, w->scratch);
+        for (int i = 0; i < s->m->nv; i++)
+            s->du[i] += w->scratch[i];
+    }
     for (int a = 0; a < nb; a++) {
         const sn_real* la = w->blk_lambda + 3 * a;
-        for (int e = 0; e < 2; e++) {
-            int si = e ? w->blk_sb[a] : w->blk_sa[a];
-            if (si < 0) continue;
-            sn_system* s = w->sys[si];
-            int nv = s->m->nv;
-            const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * a;
-            for (int r = 0; r < w->blk_dim[a]; r++)
-                for (int i = 0; i < nv; i++)
-                    s->du[i] += Y[(size_t)r * nv + i] * la[r];
-        }
         if (w->blk_kind[a] == BLK_CONTACT) {
             sni_contact* c = &w->contacts[w->blk_index[a]];
             for (int e = 0; e < 3; e++)
