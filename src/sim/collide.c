@@ -77,6 +77,11 @@ static void add_pair(sn_world* w, int sa, int ga, int sb, int gb, const sn_real*
     v3_copy(c->normal, n);
     contact_frame(c->frame, n);
     c->depth = -gap;
+    // the scheme rules of seed 000 count a touch as contact, whatever the scheme of this step
+    if (gap <= 0) {
+        w->sys[sa]->has_contacted = 1;
+        if (sb >= 0) w->sys[sb]->has_contacted = 1;
+    }
 }
 
 
