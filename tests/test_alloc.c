@@ -5,60 +5,12 @@
 // the ASan build).
 #include "common.h"
 #include "harness/snt.h"
+#include "heapcount.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-// ---- process-wide heap counter ----
-
-static volatile long heap_calls;
-
-#if defined(__SANITIZE_ADDRESS__)
-// exported by the sanitizer runtime (declared here: gcc ships no header for it)
-int __sanitizer_install_malloc_and_free_hooks(void (*on_alloc)(const volatile void*, size_t),
-                                              void (*on_free)(const volatile void*));
-static void on_malloc(const volatile void* p, size_t n) {
-    (void)p, (void)n;
-    heap_calls++;
-}
-static void on_free(const volatile void* p) {
-    (void)p;
-}
-static void heap_counter_install(void) {
-    static int done;
-    if (!done) __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-    done = 1;
-}
-#else
-// interpose the allocation entry points of glibc and count them
-extern void* __libc_malloc(size_t);
-extern void* __libc_calloc(size_t, size_t);
-extern void* __libc_realloc(void*, size_t);
-extern void* __libc_memalign(size_t, size_t);
-void* malloc(size_t n) {
-    heap_calls++;
-    return __libc_malloc(n);
-}
-void* calloc(size_t a, size_t b) {
-    heap_calls++;
-    return __libc_calloc(a, b);
-}
-void* realloc(void* p, size_t n) {
-    heap_calls++;
-    return __libc_realloc(p, n);
-}
-void* aligned_alloc(size_t al, size_t n) {
-    heap_calls++;
-    return __libc_memalign(al, n);
-}
-int posix_memalign(void** out, size_t al, size_t n) {
-    heap_calls++;
-    *out = __libc_memalign(al, n);
-    return *out ? 0 : 12;
-}
-static void heap_counter_install(void) {}
-#endif
 
 // ---- counting sn_allocator ----
 
@@ -116,11 +68,11 @@ static int check_model(sn_model* m, counter* c) {
     SNT_STATUS_OK(sn_data_create(m, &o, &d, NULL));
     tc_random_state(m, d->q, d->u);
     long before_calls = c->calls;
-    heap_counter_install();
-    long heap_before = heap_calls;
+    tc_heap_install();
+    long heap_before = tc_heap_calls();
     for (int rep = 0; rep < 3; rep++)
         SNT_CHECK(run_everything(m, d) == 0);
-    long heap_after = heap_calls;
+    long heap_after = tc_heap_calls();
     SNT_CHECK_MSG(heap_after == heap_before, "algorithms made %ld heap calls",
                   heap_after - heap_before);
     SNT_CHECK_MSG(c->calls == before_calls, "algorithms used the allocator %ld times",
@@ -159,11 +111,11 @@ static int test_algorithms_do_not_allocate(void) {
 
 // the counters themselves work: a deliberate allocation is seen
 static int test_counters_see_allocations(void) {
-    heap_counter_install();
-    long before = heap_calls;
+    tc_heap_install();
+    long before = tc_heap_calls();
     void* volatile p = malloc(100);
     free(p);
-    SNT_CHECK(heap_calls > before);
+    SNT_CHECK(tc_heap_calls() > before);
     counter c = {0};
     sn_allocator al = {count_alloc, count_free, &c};
     sn_load_opts o;

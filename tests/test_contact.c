@@ -8,6 +8,7 @@
 // documents what is pinned here; every test prints the numbers it measured.
 #include "common.h"
 #include "harness/snt.h"
+#include "heapcount.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,53 +19,6 @@
 
 #define GRAV 9.81
 
-// ---- process-wide heap counter (the technique of tests/test_alloc.c) ----
-
-static volatile long heap_calls;
-
-#if defined(__SANITIZE_ADDRESS__)
-int __sanitizer_install_malloc_and_free_hooks(void (*on_alloc)(const volatile void*, size_t),
-                                              void (*on_free)(const volatile void*));
-static void on_malloc(const volatile void* p, size_t n) {
-    (void)p, (void)n;
-    heap_calls++;
-}
-static void on_free(const volatile void* p) {
-    (void)p;
-}
-static void heap_counter_install(void) {
-    static int done;
-    if (!done) __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-    done = 1;
-}
-#else
-extern void* __libc_malloc(size_t);
-extern void* __libc_calloc(size_t, size_t);
-extern void* __libc_realloc(void*, size_t);
-extern void* __libc_memalign(size_t, size_t);
-void* malloc(size_t n) {
-    heap_calls++;
-    return __libc_malloc(n);
-}
-void* calloc(size_t a, size_t b) {
-    heap_calls++;
-    return __libc_calloc(a, b);
-}
-void* realloc(void* p, size_t n) {
-    heap_calls++;
-    return __libc_realloc(p, n);
-}
-void* aligned_alloc(size_t al, size_t n) {
-    heap_calls++;
-    return __libc_memalign(al, n);
-}
-int posix_memalign(void** out, size_t al, size_t n) {
-    heap_calls++;
-    *out = __libc_memalign(al, n);
-    return *out ? 0 : 12;
-}
-static void heap_counter_install(void) {}
-#endif
 
 static char* strf(const char* fmt, ...) {
     va_list ap;
@@ -1126,11 +1080,11 @@ static void count_free(void* p, size_t size, void* ctx) {
 // no heap allocation in a step with contacts, limits and friction rows, nor in the contact
 // getters
 static int test_no_heap_with_contacts(void) {
-    heap_counter_install();
-    long before = heap_calls;
+    tc_heap_install();
+    long before = tc_heap_calls();
     void* volatile probe = malloc(64); // the counter sees a deliberate allocation
     free(probe);
-    SNT_CHECK(heap_calls > before);
+    SNT_CHECK(tc_heap_calls() > before);
     int skip;
     sn_model* anymal = load_anymal(&skip);
     sn_model* ms[5] = {tc_load_string(box_urdf, 0), tc_load_string(capsule_urdf, 0),
@@ -1169,8 +1123,8 @@ static int test_no_heap_with_contacts(void) {
         }
     }
     sn_system_set_compute_inverse_dynamics(s[0], 1);
-    heap_counter_install();
-    long h0 = heap_calls, l0 = c.calls;
+    tc_heap_install();
+    long h0 = tc_heap_calls(), l0 = c.calls;
     int contacts = 0, iters = 0;
     for (int k = 0; k < 600; k++) {
         if (k % 2) {
@@ -1188,7 +1142,7 @@ static int test_no_heap_with_contacts(void) {
             iters += sn_system_solver_iterations(s[i]);
         }
     }
-    long calls = heap_calls - h0, lib = c.calls - l0;
+    long calls = tc_heap_calls() - h0, lib = c.calls - l0;
     printf("  %d systems, 600 steps, %d contacts, %d solver iterations: %ld heap calls, %ld "
            "allocator calls\n",
            ns, contacts, iters, calls, lib);

@@ -5,6 +5,7 @@
 // here. Every test prints the numbers it measured.
 #include "common.h"
 #include "harness/snt.h"
+#include "heapcount.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -15,53 +16,6 @@
 
 #define GRAV 9.81
 
-// ---- process-wide heap counter (the technique of tests/test_alloc.c) ----
-
-static volatile long heap_calls;
-
-#if defined(__SANITIZE_ADDRESS__)
-int __sanitizer_install_malloc_and_free_hooks(void (*on_alloc)(const volatile void*, size_t),
-                                              void (*on_free)(const volatile void*));
-static void on_malloc(const volatile void* p, size_t n) {
-    (void)p, (void)n;
-    heap_calls++;
-}
-static void on_free(const volatile void* p) {
-    (void)p;
-}
-static void heap_counter_install(void) {
-    static int done;
-    if (!done) __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-    done = 1;
-}
-#else
-extern void* __libc_malloc(size_t);
-extern void* __libc_calloc(size_t, size_t);
-extern void* __libc_realloc(void*, size_t);
-extern void* __libc_memalign(size_t, size_t);
-void* malloc(size_t n) {
-    heap_calls++;
-    return __libc_malloc(n);
-}
-void* calloc(size_t a, size_t b) {
-    heap_calls++;
-    return __libc_calloc(a, b);
-}
-void* realloc(void* p, size_t n) {
-    heap_calls++;
-    return __libc_realloc(p, n);
-}
-void* aligned_alloc(size_t al, size_t n) {
-    heap_calls++;
-    return __libc_memalign(al, n);
-}
-int posix_memalign(void** out, size_t al, size_t n) {
-    heap_calls++;
-    *out = __libc_memalign(al, n);
-    return *out ? 0 : 12;
-}
-static void heap_counter_install(void) {}
-#endif
 
 // ---- small helpers ----
 
@@ -1708,8 +1662,8 @@ static int no_heap_on(sn_model* m, const char* name) {
     if (sn_system_actuator_count(s))
         SNT_STATUS_OK(sn_system_set_actuator_torques(s, at, sn_system_actuator_count(s)));
     sn_system_set_compute_inverse_dynamics(s, 1);
-    heap_counter_install();
-    long before = heap_calls, lib_before = c.calls;
+    tc_heap_install();
+    long before = tc_heap_calls(), lib_before = c.calls;
     for (int sc = 0; sc < 4; sc++) {
         SNT_STATUS_OK(sn_system_set_scheme(s, (sn_scheme)sc));
         for (int n = 0; n < 5; n++) {
@@ -1722,7 +1676,7 @@ static int no_heap_on(sn_model* m, const char* name) {
             SNT_STATUS_OK(sn_system_generalized_force(s, tau, nv));
         }
     }
-    long calls = heap_calls - before, lib = c.calls - lib_before;
+    long calls = tc_heap_calls() - before, lib = c.calls - lib_before;
     printf("  %s (nv %d): 40 steps, every scheme, PD, actuators, external forces, inverse "
            "dynamics: %ld heap calls, %ld allocator calls\n",
            name, nv, calls, lib);
@@ -1733,11 +1687,11 @@ static int no_heap_on(sn_model* m, const char* name) {
 }
 
 static int test_no_heap_in_integrate(void) {
-    heap_counter_install();
-    long before = heap_calls;
+    tc_heap_install();
+    long before = tc_heap_calls();
     void* volatile probe = malloc(64); // the counter sees a deliberate allocation
     free(probe);
-    SNT_CHECK(heap_calls > before);
+    SNT_CHECK(tc_heap_calls() > before);
     for (int t = 0; t < 3; t++) {
         char* xml = tc_random_urdf(6 + 3 * t, t % 2, 4100 + (unsigned long long)t);
         sn_model* m = tc_load_string(xml, 1);
