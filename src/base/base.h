@@ -34,6 +34,19 @@ void* sni_buf_grow(sni_buf* b, size_t n);
 long sni_buf_push(sni_buf* b, const void* p, size_t n);
 void sni_buf_free(sni_buf* b);
 
+// one-block layouts: a first pass with base NULL measures, a second assigns (64-byte aligned)
+typedef struct carver {
+    char* base;
+    size_t off;
+} carver;
+
+static inline void* sni_carve(carver* c, size_t n, size_t size) {
+    c->off = (c->off + 63) & ~(size_t)63;
+    void* p = c->base ? c->base + c->off : NULL;
+    c->off += n * size;
+    return p;
+}
+
 // checked multiplication: 0 on overflow
 size_t sni_mul_size(size_t a, size_t b);
 

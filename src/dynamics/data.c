@@ -7,16 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct carver {
-    char* base;
-    size_t off;
-} carver;
-
 static sn_real* carve(carver* c, size_t n) {
-    c->off = (c->off + 63) & ~(size_t)63;
-    sn_real* p = c->base ? (sn_real*)(c->base + c->off) : NULL;
-    c->off += n * sizeof(sn_real);
-    return p;
+    return sni_carve(c, n, sizeof(sn_real));
 }
 
 static void layout(const sn_model* m, sn_data* d, carver* c) {

@@ -61,17 +61,7 @@ static int table_find(name_table* t, const char* pool, const long* offs, size_t 
 
 // ---- layout of the single block ----
 
-typedef struct carver {
-    char* base;
-    size_t off;
-} carver;
-
-static void* carve(carver* c, size_t n, size_t size) {
-    c->off = (c->off + 63) & ~(size_t)63;
-    void* p = c->base ? c->base + c->off : NULL;
-    c->off += n * size;
-    return p;
-}
+#define carve sni_carve
 
 #define CARVE(c, field, n) (m->field = carve(c, (size_t)(n), sizeof *m->field))
 

@@ -135,17 +135,8 @@ void sn_world_gravity(const sn_world* w, sn_real g[3]) {
 
 // ---- adding a system ----
 
-typedef struct carver {
-    char* base;
-    size_t off;
-} carver;
-
-
 static sn_real* carve(carver* c, size_t n) {
-    c->off = (c->off + 63) & ~(size_t)63;
-    sn_real* p = c->base ? (sn_real*)(c->base + c->off) : NULL;
-    c->off += n * sizeof(sn_real);
-    return p;
+    return sni_carve(c, n, sizeof(sn_real));
 }
 
 
