@@ -115,6 +115,8 @@ struct sn_world {
     int* blk_dim;
     int* blk_sa; // the systems a block touches (sb -1: one)
     int* blk_sb;
+    int* blk_la; // the last DOF of the path a block's rows act on, per side (-1: none)
+    int* blk_lb;
     sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
     sn_real* blk_Jb; // rows on system b
     sn_real* blk_Ya; // M~^-1 J^T on each side

@@ -192,10 +192,12 @@ static void gather(sn_world* w) {
 // rows of a contact's point on one side: frame (rows t1, t2, n) times the point Jacobian
 static void contact_rows(const sn_system* s, int body, const sn_real* x, const sn_real* frame,
                          sn_real sign, sn_real* J, sn_real* scratch) {
-    int nv = s->m->nv;
-    sn_point_jacobian(s->m, s->d, body, x, scratch, NULL);
-    for (int r = 0; r < 3; r++)
-        for (int i = 0; i < nv; i++)
+    const sn_model* m = s->m;
+    int nv = m->nv;
+    sn_point_jacobian(m, s->d, body, x, scratch, NULL);
+    memset(J, 0, 3 * (size_t)nv * sizeof(sn_real));
+    for (int i = sni_body_last_dof(m, body); i >= 0; i = m->dof_parent[i])
+        for (int r = 0; r < 3; r++)
             J[(size_t)r * nv + i] =
                 sign * (frame[3 * r] * scratch[i] + frame[3 * r + 1] * scratch[nv + i] +
                         frame[3 * r + 2] * scratch[2 * nv + i]);
@@ -221,8 +223,13 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
     if (w->blk_kind[k] == BLK_CONTACT) {
         sni_contact* c = &w->contacts[w->blk_index[k]];
         contact_rows(sa, c->body, c->pos, c->frame, 1, Ja, w->scratch);
+        w->blk_la[k] = sni_body_last_dof(sa->m, c->body);
         sn_system* sb = c->sb >= 0 ? w->sys[c->sb] : NULL;
-        if (sb) contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
+        w->blk_lb[k] = -1;
+        if (sb) {
+            contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
+            w->blk_lb[k] = sni_body_last_dof(sb->m, c->body_b);
+        }
         // normal target: stop at the surface (speculative gap), push out a penetration by erp,
         // and bounce with the restitution above its threshold
         // a penetration stops (its removal is a position correction, see pseudo_velocities); a
@@ -240,6 +247,8 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
     int j = w->blk_index[k], v = m->joint_vadr[j], a = m->joint_qadr[j];
     memset(Ja, 0, (size_t)m->nv * sizeof(sn_real));
     Ja[v] = 1;
+    w->blk_la[k] = v;
+    w->blk_lb[k] = -1;
     switch (w->blk_kind[k]) {
     case BLK_LOWER:
     case BLK_UPPER:
@@ -316,14 +325,17 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
         side(w, y, sys[e], &Jy, &Zy);
         if (!Jy) continue;
         const sn_system* s = w->sys[sys[e]];
-        int nv = s->m->nv;
+        const sn_model* m = s->m;
+        int nv = m->nv;
         const sn_real* dinv = s->dinv;
+        // Z = L^-T J^T lives on the path of the block's rows: walk x's path only
+        int last = e ? w->blk_lb[x] : w->blk_la[x];
         for (int r = 0; r < w->blk_dim[x]; r++)
             for (int q = 0; q < w->blk_dim[y]; q++) {
                 const sn_real* a = Zx + (size_t)r * nv;
                 const sn_real* b = Zy + (size_t)q * nv;
                 sn_real g = 0;
-                for (int i = 0; i < nv; i++)
+                for (int i = last; i >= 0; i = m->dof_parent[i])
                     g += a[i] * b[i] * dinv[i];
                 G[3 * r + q] += g;
             }

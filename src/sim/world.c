@@ -836,7 +836,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     int nk = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
     size_t bytes =
-        2 * (size_t)nc * sc + 5 * (size_t)nk * sizeof(int) +
+        2 * (size_t)nc * sc + 7 * (size_t)nk * sizeof(int) +
         (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 9 * (size_t)nk + st) * sizeof(sn_real) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
@@ -861,7 +861,9 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->blk_index = ip, ip += nk;
     w->blk_dim = ip, ip += nk;
     w->blk_sa = ip, ip += nk;
-    w->blk_sb = ip;
+    w->blk_sb = ip, ip += nk;
+    w->blk_la = ip, ip += nk;
+    w->blk_lb = ip;
     w->contact_cap = nc;
     w->block_cap = nk;
     w->nvmax = nvmax;
