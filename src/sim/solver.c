@@ -328,7 +328,8 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
         const sn_model* m = s->m;
         int nv = m->nv;
         const sn_real* dinv = s->dinv;
-        // Z = L^-T J^T lives on the path of the block's rows: walk x's path only
+        // Z = L^-T J^T lives on the path of the block's rows: walk x's path only, all the
+        // row pairs at once
         int last = e ? w->blk_lb[x] : w->blk_la[x];
         for (int r = 0; r < w->blk_dim[x]; r++)
             for (int q = 0; q < w->blk_dim[y]; q++) {
@@ -492,8 +493,16 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     }
     // G_xy, and c_x = J_x u* - target_x
     for (int x = 0; x < nb; x++) {
-        for (int y = 0; y < nb; y++)
-            coupling(w, x, y, w->blk_G + 9 * ((size_t)x * cap + y));
+        // G is symmetric: G_yx = G_xy^T
+        for (int y = x; y < nb; y++) {
+            sn_real* gxy = w->blk_G + 9 * ((size_t)x * cap + y);
+            coupling(w, x, y, gxy);
+            if (y == x) continue;
+            sn_real* gyx = w->blk_G + 9 * ((size_t)y * cap + x);
+            for (int r = 0; r < 3; r++)
+                for (int q = 0; q < 3; q++)
+                    gyx[3 * q + r] = gxy[3 * r + q];
+        }
         for (int r = 0; r < w->blk_dim[x]; r++) {
             sn_real cx = -w->blk_target[3 * x + r];
             for (int e = 0; e < 2; e++) {
@@ -530,6 +539,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
                 change = fmax(change, fabs(dl[r]));
                 la[r] = lam[r];
             }
+            if (dl[0] == 0 && dl[1] == 0 && dl[2] == 0) continue;
             for (int b = 0; b < nb; b++) {
                 const sn_real* Gba = w->blk_G + 9 * ((size_t)b * cap + a);
                 for (int r = 0; r < w->blk_dim[b]; r++)
