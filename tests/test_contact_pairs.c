@@ -180,6 +180,168 @@ static int test_box_falls_onto_box(void) {
 }
 
 
-SNT_SUITE(SNT_TEST(test_elastic_balls_exchange_velocities), SNT_TEST(test_inelastic_balls_stop),
+// free bodies made by the world: the mass matrix is the shape's, at the identity orientation
+static int test_free_bodies(void) {
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    sn_system *sp, *bx, *cy, *ca;
+    double size[3] = {0.1, 0.2, 0.3};
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 2, &sp));
+    SNT_STATUS_OK(sn_world_add_box(w, size, 3, &bx));
+    SNT_STATUS_OK(sn_world_add_cylinder(w, 0.1, 0.4, 1, &cy));
+    SNT_STATUS_OK(sn_world_add_capsule(w, 0.1, 0.4, 1, &ca));
+    SNT_CHECK(sn_world_add_box(w, NULL, 1, &bx) == SN_ERR_ARG);
+    SNT_CHECK(sn_world_add_sphere(w, -1, 1, &sp) == SN_ERR_ARG);
+    SNT_CHECK(sn_world_add_sphere(w, 1, 0, &sp) == SN_ERR_ARG);
+    const double* M = sn_system_mass_matrix(sn_world_system(w, 0));
+    SNT_NEAR(M[0], 2, 1e-15);
+    SNT_NEAR(M[3 * 6 + 3], 0.4 * 2 * 0.01, 1e-15);
+    M = sn_system_mass_matrix(sn_world_system(w, 1));
+    SNT_NEAR(M[3 * 6 + 3], 3 * (0.04 + 0.09) / 12, 1e-15);
+    SNT_NEAR(M[5 * 6 + 5], 3 * (0.01 + 0.04) / 12, 1e-15);
+    M = sn_system_mass_matrix(sn_world_system(w, 2));
+    SNT_NEAR(M[5 * 6 + 5], 0.5 * 0.01, 1e-15);
+    SNT_NEAR(M[3 * 6 + 3], (3 * 0.01 + 0.16) / 12, 1e-15);
+    // a capsule of zero length is a sphere: its inertia tends to 2/5 m r^2
+    sn_system* c0;
+    SNT_STATUS_OK(sn_world_add_capsule(w, 0.1, 1e-9, 1, &c0));
+    M = sn_system_mass_matrix(c0);
+    SNT_NEAR(M[3 * 6 + 3], 0.4 * 0.01, 1e-9);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+// a capsule lying across another capsule lying on the ground, a ball on top of both: at rest at
+// the heights of the radii
+static int test_capsules_and_ball_rest(void) {
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system *c1, *c2, *b;
+    SNT_STATUS_OK(sn_world_add_capsule(w, 0.05, 0.4, 1, &c1));
+    SNT_STATUS_OK(sn_world_add_capsule(w, 0.05, 0.4, 1, &c2));
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.05, 0.5, &b));
+    double h = sqrt(0.5), u[6] = {0};
+    // lying along x (rotated about y), then along y (about x)
+    double q1[7] = {0, 0, 0.05, h, 0, h, 0}, q2[7] = {0, 0, 0.15, h, h, 0, 0};
+    double q3[7] = {0, 0, 0.25, 1, 0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(c1, q1, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(c2, q2, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(b, q3, 7, u, 6));
+    for (int k = 0; k < 2000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    printf("  heights after 2 s: %.6f %.6f %.6f m (0.05, 0.15, 0.25)\n", sn_system_q(c1)[2],
+           sn_system_q(c2)[2], sn_system_q(b)[2]);
+    SNT_NEAR(sn_system_q(c1)[2], 0.05, 1e-4);
+    SNT_NEAR(sn_system_q(c2)[2], 0.15, 2e-4);
+    SNT_NEAR(sn_system_q(b)[2], 0.25, 3e-4);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+// filters: two balls whose masks exclude each other's group pass through each other, and a
+// body whose mask lacks the ground's bit falls through the ground
+static int test_collision_filters(void) {
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system *a, *b;
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 1, &a));
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 1, &b));
+    SNT_STATUS_OK(sn_system_set_collision_filter(a, 1, 2, 1)); // group 2, hits the ground only
+    SNT_STATUS_OK(sn_system_set_collision_filter(b, 1, 4, 1)); // group 4, likewise
+    double qa[7] = {0, 0, 0.1, 1, 0, 0, 0}, qb[7] = {0, 0, 0.5, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(a, qa, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(b, qb, 7, u, 6));
+    for (int k = 0; k < 1000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    printf("  filtered balls: z %.4f and %.4f m (both on the ground, one inside the other)\n",
+           sn_system_q(a)[2], sn_system_q(b)[2]);
+    SNT_NEAR(sn_system_q(a)[2], 0.1, 1e-4);
+    SNT_NEAR(sn_system_q(b)[2], 0.1, 1e-4);
+    SNT_STATUS_OK(sn_system_set_collision_filter(a, 1, 2, 0)); // nothing, not even the ground
+    for (int k = 0; k < 500; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    SNT_CHECK(sn_system_q(a)[2] < -0.5);
+    SNT_CHECK(sn_system_set_collision_filter(a, 7, 1, 1) == SN_ERR_ARG);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+// self-collision: a three-link arm folding onto itself; its tip ball stops on the first link's
+// ball with self-collision on, and passes through it when off
+static const char* arm_urdf =
+    "<robot name=\"arm\"><link name=\"world\"/>"
+    "<link name=\"l1\"><inertial><origin xyz=\"0.5 0 0\"/><mass value=\"1\"/><inertia ixx=\"0.01\" "
+    "ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/></inertial><collision><origin "
+    "xyz=\"0.5 0 0\"/><geometry><sphere radius=\"0.1\"/></geometry></collision></link>"
+    "<link name=\"l2\"><inertial><origin xyz=\"0.5 0 0\"/><mass value=\"1\"/><inertia ixx=\"0.01\" "
+    "ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/></inertial></link>"
+    "<link name=\"l3\"><inertial><origin xyz=\"0.5 0 0\"/><mass value=\"1\"/><inertia ixx=\"0.01\" "
+    "ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/></inertial><collision><origin "
+    "xyz=\"0.5 0 0\"/><geometry><sphere radius=\"0.1\"/></geometry></collision></link>"
+    "<joint name=\"j1\" type=\"continuous\"><parent link=\"world\"/><child link=\"l1\"/>"
+    "<axis xyz=\"0 0 1\"/></joint>"
+    "<joint name=\"j2\" type=\"continuous\"><parent link=\"l1\"/><child link=\"l2\"/>"
+    "<origin xyz=\"1 0 0\"/><axis xyz=\"0 0 1\"/></joint>"
+    "<joint name=\"j3\" type=\"continuous\"><parent link=\"l2\"/><child link=\"l3\"/>"
+    "<origin xyz=\"1 0 0\"/><axis xyz=\"0 0 1\"/></joint></robot>";
+
+
+static double fold(int self) {
+    sn_model* m = tc_load_string(arm_urdf, 0);
+    sn_world* w = NULL;
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    sn_world_create(&o, &w, NULL);
+    double g[3] = {0, 0, 0};
+    sn_world_set_gravity(w, g);
+    sn_system* s = NULL;
+    sn_world_add_system(w, m, &s, NULL);
+    sn_system_set_self_collision(s, self);
+    // l2 folded back along l1 (q2 = pi), l3 at 0.6 rad from l1, turning towards its ball
+    double q[3] = {0, M_PI, M_PI - 0.6}, u[3] = {0, 0, 1};
+    sn_system_set_state(s, q, 3, u, 3);
+    double dmin = INFINITY;
+    for (int k = 0; k < 1500; k++) {
+        sn_world_integrate(w);
+        sn_data* d = sn_system_data(s);
+        sn_fk(m, d);
+        double a[3], b[3], x[3] = {0.5, 0, 0}, ra[9], rb[9];
+        int f1 = sn_model_find(m, SN_OBJ_FRAME, "l1"), f3 = sn_model_find(m, SN_OBJ_FRAME, "l3");
+        sn_frame_pose(m, d, f1, a, ra);
+        sn_frame_pose(m, d, f3, b, rb);
+        double pa[3], pb[3];
+        for (int i = 0; i < 3; i++) {
+            pa[i] = a[i] + ra[3 * i] * x[0];
+            pb[i] = b[i] + rb[3 * i] * x[0];
+        }
+        double dd = sqrt((pa[0] - pb[0]) * (pa[0] - pb[0]) + (pa[1] - pb[1]) * (pa[1] - pb[1]));
+        if (dd < dmin) dmin = dd;
+    }
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return dmin;
+}
+
+
+static int test_self_collision(void) {
+    double on = fold(1), off = fold(0);
+    printf("  closest approach of the two balls: %.4f m with self-collision, %.4f m without "
+           "(0.2 m is touching)\n",
+           on, off);
+    SNT_CHECK(on > 0.2 - 2e-3);
+    SNT_CHECK(off < 0.1);
+    return 0;
+}
+
+
+SNT_SUITE(SNT_TEST(test_free_bodies), SNT_TEST(test_capsules_and_ball_rest),
+          SNT_TEST(test_collision_filters), SNT_TEST(test_self_collision),
+          SNT_TEST(test_elastic_balls_exchange_velocities), SNT_TEST(test_inelastic_balls_stop),
           SNT_TEST(test_ball_on_ball_rests), SNT_TEST(test_stack_of_five_boxes_rests),
           SNT_TEST(test_box_falls_onto_box))

@@ -141,6 +141,24 @@ SN_API sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real to
 SN_API void sn_world_set_warm_start(sn_world* w, int enabled);
 /// Joint position and velocity limits as solver rows (on by default; the URDF <limit>).
 SN_API void sn_system_set_joint_limits_enabled(sn_system* s, int enabled);
+/// Collision filter of a body: contacts between two bodies happen when each one's group has a
+/// bit of the other's mask. Defaults: group 1, mask all; the ground is group 1 (a body whose
+/// mask lacks bit 0 passes through it).
+SN_API sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group,
+                                                unsigned mask);
+/// Contacts between the system's own bodies (off by default); bodies joined by a joint never
+/// collide with each other.
+SN_API void sn_system_set_self_collision(sn_system* s, int enabled);
+/// Single free rigid bodies (6-DOF, a floating base of one link), made and owned by the world:
+/// uniform density, at the origin at rest; set their state like any system's.
+SN_API sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out);
+SN_API sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass,
+                                  sn_system** out);
+/// A cylinder or capsule along its local z axis (length without the caps).
+SN_API sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                                       sn_system** out);
+SN_API sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                                      sn_system** out);
 /// Contacts of the last step and the solver's iterations.
 SN_API int sn_system_contact_count(const sn_system* s);
 SN_API sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out);

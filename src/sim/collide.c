@@ -136,7 +136,8 @@ void sni_collide_ground(sn_world* w, int si) {
         int t = m->geom_type[g];
         if (sni_geom_max_contacts(t) == 0) continue;
         int body = m->frame_body[m->geom_frame[g]];
-        if (body == 0) continue; // welded to the world
+        if (body == 0) continue;                 // welded to the world
+        if (!(s->body_mask[body] & 1)) continue; // the ground is group 1
         // the bounding sphere first: most geometries are far from the ground
         const sn_real* rb = d->body_rot + 9 * body;
         const sn_real* c = s->geom_center + 3 * g;
@@ -420,52 +421,180 @@ static void bound_center(const sn_system* s, int g, sn_real* c) {
 }
 
 
-// every pair of collision geometries of different systems whose shapes have a routine
-// (sphere-sphere, sphere-box, box-box; a quadratic broad phase for now)
+// ---- capsules: a segment with a radius ----
+
+// the end points of capsule g (pose R, p, size radius, length)
+static void capsule_ends(const sn_real* R, const sn_real* p, const sn_real* size, sn_real* e0,
+                         sn_real* e1) {
+    sn_real a[3] = {R[2], R[5], R[8]};
+    v3_copy(e0, p);
+    v3_addscl(e0, a, -0.5 * size[1]);
+    v3_copy(e1, p);
+    v3_addscl(e1, a, 0.5 * size[1]);
+}
+
+
+// the point of segment [a, b] closest to x
+static void closest_on_segment(sn_real* out, const sn_real* a, const sn_real* b, const sn_real* x) {
+    sn_real ab[3], ax[3];
+    v3_sub(ab, b, a);
+    v3_sub(ax, x, a);
+    sn_real l2 = v3_dot(ab, ab), t = l2 > 0 ? v3_dot(ax, ab) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    v3_copy(out, a);
+    v3_addscl(out, ab, t);
+}
+
+
+// closest points of segments [p0, p1] and [q0, q1]
+static void closest_segments(const sn_real* p0, const sn_real* p1, const sn_real* q0,
+                             const sn_real* q1, sn_real* cp, sn_real* cq) {
+    sn_real d1[3], d2[3], r[3];
+    v3_sub(d1, p1, p0);
+    v3_sub(d2, q1, q0);
+    v3_sub(r, p0, q0);
+    sn_real a = v3_dot(d1, d1), e = v3_dot(d2, d2), f = v3_dot(d2, r);
+    sn_real s = 0, t = 0;
+    if (a <= 1e-20 && e <= 1e-20) {
+        s = t = 0;
+    } else if (a <= 1e-20) {
+        t = f / e;
+    } else {
+        sn_real c = v3_dot(d1, r);
+        if (e <= 1e-20) {
+            s = -c / a;
+        } else {
+            sn_real b = v3_dot(d1, d2), den = a * e - b * b;
+            s = den > 1e-20 ? (b * f - c * e) / den : 0;
+            s = s < 0 ? 0 : s > 1 ? 1 : s;
+            t = (b * s + f) / e;
+            if (t < 0)
+                t = 0, s = -c / a;
+            else if (t > 1)
+                t = 1, s = (b - c) / a;
+        }
+    }
+    s = s < 0 ? 0 : s > 1 ? 1 : s;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    v3_copy(cp, p0);
+    v3_addscl(cp, d1, s);
+    v3_copy(cq, q0);
+    v3_addscl(cq, d2, t);
+}
+
+
+// one pair of geometries, any order of the shapes that have a routine; a is system sa's
+static void collide_pair(sn_world* w, int sa, int ga, int sb, int gb) {
+    const sn_system* A = w->sys[sa];
+    const sn_system* B = w->sys[sb];
+    int ta = A->m->geom_type[ga], tb = B->m->geom_type[gb];
+    // order the pair so that the first shape is the "smaller" routine's first argument
+    static const int rank[] = {[SN_GEOM_SPHERE] = 0,
+                               [SN_GEOM_CAPSULE] = 1,
+                               [SN_GEOM_BOX] = 2,
+                               [SN_GEOM_CYLINDER] = 9,
+                               [SN_GEOM_MESH] = 9};
+    if (rank[ta] > rank[tb]) {
+        collide_pair(w, sb, gb, sa, ga);
+        return;
+    }
+    if (rank[tb] > 2) return; // cylinders and meshes against other bodies: not yet
+    sn_real Ra[9], pa[3], Rb[9], pb[3];
+    geom_pose(A->m, A->d, ga, Ra, pa);
+    geom_pose(B->m, B->d, gb, Rb, pb);
+    const sn_real* sza = A->m->geom_size + 3 * ga;
+    const sn_real* szb = B->m->geom_size + 3 * gb;
+    sn_real hb[3] = {0.5 * szb[0], 0.5 * szb[1], 0.5 * szb[2]};
+    if (ta == SN_GEOM_SPHERE && tb == SN_GEOM_SPHERE) {
+        sphere_sphere(w, sa, ga, pa, sza[0], sb, gb, pb, szb[0]);
+    } else if (ta == SN_GEOM_SPHERE && tb == SN_GEOM_CAPSULE) {
+        sn_real e0[3], e1[3], x[3];
+        capsule_ends(Rb, pb, szb, e0, e1);
+        closest_on_segment(x, e0, e1, pa);
+        sphere_sphere(w, sa, ga, pa, sza[0], sb, gb, x, szb[0]);
+    } else if (ta == SN_GEOM_SPHERE && tb == SN_GEOM_BOX) {
+        sphere_box(w, sa, ga, pa, sza[0], sb, gb, Rb, pb, hb);
+    } else if (ta == SN_GEOM_CAPSULE && tb == SN_GEOM_CAPSULE) {
+        sn_real a0[3], a1[3], b0[3], b1[3], ca[3], cb[3];
+        capsule_ends(Ra, pa, sza, a0, a1);
+        capsule_ends(Rb, pb, szb, b0, b1);
+        sn_real da[3], db[3], x[3];
+        v3_sub(da, a1, a0);
+        v3_sub(db, b1, b0);
+        v3_cross(x, da, db);
+        sn_real la = v3_norm(da), lb = v3_norm(db);
+        if (la > 0 && lb > 0 && v3_norm(x) < 1e-3 * la * lb) {
+            // nearly parallel: the two ends of a against b, and b's ends against a (a line
+            // contact needs two points)
+            const sn_real* ends[4] = {a0, a1, b0, b1};
+            for (int k = 0; k < 2; k++) {
+                closest_on_segment(cb, b0, b1, ends[k]);
+                sphere_sphere(w, sa, ga, ends[k], sza[0], sb, gb, cb, szb[0]);
+            }
+        } else {
+            closest_segments(a0, a1, b0, b1, ca, cb);
+            sphere_sphere(w, sa, ga, ca, sza[0], sb, gb, cb, szb[0]);
+        }
+    } else if (ta == SN_GEOM_CAPSULE && tb == SN_GEOM_BOX) {
+        // the end spheres, and the segment's point closest to the box centre
+        sn_real e0[3], e1[3], m[3];
+        capsule_ends(Ra, pa, sza, e0, e1);
+        closest_on_segment(m, e0, e1, pb);
+        sphere_box(w, sa, ga, e0, sza[0], sb, gb, Rb, pb, hb);
+        sphere_box(w, sa, ga, e1, sza[0], sb, gb, Rb, pb, hb);
+        sn_real d0[3], d1[3];
+        v3_sub(d0, m, e0);
+        v3_sub(d1, m, e1);
+        if (v3_norm(d0) > sza[0] && v3_norm(d1) > sza[0])
+            sphere_box(w, sa, ga, m, sza[0], sb, gb, Rb, pb, hb);
+    } else if (ta == SN_GEOM_BOX && tb == SN_GEOM_BOX) {
+        box A_, B_;
+        box_from(&A_, Ra, pa, sza);
+        box_from(&B_, Rb, pb, szb);
+        box_box(w, sa, ga, &A_, sb, gb, &B_);
+    }
+}
+
+
+// collision filters: groups and masks per body (bits), and the self-collision switch
+static int filter_pass(const sn_system* A, int ba, const sn_system* B, int bb) {
+    return (A->body_group[ba] & B->body_mask[bb]) && (B->body_group[bb] & A->body_mask[ba]);
+}
+
+
+// the bounding spheres of two geometries overlap
+static int bounds_meet(const sn_world* w, const sn_system* A, int ga, const sn_system* B, int gb) {
+    sn_real ca[3], cb[3], dc[3];
+    bound_center(A, ga, ca);
+    bound_center(B, gb, cb);
+    v3_sub(dc, ca, cb);
+    sn_real reach = A->geom_radius[ga] + B->geom_radius[gb] + w->margin;
+    return v3_dot(dc, dc) <= reach * reach;
+}
+
+
+// every pair of collision geometries of different systems, and of different bodies of a system
+// with self-collision on (bodies joined by a joint excluded), whose filters pass and whose
+// bounding spheres meet (a quadratic broad phase for now)
 void sni_collide_systems(sn_world* w) {
     for (int sa = 0; sa < w->nsys; sa++)
-        for (int sb = sa + 1; sb < w->nsys; sb++) {
+        for (int sb = sa; sb < w->nsys; sb++) {
             const sn_system* A = w->sys[sa];
             const sn_system* B = w->sys[sb];
-            for (int ga = 0; ga < A->m->ngeom; ga++) {
-                int ta = A->m->geom_type[ga];
-                if (A->m->geom_is_visual[ga] || (ta != SN_GEOM_SPHERE && ta != SN_GEOM_BOX))
-                    continue;
-                sn_real ca[3];
-                bound_center(A, ga, ca);
-                sn_real Ra[9], pa[3];
-                int posed = 0;
-                const sn_real* sza = A->m->geom_size + 3 * ga;
-                for (int gb = 0; gb < B->m->ngeom; gb++) {
-                    int tb = B->m->geom_type[gb];
-                    if (B->m->geom_is_visual[gb] || (tb != SN_GEOM_SPHERE && tb != SN_GEOM_BOX))
+            if (sa == sb && !A->self_collision) continue;
+            const sn_model* ma = A->m;
+            const sn_model* mb = B->m;
+            for (int ga = 0; ga < ma->ngeom; ga++) {
+                if (A->geom_radius[ga] <= 0) continue;
+                int ba = ma->frame_body[ma->geom_frame[ga]];
+                for (int gb = sa == sb ? ga + 1 : 0; gb < mb->ngeom; gb++) {
+                    if (B->geom_radius[gb] <= 0) continue;
+                    int bb = mb->frame_body[mb->geom_frame[gb]];
+                    if (sa == sb &&
+                        (ba == bb || ma->body_parent[ba] == bb || ma->body_parent[bb] == ba))
                         continue;
-                    sn_real cb[3], dc[3];
-                    bound_center(B, gb, cb);
-                    v3_sub(dc, ca, cb);
-                    sn_real reach = A->geom_radius[ga] + B->geom_radius[gb] + w->margin;
-                    if (v3_dot(dc, dc) > reach * reach) continue;
-                    if (!posed) geom_pose(A->m, A->d, ga, Ra, pa), posed = 1;
-                    sn_real Rb[9], pb[3];
-                    geom_pose(B->m, B->d, gb, Rb, pb);
-                    const sn_real* szb = B->m->geom_size + 3 * gb;
-                    if (ta == SN_GEOM_SPHERE && tb == SN_GEOM_SPHERE) {
-                        sphere_sphere(w, sa, ga, pa, sza[0], sb, gb, pb, szb[0]);
-                    } else if (ta == SN_GEOM_SPHERE) {
-                        sn_real h[3] = {0.5 * szb[0], 0.5 * szb[1], 0.5 * szb[2]};
-                        sphere_box(w, sa, ga, pa, sza[0], sb, gb, Rb, pb, h);
-                    } else if (tb == SN_GEOM_SPHERE) {
-                        // the box is a: flip the roles (normal from the sphere to the box)
-                        sn_real h[3] = {0.5 * sza[0], 0.5 * sza[1], 0.5 * sza[2]};
-                        int before = w->ncontact;
-                        sphere_box(w, sb, gb, pb, szb[0], sa, ga, Ra, pa, h);
-                        (void)before;
-                    } else {
-                        box A_, B_;
-                        box_from(&A_, Ra, pa, sza);
-                        box_from(&B_, Rb, pb, szb);
-                        box_box(w, sa, ga, &A_, sb, gb, &B_);
-                    }
+                    if (!filter_pass(A, ba, B, bb) || !bounds_meet(w, A, ga, B, gb)) continue;
+                    collide_pair(w, sa, ga, sb, gb);
                 }
             }
         }

@@ -77,6 +77,9 @@ struct sn_system {
     // ---- contacts ----
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
     sn_real* geom_radius; // and radius (0: never collides)                    (ngeom x 3, ngeom)
+    unsigned* body_group; // collision group bits per body (default 1)         (nbody)
+    unsigned* body_mask;  // the groups each body collides with (default all)  (nbody)
+    int self_collision;   // contacts between the system's own bodies
     int index;            // position in the world's list
     int in_solver;        // this step's scheme lets the contact solver act
     int solve_mark;       // M~ factored for this step's solve
@@ -126,6 +129,8 @@ struct sn_world {
     sn_real* blk_target; // (block_cap x 3)
     sn_real* blk_lambda; // (block_cap x 3)
     sn_real* scratch;    // a 3 x nvmax Jacobian
+    sn_model** owned;    // models the world made (free bodies), destroyed with it
+    int nowned, owned_cap;
     size_t solver_bytes;
     int nwarning;
     char last_warning[512];

@@ -226,7 +226,17 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
         w->blk_la[k] = sni_body_last_dof(sa->m, c->body);
         sn_system* sb = c->sb >= 0 ? w->sys[c->sb] : NULL;
         w->blk_lb[k] = -1;
-        if (sb) {
+        if (sb && c->sb == c->sa) {
+            // two bodies of one system: one set of rows, J_a(p) - J_b(p), on that system
+            contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
+            int nv = sa->m->nv;
+            for (int i = 0; i < 3 * nv; i++)
+                Ja[i] += Jb[i];
+            w->blk_sb[k] = -1;
+            // the rows now live on both paths: -2 makes the couplings walk every DOF
+            w->blk_la[k] = -2;
+            sb = NULL;
+        } else if (sb) {
             contact_rows(sb, c->body_b, c->pos, c->frame, -1, Jb, w->scratch);
             w->blk_lb[k] = sni_body_last_dof(sb->m, c->body_b);
         }
@@ -336,8 +346,12 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
                 const sn_real* a = Zx + (size_t)r * nv;
                 const sn_real* b = Zy + (size_t)q * nv;
                 sn_real g = 0;
-                for (int i = last; i >= 0; i = m->dof_parent[i])
-                    g += a[i] * b[i] * dinv[i];
+                if (last == -2)
+                    for (int i = 0; i < nv; i++)
+                        g += a[i] * b[i] * dinv[i];
+                else
+                    for (int i = last; i >= 0; i = m->dof_parent[i])
+                        g += a[i] * b[i] * dinv[i];
                 G[3 * r + q] += g;
             }
     }

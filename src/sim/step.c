@@ -166,14 +166,16 @@ static void contact_wrenches(sn_system* s, sn_real dt) {
     const sn_world* w = s->world;
     for (int i = 0; i < w->ncontact; i++) {
         const sni_contact* c = &w->contacts[i];
-        if (c->sa != s->index && c->sb != s->index) continue;
-        int b = c->sa == s->index ? c->body : c->body_b;
-        sn_real sign = c->sa == s->index ? 1 / dt : -1 / dt, f[6];
-        v3_scale(f + 3, c->impulse, sign);
-        v3_cross(f, c->pos, f + 3);
-        for (int e = 0; e < 6; e++)
-            s->ext_body[6 * b + e] += f[e];
-        s->has_ext = 1;
+        for (int side = 0; side < 2; side++) {
+            if ((side ? c->sb : c->sa) != s->index) continue;
+            int b = side ? c->body_b : c->body;
+            sn_real f[6];
+            v3_scale(f + 3, c->impulse, side ? -1 / dt : 1 / dt);
+            v3_cross(f, c->pos, f + 3);
+            for (int e = 0; e < 6; e++)
+                s->ext_body[6 * b + e] += f[e];
+            s->has_ext = 1;
+        }
     }
 }
 
@@ -262,7 +264,10 @@ sn_status sn_world_integrate1(sn_world* w) {
         // steps 2-4 of integrate1: collision bodies, detection, contacts
         if (w->ground) sni_collide_ground(w, i);
     }
-    if (w->nsys > 1) sni_collide_systems(w);
+    int self = 0;
+    for (int i = 0; i < w->nsys; i++)
+        self |= w->sys[i]->self_collision;
+    if (w->nsys > 1 || self) sni_collide_systems(w);
     return SN_OK;
 }
 

@@ -77,6 +77,9 @@ void sn_world_destroy(sn_world* w) {
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
     sni_world_solver_free(w);
+    for (int i = 0; i < w->nowned; i++)
+        sn_model_destroy(w->owned[i]);
+    sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof(sn_model*));
     sni_free(&w->alloc, w->sys, (size_t)w->sys_cap * sizeof(sn_system*));
     sn_allocator a = w->alloc;
     sni_free(&a, w, sizeof *w);
@@ -161,6 +164,8 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->id_vel = carve(c, 6 * nb);
     s->geom_center = carve(c, 3 * (size_t)m->ngeom);
     s->geom_radius = carve(c, (size_t)m->ngeom);
+    s->body_group = (unsigned*)carve(c, nb);
+    s->body_mask = (unsigned*)carve(c, nb);
 }
 
 
@@ -200,6 +205,10 @@ static void geom_bounds(sn_system* s) {
 static void system_defaults(sn_system* s) {
     const sn_model* m = s->m;
     geom_bounds(s);
+    for (int b = 0; b < m->nbody; b++) {
+        s->body_group[b] = 1;
+        s->body_mask[b] = ~0u;
+    }
     for (int v = 0; v < m->nv; v++) {
         s->lim_lo[v] = -m->dof_effort_limit[v];
         s->lim_hi[v] = m->dof_effort_limit[v];
@@ -876,4 +885,117 @@ sn_status sni_world_solver_alloc(sn_world* w) {
 void sn_world_set_warm_start(sn_world* w, int enabled) {
     w->warm_start = enabled != 0;
     w->nprevious = 0;
+}
+
+
+// ---- collision filters ----
+
+sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group, unsigned mask) {
+    if (!s || body < 0 || body >= s->m->nbody) return SN_ERR_ARG;
+    s->body_group[body] = group;
+    s->body_mask[body] = mask;
+    return SN_OK;
+}
+
+
+void sn_system_set_self_collision(sn_system* s, int enabled) {
+    s->self_collision = enabled != 0;
+}
+
+
+// ---- free rigid bodies: a one-link floating model made and owned by the world ----
+
+static sn_status add_free_body(sn_world* w, const char* shape, sn_real mass, const sn_real* I,
+                               sn_system** out) {
+    if (!w || !out) return SN_ERR_ARG;
+    *out = NULL;
+    if (!(mass > 0) || !isfinite(mass))
+        return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass");
+    char xml[1024];
+    snprintf(xml, sizeof xml,
+             "<robot name=\"body\"><link name=\"body\"><inertial><mass value=\"%.17g\"/>"
+             "<inertia ixx=\"%.17g\" ixy=\"0\" ixz=\"0\" iyy=\"%.17g\" iyz=\"0\" izz=\"%.17g\"/>"
+             "</inertial><collision><geometry>%s</geometry></collision></link></robot>",
+             mass, I[0], I[1], I[2], shape);
+    if (w->nowned == w->owned_cap) {
+        int cap = w->owned_cap ? 2 * w->owned_cap : 8;
+        sn_model** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
+        if (!grown) return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
+        if (w->owned) memcpy(grown, w->owned, (size_t)w->nowned * sizeof *grown);
+        sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof *grown);
+        w->owned = grown;
+        w->owned_cap = cap;
+    }
+    sn_load_opts o;
+    memset(&o, 0, sizeof o);
+    o.allocator = &w->alloc;
+    sn_model* m = NULL;
+    sn_error err;
+    sn_status st = sn_load_urdf_string(xml, strlen(xml), "free body", NULL, &o, &m, &err);
+    if (st != SN_OK) return SET_ERR(w, st, "%s", err.msg);
+    st = sn_world_add_system(w, m, out, &err);
+    if (st != SN_OK) {
+        sn_model_destroy(m);
+        return SET_ERR(w, st, "%s", err.msg);
+    }
+    w->owned[w->nowned++] = m;
+    return SN_OK;
+}
+
+
+static int positive3(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!(x[i] > 0) || !isfinite(x[i])) return 0;
+    return 1;
+}
+
+
+sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out) {
+    if (!positive3(&radius, 1))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius must be positive") : SN_ERR_ARG;
+    char g[128];
+    snprintf(g, sizeof g, "<sphere radius=\"%.17g\"/>", radius);
+    sn_real i = 0.4 * mass * radius * radius, I[3] = {i, i, i};
+    return add_free_body(w, g, mass, I, out);
+}
+
+
+sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_system** out) {
+    if (!size || !positive3(size, 3))
+        return w ? SET_ERR(w, SN_ERR_ARG, "box sizes must be positive") : SN_ERR_ARG;
+    char g[160];
+    snprintf(g, sizeof g, "<box size=\"%.17g %.17g %.17g\"/>", size[0], size[1], size[2]);
+    sn_real x = size[0] * size[0], y = size[1] * size[1], z = size[2] * size[2];
+    sn_real I[3] = {mass * (y + z) / 12, mass * (x + z) / 12, mass * (x + y) / 12};
+    return add_free_body(w, g, mass, I, out);
+}
+
+
+sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                                sn_system** out) {
+    sn_real d[2] = {radius, length};
+    if (!positive3(d, 2))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    char g[160];
+    snprintf(g, sizeof g, "<cylinder radius=\"%.17g\" length=\"%.17g\"/>", radius, length);
+    sn_real t = mass * (3 * radius * radius + length * length) / 12;
+    sn_real I[3] = {t, t, 0.5 * mass * radius * radius};
+    return add_free_body(w, g, mass, I, out);
+}
+
+
+sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                               sn_system** out) {
+    sn_real d[2] = {radius, length};
+    if (!positive3(d, 2))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    char g[160];
+    snprintf(g, sizeof g, "<capsule radius=\"%.17g\" length=\"%.17g\"/>", radius, length);
+    // mass shared by volume between the cylinder and the two hemispheres
+    sn_real r = radius, L = length, vc = r * r * L, vs = 4.0 / 3.0 * r * r * r;
+    sn_real mc = mass * vc / (vc + vs), ms = mass - mc;
+    sn_real izz = 0.5 * mc * r * r + 0.4 * ms * r * r;
+    sn_real ixx = mc * (3 * r * r + L * L) / 12 + ms * (0.4 * r * r + 0.25 * L * L + 0.375 * L * r);
+    sn_real I[3] = {ixx, ixx, izz};
+    return add_free_body(w, g, mass, I, out);
 }
