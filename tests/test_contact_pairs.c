@@ -340,8 +340,65 @@ static int test_self_collision(void) {
 }
 
 
-SNT_SUITE(SNT_TEST(test_free_bodies), SNT_TEST(test_capsules_and_ball_rest),
-          SNT_TEST(test_collision_filters), SNT_TEST(test_self_collision),
-          SNT_TEST(test_elastic_balls_exchange_velocities), SNT_TEST(test_inelastic_balls_stop),
-          SNT_TEST(test_ball_on_ball_rests), SNT_TEST(test_stack_of_five_boxes_rests),
-          SNT_TEST(test_box_falls_onto_box))
+// materials per pair, the contact force sum on a body, the contact rows, the other object
+static int test_materials_and_reporting(void) {
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    double size[3] = {0.2, 0.2, 0.2};
+    sn_system *slow, *fast, *top;
+    SNT_STATUS_OK(sn_world_add_box(w, size, 1, &slow));
+    SNT_STATUS_OK(sn_world_add_box(w, size, 1, &fast));
+    SNT_STATUS_OK(sn_world_add_box(w, size, 2, &top));
+    // 'fast' is ice on the ground (material 3: mu 0.1), 'slow' keeps the default 0.8
+    SNT_STATUS_OK(sn_system_set_body_material(fast, 1, 3));
+    SNT_STATUS_OK(sn_world_set_material_pair(w, 3, 0, 0.1, 0, 0));
+    SNT_CHECK(sn_world_set_material_pair(w, 16, 0, 0.1, 0, 0) == SN_ERR_ARG);
+    SNT_CHECK(sn_system_set_body_material(fast, 1, -1) == SN_ERR_ARG);
+    double u[6] = {2, 0, 0, 0, 0, 0}, u0[6] = {0};
+    double qs[7] = {0, 0, 0.1, 1, 0, 0, 0}, qf[7] = {0, 1, 0.1, 1, 0, 0, 0};
+    double qt[7] = {0, 3, 0.1, 1, 0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(slow, qs, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(fast, qf, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(top, qt, 7, u0, 6));
+    for (int k = 0; k < 1000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double xs = sn_system_q(slow)[0], xf = sn_system_q(fast)[0];
+    // after 1 s the first has stopped (v^2 / 2 mu g), the second still slides (v t - mu g t^2 / 2)
+    double xs_want = 4 / (2 * 0.8 * 9.81), xf_want = 2 - 0.5 * 0.1 * 9.81;
+    printf("  sliding from 2 m/s for 1 s: %.4f m on mu 0.8, %.4f m on mu 0.1 (%.4f, %.4f)\n", xs,
+           xf, xs_want, xf_want);
+    SNT_NEAR_REL(xs, xs_want, 0.01, 1);
+    SNT_NEAR_REL(xf, xf_want, 0.002, 1);
+    // at rest: the contact forces on 'top' carry its weight, with no moment about its centre
+    double f[3], t[3];
+    SNT_STATUS_OK(sn_system_body_contact_force(top, 1, f, t));
+    printf("  contact force on the 2 kg box: (%.6f, %.6f, %.6f) N, moment %.2e N m\n", f[0], f[1],
+           f[2], sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]));
+    SNT_NEAR(f[2], 2 * 9.81, 1e-6);
+    SNT_NEAR(f[0], 0, 1e-9);
+    SNT_CHECK(sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]) < 1e-6);
+    // the contacts name the ground as the other object; the rows carry the impulses
+    sn_contact c;
+    SNT_STATUS_OK(sn_system_contact(top, 0, &c));
+    SNT_CHECK(c.other_system == -1 && c.other_body == -1 && !c.self);
+    int rows = sn_world_contact_row_count(w), contacts = 0;
+    double nsum = 0;
+    for (int i = 0; i < rows; i++) {
+        sn_contact_row r;
+        SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
+        if (r.kind == 0 && r.system == 2) nsum += r.impulse[2], contacts++;
+    }
+    SNT_CHECK(contacts == 4);
+    SNT_NEAR(nsum, 2 * 9.81 * 0.001, 1e-9);
+    SNT_CHECK(sn_world_contact_row(w, rows, NULL) == SN_ERR_ARG);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+SNT_SUITE(SNT_TEST(test_free_bodies), SNT_TEST(test_materials_and_reporting),
+          SNT_TEST(test_capsules_and_ball_rest), SNT_TEST(test_collision_filters),
+          SNT_TEST(test_self_collision), SNT_TEST(test_elastic_balls_exchange_velocities),
+          SNT_TEST(test_inelastic_balls_stop), SNT_TEST(test_ball_on_ball_rests),
+          SNT_TEST(test_stack_of_five_boxes_rests), SNT_TEST(test_box_falls_onto_box))

@@ -115,8 +115,11 @@ SN_API sn_status sn_world_integrate2(sn_world* w);
 typedef struct sn_contact {
     int body;            ///< the system's body
     int geom;            ///< the model's collision geometry
+    int other_system;    ///< index of the other system in the world, -1 for the ground
+    int other_body;      ///< its body (-1 for the ground)
+    int self;            ///< 1 for a contact between two bodies of the same system
     sn_real position[3]; ///< world point on the body
-    sn_real normal[3];   ///< world normal, out of the ground
+    sn_real normal[3];   ///< world normal, pointing from the other object to this body
     sn_real depth;       ///< penetration at the step's start (negative: a gap within the margin)
     sn_real impulse[3];  ///< world impulse on the body over the step (divide by dt for a force)
     int sliding;         ///< 1 when the contact slid (the impulse is on the friction cone)
@@ -159,6 +162,29 @@ SN_API sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real leng
                                        sn_system** out);
 SN_API sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                       sn_system** out);
+/// Contact materials: every body has a material id (0 by default, the ground is 0); a pair of ids
+/// has a friction coefficient, a restitution and a restitution threshold. Pairs not set use the
+/// world's default material (sn_world_set_material). Ids run from 0 to 15; the order of a pair
+/// does not matter.
+SN_API sn_status sn_system_set_body_material(sn_system* s, int body, int material);
+SN_API sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction,
+                                            sn_real restitution, sn_real threshold);
+/// The sum of the contact forces (impulse / dt) on a body in the last step, and their moment
+/// about the body's origin, world frame.
+SN_API sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real force[3],
+                                              sn_real torque[3]);
+/// One row block of the world's contact problem after the last step (getContactProblem()).
+typedef struct sn_contact_row {
+    int kind;           ///< 0 contact, 1 lower limit, 2 upper limit, 3 and 4 velocity limits,
+                        ///< 5 joint friction
+    int system;         ///< the (first) system the block acts on
+    int other_system;   ///< the second one, -1 if none
+    int index;          ///< the contact (in the world's list) or the movable joint
+    int dim;            ///< 3 for a contact (t1, t2, n), 1 for a joint row
+    sn_real impulse[3]; ///< the block's impulse in its own rows
+} sn_contact_row;
+SN_API int sn_world_contact_row_count(const sn_world* w);
+SN_API sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out);
 /// Contacts of the last step and the solver's iterations.
 SN_API int sn_system_contact_count(const sn_system* s);
 SN_API sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out);

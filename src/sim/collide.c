@@ -77,6 +77,16 @@ static void add_pair(sn_world* w, int sa, int ga, int sb, int gb, const sn_real*
     v3_copy(c->normal, n);
     contact_frame(c->frame, n);
     c->depth = -gap;
+    // the pair's material (the ground is material 0)
+    int ma_id = w->sys[sa]->body_material[c->body];
+    int mb_id = sb >= 0 ? w->sys[sb]->body_material[c->body_b] : 0;
+    if (w->pair_set[ma_id][mb_id]) {
+        c->mu = w->pair_material[ma_id][mb_id][0];
+        c->e = w->pair_material[ma_id][mb_id][1];
+        c->eth = w->pair_material[ma_id][mb_id][2];
+    } else {
+        c->mu = w->friction, c->e = w->restitution, c->eth = w->restitution_threshold;
+    }
     // the scheme rules of seed 000 count a touch as contact, whatever the scheme of this step
     if (gap <= 0) {
         w->sys[sa]->has_contacted = 1;

@@ -16,6 +16,7 @@ typedef struct sni_contact {
     sn_real normal[3];  // world normal, from b towards a
     sn_real frame[9];   // rows t1, t2, n of the contact frame
     sn_real depth;      // penetration (negative: a gap within the margin)
+    sn_real mu, e, eth; // the pair's material: friction, restitution, its threshold
     sn_real impulse[3]; // world impulse on a over the step (b receives its opposite)
     int slide;          // the solver's case: 0 open, 1 stick, 2 slide
 } sni_contact;
@@ -79,6 +80,7 @@ struct sn_system {
     sn_real* geom_radius; // and radius (0: never collides)                    (ngeom x 3, ngeom)
     unsigned* body_group; // collision group bits per body (default 1)         (nbody)
     unsigned* body_mask;  // the groups each body collides with (default all)  (nbody)
+    int* body_material;   // contact material id per body (default 0)            (nbody)
     int self_collision;   // contacts between the system's own bodies
     int index;            // position in the world's list
     int in_solver;        // this step's scheme lets the contact solver act
@@ -105,6 +107,8 @@ struct sn_world {
     sn_real margin;                                       // contacts are reported below this gap
     sn_real erp;                                          // share of a penetration removed per step
     sn_real friction, restitution, restitution_threshold; // the default material pair
+    sn_real pair_material[16][16][3]; // friction, restitution, threshold per pair of ids
+    unsigned char pair_set[16][16];   // 1 when a pair was set
     int solver_max_iter;
     sn_real solver_tol;
     // ---- contacts and the solver's blocks (sized when a system is added) ----

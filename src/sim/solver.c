@@ -247,8 +247,8 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
         target[2] = c->depth > 0 ? 0 : c->depth / dt;
         sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
         if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
-        if (w->restitution > 0 && approach > w->restitution_threshold) {
-            sn_real bounce = w->restitution * approach;
+        if (c->e > 0 && approach > c->eth) {
+            sn_real bounce = c->e * approach;
             if (bounce > target[2]) target[2] = bounce;
         }
         return;
@@ -288,7 +288,7 @@ static void local_solve(sn_world* w, int k, const sn_real* G, const sn_real* c, 
     int kind = w->blk_kind[k];
     if (kind == BLK_CONTACT) {
         sni_contact* ct = &w->contacts[w->blk_index[k]];
-        ct->slide = sni_contact_local(G, c, w->friction, lam);
+        ct->slide = sni_contact_local(G, c, ct->mu, lam);
         return;
     }
     const sn_system* s = w->sys[w->blk_sa[k]];
@@ -447,7 +447,7 @@ static void warm_start(sn_world* w) {
             v3_set(la, 0, 0, 0);
             continue;
         }
-        sn_real lt = sqrt(la[0] * la[0] + la[1] * la[1]), lim = w->friction * la[2];
+        sn_real lt = sqrt(la[0] * la[0] + la[1] * la[1]), lim = c->mu * la[2];
         if (lt > lim) la[0] *= lim / lt, la[1] *= lim / lt;
     }
     // blk_c holds c + G lambda

@@ -166,6 +166,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->geom_radius = carve(c, (size_t)m->ngeom);
     s->body_group = (unsigned*)carve(c, nb);
     s->body_mask = (unsigned*)carve(c, nb);
+    s->body_material = (int*)carve(c, nb);
 }
 
 
@@ -801,6 +802,9 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
     sn_real sign = b ? -1 : 1;
     out->body = b ? c->body_b : c->body;
     out->geom = b ? c->geom_b : c->geom;
+    out->other_system = b ? c->sa : c->sb;
+    out->other_body = b ? c->body : c->body_b;
+    out->self = c->sa == c->sb;
     v3_copy(out->position, c->pos);
     v3_scale(out->normal, c->normal, sign);
     out->depth = c->depth;
@@ -998,4 +1002,72 @@ sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_r
     sn_real ixx = mc * (3 * r * r + L * L) / 12 + ms * (0.4 * r * r + 0.25 * L * L + 0.375 * L * r);
     sn_real I[3] = {ixx, ixx, izz};
     return add_free_body(w, g, mass, I, out);
+}
+
+
+// ---- materials and reporting ----
+
+sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
+    if (!s || body < 0 || body >= s->m->nbody || material < 0 || material > 15) return SN_ERR_ARG;
+    s->body_material[body] = material;
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction,
+                                     sn_real restitution, sn_real threshold) {
+    if (!w || a < 0 || a > 15 || b < 0 || b > 15) return SN_ERR_ARG;
+    if (!(friction >= 0) || !(restitution >= 0) || !(threshold >= 0) || !isfinite(friction) ||
+        !isfinite(restitution) || !isfinite(threshold))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "material: friction, restitution and threshold must be "
+                       "finite and >= 0");
+    sn_real v[3] = {friction, restitution, threshold};
+    memcpy(w->pair_material[a][b], v, sizeof v);
+    memcpy(w->pair_material[b][a], v, sizeof v);
+    w->pair_set[a][b] = w->pair_set[b][a] = 1;
+    return SN_OK;
+}
+
+
+sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real force[3],
+                                       sn_real torque[3]) {
+    if (!s || body < 0 || body >= s->m->nbody) return SN_ERR_ARG;
+    const sn_world* w = s->world;
+    sn_real f[3] = {0, 0, 0}, t[3] = {0, 0, 0};
+    const sn_real* o = s->d->body_pos + 3 * body;
+    for (int k = 0; k < w->ncontact; k++) {
+        const sni_contact* c = &w->contacts[k];
+        for (int side = 0; side < 2; side++) {
+            if ((side ? c->sb : c->sa) != s->index || (side ? c->body_b : c->body) != body)
+                continue;
+            sn_real fk[3], r[3];
+            v3_scale(fk, c->impulse, (side ? -1 : 1) / w->dt);
+            v3_add(f, f, fk);
+            v3_sub(r, c->pos, o);
+            v3_addcross(t, r, fk);
+        }
+    }
+    if (force) v3_copy(force, f);
+    if (torque) v3_copy(torque, t);
+    return SN_OK;
+}
+
+
+int sn_world_contact_row_count(const sn_world* w) {
+    return w->nblock;
+}
+
+
+sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
+    if (!w || !out || i < 0 || i >= w->nblock) return SN_ERR_ARG;
+    out->kind = w->blk_kind[i];
+    out->system = w->blk_sa[i];
+    out->other_system = w->blk_sb[i];
+    out->index = w->blk_index[i];
+    out->dim = w->blk_dim[i];
+    memcpy(out->impulse, w->blk_lambda + 3 * i, 3 * sizeof(sn_real));
+    if (out->kind == 0 && w->contacts[out->index].sb == w->contacts[out->index].sa)
+        out->other_system = out->system; // a self-collision block runs on one system
+    return SN_OK;
 }
