@@ -128,6 +128,17 @@ typedef struct sn_contact {
 /// The ground plane z = height (off by default). Every collision geometry of every system
 /// (sphere, capsule, box, cylinder; meshes not yet) touches it.
 SN_API sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height);
+/// A heightfield ground: heights z[i + nx j] at x = x0 + i dx, y = y0 + j dy (nx, ny >= 2,
+/// dx, dy > 0), each cell split into two triangles along its (i, j)-(i+1, j+1) diagonal. Inside
+/// its rectangle it replaces the ground plane; outside, the plane holds (when enabled). A
+/// geometry meets the plane of the triangle under its centre: bumps narrower than the geometry
+/// are not seen. The world copies the heights; nx = 0 removes the field. Contacts with it report
+/// other_system -1, like the ground, and use material 0.
+SN_API sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_real y0,
+                                          sn_real dx, sn_real dy, const sn_real* z);
+/// The terrain height under (x, y): the heightfield inside its rectangle, else the ground
+/// plane's height (or -inf with no ground). The normal (may be NULL) points up.
+SN_API sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real* normal);
 /// The default material pair: Coulomb friction (0.8), restitution (0) and the impact speed
 /// below which nothing bounces (0).
 SN_API sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // collide.c: contacts between the collision geometry of articulated systems and the ground
-// plane z = h (normal +z). Closed forms per primitive: a sphere touches at one point, a capsule
-// at its two end spheres, a box at its (up to four) deepest corners, a cylinder at the lowest
-// rim points of its caps. A contact is reported once the gap is below the world's contact
+// (the plane z = h, or the plane of the heightfield triangle under a geometry's centre), and
+// between systems. Closed forms per primitive against a plane: a sphere touches at one point, a
+// capsule at its two end spheres, a box at its (up to four) deepest corners, a cylinder at the
+// lowest rim points of its caps. A contact is reported once the gap is below the world's contact
 // margin (a speculative contact: the solver then only stops the approach at the surface).
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
@@ -95,20 +96,31 @@ static void add_pair(sn_world* w, int sa, int ga, int sb, int gb, const sn_real*
 }
 
 
-static void add_contact(sn_system* s, int g, const sn_real* x, sn_real gap) {
-    static const sn_real up[3] = {0, 0, 1};
-    add_pair(s->world, s->index, g, -1, -1, x, up, gap);
+// the terrain (the ground plane or a heightfield's triangle) under a geometry: unit normal n,
+// points x with n.x = off
+typedef struct plane {
+    sn_real n[3], off;
+} plane;
+
+
+static void add_contact(sn_system* s, int g, const plane* pl, const sn_real* x) {
+    add_pair(s->world, s->index, g, -1, -1, x, pl->n, v3_dot(pl->n, x) - pl->off);
+}
+
+
+// a point x of geometry g: a contact when its gap to the plane is below the margin
+static void try_point(sn_system* s, int g, const plane* pl, const sn_real* x) {
+    if (v3_dot(pl->n, x) - pl->off < s->world->margin) add_contact(s, g, pl, x);
 }
 
 
 // lowest points of a cylinder (axis a, centre p, radius r, half length hl) against the plane
-static void cylinder_points(sn_system* s, int g, const sn_real* a, const sn_real* p, sn_real r,
-                            sn_real hl, sn_real h, sn_real margin) {
-    sn_real down[3] = {0, 0, -1};
+static void cylinder_points(sn_system* s, int g, const plane* pl, const sn_real* a,
+                            const sn_real* p, sn_real r, sn_real hl) {
     // the in-plane direction of steepest descent on a rim: -n projected off the axis
     sn_real proj[3];
-    v3_copy(proj, down);
-    v3_addscl(proj, a, -v3_dot(down, a));
+    v3_scale(proj, pl->n, -1);
+    v3_addscl(proj, a, v3_dot(pl->n, a));
     sn_real pn = v3_norm(proj);
     for (int side = -1; side <= 1; side += 2) {
         sn_real cap[3];
@@ -118,33 +130,118 @@ static void cylinder_points(sn_system* s, int g, const sn_real* a, const sn_real
             sn_real x[3];
             v3_copy(x, cap);
             v3_addscl(x, proj, r / pn);
-            sn_real gap = x[2] - h;
-            if (gap < margin) add_contact(s, g, x, gap);
-        } else if (cap[2] < p[2]) {
-            // axis along the normal: four points on the lower cap's rim
-            sn_real u[3] = {1, 0, 0}, w[3] = {0, 1, 0};
+            try_point(s, g, pl, x);
+        } else if (v3_dot(pl->n, cap) < v3_dot(pl->n, p)) {
+            // axis along the normal: four points on the lower cap's rim, along the plane's axes
+            sn_real f[9];
+            contact_frame(f, pl->n);
             for (int k = 0; k < 4; k++) {
                 sn_real x[3];
                 v3_copy(x, cap);
-                v3_addscl(x, k < 2 ? u : w, (k % 2 ? -r : r));
-                sn_real gap = x[2] - h;
-                if (gap < margin) add_contact(s, g, x, gap);
+                v3_addscl(x, k < 2 ? f : f + 3, (k % 2 ? -r : r));
+                try_point(s, g, pl, x);
             }
         }
     }
 }
 
 
-// the contacts of every collision geometry of system si with the ground
+// the contacts of geometry g (pose R, p) with a plane
+static void collide_plane(sn_system* s, int g, const plane* pl, const sn_real* R,
+                          const sn_real* p) {
+    const sn_model* m = s->m;
+    const sn_real* sz = m->geom_size + 3 * g;
+    const sn_real* n = pl->n;
+    sn_real a[3] = {R[2], R[5], R[8]}; // the local z axis
+    switch (m->geom_type[g]) {
+    case SN_GEOM_SPHERE: {
+        sn_real x[3];
+        v3_copy(x, p);
+        v3_addscl(x, n, -sz[0]);
+        try_point(s, g, pl, x);
+        break;
+    }
+    case SN_GEOM_CAPSULE:
+        for (int side = -1; side <= 1; side += 2) {
+            sn_real x[3];
+            v3_copy(x, p);
+            v3_addscl(x, a, side * 0.5 * sz[1]);
+            v3_addscl(x, n, -sz[0]);
+            try_point(s, g, pl, x);
+        }
+        break;
+    case SN_GEOM_BOX: {
+        // the four deepest corners below the margin
+        sn_real corner[8][3], z[8];
+        int idx[8];
+        for (int k = 0; k < 8; k++) {
+            sn_real l[3] = {(k & 1 ? 0.5 : -0.5) * sz[0], (k & 2 ? 0.5 : -0.5) * sz[1],
+                            (k & 4 ? 0.5 : -0.5) * sz[2]};
+            m3_mul_v3(corner[k], R, l);
+            v3_add(corner[k], corner[k], p);
+            z[k] = v3_dot(n, corner[k]);
+            idx[k] = k;
+        }
+        for (int i = 1; i < 8; i++)
+            for (int j = i; j > 0 && z[idx[j]] < z[idx[j - 1]]; j--) {
+                int tmp = idx[j];
+                idx[j] = idx[j - 1];
+                idx[j - 1] = tmp;
+            }
+        for (int k = 0; k < 4; k++)
+            try_point(s, g, pl, corner[idx[k]]);
+        break;
+    }
+    case SN_GEOM_CYLINDER:
+        cylinder_points(s, g, pl, a, p, sz[0], 0.5 * sz[1]);
+        break;
+    default:
+        break;
+    }
+}
+
+
+int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_real* off) {
+    if (w->hf_nx) {
+        sn_real fx = (x - w->hf_x0) / w->hf_dx, fy = (y - w->hf_y0) / w->hf_dy;
+        if (fx >= 0 && fy >= 0 && fx <= w->hf_nx - 1 && fy <= w->hf_ny - 1) {
+            int i = (int)fx, j = (int)fy;
+            if (i > w->hf_nx - 2) i = w->hf_nx - 2;
+            if (j > w->hf_ny - 2) j = w->hf_ny - 2;
+            fx -= i, fy -= j;
+            const sn_real* z = w->hf_z + i + (size_t)w->hf_nx * j;
+            sn_real z00 = z[0], z10 = z[1], z01 = z[w->hf_nx], z11 = z[w->hf_nx + 1];
+            // the triangle (00, 10, 11) below the diagonal, (00, 11, 01) above: its slopes
+            sn_real sx, sy;
+            if (fx >= fy)
+                sx = (z10 - z00) / w->hf_dx, sy = (z11 - z10) / w->hf_dy;
+            else
+                sx = (z11 - z01) / w->hf_dx, sy = (z01 - z00) / w->hf_dy;
+            sn_real inv = 1 / sqrt(1 + sx * sx + sy * sy);
+            v3_set(n, -sx * inv, -sy * inv, inv);
+            // the plane through the corner (i, j)
+            sn_real cx = w->hf_x0 + i * w->hf_dx, cy = w->hf_y0 + j * w->hf_dy;
+            *off = n[0] * cx + n[1] * cy + n[2] * z00;
+            return 1;
+        }
+    }
+    if (!w->ground) return 0;
+    v3_set(n, 0, 0, 1);
+    *off = w->ground_height;
+    return 1;
+}
+
+
+// the contacts of every collision geometry of system si with the ground (plane or heightfield)
 void sni_collide_ground(sn_world* w, int si) {
     sn_system* s = w->sys[si];
     const sn_model* m = s->m;
     const sn_data* d = s->d;
-    sn_real h = w->ground_height, margin = w->margin;
+    sn_real top = w->ground ? w->ground_height : -(sn_real)INFINITY;
+    if (w->hf_nx && w->hf_zmax > top) top = w->hf_zmax;
     for (int g = 0; g < m->ngeom; g++) {
         if (m->geom_is_visual[g]) continue;
-        int t = m->geom_type[g];
-        if (sni_geom_max_contacts(t) == 0) continue;
+        if (sni_geom_max_contacts(m->geom_type[g]) == 0) continue;
         int body = m->frame_body[m->geom_frame[g]];
         if (body == 0) continue;                 // welded to the world
         if (!(s->body_mask[body] & 1)) continue; // the ground is group 1
@@ -152,54 +249,12 @@ void sni_collide_ground(sn_world* w, int si) {
         const sn_real* rb = d->body_rot + 9 * body;
         const sn_real* c = s->geom_center + 3 * g;
         sn_real zc = rb[6] * c[0] + rb[7] * c[1] + rb[8] * c[2] + d->body_pos[3 * body + 2];
-        if (zc - s->geom_radius[g] > h + margin) continue;
-        sn_real R[9], p[3], a[3];
+        if (zc - s->geom_radius[g] > top + w->margin) continue;
+        sn_real R[9], p[3];
         geom_pose(m, d, g, R, p);
-        const sn_real* sz = m->geom_size + 3 * g;
-        a[0] = R[2], a[1] = R[5], a[2] = R[8]; // the local z axis
-        switch (t) {
-        case SN_GEOM_SPHERE: {
-            sn_real x[3] = {p[0], p[1], p[2] - sz[0]};
-            if (x[2] - h < margin) add_contact(s, g, x, x[2] - h);
-            break;
-        }
-        case SN_GEOM_CAPSULE:
-            for (int side = -1; side <= 1; side += 2) {
-                sn_real x[3];
-                v3_copy(x, p);
-                v3_addscl(x, a, side * 0.5 * sz[1]);
-                x[2] -= sz[0];
-                if (x[2] - h < margin) add_contact(s, g, x, x[2] - h);
-            }
-            break;
-        case SN_GEOM_BOX: {
-            // the four deepest corners below the margin
-            sn_real corner[8][3], z[8];
-            int idx[8];
-            for (int k = 0; k < 8; k++) {
-                sn_real l[3] = {(k & 1 ? 0.5 : -0.5) * sz[0], (k & 2 ? 0.5 : -0.5) * sz[1],
-                                (k & 4 ? 0.5 : -0.5) * sz[2]};
-                m3_mul_v3(corner[k], R, l);
-                v3_add(corner[k], corner[k], p);
-                z[k] = corner[k][2];
-                idx[k] = k;
-            }
-            for (int i = 1; i < 8; i++)
-                for (int j = i; j > 0 && z[idx[j]] < z[idx[j - 1]]; j--) {
-                    int tmp = idx[j];
-                    idx[j] = idx[j - 1];
-                    idx[j - 1] = tmp;
-                }
-            for (int k = 0; k < 4; k++)
-                if (z[idx[k]] - h < margin) add_contact(s, g, corner[idx[k]], z[idx[k]] - h);
-            break;
-        }
-        case SN_GEOM_CYLINDER:
-            cylinder_points(s, g, a, p, sz[0], 0.5 * sz[1], h, margin);
-            break;
-        default:
-            break;
-        }
+        plane pl;
+        if (!sni_terrain_plane(w, p[0], p[1], pl.n, &pl.off)) continue;
+        collide_plane(s, g, &pl, R, p);
     }
 }
 

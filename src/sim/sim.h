@@ -104,6 +104,9 @@ struct sn_world {
     sn_system** sys;
     int ground; // a ground plane z = ground_height
     sn_real ground_height;
+    int hf_nx, hf_ny; // a heightfield (hf_nx 0: none)
+    sn_real hf_x0, hf_y0, hf_dx, hf_dy, hf_zmax;
+    sn_real* hf_z;                                        // (hf_nx * hf_ny)
     sn_real margin;                                       // contacts are reported below this gap
     sn_real erp;                                          // share of a penetration removed per step
     sn_real friction, restitution, restitution_threshold; // the default material pair
@@ -157,6 +160,9 @@ sn_status sni_system_actuators_from_model(sn_system* s);
 // collide.c and solver.c
 int sni_geom_max_contacts(int type);
 void sni_collide_ground(sn_world* w, int si);
+// the plane (unit normal n, points x with n.x = off) of the terrain under (x, y); 0 if there is
+// none (no heightfield there and no ground)
+int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_real* off);
 void sni_collide_systems(sn_world* w);
 sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
 sn_status sni_world_solver_alloc(sn_world* w);

@@ -262,7 +262,7 @@ sn_status sn_world_integrate1(sn_world* w) {
         if (s->w_dirty || s->w_dt != w->dt) sni_compute_w(s, w->dt);
         sni_ensure_kinematics(s);
         // steps 2-4 of integrate1: collision bodies, detection, contacts
-        if (w->ground) sni_collide_ground(w, i);
+        if (w->ground || w->hf_nx) sni_collide_ground(w, i);
     }
     int self = 0;
     for (int i = 0; i < w->nsys; i++)

@@ -77,6 +77,7 @@ void sn_world_destroy(sn_world* w) {
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
     sni_world_solver_free(w);
+    sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
     sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof(sn_model*));
@@ -733,6 +734,50 @@ sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
     w->ground = enabled != 0;
     w->ground_height = height;
     return SN_OK;
+}
+
+
+sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_real y0, sn_real dx,
+                                   sn_real dy, const sn_real* z) {
+    if (!w) return SN_ERR_ARG;
+    if (nx == 0) {
+        sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
+        w->hf_z = NULL;
+        w->hf_nx = w->hf_ny = 0;
+        return SN_OK;
+    }
+    if (nx < 2 || ny < 2 || (double)nx * ny > 1 << 26)
+        return SET_ERR(w, SN_ERR_ARG, "heightfield: %d x %d points (2 to 2^26 in all)", nx, ny);
+    if (!z) return SET_ERR(w, SN_ERR_ARG, "heightfield: no heights");
+    if (!(dx > 0) || !(dy > 0) || !isfinite(dx) || !isfinite(dy) || !isfinite(x0) || !isfinite(y0))
+        return SET_ERR(w, SN_ERR_ARG, "heightfield: spacing %g x %g must be finite and > 0", dx,
+                       dy);
+    size_t n = (size_t)nx * (size_t)ny;
+    sn_real zmax = -(sn_real)INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        if (!isfinite(z[k]))
+            return SET_ERR(w, SN_ERR_NONFINITE, "heightfield: height %zu (i %zu, j %zu) is %g", k,
+                           k % (size_t)nx, k / (size_t)nx, z[k]);
+        if (z[k] > zmax) zmax = z[k];
+    }
+    sn_real* copy = sni_alloc(&w->alloc, n * sizeof(sn_real));
+    if (!copy) return SET_ERR(w, SN_ERR_NOMEM, "heightfield: out of memory");
+    memcpy(copy, z, n * sizeof(sn_real));
+    sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
+    w->hf_z = copy;
+    w->hf_nx = nx, w->hf_ny = ny;
+    w->hf_x0 = x0, w->hf_y0 = y0, w->hf_dx = dx, w->hf_dy = dy, w->hf_zmax = zmax;
+    return SN_OK;
+}
+
+
+sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real* normal) {
+    sn_real n[3] = {0, 0, 1}, off = -(sn_real)INFINITY;
+    if (w && isfinite(x) && isfinite(y) && !sni_terrain_plane(w, x, y, n, &off))
+        off = -(sn_real)INFINITY;
+    if (normal) v3_copy(normal, n);
+    if (!isfinite(off)) return off;
+    return (off - n[0] * x - n[1] * y) / n[2];
 }
 
 
