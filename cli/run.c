@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // run.c: `sinew run MODEL`: simulate the model from an initial state and print a summary.
 // One world with the model's system, stepped with sn_world_integrate: the PD controller of
-// seed 000 (--kp, --kd, --target), any of the four integration schemes, no contacts yet.
+// seed 000 (--kp, --kd, --target), any of the four integration schemes, a ground plane or a
+// heightfield and their contacts.
 #include "cli.h"
 
 #include <math.h>
@@ -11,26 +12,30 @@
 #include <unistd.h>
 
 static void run_usage(void) {
-    fprintf(
-        stderr,
-        "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
-        "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
-        "                 [--gravity \"gx gy gz\"] [--no-ground] [--friction MU]\n"
-        "                 [--restitution E] [--record FILE.csv] [--contacts FILE.csv] [--quiet]\n"
-        "  --dt        time step in seconds (default 0.001)\n"
-        "  --duration  simulated time in seconds (default 5)\n"
-        "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
-        "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
-        "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
-        "              is never actuated); they turn the PD controller on\n"
-        "  --target    PD position target (nq numbers; default: the initial q)\n"
-        "  --gravity   gravity vector (default 0 0 -9.81)\n"
-        "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
-        "  --no-ground no ground plane (default: a ground plane at z = 0)\n"
-        "  --friction, --restitution  the ground's material (default 0.8 and 0)\n"
-        "  --contacts  write every contact of every step: t, body, position, normal,\n"
-        "              depth, impulse\n"
-        "  --quiet     no progress bar\n");
+    fprintf(stderr,
+            "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
+            "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
+            "                 [--gravity \"gx gy gz\"] [--no-ground] [--friction MU]\n"
+            "                 [--restitution E] [--heightfield FILE] [--cell S]\n"
+            "                 [--record FILE.csv] [--contacts FILE.csv] [--quiet]\n"
+            "  --dt        time step in seconds (default 0.001)\n"
+            "  --duration  simulated time in seconds (default 5)\n"
+            "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
+            "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
+            "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
+            "              is never actuated); they turn the PD controller on\n"
+            "  --target    PD position target (nq numbers; default: the initial q)\n"
+            "  --gravity   gravity vector (default 0 0 -9.81)\n"
+            "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
+            "  --no-ground no ground plane (default: a ground plane at z = 0)\n"
+            "  --friction, --restitution  the ground's material (default 0.8 and 0)\n"
+            "  --heightfield  terrain heights: one row of numbers per line (x along a row, y down\n"
+            "              the lines; '#' starts a comment), centred on the origin; outside it\n"
+            "              the ground plane holds\n"
+            "  --cell      the heightfield's spacing in metres (default 0.1)\n"
+            "  --contacts  write every contact of every step: t, body, position, normal,\n"
+            "              depth, impulse\n"
+            "  --quiet     no progress bar\n");
 }
 
 static double now_seconds(void) {
@@ -73,8 +78,8 @@ static void progress(double frac) {
 
 typedef struct run_args {
     const char* path;
-    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme, *contacts;
-    double dt, duration, friction, restitution;
+    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme, *contacts, *hfield;
+    double dt, duration, friction, restitution, cell;
     int quiet, no_ground;
 } run_args;
 
@@ -83,19 +88,24 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->dt = 0.001;
     a->friction = 0.8;
     a->duration = 5;
+    a->cell = 0.1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
-        const char** str = !strcmp(s, "--q0")         ? &a->q0
-                           : !strcmp(s, "--u0")       ? &a->u0
-                           : !strcmp(s, "--gravity")  ? &a->gravity
-                           : !strcmp(s, "--record")   ? &a->record
-                           : !strcmp(s, "--kp")       ? &a->kp
-                           : !strcmp(s, "--kd")       ? &a->kd
-                           : !strcmp(s, "--target")   ? &a->target
-                           : !strcmp(s, "--scheme")   ? &a->scheme
-                           : !strcmp(s, "--contacts") ? &a->contacts
-                                                      : NULL;
-        double* num = !strcmp(s, "--dt") ? &a->dt : !strcmp(s, "--duration") ? &a->duration : NULL;
+        const char** str = !strcmp(s, "--q0")            ? &a->q0
+                           : !strcmp(s, "--u0")          ? &a->u0
+                           : !strcmp(s, "--gravity")     ? &a->gravity
+                           : !strcmp(s, "--record")      ? &a->record
+                           : !strcmp(s, "--kp")          ? &a->kp
+                           : !strcmp(s, "--kd")          ? &a->kd
+                           : !strcmp(s, "--target")      ? &a->target
+                           : !strcmp(s, "--scheme")      ? &a->scheme
+                           : !strcmp(s, "--contacts")    ? &a->contacts
+                           : !strcmp(s, "--heightfield") ? &a->hfield
+                                                         : NULL;
+        double* num = !strcmp(s, "--dt")         ? &a->dt
+                      : !strcmp(s, "--duration") ? &a->duration
+                      : !strcmp(s, "--cell")     ? &a->cell
+                                                 : NULL;
         if (str || num) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "sinew run: %s needs a value\n", s);
@@ -168,6 +178,70 @@ static int parse_scheme(const char* name, sn_scheme* out) {
 }
 
 
+// a heightfield file: rows of heights, x along a row and y down the lines, centred on the
+// origin with spacing `cell`; 0 or 1 (message printed with the file and line)
+static int load_heightfield(sn_world* w, const char* path, double cell) {
+    FILE* f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "sinew run: cannot read '%s'\n", path);
+        return 1;
+    }
+    size_t cap = 1024, n = 0;
+    double* z = malloc(cap * sizeof(double));
+    char line[65536];
+    int nx = 0, ny = 0, lineno = 0, rc = z ? 0 : 1;
+    while (!rc && fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            fprintf(stderr, "%s:%d: line longer than %zu characters\n", path, lineno,
+                    sizeof line - 1);
+            rc = 1;
+            break;
+        }
+        char* hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        double row[8192];
+        int got = cli_parse_vector(line, row, 8192);
+        if (got == 0) continue;
+        if (got < 0) {
+            fprintf(stderr, "%s:%d: not a row of finite numbers (at most 8192)\n", path, lineno);
+            rc = 1;
+        } else if (nx && got != nx) {
+            fprintf(stderr, "%s:%d: %d heights where the first row has %d\n", path, lineno, got,
+                    nx);
+            rc = 1;
+        } else {
+            nx = got, ny++;
+            if (n + (size_t)got > cap) {
+                while (n + (size_t)got > cap)
+                    cap *= 2;
+                double* more = realloc(z, cap * sizeof(double));
+                if (!more) {
+                    rc = 1;
+                    break;
+                }
+                z = more;
+            }
+            memcpy(z + n, row, (size_t)got * sizeof(double));
+            n += (size_t)got;
+        }
+    }
+    fclose(f);
+    if (!rc && (nx < 2 || ny < 2)) {
+        fprintf(stderr, "%s: a heightfield needs at least 2 x 2 heights (found %d x %d)\n", path,
+                nx, ny);
+        rc = 1;
+    }
+    if (!rc && sn_world_set_heightfield(w, nx, ny, -0.5 * cell * (nx - 1), -0.5 * cell * (ny - 1),
+                                        cell, cell, z) != SN_OK) {
+        fprintf(stderr, "%s: %s\n", path, sn_world_last_error(w));
+        rc = 1;
+    }
+    free(z);
+    return rc;
+}
+
+
 // initial state and controller from the options; 0, CLI_USAGE or 1
 static int configure(sn_world* w, sn_system* s, const run_args* a) {
     const sn_model* m = sn_system_model(s);
@@ -190,6 +264,7 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         sn_world_set_ground(w, !a->no_ground, 0);
         if (sn_world_set_material(w, a->friction, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
     }
+    if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
     if (!rc && (a->kp || a->kd || a->target)) {
@@ -303,6 +378,7 @@ int cli_run(int argc, char** argv) {
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
                                                                        : "no control",
            a.no_ground ? "no ground" : "ground at z = 0");
+    if (a.hfield) printf("heightfield      %s (%g m cells)\n", a.hfield, a.cell);
     printf("wall time        %.6g s\n", wall);
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
     printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0, e1, e1 - e0,

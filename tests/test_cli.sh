@@ -76,6 +76,21 @@ check "contact dump has rows" test "$(wc -l < "$TMP/c.csv")" -gt 100
 check "run --no-ground" exit_code 0 "$SINEW" run "$B" --q0 "0 0 0.5 1 0 0 0" --duration 1 --no-ground --record "$TMP/fall.csv"
 check "without the ground the box falls through" awk -F, -v l="$(tail -1 "$TMP/fall.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] < -4) }'
 check "run --friction negative" exit_code 2 "$SINEW" run "$B" --friction -1
+# a heightfield: a 1 m x 1 m flat field at z = 0.3 holds the box at z = 0.4; beside it the
+# ground plane at z = 0 holds it at 0.1; a malformed file is refused with its line
+printf '# a flat field\n0.3 0.3 0.3\n0.3,0.3,0.3\n\n0.3 0.3 0.3 # the last row\n' > "$TMP/hf.txt"
+check "run --heightfield" exit_code 0 "$SINEW" run "$B" --q0 "0.1 0 0.6 1 0 0 0" --duration 1 --heightfield "$TMP/hf.txt" --cell 0.5 --record "$TMP/hf.csv"
+check "the summary names the heightfield" grep -q "^heightfield .*hf.txt (0.5 m cells)" "$TMP/out"
+check "the box rests on the field (z = $(tail -1 "$TMP/hf.csv" | cut -d, -f4))" awk -F, -v l="$(tail -1 "$TMP/hf.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] > 0.399 && f[4] < 0.401 && f[17] == 4) }'
+check "run beside the heightfield" exit_code 0 "$SINEW" run "$B" --q0 "1.5 0 0.6 1 0 0 0" --duration 1 --heightfield "$TMP/hf.txt" --cell 0.5 --record "$TMP/hf2.csv"
+check "beside it the box rests on the plane (z = $(tail -1 "$TMP/hf2.csv" | cut -d, -f4))" awk -F, -v l="$(tail -1 "$TMP/hf2.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] > 0.099 && f[4] < 0.101) }'
+printf '0 0 0\n0 0\n' > "$TMP/bad.txt"
+check "a ragged heightfield is refused" exit_code 1 "$SINEW" run "$B" --heightfield "$TMP/bad.txt"
+check "... with its file and line" grep -q "bad.txt:2: 2 heights where the first row has 3" "$TMP/err"
+printf '0 0 0\n' > "$TMP/bad.txt"
+check "a one-row heightfield is refused" exit_code 1 "$SINEW" run "$B" --heightfield "$TMP/bad.txt"
+check "a missing heightfield is refused" exit_code 1 "$SINEW" run "$B" --heightfield "$TMP/none.txt"
+check "--cell must be positive" exit_code 2 "$SINEW" run "$B" --heightfield "$TMP/hf.txt" --cell 0
 # a 1 rad pendulum under semi-implicit Euler at 1 ms keeps its energy within 0.1 % over 20 s
 check "pendulum energy" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 20
 pct=$(sed -n 's/.*change [^,]*, \([-+0-9.e]*\) %.*/\1/p' "$TMP/out")
