@@ -1236,6 +1236,9 @@ static int test_energy_never_increases_with_damping(void) {
         char* xml = tc_random_urdf(4 + 2 * t, t % 2, 900 + (unsigned long long)t);
         rig r;
         SNT_CHECK(rig_open(&r, xml, dt, 1) == 0);
+        // joints past their limits are moved back by a position correction (erp), which may
+        // lift the links against gravity; it is not a velocity effect and is off here
+        SNT_STATUS_OK(sn_world_set_erp(r.w, 0));
         double q[128], u[128];
         tc_seed(77 + (unsigned long long)t);
         tc_random_state(r.m, q, u);

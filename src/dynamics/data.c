@@ -4,6 +4,7 @@
 #include "base/base.h"
 #include "sinew/sn_data.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -145,6 +146,9 @@ sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, 
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         sn_real* qq = d->q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
         sn_real n = sqrt(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3]);
+        // unit to rounding (as every step leaves it): kept bit for bit, so that a state read
+        // and set again repeats exactly
+        if (fabs(n - 1) <= 8 * DBL_EPSILON) continue;
         for (int k = 0; k < 4; k++)
             qq[k] /= n;
     }

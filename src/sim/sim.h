@@ -54,7 +54,6 @@ struct sn_system {
     sn_real* ext;       // J^T F of the external forces of the next step (nv)
     sn_real* ext_body;  // the same as world forces at the origin per body (nbody x 6)
     sn_real* ext_last;  // J^T F of the last step (nv)
-    sn_real* pos_corr;  // this step's correction of joints outside their limits (nv)
     sn_real* pseudo;    // this step's pseudo-velocity removing contact penetrations (nv)
     sn_real* dinv;      // 1 / D of the step's factor of M~ (nv)
     int has_ext;

@@ -254,7 +254,7 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
         return;
     }
     const sn_model* m = sa->m;
-    int j = w->blk_index[k], v = m->joint_vadr[j], a = m->joint_qadr[j];
+    int j = w->blk_index[k], v = m->joint_vadr[j];
     memset(Ja, 0, (size_t)m->nv * sizeof(sn_real));
     Ja[v] = 1;
     w->blk_la[k] = v;
@@ -263,11 +263,8 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
     case BLK_LOWER:
     case BLK_UPPER:
         // a hard stop with zero restitution: the row stops the joint; the excursion is removed
-        // from the position alone (erp of it per step, pos_corr), so no push-out velocity stays
-        // once the joint is back at its limit
-        sa->pos_corr[v] =
-            w->erp *
-            ((w->blk_kind[k] == BLK_LOWER ? m->dof_lower[v] : m->dof_upper[v]) - sa->d->q[a]);
+        // through the positions (erp of it per step, see pseudo_velocities), so no push-out
+        // velocity stays once the joint is back at its limit
         break;
     case BLK_VEL_UPPER:
         target[0] = m->dof_velocity_limit[v];
@@ -358,8 +355,32 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
 }
 
 
+// the row of a block that the position correction acts on: a contact's normal, a limit's row
+static int pseudo_row(const sn_world* w, int a) {
+    return w->blk_kind[a] == BLK_CONTACT ? 2 : 0;
+}
+
+
+// the position correction's target velocity for block a (0: none): erp of a contact's
+// penetration or of a joint's excursion past its limit, per step
+static sn_real pseudo_target(const sn_world* w, int a, sn_real dt) {
+    if (w->erp == 0) return 0;
+    int kind = w->blk_kind[a];
+    if (kind == BLK_CONTACT) {
+        const sni_contact* c = &w->contacts[w->blk_index[a]];
+        return c->depth > 0 ? w->erp * c->depth / dt : 0;
+    }
+    if (kind != BLK_LOWER && kind != BLK_UPPER) return 0;
+    const sn_system* s = w->sys[w->blk_sa[a]];
+    const sn_model* m = s->m;
+    int j = w->blk_index[a], v = m->joint_vadr[j];
+    sn_real lim = kind == BLK_LOWER ? m->dof_lower[v] : m->dof_upper[v];
+    return w->erp * (lim - s->d->q[m->joint_qadr[j]]) / dt;
+}
+
+
 // out (nv of system si) <- M~^-1 sum over the blocks touching si of J^T v, with v the block's
-// impulse rows, or (pseudo) the pseudo-impulse of a contact's normal row only
+// impulse rows, or (pseudo) the pseudo-impulses of the position correction
 static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
     sn_system* s = w->sys[si];
     int nv = s->m->nv;
@@ -368,11 +389,10 @@ static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
     for (int a = 0; a < w->nblock; a++) {
         int e = w->blk_sa[a] == si ? 0 : w->blk_sb[a] == si ? 1 : -1;
         if (e < 0) continue;
-        if (pseudo && w->blk_kind[a] != BLK_CONTACT) continue;
         const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * a;
         const sn_real* la = w->blk_lambda + 3 * a;
         for (int r = 0; r < w->blk_dim[a]; r++) {
-            sn_real l = pseudo ? (r == 2 ? la[1] : 0) : la[r];
+            sn_real l = pseudo ? (r == pseudo_row(w, a) ? w->blk_target[3 * a + 1] : 0) : la[r];
             if (l == 0) continue;
             for (int i = 0; i < nv; i++)
                 out[i] += J[(size_t)r * nv + i] * l;
@@ -382,38 +402,43 @@ static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
 }
 
 
-// penetrations are removed through the positions only (a split impulse): normal pseudo-impulses
-// p >= 0 with G_nn p >= erp depth / dt on every penetrating contact give pseudo-velocities
-// M~^-1 J_n^T p that move the positions of this step and are then forgotten, so that the
-// correction adds no kinetic energy
+// penetrations and excursions past joint limits are removed through the positions only (a
+// split impulse): pseudo-impulses p on the contacts' normal rows (p >= 0) and the limits' rows
+// (p >= 0 at a lower limit, <= 0 at an upper one), solved together by Gauss-Seidel so that
+// G p = erp x (depth or excursion) / dt on every such row, give pseudo-velocities M~^-1 J^T p
+// that move the positions of this step and are then forgotten: the correction adds no kinetic
+// energy, and a limit's correction cannot push a body into the ground (or the other way round)
 static void pseudo_velocities(sn_world* w, sn_real dt) {
     int nb = w->nblock, cap = w->block_cap, any = 0;
+    // blk_target is reused: [3a] the row's target, [3a + 1] its pseudo-impulse; blk_c[3a] holds
+    // the residual G p - target
     for (int a = 0; a < nb; a++) {
-        sn_real t = 0;
-        if (w->blk_kind[a] == BLK_CONTACT) {
-            const sni_contact* c = &w->contacts[w->blk_index[a]];
-            if (c->depth > 0 && w->erp > 0) t = w->erp * c->depth / dt, any = 1;
-        }
-        w->blk_target[3 * a] = t;     // reused: the pseudo target
-        w->blk_c[3 * a] = -t;         // residual G p - target, p = 0
-        w->blk_lambda[3 * a + 1] = 0; // reused: the pseudo-impulse
+        sn_real t = pseudo_target(w, a, dt);
+        any |= t != 0;
+        w->blk_target[3 * a] = t;
+        w->blk_target[3 * a + 1] = 0;
+        w->blk_c[3 * a] = -t;
     }
     if (!any) return;
     for (int it = 0; it < w->solver_max_iter; it++) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {
-            if (w->blk_kind[a] != BLK_CONTACT) continue;
+            int kind = w->blk_kind[a], ra = pseudo_row(w, a);
+            if (kind != BLK_CONTACT && kind != BLK_LOWER && kind != BLK_UPPER) continue;
             const sn_real* Gaa = w->blk_G + 9 * ((size_t)a * cap + a);
-            sn_real* p = &w->blk_lambda[3 * a + 1];
-            sn_real np = *p - w->blk_c[3 * a] / Gaa[8];
-            if (np < 0) np = 0;
+            sn_real* p = &w->blk_target[3 * a + 1];
+            sn_real np = *p - w->blk_c[3 * a] / Gaa[4 * ra];
+            if (kind == BLK_UPPER ? np > 0 : np < 0) np = 0;
             sn_real dp = np - *p;
             if (dp == 0) continue;
             *p = np;
             change = fmax(change, fabs(dp));
-            for (int b = 0; b < nb; b++)
-                if (w->blk_kind[b] == BLK_CONTACT)
-                    w->blk_c[3 * b] += w->blk_G[9 * ((size_t)b * cap + a) + 8] * dp;
+            for (int b = 0; b < nb; b++) {
+                int kb = w->blk_kind[b];
+                if (kb == BLK_CONTACT || kb == BLK_LOWER || kb == BLK_UPPER)
+                    w->blk_c[3 * b] +=
+                        w->blk_G[9 * ((size_t)b * cap + a) + 3 * pseudo_row(w, b) + ra] * dp;
+            }
         }
         if (change < w->solver_tol) break;
     }

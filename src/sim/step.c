@@ -193,8 +193,8 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
                       : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
                                                                 : s->u0[i];
     sn_real* q1 = s->rk + 8 * nv; // nq entries
-    // the positions also move with the pseudo-velocity of the contact solver's penetration
-    // correction, which the velocity does not keep
+    // the positions also move with the pseudo-velocity of the contact solver's correction of
+    // penetrations and of joints outside their limits, which the velocity does not keep
     int pseudo = 0;
     for (int i = 0; i < nv; i++)
         pseudo |= s->pseudo[i] != 0;
@@ -204,13 +204,6 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
             s->pseudo[i] = 0;
         }
     sn_integrate_q(m, s->q0, ubar, dt, q1);
-    // joints outside their limits move back by the solver's position correction
-    for (int j = 0; j < m->njoint; j++) {
-        if (m->joint_nv[j] != 1) continue;
-        int v = m->joint_vadr[j];
-        if (s->pos_corr[v] != 0) q1[m->joint_qadr[j]] += s->pos_corr[v];
-        s->pos_corr[v] = 0;
-    }
     if (!finite_all(u1, nv) || !finite_all(q1, nq)) return SN_ERR_NONFINITE;
     if (s->compute_id) {
         // impulses change the step's accelerations: recompute them from du / dt, and count the

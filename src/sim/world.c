@@ -150,7 +150,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
                         &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
                         &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pos_corr, &s->pseudo,  &s->dinv};
+                        &s->pseudo,   &s->dinv};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         *vecs[i] = carve(c, nv);
     s->q_ref = carve(c, nq);

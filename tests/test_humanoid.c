@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// test_humanoid.c: the bundled humanoid (models/humanoid.urdf, 27 DOF, capsules, spheres and
+// boxes) pushed over from standing, unactuated, falls onto the ground and comes to rest without
+// exploding: no step fails, the energy never grows by more than the position correction can
+// add, nothing sinks, and the kinetic energy dies out.
+#include "common.h"
+#include "harness/snt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int test_humanoid_falls_and_rests(void) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/models/humanoid.urdf", SNT_SOURCE_DIR);
+    sn_model* m = tc_load_file(path, 0);
+    SNT_CHECK(m);
+    SNT_CHECK(m->nq == 28 && m->nv == 27);
+    sn_world* w = NULL;
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
+    sn_system* s;
+    SNT_STATUS_OK(sn_world_add_system(w, m, &s, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    double q[28] = {0, 0, 0.96, 1}, u[27] = {0.5, 0, 0, 0, 0.5};
+    SNT_STATUS_OK(sn_system_set_state(s, q, 28, u, 27));
+    double e_prev = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
+    double e0 = e_prev, grow = 0, ke_max = 0, zmin = 1;
+    long its = 0;
+    int it_max = 0, capped = 0, nc_max = 0, n = 5000;
+    for (int k = 0; k < n; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        double ke = sn_system_kinetic_energy(s), e = ke + sn_system_potential_energy(s);
+        SNT_CHECK_MSG(isfinite(e), "step %d: energy %g", k, e);
+        grow = fmax(grow, e - e_prev);
+        e_prev = e;
+        ke_max = fmax(ke_max, ke);
+        int it = sn_system_solver_iterations(s);
+        its += it;
+        it_max = it > it_max ? it : it_max;
+        capped += it >= 150;
+        int nc = sn_system_contact_count(s);
+        nc_max = nc > nc_max ? nc : nc_max;
+        for (int i = 0; i < nc; i++) {
+            sn_contact c;
+            SNT_STATUS_OK(sn_system_contact(s, i, &c));
+            zmin = fmin(zmin, c.position[2]);
+        }
+    }
+    double ke = sn_system_kinetic_energy(s);
+    printf("  energy %.3f J -> %.3f J; largest rise in one step %.3g J; peak kinetic energy "
+           "%.3f J; at 5 s %.3g J; pelvis at z %.4f m\n",
+           e0, e_prev, grow, ke_max, ke, sn_system_q(s)[2]);
+    printf("  up to %d contacts, deepest contact point z %.4f m; solver: %.1f sweeps per step, "
+           "at most %d, %d steps at the limit\n",
+           nc_max, zmin, (double)its / n, it_max, capped);
+    // a fall from 0.96 m: at most the potential energy it had, plus the push
+    SNT_CHECK(ke_max < e0 - e_prev + 10);
+    SNT_CHECK(grow < 0.05);  // the position correction lifts by erp x depth per step
+    SNT_CHECK(zmin > -0.02); // nothing sinks more than 2 cm
+    SNT_CHECK(ke < 0.01);    // at rest
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_humanoid_falls_and_rests))
