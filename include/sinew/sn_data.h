@@ -96,8 +96,9 @@ SN_API void sn_data_reset(const sn_model* m, sn_data* d);
 
 /// Set q (nq entries, which must equal m->nq) and u (nv entries, m->nv; u NULL leaves u and nv
 /// is ignored). Checks the sizes (SN_ERR_ARG), finiteness (SN_ERR_NONFINITE), and that d was
-/// created for m (SN_ERR_ARG); normalizes quaternions (a zero quaternion is SN_ERR_ARG). On any
-/// error the state is left as it was. Invalidates the computed stages.
+/// created for m (SN_ERR_ARG); normalizes quaternions (a zero quaternion is SN_ERR_ARG; one whose
+/// norm is within 8 DBL_EPSILON of 1 is kept bit for bit, so a state read and set again repeats
+/// exactly). On any error the state is left as it was. Invalidates the computed stages.
 SN_API sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq,
                               const sn_real* u, int nv);
 
