@@ -513,6 +513,42 @@ static int test_joint_limit_no_bounce(void) {
     return 0;
 }
 
+// joint rows are warm-started like contacts: an arm resting on its limit under gravity (the
+// limit's row solved alone) needs one sweep per step when it starts from the last step's impulse,
+// two (the solve and the check) without the warm start; an arm held by its friction likewise
+static int test_joint_rows_warm_start(void) {
+    const char* lim = "<limit lower=\"-0.5\" upper=\"0.5\" effort=\"100\" velocity=\"100\"/>";
+    for (int fr = 0; fr <= 1; fr++)
+        for (int warm = 0; warm <= 1; warm++) {
+            scene sc;
+            // about y with the centre of mass at x = 0.5: gravity pulls q up to its upper limit
+            SNT_CHECK(joint_open(&sc,
+                                 joint_xml("revolute", "0 1 0", "0.5 0 0", fr ? wide_limit : lim,
+                                           fr ? 12 : 0),
+                                 fr ? 0 : 0.5, 0) == 0);
+            sn_world_set_warm_start(sc.w, warm);
+            int it_min = 1000, it_max = 0, rows = 0;
+            for (int k = 0; k < 300; k++) {
+                SNT_STATUS_OK(sn_world_integrate(sc.w));
+                if (k < 100) continue;
+                int it = sn_system_solver_iterations(sc.s);
+                rows += sn_world_contact_row_count(sc.w);
+                it_min = it < it_min ? it : it_min;
+                it_max = it > it_max ? it : it_max;
+            }
+            printf("  %s, warm start %s: %d..%d sweeps per step, q = %.3g\n",
+                   fr ? "held by friction" : "on its limit", warm ? "on" : "off", it_min, it_max,
+                   sn_system_q(sc.s)[0]);
+            SNT_CHECK(rows >= 200); // a row in (nearly) every step
+            if (warm)
+                SNT_CHECK(it_max == 1);
+            else
+                SNT_CHECK(it_min == 2);
+            scene_close(&sc);
+        }
+    return 0;
+}
+
 // velocity limits: a joint whose entry of u* exceeds its velocity limit gets an impulse that
 // caps it, unless a position-limit impulse acts on the joint; both switch off with
 // sn_system_set_joint_limits_enabled(s, 0)
@@ -1265,8 +1301,9 @@ SNT_SUITE(SNT_TEST(test_box_slides_to_a_stop), SNT_TEST(test_ball_bounces),
           SNT_TEST(test_incline_c2_static), SNT_TEST(test_joint_friction_holds_and_slides),
           SNT_TEST(test_joint_friction_stops_a_moving_joint), SNT_TEST(test_output_friction_adds),
           SNT_TEST(test_continuous_joint_friction), SNT_TEST(test_joint_limit_rules),
-          SNT_TEST(test_joint_limit_no_bounce), SNT_TEST(test_velocity_limits),
-          SNT_TEST(test_anymal_stands), SNT_TEST(test_impacts_never_add_energy),
+          SNT_TEST(test_joint_limit_no_bounce), SNT_TEST(test_joint_rows_warm_start),
+          SNT_TEST(test_velocity_limits), SNT_TEST(test_anymal_stands),
+          SNT_TEST(test_impacts_never_add_energy),
           SNT_TEST(test_impacts_never_add_energy_default_erp),
           SNT_TEST(test_deterministic_and_resumable), SNT_TEST(test_no_heap_with_contacts),
           SNT_TEST(test_tunnelling_c6_pinned))

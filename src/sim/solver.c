@@ -449,6 +449,12 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
 
 // start each contact from the impulse of the same contact in the last step: same geometries,
 // closest point within 2 cm, its world impulse expressed in the new frame, clipped to the cone
+// a joint row's slot in row_prev: 0 position limit, 1 velocity limit, 2 friction
+static int row_slot(int kind) {
+    return kind == BLK_LOWER || kind == BLK_UPPER ? 0 : kind == BLK_FRICTION ? 2 : 1;
+}
+
+
 static void warm_start(sn_world* w) {
     int nb = w->nblock, cap = w->block_cap;
     for (int a = 0; a < nb; a++) {
@@ -474,6 +480,30 @@ static void warm_start(sn_world* w) {
         }
         sn_real lt = sqrt(la[0] * la[0] + la[1] * la[1]), lim = c->mu * la[2];
         if (lt > lim) la[0] *= lim / lt, la[1] *= lim / lt;
+    }
+    // a joint's rows start from the last step's impulse of the same kind of row, clipped to what
+    // the row allows
+    for (int a = 0; a < nb; a++) {
+        int kind = w->blk_kind[a];
+        if (kind == BLK_CONTACT) continue;
+        const sn_system* s = w->sys[w->blk_sa[a]];
+        int nv = s->m->nv, v = s->m->joint_vadr[w->blk_index[a]];
+        sn_real p = s->row_prev[row_slot(kind) * nv + v], b;
+        switch (kind) {
+        case BLK_LOWER:
+        case BLK_VEL_LOWER:
+            p = p > 0 ? p : 0;
+            break;
+        case BLK_UPPER:
+        case BLK_VEL_UPPER:
+            p = p < 0 ? p : 0;
+            break;
+        default:
+            b = (s->m->dof_friction[v] + s->fric_out[v]) * w->dt;
+            p = p < -b ? -b : p > b ? b : p;
+            break;
+        }
+        w->blk_lambda[3 * a] = p;
     }
     // blk_c holds c + G lambda
     for (int x = 0; x < nb; x++)
@@ -600,6 +630,17 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         apply_impulses(w, si, 0, w->scratch);
         for (int i = 0; i < s->m->nv; i++)
             s->du[i] += w->scratch[i];
+    }
+    // the joint rows' impulses, for the next step's warm start
+    for (int si = 0; si < w->nsys; si++)
+        if (w->sys[si]->solve_mark)
+            memset(w->sys[si]->row_prev, 0, 3 * (size_t)w->sys[si]->m->nv * sizeof(sn_real));
+    for (int a = 0; a < nb; a++) {
+        int kind = w->blk_kind[a];
+        if (kind == BLK_CONTACT) continue;
+        sn_system* s = w->sys[w->blk_sa[a]];
+        int nv = s->m->nv, v = s->m->joint_vadr[w->blk_index[a]];
+        s->row_prev[row_slot(kind) * nv + v] = w->blk_lambda[3 * a];
     }
     for (int a = 0; a < nb; a++) {
         const sn_real* la = w->blk_lambda + 3 * a;

@@ -153,6 +153,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->pseudo,   &s->dinv};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         *vecs[i] = carve(c, nv);
+    s->row_prev = carve(c, 3 * nv);
     s->q_ref = carve(c, nq);
     s->q0 = carve(c, nq);
     s->rk = carve(c, 8 * nv + nq);
@@ -299,6 +300,7 @@ const sn_real* sn_system_u(const sn_system* s) {
 // contact solver's warm-start history
 void sni_system_invalidate(sn_system* s) {
     s->world->nprevious = 0;
+    memset(s->row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     s->kin_valid = 0;
     s->dyn_valid = 0;
