@@ -2,9 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # Writes models/humanoid.urdf: a 27-DOF humanoid (free base, 21 hinges) of capsules, spheres and
 # boxes, authored for sinew. Multi-axis joints (abdomen, hips, ankles, shoulders) are chains of
-# hinges through massless links at one point. Inertias are those of the solids (a capsule is a
+# hinges through 10 g links at one point. Inertias are those of the solids (a capsule is a
 # cylinder with two hemispheres). Usage: scripts/make_humanoid.py > models/humanoid.urdf
+# With --no-capsules every capsule is written as a cylinder and two spheres (the same surface and
+# inertia), for URDF readers without capsules (MuJoCo's): models/humanoid_primitives.urdf.
 import math
+import sys
+
+NO_CAPSULES = "--no-capsules" in sys.argv[1:]
 
 
 def capsule_inertia(m, r, L):
@@ -25,7 +30,11 @@ out = []
 w = out.append
 
 
-def link(name, mass=None, com="0 0 0", inertia=None, geoms=()):
+def link(name, mass=None, com=("0 0 0", "0 0 0"), inertia=None, geoms=()):
+    # a link between two hinges at one point gets 10 g (a 1 cm ball's inertia of 10 g):
+    # MuJoCo refuses massless moving bodies
+    if mass is None:
+        mass, inertia = 0.01, (4e-7, 4e-7, 4e-7)
     w('  <link name="%s">' % name)
     if mass is not None:
         ixx, iyy, izz = inertia
@@ -70,17 +79,26 @@ def capsule(r, L):
 
 def cap_link(name, m, r, L, centre, rpy="0 0 0", extra=()):
     # a capsule link; rpy turns the capsule's z axis (and its inertia) into place
-    link(name, m, (centre, rpy), capsule_inertia(m, r, L),
-         [(centre, rpy, capsule(r, L))] + list(extra))
+    geoms = [(centre, rpy, capsule(r, L))]
+    if NO_CAPSULES:
+        c = [float(x) for x in centre.split()]
+        # the capsule's axis: z, or y when turned by pi/2 about x
+        axis = (0, -1, 0) if rpy != "0 0 0" else (0, 0, 1)
+        ends = [" ".join("%g" % (c[k] + sgn * L / 2 * axis[k]) for k in range(3))
+                for sgn in (-1, 1)]
+        geoms = [(centre, rpy, '<cylinder radius="%g" length="%g"/>' % (r, L))]
+        geoms += [(e, "0 0 0", '<sphere radius="%g"/>' % r) for e in ends]
+    link(name, m, (centre, rpy), capsule_inertia(m, r, L), geoms + list(extra))
 
 
 HALF_PI = "%.9f" % (math.pi / 2)
 w('<?xml version="1.0"?>')
 w('<!-- SPDX-License-Identifier: Apache-2.0')
 w('     A humanoid of capsules, spheres and boxes: a free pelvis and 21 hinges (abdomen 3, hips')
-w('     3 + 3, knees 2, ankles 2 + 2, shoulders 2 + 2, elbows 2), 27 DOF, 48.4 kg, standing')
+w('     3 + 3, knees 2, ankles 2 + 2, shoulders 2 + 2, elbows 2), 27 DOF, 48.5 kg, standing')
 w('     with the pelvis origin 0.955 m above the soles. Multi-axis joints are hinge chains')
-w('     through massless links. Written by scripts/make_humanoid.py; authored for sinew. -->')
+w('     through 10 g links. Written by scripts/make_humanoid.py%s; authored for sinew. -->' %
+  (" (each capsule written as a cylinder and two spheres)" if NO_CAPSULES else ""))
 w('<robot name="humanoid">')
 # pelvis: the floating base; a capsule across (y)
 cap_link("pelvis", 8, 0.09, 0.14, "0 0 0", HALF_PI + " 0 0")
