@@ -58,9 +58,12 @@ static int test_humanoid_falls_and_rests(void) {
            nc_max, zmin, (double)its / n, it_max, capped);
     // a fall from 0.96 m: at most the potential energy it had, plus the push
     SNT_CHECK(ke_max < e0 - e_prev + 10);
-    SNT_CHECK(grow < 0.05);  // the position correction lifts by erp x depth per step
-    SNT_CHECK(zmin > -0.02); // nothing sinks more than 2 cm
-    SNT_CHECK(ke < 0.01);    // at rest
+    SNT_CHECK(grow < 0.05);   // the position correction lifts by erp x depth per step
+    SNT_CHECK(zmin > -0.005); // nothing sinks more than 5 mm, even at impacts
+    SNT_CHECK(ke < 1e-6);     // at rest
+    // the solver's cost (54 sweeps per step with joint rows warm-started, 112 without): a guard
+    // against regressions of the warm start
+    SNT_CHECK((double)its / n < 80);
     sn_world_destroy(w);
     sn_model_destroy(m);
     return 0;
