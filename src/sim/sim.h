@@ -134,6 +134,7 @@ struct sn_world {
     sn_real* blk_Yb;
     sn_real* blk_G;      // coupling blocks (block_cap x block_cap x 9)
     sn_real* blk_c;      // (block_cap x 3)
+    sn_real* blk_v0;     // the rows' velocities at the start of a sweep (block_cap x 3)
     sn_real* blk_target; // (block_cap x 3)
     sn_real* blk_lambda; // (block_cap x 3)
     sn_real* scratch;    // a 3 x nvmax Jacobian

@@ -590,6 +590,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     int it = 0;
     for (; it < w->solver_max_iter; it++) {
         sn_real change = 0;
+        memcpy(w->blk_v0, w->blk_c, 3 * (size_t)nb * sizeof(sn_real));
         for (int a = 0; a < nb; a++) {
             int da = w->blk_dim[a];
             sn_real Gaa[9] = {0}, c[3] = {0, 0, 0}, lam[3] = {0, 0, 0};
@@ -616,7 +617,15 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
                         w->blk_c[3 * b + r] += Gba[3 * r + q] * dl[q];
             }
         }
-        if (change < w->solver_tol) {
+        // done when no impulse moved by more than the tolerance, or no row's velocity by more than
+        // a hundredth of it: on a redundant set (a body resting on more rows than it has DOFs)
+        // the impulses drift slowly among the rows while the velocities barely change (the
+        // lying humanoid: 37 sweeps per step instead of 54; the stack of five boxes: 33 for 35)
+        sn_real dv = 0;
+        for (int a = 0; a < nb; a++)
+            for (int r = 0; r < w->blk_dim[a]; r++)
+                dv = fmax(dv, fabs(w->blk_c[3 * a + r] - w->blk_v0[3 * a + r]));
+        if (change < w->solver_tol || dv < 0.01 * w->solver_tol) {
             it++;
             break;
         }

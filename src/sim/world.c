@@ -897,7 +897,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
     size_t bytes =
         2 * (size_t)nc * sc + 7 * (size_t)nk * sizeof(int) +
-        (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 9 * (size_t)nk + st) * sizeof(sn_real) + 64;
+        (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 12 * (size_t)nk + st) * sizeof(sn_real) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
@@ -913,6 +913,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->blk_Yb = r, r += nk * st;
     w->blk_G = r, r += (size_t)nk * nk * 9;
     w->blk_c = r, r += 3 * (size_t)nk;
+    w->blk_v0 = r, r += 3 * (size_t)nk;
     w->blk_target = r, r += 3 * (size_t)nk;
     w->blk_lambda = r, r += 3 * (size_t)nk;
     w->scratch = r, r += st;
