@@ -377,7 +377,10 @@ int cli_run(int argc, char** argv) {
            scheme_name(sn_system_scheme_used(s)),
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
                                                                        : "no control",
-           a.no_ground ? "no ground" : "ground at z = 0");
+           a.hfield      ? (a.no_ground ? "heightfield, no ground around it"
+                                        : "heightfield, ground at z = 0 around it")
+           : a.no_ground ? "no ground"
+                         : "ground at z = 0");
     if (a.hfield) printf("heightfield      %s (%g m cells)\n", a.hfield, a.cell);
     printf("wall time        %.6g s\n", wall);
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);

@@ -81,6 +81,7 @@ check "run --friction negative" exit_code 2 "$SINEW" run "$B" --friction -1
 printf '# a flat field\n0.3 0.3 0.3\n0.3,0.3,0.3\n\n0.3 0.3 0.3 # the last row\n' > "$TMP/hf.txt"
 check "run --heightfield" exit_code 0 "$SINEW" run "$B" --q0 "0.1 0 0.6 1 0 0 0" --duration 1 --heightfield "$TMP/hf.txt" --cell 0.5 --record "$TMP/hf.csv"
 check "the summary names the heightfield" grep -q "^heightfield .*hf.txt (0.5 m cells)" "$TMP/out"
+check "... and the ground around it" grep -q "heightfield, ground at z = 0 around it)" "$TMP/out"
 check "the box rests on the field (z = $(tail -1 "$TMP/hf.csv" | cut -d, -f4))" awk -F, -v l="$(tail -1 "$TMP/hf.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] > 0.399 && f[4] < 0.401 && f[17] == 4) }'
 check "run beside the heightfield" exit_code 0 "$SINEW" run "$B" --q0 "1.5 0 0.6 1 0 0 0" --duration 1 --heightfield "$TMP/hf.txt" --cell 0.5 --record "$TMP/hf2.csv"
 check "beside it the box rests on the plane (z = $(tail -1 "$TMP/hf2.csv" | cut -d, -f4))" awk -F, -v l="$(tail -1 "$TMP/hf2.csv")" 'BEGIN { split(l, f, ","); exit !(f[4] > 0.099 && f[4] < 0.101) }'
