@@ -280,32 +280,34 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
 
 // ---- the Gauss-Seidel loop ----
 
+// the impulse x of joint row k clipped to what the row allows: >= 0 at a lower limit, <= 0 at an
+// upper one, within the friction bound
+static sn_real joint_row_clamp(const sn_world* w, int k, sn_real x, sn_real dt) {
+    const sn_system* s = w->sys[w->blk_sa[k]];
+    int v = s->m->joint_vadr[w->blk_index[k]];
+    switch (w->blk_kind[k]) {
+    case BLK_LOWER:
+    case BLK_VEL_LOWER:
+        return x > 0 ? x : 0;
+    case BLK_UPPER:
+    case BLK_VEL_UPPER:
+        return x < 0 ? x : 0;
+    default: {
+        sn_real b = (s->m->dof_friction[v] + s->fric_out[v]) * dt;
+        return x < -b ? -b : x > b ? b : x;
+    }
+    }
+}
+
+
 static void local_solve(sn_world* w, int k, const sn_real* G, const sn_real* c, sn_real dt,
                         sn_real* lam) {
-    int kind = w->blk_kind[k];
-    if (kind == BLK_CONTACT) {
+    if (w->blk_kind[k] == BLK_CONTACT) {
         sni_contact* ct = &w->contacts[w->blk_index[k]];
         ct->slide = sni_contact_local(G, c, ct->mu, lam);
         return;
     }
-    const sn_system* s = w->sys[w->blk_sa[k]];
-    sn_real g = G[0], x = -c[0] / g;
-    int v = s->m->joint_vadr[w->blk_index[k]];
-    switch (kind) {
-    case BLK_LOWER:
-    case BLK_VEL_LOWER:
-        lam[0] = x > 0 ? x : 0;
-        break;
-    case BLK_UPPER:
-    case BLK_VEL_UPPER:
-        lam[0] = x < 0 ? x : 0;
-        break;
-    default: {
-        sn_real b = (s->m->dof_friction[v] + s->fric_out[v]) * dt;
-        lam[0] = x < -b ? -b : x > b ? b : x;
-        break;
-    }
-    }
+    lam[0] = joint_row_clamp(w, k, -c[0] / G[0], dt);
 }
 
 
@@ -352,6 +354,12 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
                 G[3 * r + q] += g;
             }
     }
+}
+
+
+// blocks the position correction acts on: contacts (their normal row) and position limits
+static int has_pseudo_row(int kind) {
+    return kind == BLK_CONTACT || kind == BLK_LOWER || kind == BLK_UPPER;
 }
 
 
@@ -424,7 +432,7 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {
             int kind = w->blk_kind[a], ra = pseudo_row(w, a);
-            if (kind != BLK_CONTACT && kind != BLK_LOWER && kind != BLK_UPPER) continue;
+            if (!has_pseudo_row(kind)) continue;
             const sn_real* Gaa = w->blk_G + 9 * ((size_t)a * cap + a);
             sn_real* p = &w->blk_target[3 * a + 1];
             sn_real np = *p - w->blk_c[3 * a] / Gaa[4 * ra];
@@ -433,12 +441,10 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
             if (dp == 0) continue;
             *p = np;
             change = fmax(change, fabs(dp));
-            for (int b = 0; b < nb; b++) {
-                int kb = w->blk_kind[b];
-                if (kb == BLK_CONTACT || kb == BLK_LOWER || kb == BLK_UPPER)
+            for (int b = 0; b < nb; b++)
+                if (has_pseudo_row(w->blk_kind[b]))
                     w->blk_c[3 * b] +=
                         w->blk_G[9 * ((size_t)b * cap + a) + 3 * pseudo_row(w, b) + ra] * dp;
-            }
         }
         if (change < w->solver_tol) break;
     }
@@ -488,22 +494,7 @@ static void warm_start(sn_world* w) {
         if (kind == BLK_CONTACT) continue;
         const sn_system* s = w->sys[w->blk_sa[a]];
         int nv = s->m->nv, v = s->m->joint_vadr[w->blk_index[a]];
-        sn_real p = s->row_prev[row_slot(kind) * nv + v], b;
-        switch (kind) {
-        case BLK_LOWER:
-        case BLK_VEL_LOWER:
-            p = p > 0 ? p : 0;
-            break;
-        case BLK_UPPER:
-        case BLK_VEL_UPPER:
-            p = p < 0 ? p : 0;
-            break;
-        default:
-            b = (s->m->dof_friction[v] + s->fric_out[v]) * w->dt;
-            p = p < -b ? -b : p > b ? b : p;
-            break;
-        }
-        w->blk_lambda[3 * a] = p;
+        w->blk_lambda[3 * a] = joint_row_clamp(w, a, s->row_prev[row_slot(kind) * nv + v], w->dt);
     }
     // blk_c holds c + G lambda
     for (int x = 0; x < nb; x++)

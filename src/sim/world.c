@@ -72,12 +72,19 @@ static void system_free(sn_system* s) {
 }
 
 
+static void heightfield_free(sn_world* w) {
+    sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
+    w->hf_z = NULL;
+    w->hf_nx = w->hf_ny = 0;
+}
+
+
 void sn_world_destroy(sn_world* w) {
     if (!w) return;
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
     sni_world_solver_free(w);
-    sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
+    heightfield_free(w);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
     sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof(sn_model*));
@@ -743,9 +750,7 @@ sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_r
                                    sn_real dy, const sn_real* z) {
     if (!w) return SN_ERR_ARG;
     if (nx == 0) {
-        sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
-        w->hf_z = NULL;
-        w->hf_nx = w->hf_ny = 0;
+        heightfield_free(w);
         return SN_OK;
     }
     if (nx < 2 || ny < 2 || (double)nx * ny > 1 << 26)
@@ -765,7 +770,7 @@ sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_r
     sn_real* copy = sni_alloc(&w->alloc, n * sizeof(sn_real));
     if (!copy) return SET_ERR(w, SN_ERR_NOMEM, "heightfield: out of memory");
     memcpy(copy, z, n * sizeof(sn_real));
-    sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
+    heightfield_free(w);
     w->hf_z = copy;
     w->hf_nx = nx, w->hf_ny = ny;
     w->hf_x0 = x0, w->hf_y0 = y0, w->hf_dx = dx, w->hf_dy = dy, w->hf_zmax = zmax;
