@@ -56,8 +56,8 @@ struct sn_system {
     sn_real* ext_last;  // J^T F of the last step (nv)
     sn_real* row_prev;  // the last step's impulse of each DOF's joint rows: limit, velocity
                         // limit, friction (3 x nv), for the warm start
-    sn_real* pseudo;    // this step's pseudo-velocity removing contact penetrations (nv)
-    sn_real* dinv;      // 1 / D of the step's factor of M~ (nv)
+    sn_real* pseudo; // this step's pseudo-velocity removing penetrations and limit excursions (nv)
+    sn_real* dinv;   // 1 / D of the step's factor of M~ (nv)
     int has_ext;
     // ---- step results and scratch ----
     sn_real* w;        // implicit diagonal (nv)
