@@ -93,6 +93,7 @@ typedef struct sn_model {
     int nactuator;   ///< actuators of the <actuator> extension (docs/urdf.md)
     int is_floating; ///< 1 when body 1 has a floating joint
     int max_depth;   ///< most joints on a path from the world to a body
+    int nmeshvert;   ///< vertices of the collision meshes that were read
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -162,6 +163,11 @@ typedef struct sn_model {
                          ///< (ngeom x 3)
     sn_real* geom_pos;   ///< origin in the link frame                          (ngeom x 3)
     sn_real* geom_rot;   ///< rotation, link <- geom                            (ngeom x 9)
+    int* geom_vert_adr;  ///< a collision mesh's first vertex in mesh_vert, or SN_NONE (ngeom)
+    int* geom_vert_num;  ///< its distinct vertices; 0 when the file was not read: it
+                         ///< then never collides (the load warned)               (ngeom)
+    sn_real* mesh_vert;  ///< collision mesh vertices in the geometry frame, scaled; the
+                         ///< shape is their convex hull                       (nmeshvert x 3)
 
     // ---- materials (nmaterial) ----
     int* material_name;     ///< offset into names                                 (nmaterial)

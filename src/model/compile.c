@@ -7,6 +7,7 @@
 // that never forms the matrix), so a 100 000-link chain compiles in a fraction of a second.
 #include "base/smath.h"
 #include "dynamics/dyn.h"
+#include "model/mesh.h"
 #include "model/spec.h"
 
 #include <math.h>
@@ -92,6 +93,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, geom_type, ng), CARVE(c, geom_frame, ng), CARVE(c, geom_is_visual, ng);
     CARVE(c, geom_material, ng), CARVE(c, geom_mesh, ng), CARVE(c, geom_size, 3 * ng);
     CARVE(c, geom_pos, 3 * ng), CARVE(c, geom_rot, 9 * ng);
+    CARVE(c, geom_vert_adr, ng), CARVE(c, geom_vert_num, ng), CARVE(c, mesh_vert, 3 * m->nmeshvert);
     CARVE(c, material_name, nm), CARVE(c, material_rgba, 4 * nm);
     CARVE(c, constraint_type, nc), CARVE(c, constraint_frame1, nc);
     CARVE(c, constraint_frame2, nc), CARVE(c, constraint_naxis, nc);
@@ -1115,7 +1117,36 @@ static sn_status check_mass(compiler* c, sn_model* m) {
                 m->names + m->joint_name[j]);
 }
 
-static sn_status build(compiler* c, name_table* lt, sn_model** out) {
+// the vertices of every collision mesh, read before the model's block is sized: adr[g] and
+// num[g] locate geometry g's vertices in verts. A file that is missing or in a format sinew does
+// not read is warned about (its geometry never collides); a malformed one is an error.
+static sn_status read_meshes(compiler* c, sni_buf* verts, int* adr, int* num) {
+    const sni_geom* g = (const sni_geom*)c->s->geoms.data;
+    for (int i = 0; i < SNI_NGEOM(c->s); i++) {
+        adr[i] = SN_NONE, num[i] = 0;
+        if (g[i].type != SN_GEOM_MESH || g[i].is_visual || g[i].mesh < 0) continue;
+        const char* path = SNI_NAME(c->s, g[i].mesh);
+        char msg[600];
+        int line = 0;
+        size_t before = verts->len / (3 * sizeof(sn_real));
+        sn_status st = sni_mesh_read(path, g[i].size, c->alloc, verts, &line, msg, sizeof msg);
+        if (st == SN_ERR_IO || st == SN_ERR_MODEL) {
+            sni_spec_warn(c->s, g[i].line, "collision", "%s: the geometry does not collide", msg);
+            continue;
+        }
+        if (st != SN_OK) return cerr(c, st, g[i].line, "mesh", "%s", msg);
+        size_t after = verts->len / (3 * sizeof(sn_real));
+        if (after > (size_t)SNI_MESH_MAX_VERTICES * 16)
+            return cerr(c, SN_ERR_LIMIT, g[i].line, "mesh",
+                        "the collision meshes hold more than %d vertices in all",
+                        SNI_MESH_MAX_VERTICES * 16);
+        adr[i] = (int)before, num[i] = (int)(after - before);
+    }
+    return SN_OK;
+}
+
+static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const sni_buf* verts,
+                             const int* adr, const int* num) {
     sni_spec* s = c->s;
     int floating = 0;
     const char* rootname = LNAME(c, c->root);
@@ -1143,6 +1174,7 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     tmp.nframe = c->nl, tmp.nujoint = k.nujoint, tmp.ngeom = SNI_NGEOM(s);
     tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s), tmp.nactuator = SNI_NACT(s);
     tmp.is_floating = floating || (k.njoint > 0 && 0);
+    tmp.nmeshvert = (int)(verts->len / (3 * sizeof(sn_real)));
     // room for the 64 warning pointers and for the texts so far plus a few raised below; the
     // block grows at the end if those need more
     size_t warn_len = s->warnings.len + 8 * 900;
@@ -1159,6 +1191,11 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     carver cv2 = {block, sizeof(sn_model)};
     layout(m, &cv2, s->names.len, warn_len, 64, s->has_nominal);
     memcpy(m->names, s->names.data, s->names.len);
+    if (m->ngeom) {
+        memcpy(m->geom_vert_adr, adr, (size_t)m->ngeom * sizeof(int));
+        memcpy(m->geom_vert_num, num, (size_t)m->ngeom * sizeof(int));
+    }
+    if (verts->len) memcpy(m->mesh_vert, verts->data, verts->len);
     st = build_tree(c, m, floating, floating ? root_name : world_name);
     for (int j = 0; j < m->njoint && st == SN_OK; j++)
         if (m->joint_type[j] == SN_JOINT_FLOATING) m->is_floating = 1;
@@ -1210,6 +1247,19 @@ static sn_status build(compiler* c, name_table* lt, sn_model** out) {
     m->nwarning = s->nwarning;
     *out = m;
     return SN_OK;
+}
+
+static sn_status build(compiler* c, name_table* lt, sn_model** out) {
+    int ng = SNI_NGEOM(c->s);
+    size_t bytes = (size_t)(ng ? ng : 1) * 2 * sizeof(int);
+    int* adr = sni_alloc(c->alloc, bytes);
+    if (!adr) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    sni_buf verts = {NULL, 0, 0, c->alloc, 0};
+    sn_status st = read_meshes(c, &verts, adr, adr + ng);
+    if (st == SN_OK) st = build_model(c, lt, out, &verts, adr, adr + ng);
+    sni_buf_free(&verts);
+    sni_free(c->alloc, adr, bytes);
+    return st;
 }
 
 sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_error* err) {

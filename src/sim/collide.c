@@ -6,6 +6,7 @@
 // lowest rim points of its caps. A contact is reported once the gap is below the world's contact
 // margin (a speculative contact: the solver then only stops the approach at the surface).
 #include "dynamics/dyn.h"
+#include "sim/convex.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -23,8 +24,10 @@ int sni_geom_max_contacts(int type) {
         return 4;
     case SN_GEOM_CYLINDER:
         return 4;
+    case SN_GEOM_MESH:
+        return 4;
     default:
-        return 0; // meshes: convex hulls arrive with the convex collision
+        return 0;
     }
 }
 
@@ -146,6 +149,57 @@ static void cylinder_points(sn_system* s, int g, const plane* pl, const sn_real*
 }
 
 
+// the squared distance of local point v from the line through a and b, both across the normal n
+static sn_real across(const sn_real* v, const sn_real* a, const sn_real* b, const sn_real* n) {
+    sn_real ab[3], av[3], c[3];
+    v3_sub(ab, b, a);
+    v3_sub(av, v, a);
+    v3_cross(c, ab, av);
+    return v3_dot(c, n); // signed: twice the area of (a, b, v) seen along n
+}
+
+// a convex mesh (pose R, p) against a plane: the deepest vertex, then among the vertices within
+// the margin the one farthest from it, the one farthest from the line of those two, and the one
+// farthest on the other side of that line (a face lying on the plane gives its outline)
+static void mesh_plane(sn_system* s, int g, const plane* pl, const sn_real* R, const sn_real* p) {
+    const sn_model* m = s->m;
+    int nv = m->geom_vert_num[g];
+    const sn_real* v = m->mesh_vert + 3 * (size_t)m->geom_vert_adr[g];
+    sn_real nl[3];
+    m3t_mul_v3(nl, R, pl->n);
+    sn_real base = v3_dot(pl->n, p) - pl->off, limit = s->world->margin - base;
+    int k0 = 0;
+    for (int k = 1; k < nv; k++)
+        if (v3_dot(nl, v + 3 * k) < v3_dot(nl, v + 3 * k0)) k0 = k;
+    if (v3_dot(nl, v + 3 * k0) >= limit) return;
+    int pick[4] = {k0, -1, -1, -1};
+    sn_real best = 0;
+    for (int k = 0; k < nv; k++) {
+        if (v3_dot(nl, v + 3 * k) >= limit) continue;
+        sn_real d[3];
+        v3_sub(d, v + 3 * k, v + 3 * k0);
+        v3_addscl(d, nl, -v3_dot(d, nl));
+        if (v3_dot(d, d) > best) best = v3_dot(d, d), pick[1] = k;
+    }
+    if (pick[1] >= 0) {
+        sn_real hi = 0, lo = 0;
+        for (int k = 0; k < nv; k++) {
+            if (v3_dot(nl, v + 3 * k) >= limit) continue;
+            sn_real a = across(v + 3 * k, v + 3 * k0, v + 3 * pick[1], nl);
+            if (a > hi) hi = a, pick[2] = k;
+            if (a < lo) lo = a, pick[3] = k;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        if (pick[i] < 0) continue;
+        sn_real x[3];
+        m3_mul_v3(x, R, v + 3 * pick[i]);
+        v3_add(x, x, p);
+        add_contact(s, g, pl, x);
+    }
+}
+
+
 // the contacts of geometry g (pose R, p) with a plane
 static void collide_plane(sn_system* s, int g, const plane* pl, const sn_real* R,
                           const sn_real* p) {
@@ -194,6 +248,9 @@ static void collide_plane(sn_system* s, int g, const plane* pl, const sn_real* R
     }
     case SN_GEOM_CYLINDER:
         cylinder_points(s, g, pl, a, p, sz[0], 0.5 * sz[1]);
+        break;
+    case SN_GEOM_MESH:
+        if (m->geom_vert_num[g] > 0) mesh_plane(s, g, pl, R, p);
         break;
     default:
         break;
@@ -548,6 +605,23 @@ static void closest_segments(const sn_real* p0, const sn_real* p1, const sn_real
 }
 
 
+// geometry g of system s (pose R, p) as a convex shape
+static void convex_from(sni_convex* c, const sn_system* s, int g, const sn_real* R,
+                        const sn_real* p) {
+    const sn_model* m = s->m;
+    memset(c, 0, sizeof *c);
+    c->type = m->geom_type[g];
+    memcpy(c->R, R, sizeof c->R);
+    v3_copy(c->p, p);
+    c->size = m->geom_size + 3 * g;
+    if (c->type == SN_GEOM_MESH) {
+        c->vert = m->mesh_vert + 3 * (size_t)m->geom_vert_adr[g];
+        c->nvert = m->geom_vert_num[g];
+    }
+    bound_center(s, g, c->center);
+}
+
+
 // one pair of geometries, any order of the shapes that have a routine; a is system sa's
 static void collide_pair(sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_system* A = w->sys[sa];
@@ -563,10 +637,20 @@ static void collide_pair(sn_world* w, int sa, int ga, int sb, int gb) {
         collide_pair(w, sb, gb, sa, ga);
         return;
     }
-    if (rank[tb] > 2) return; // cylinders and meshes against other bodies: not yet
     sn_real Ra[9], pa[3], Rb[9], pb[3];
     geom_pose(A->m, A->d, ga, Ra, pa);
     geom_pose(B->m, B->d, gb, Rb, pb);
+    if (rank[tb] > 2) {
+        // cylinders and meshes: GJK / EPA on the support functions, then the touching features
+        sni_convex ca, cb;
+        convex_from(&ca, A, ga, Ra, pa);
+        convex_from(&cb, B, gb, Rb, pb);
+        sn_real x[4][3], n[3], gap[4];
+        int k = sni_convex_manifold(&ca, &cb, w->margin, x, n, gap);
+        for (int i = 0; i < k; i++)
+            add_pair(w, sa, ga, sb, gb, x[i], n, gap[i]);
+        return;
+    }
     const sn_real* sza = A->m->geom_size + 3 * ga;
     const sn_real* szb = B->m->geom_size + 3 * gb;
     sn_real hb[3] = {0.5 * szb[0], 0.5 * szb[1], 0.5 * szb[2]};

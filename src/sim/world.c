@@ -202,6 +202,31 @@ static void geom_bounds(sn_system* s) {
         case SN_GEOM_BOX:
             r = 0.5 * sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
             break;
+        case SN_GEOM_MESH: {
+            // the sphere around the box of the vertices (none read: never collides)
+            int nv = m->geom_vert_num[g];
+            const sn_real* v = m->mesh_vert + 3 * (size_t)(nv ? m->geom_vert_adr[g] : 0);
+            sn_real lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, mid[3], t[3];
+            for (int k = 0; k < nv; k++)
+                for (int i = 0; i < 3; i++) {
+                    if (k == 0 || v[3 * k + i] < lo[i]) lo[i] = v[3 * k + i];
+                    if (k == 0 || v[3 * k + i] > hi[i]) hi[i] = v[3 * k + i];
+                }
+            for (int i = 0; i < 3; i++)
+                mid[i] = 0.5 * (lo[i] + hi[i]);
+            for (int k = 0; k < nv; k++) {
+                v3_sub(t, v + 3 * k, mid);
+                if (v3_norm(t) > r) r = v3_norm(t);
+            }
+            if (nv == 0) r = 0;
+            // the centre: mid in the geometry frame, then the link frame, then the body frame
+            sn_real lm[3];
+            m3_mul_v3(lm, m->geom_rot + 9 * g, mid);
+            v3_add(lm, lm, m->geom_pos + 3 * g);
+            m3_mul_v3(c, m->frame_rot + 9 * f, lm);
+            v3_add(c, c, m->frame_pos + 3 * f);
+            break;
+        }
         default:
             r = 0;
             break;
@@ -897,7 +922,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
             if (m->joint_nv[j] == 1) n1++;
         if (m->nv > nvmax) nvmax = m->nv;
     }
-    nc += w->nsys > 1 ? (4 * ngeom < 4096 ? 4 * ngeom : 4096) : 0;
+    nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)
     int nk = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
     size_t bytes =

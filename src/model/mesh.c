@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: Apache-2.0
+// mesh.c: the vertices of a collision mesh file. Wavefront OBJ ("v x y z" lines) and STL, binary
+// or ASCII (a binary file may begin with "solid" too: the size decides). The collision shape is
+// the convex hull of the vertices, which the collision code reaches through the support function
+// (the vertex farthest along a direction), so only the distinct vertices are kept: faces,
+// normals and texture coordinates are not needed.
+#include "model/mesh.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+static sn_status mesh_fail(char* msg, size_t len, sn_status code, const char* fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static sn_status mesh_fail(char* msg, size_t len, sn_status code, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+
+// the whole file in memory, NUL-terminated (meshes are small; the limit is checked): *n bytes
+// read, *bytes allocated
+static char* read_file(const char* path, const sn_allocator* a, size_t max, size_t* n,
+                       size_t* bytes, sn_status* st, char* msg, size_t len) {
+    FILE* f = fopen(path, "rb");
+    if (!f) {
+        *st = mesh_fail(msg, len, SN_ERR_IO, "cannot open the mesh file '%s'", path);
+        return NULL;
+    }
+    char* data = NULL;
+    size_t cap = 0, used = 0;
+    for (;;) {
+        if (used == cap) {
+            size_t ncap = cap ? 2 * cap : 65536;
+            if (ncap > max + 1) ncap = max + 1;
+            if (ncap <= cap) {
+                *st = mesh_fail(msg, len, SN_ERR_LIMIT,
+                                "the mesh file '%s' is larger than %zu bytes", path, max);
+                break;
+            }
+            char* grown = sni_alloc(a, ncap + 1);
+            if (!grown) {
+                *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+                break;
+            }
+            if (data) memcpy(grown, data, used);
+            sni_free(a, data, cap + 1);
+            data = grown, cap = ncap;
+        }
+        size_t got = fread(data + used, 1, cap - used, f);
+        used += got;
+        if (got == 0) {
+            if (ferror(f)) *st = mesh_fail(msg, len, SN_ERR_IO, "cannot read '%s'", path);
+            break;
+        }
+    }
+    fclose(f);
+    if (*st != SN_OK) {
+        sni_free(a, data, cap + 1);
+        return NULL;
+    }
+    if (!data) { // an empty file
+        data = sni_alloc(a, 1);
+        cap = 0;
+        if (!data) {
+            *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+            return NULL;
+        }
+    }
+    data[used] = 0;
+    *n = used;
+    *bytes = cap + 1;
+    return data;
+}
+
+
+static int push_vertex(sni_buf* b, const sn_real* v, const sn_real* scale) {
+    sn_real x[3] = {v[0] * scale[0], v[1] * scale[1], v[2] * scale[2]};
+    return sni_buf_push(b, x, sizeof x) >= 0;
+}
+
+
+// the next line of text: [*pos, end of line), NUL-terminated in place
+static char* next_line(char* data, size_t n, size_t* pos) {
+    if (*pos >= n) return NULL;
+    char* s = data + *pos;
+    char* e = memchr(s, '\n', n - *pos);
+    size_t l = e ? (size_t)(e - s) : n - *pos;
+    *pos += l + 1;
+    s[l] = 0;
+    if (l && s[l - 1] == '\r') s[l - 1] = 0;
+    return s;
+}
+
+
+static sn_status read_obj(char* data, size_t n, const char* path, const sn_real* scale,
+                          sni_buf* out, int* line, char* msg, size_t len) {
+    size_t pos = 0;
+    char* s;
+    for (*line = 1; (s = next_line(data, n, &pos)); ++*line) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (s[0] != 'v' || (s[1] != ' ' && s[1] != '\t')) continue; // faces, normals, comments
+        sn_real v[7];
+        int count = 0;
+        sni_num_result r = sni_parse_real_list(s + 2, v, 7, &count);
+        if ((r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW) || count < 3)
+            return mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: a vertex needs three numbers: %s",
+                             path, *line, r != SNI_NUM_OK ? sni_num_result_str(r) : "too few");
+        if (!push_vertex(out, v, scale))
+            return mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+    }
+    *line = 0;
+    return SN_OK;
+}
+
+
+static sn_status read_stl_ascii(char* data, size_t n, const char* path, const sn_real* scale,
+                                sni_buf* out, int* line, char* msg, size_t len) {
+    size_t pos = 0;
+    char* s;
+    for (*line = 1; (s = next_line(data, n, &pos)); ++*line) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (strncmp(s, "vertex", 6) != 0 || (s[6] != ' ' && s[6] != '\t')) continue;
+        sn_real v[3];
+        sni_num_result r = sni_parse_reals(s + 7, v, 3);
+        if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW)
+            return mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: 'vertex' needs three numbers: %s",
+                             path, *line, sni_num_result_str(r));
+        if (!push_vertex(out, v, scale))
+            return mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+    }
+    *line = 0;
+    return SN_OK;
+}
+
+
+static float le_float(const unsigned char* p) {
+    uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+
+static sn_status read_stl_binary(const unsigned char* data, size_t ntri, const char* path,
+                                 const sn_real* scale, sni_buf* out, char* msg, size_t len) {
+    for (size_t t = 0; t < ntri; t++) {
+        const unsigned char* tri = data + 84 + 50 * t + 12; // after the facet normal
+        for (int k = 0; k < 3; k++) {
+            sn_real v[3];
+            for (int i = 0; i < 3; i++) {
+                v[i] = le_float(tri + 12 * k + 4 * i);
+                if (!isfinite(v[i]))
+                    return mesh_fail(msg, len, SN_ERR_PARSE,
+                                     "%s: triangle %zu has a non-finite coordinate", path, t);
+            }
+            if (!push_vertex(out, v, scale))
+                return mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+        }
+    }
+    return SN_OK;
+}
+
+
+static int cmp_vertex(const void* a, const void* b) {
+    const sn_real* x = a;
+    const sn_real* y = b;
+    for (int i = 0; i < 3; i++)
+        if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+
+static int ends_with(const char* s, const char* ext) {
+    size_t n = strlen(s), k = strlen(ext);
+    if (n < k) return 0;
+    for (size_t i = 0; i < k; i++) {
+        char c = s[n - k + i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if (c != ext[i]) return 0;
+    }
+    return 1;
+}
+
+
+int sni_mesh_supported(const char* path) {
+    return ends_with(path, ".obj") || ends_with(path, ".stl");
+}
+
+
+sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocator* a, sni_buf* out,
+                        int* line, char* msg, size_t len) {
+    *line = 0;
+    msg[0] = 0;
+    int obj = ends_with(path, ".obj");
+    if (!obj && !ends_with(path, ".stl")) {
+        const char* dot = strrchr(path, '.');
+        return mesh_fail(msg, len, SN_ERR_MODEL,
+                         "mesh format '%s' of '%s' is not read (OBJ and STL are)",
+                         dot ? dot : "(none)", path);
+    }
+    size_t n = 0, bytes = 0;
+    sn_status st = SN_OK;
+    char* data = read_file(path, a, SNI_MESH_MAX_BYTES, &n, &bytes, &st, msg, len);
+    if (!data) return st;
+    size_t start = out->len;
+    if (obj) {
+        st = read_obj(data, n, path, scale, out, line, msg, len);
+    } else {
+        // binary when the size matches its triangle count (ASCII files may not begin with "solid")
+        size_t ntri = n >= 84 ? (size_t)((const unsigned char*)data)[80] |
+                                    (size_t)((const unsigned char*)data)[81] << 8 |
+                                    (size_t)((const unsigned char*)data)[82] << 16 |
+                                    (size_t)((const unsigned char*)data)[83] << 24
+                              : 0;
+        if (n >= 84 && ntri <= (n - 84) / 50 && 84 + 50 * ntri == n)
+            st = read_stl_binary((const unsigned char*)data, ntri, path, scale, out, msg, len);
+        else if (n >= 5 && !strncmp(data, "solid", 5))
+            st = read_stl_ascii(data, n, path, scale, out, line, msg, len);
+        else
+            st = mesh_fail(msg, len, SN_ERR_PARSE,
+                           "%s: neither ASCII STL (no 'solid') nor binary STL (%zu bytes do not "
+                           "hold 84 + 50 x %zu)",
+                           path, n, ntri);
+    }
+    sni_free(a, data, bytes);
+    if (st == SN_OK && out->failed)
+        st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+    if (st != SN_OK) {
+        out->len = start;
+        return st;
+    }
+    // distinct vertices only
+    size_t nv = (out->len - start) / (3 * sizeof(sn_real));
+    if (nv == 0) return mesh_fail(msg, len, SN_ERR_PARSE, "%s: the mesh has no vertices", path);
+    sn_real* v = (sn_real*)(void*)(out->data + start);
+    qsort(v, nv, 3 * sizeof(sn_real), cmp_vertex);
+    size_t k = 1;
+    for (size_t i = 1; i < nv; i++)
+        if (cmp_vertex(v + 3 * i, v + 3 * (k - 1)))
+            memmove(v + 3 * k++, v + 3 * i, 3 * sizeof(sn_real));
+    if (k > SNI_MESH_MAX_VERTICES) {
+        out->len = start;
+        return mesh_fail(msg, len, SN_ERR_LIMIT, "%s: %zu distinct vertices (at most %d)", path, k,
+                         SNI_MESH_MAX_VERTICES);
+    }
+    out->len = start + k * 3 * sizeof(sn_real);
+    return SN_OK;
+}
