@@ -7,7 +7,9 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
+#include "model/hull.h"
 #include "sim/convex.h"
+#include "sim/sim.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -662,6 +664,229 @@ static int test_solo12_stands_on_mesh_feet(void) {
 }
 
 
+// the hull of a cloud: every point on or inside every face, a closed surface (Euler: V - E + F =
+// 2 with E = 3F / 2), the cube's eight corners out of a cube filled with points, and the mass
+// properties of a rotated, shifted box against the closed forms
+static int test_convex_hull(void) {
+    tc_seed(5);
+    int n = 3000;
+    double* p = malloc(sizeof(double) * 3 * (size_t)n);
+    for (int k = 0; k < n; k++) {
+        double d[3] = {tc_uniform(-1, 1), tc_uniform(-1, 1), tc_uniform(-1, 1)};
+        double l = v3_norm(d), r = k % 3 ? tc_uniform(0, 1) : 1; // a third on the sphere
+        for (int i = 0; i < 3; i++)
+            p[3 * k + i] = d[i] / l * r * (i == 2 ? 0.5 : 1);
+    }
+    int *tri = NULL, ntri = 0;
+    SNT_STATUS_OK(sni_hull(p, n, NULL, &tri, &ntri));
+    char* used = calloc((size_t)n, 1);
+    int nv = 0;
+    for (int k = 0; k < 3 * ntri; k++)
+        if (!used[tri[k]]) used[tri[k]] = 1, nv++;
+    double worst = 0;
+    for (int t = 0; t < ntri; t++) {
+        double e1[3], e2[3], nn[3];
+        v3_sub(e1, p + 3 * tri[3 * t + 1], p + 3 * tri[3 * t]);
+        v3_sub(e2, p + 3 * tri[3 * t + 2], p + 3 * tri[3 * t]);
+        v3_cross(nn, e1, e2);
+        v3_scale(nn, nn, 1 / v3_norm(nn));
+        double d = v3_dot(nn, p + 3 * tri[3 * t]);
+        for (int k = 0; k < n; k++)
+            if (v3_dot(nn, p + 3 * k) - d > worst) worst = v3_dot(nn, p + 3 * k) - d;
+    }
+    printf("  3000 points: hull of %d vertices, %d triangles; farthest point outside a face %.2e\n",
+           nv, ntri, worst);
+    SNT_CHECK(ntri % 2 == 0 && nv - 3 * ntri / 2 + ntri == 2);
+    SNT_CHECK(worst < 1e-9);
+    SNT_CHECK(nv >= 900 && nv <= 1100); // the 1000 points on the ellipsoid, and a few near it
+    free(tri), free(used);
+    // a 0.2 x 0.4 x 0.6 box filled with points, rotated and shifted
+    double R[9], c[3] = {0.3, -0.2, 0.1}, h[3] = {0.1, 0.2, 0.3};
+    random_rotation(R);
+    for (int k = 0; k < n; k++) {
+        double l[3];
+        for (int i = 0; i < 3; i++)
+            l[i] = k < 8 ? (k >> i & 1 ? h[i] : -h[i]) : tc_uniform(-h[i], h[i]);
+        m3_mul_v3(p + 3 * k, R, l);
+        v3_add(p + 3 * k, p + 3 * k, c);
+    }
+    SNT_STATUS_OK(sni_hull(p, n, NULL, &tri, &ntri));
+    double vol, com[3], C[9];
+    sni_hull_mass(p, tri, ntri, &vol, com, C);
+    // the second moment about the centroid is R diag(V h_i^2 / 3) R^T
+    double worst_c = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double e = 0;
+            for (int k = 0; k < 3; k++)
+                e += R[3 * i + k] * R[3 * j + k] * vol * h[k] * h[k] / 3;
+            double got = C[3 * i + j] - vol * com[i] * com[j];
+            if (fabs(got - e) > worst_c) worst_c = fabs(got - e);
+        }
+    printf("  box: %d triangles, volume %.15f (0.048), centroid error %.1e, second moment error "
+           "%.1e\n",
+           ntri, vol, fabs(com[0] - c[0]) + fabs(com[1] - c[1]) + fabs(com[2] - c[2]), worst_c);
+    SNT_CHECK(ntri == 12);
+    SNT_NEAR(vol, 0.048, 1e-15);
+    SNT_NEAR(com[0], c[0], 1e-14);
+    SNT_NEAR(com[1], c[1], 1e-14);
+    SNT_NEAR(com[2], c[2], 1e-14);
+    SNT_CHECK(worst_c < 1e-15);
+    free(tri);
+    // flat and collinear sets have no hull
+    for (int k = 0; k < 8; k++)
+        p[3 * k + 2] = 0;
+    SNT_CHECK(sni_hull(p, 8, NULL, &tri, &ntri) == SN_ERR_MODEL && tri == NULL);
+    free(p);
+    return 0;
+}
+
+
+// sn_world_add_mesh: a cube file gives the box's inertia, and a cube tumbling onto the ground
+// moves exactly like the box primitive; a mesh off its origin gets its centre of mass there
+static int test_free_mesh_body(void) {
+    unsigned char bin[1024];
+    const char* path = write_file("cube.stl", bin, cube_stl_binary(bin, 0.5));
+    SNT_CHECK(path);
+    char cube[256];
+    snprintf(cube, sizeof cube, "%s", path);
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system *box, *mesh;
+    double size[3] = {0.2, 0.3, 0.4};
+    SNT_STATUS_OK(sn_world_add_box(w, size, 2, &box));
+    SNT_STATUS_OK(sn_world_add_mesh(w, cube, size, 2, &mesh));
+    const sn_model* mb = sn_system_model(box);
+    const sn_model* mm = sn_system_model(mesh);
+    double e = 0;
+    for (int k = 0; k < 9; k++)
+        e = fmax(e, fabs(mb->body_inertia[9 + k] - mm->body_inertia[9 + k]));
+    printf("  inertia of the mesh box against the box: %.1e\n", e);
+    SNT_CHECK(e < 1e-15);
+    double q[7] = {0, 0, 0.5, 0.9, 0.3, 0.2, 0.1}, u[6] = {0.5, 0, 0, 1, 2, 3}, qm[7];
+    double n = sqrt(0.95);
+    for (int i = 3; i < 7; i++)
+        q[i] /= n;
+    memcpy(qm, q, sizeof q);
+    qm[1] = 2; // side by side, far apart
+    SNT_STATUS_OK(sn_system_set_state(box, q, 7, u, 6));
+    SNT_STATUS_OK(sn_system_set_state(mesh, qm, 7, u, 6));
+    double worst = 0;
+    for (int k = 0; k < 1500; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        const double* a = sn_system_q(box);
+        const double* b = sn_system_q(mesh);
+        for (int i = 0; i < 7; i++)
+            if (i != 1) worst = fmax(worst, fabs(a[i] - b[i]));
+    }
+    printf("  a tumbling box and mesh box over 1.5 s: worst difference %.2e; at rest z %.6f\n",
+           worst, sn_system_q(mesh)[2]);
+    SNT_CHECK(worst < 1e-9);
+    // off the origin: the centre of mass is the hull's centroid
+    const char* off =
+        "v 1 1 1\nv 1 1 2\nv 1 2 1\nv 1 2 2\nv 2 1 1\nv 2 1 2\nv 2 2 1\nv 2 2 2\nv 1.5 1.5 1.5\n";
+    const char* offp = write_text("off.obj", off);
+    SNT_CHECK(offp);
+    snprintf(cube, sizeof cube, "%s", offp);
+    sn_system* o = NULL;
+    SNT_STATUS_OK(sn_world_add_mesh(w, cube, NULL, 1, &o));
+    const sn_model* mo = sn_system_model(o);
+    printf("  off-centre cube: centre of mass (%.3f %.3f %.3f), Ixx %.6f\n", mo->body_com[3],
+           mo->body_com[4], mo->body_com[5], mo->body_inertia[9]);
+    SNT_NEAR(mo->body_com[3], 1.5, 1e-14);
+    SNT_NEAR(mo->body_com[5], 1.5, 1e-14);
+    // bad calls: flat, missing, bad scale; the world stays usable
+    const char* flat = write_text("flat.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\n");
+    snprintf(cube, sizeof cube, "%s", flat);
+    sn_system* x = NULL;
+    SNT_CHECK(sn_world_add_mesh(w, cube, NULL, 1, &x) == SN_ERR_MODEL && !x);
+    printf("  flat: %s\n", sn_world_last_error(w));
+    SNT_CHECK(strstr(sn_world_last_error(w), "flat"));
+    SNT_CHECK(sn_world_add_mesh(w, "/nonexistent/x.stl", NULL, 1, &x) == SN_ERR_IO);
+    double bad[3] = {1, 0, 1};
+    SNT_CHECK(sn_world_add_mesh(w, cube, bad, 1, &x) == SN_ERR_ARG);
+    SNT_CHECK(sn_world_add_mesh(w, "a\"b.stl", NULL, 1, &x) == SN_ERR_ARG);
+    SNT_CHECK(sn_world_system_count(w) == 3);
+    SNT_STATUS_OK(sn_world_integrate(w));
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+// a pile of 40 free bodies of every shape dropped into a 1 m square: the broad phase (boxes swept
+// along x) finds exactly the contacts of testing every pair, so the two runs agree bit for bit
+static int pile(int brute, double* q_out, int* ncontact, long* pairs_tested) {
+    unsigned char bin[1024];
+    const char* path = write_file("cube.stl", bin, cube_stl_binary(bin, 0.5));
+    SNT_CHECK(path);
+    char cube[256];
+    snprintf(cube, sizeof cube, "%s", path);
+    sn_world* w = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    w->brute_force = brute;
+    tc_seed(99);
+    sn_system* s[40];
+    for (int i = 0; i < 40; i++) {
+        double size[3] = {0.1, 0.12, 0.08};
+        switch (i % 5) {
+        case 0:
+            SNT_STATUS_OK(sn_world_add_sphere(w, 0.06, 1, &s[i]));
+            break;
+        case 1:
+            SNT_STATUS_OK(sn_world_add_box(w, size, 1, &s[i]));
+            break;
+        case 2:
+            SNT_STATUS_OK(sn_world_add_capsule(w, 0.04, 0.1, 1, &s[i]));
+            break;
+        case 3:
+            SNT_STATUS_OK(sn_world_add_cylinder(w, 0.05, 0.1, 1, &s[i]));
+            break;
+        default:
+            SNT_STATUS_OK(sn_world_add_mesh(w, cube, size, 1, &s[i]));
+            break;
+        }
+    }
+    for (int i = 0; i < 40; i++) {
+        double q[7] = {tc_uniform(-0.5, 0.5), tc_uniform(-0.5, 0.5), 0.1 + 0.15 * i, 1, 0, 0, 0};
+        double u[6] = {0, 0, 0, tc_uniform(-2, 2), tc_uniform(-2, 2), tc_uniform(-2, 2)};
+        SNT_STATUS_OK(sn_system_set_state(s[i], q, 7, u, 6));
+    }
+    *ncontact = 0;
+    for (int k = 0; k < 1500; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        for (int i = 0; i < 40; i++)
+            *ncontact += sn_system_contact_count(s[i]);
+    }
+    for (int i = 0; i < 40; i++)
+        memcpy(q_out + 7 * i, sn_system_q(s[i]), 7 * sizeof(double));
+    *pairs_tested = w->nbp;
+    sn_world_destroy(w);
+    return 0;
+}
+
+static int test_broad_phase_finds_every_pair(void) {
+    double qa[280], qb[280];
+    int na, nb;
+    long nbp;
+    SNT_CHECK(pile(0, qa, &na, &nbp) == 0);
+    SNT_CHECK(pile(1, qb, &nb, &nbp) == 0);
+    double worst = 0, zmax = 0;
+    for (int i = 0; i < 280; i++)
+        worst = fmax(worst, fabs(qa[i] - qb[i]));
+    for (int i = 0; i < 40; i++)
+        zmax = fmax(zmax, qa[7 * i + 2]);
+    printf("  40 bodies (%ld geometries), 1.5 s: %d contact-steps with the broad phase, %d testing "
+           "every pair; states differ by %.1e; highest body at z = %.3f m\n",
+           nbp, na, nb, worst, zmax);
+    SNT_CHECK(na == nb && na > 0);
+    SNT_CHECK(worst == 0);
+    SNT_CHECK(zmax < 1); // the pile settled: nothing still falling from 6 m
+    return 0;
+}
+
+
 static int cleanup(void) {
     if (dir[0]) {
         char cmd[128];
@@ -676,4 +901,6 @@ SNT_SUITE(SNT_TEST(test_mesh_files_load), SNT_TEST(test_mesh_bad_files),
           SNT_TEST(test_mesh_cube_slides_like_box), SNT_TEST(test_mpr_matches_closed_forms),
           SNT_TEST(test_ball_rests_on_mesh_and_cylinder),
           SNT_TEST(test_cylinders_and_meshes_collide), SNT_TEST(test_faces_and_lines_rest),
-          SNT_TEST(test_solo12_stands_on_mesh_feet), SNT_TEST(cleanup))
+          SNT_TEST(test_solo12_stands_on_mesh_feet), SNT_TEST(test_convex_hull),
+          SNT_TEST(test_free_mesh_body), SNT_TEST(test_broad_phase_finds_every_pair),
+          SNT_TEST(cleanup))

@@ -126,7 +126,7 @@ typedef struct sn_contact {
 } sn_contact;
 
 /// The ground plane z = height (off by default). Every collision geometry of every system
-/// (sphere, capsule, box, cylinder; meshes not yet) touches it.
+/// (sphere, capsule, box, cylinder, convex mesh) touches it.
 SN_API sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height);
 /// A heightfield ground: heights z[i + nx j] at x = x0 + i dx, y = y0 + j dy (nx, ny >= 2,
 /// dx, dy > 0), each cell split into two triangles along its (i, j)-(i+1, j+1) diagonal. Inside
@@ -173,6 +173,11 @@ SN_API sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real leng
                                        sn_system** out);
 SN_API sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                       sn_system** out);
+/// A convex mesh body: the convex hull of the vertices of an OBJ or STL file (scaled per axis;
+/// NULL: 1 1 1), its inertia that of the solid hull at uniform density. The body frame is the
+/// file's frame (the centre of mass is where the hull puts it). A flat mesh is refused.
+SN_API sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3],
+                                   sn_real mass, sn_system** out);
 /// Contact materials: every body has a material id (0 by default, the ground is 0); a pair of ids
 /// has a friction coefficient, a restitution and a restitution threshold. Pairs not set use the
 /// world's default material (sn_world_set_material). Ids run from 0 to 15; the order of a pair

@@ -7,6 +7,7 @@
 // that never forms the matrix), so a 100 000-link chain compiles in a fraction of a second.
 #include "base/smath.h"
 #include "dynamics/dyn.h"
+#include "model/hull.h"
 #include "model/mesh.h"
 #include "model/spec.h"
 
@@ -1135,6 +1136,27 @@ static sn_status read_meshes(compiler* c, sni_buf* verts, int* adr, int* num) {
             continue;
         }
         if (st != SN_OK) return cerr(c, st, g[i].line, "mesh", "%s", msg);
+        // keep the hull's vertices only (a flat or collinear mesh keeps all of its own)
+        sn_real* v = (sn_real*)(void*)(verts->data) + 3 * before;
+        int nv = (int)(verts->len / (3 * sizeof(sn_real)) - before), *tri = NULL, ntri = 0;
+        st = sni_hull(v, nv, c->alloc, &tri, &ntri);
+        if (st == SN_ERR_NOMEM) return cerr(c, st, g[i].line, "mesh", "out of memory");
+        if (st == SN_OK) {
+            char* on = sni_alloc(c->alloc, (size_t)nv);
+            if (!on) {
+                sni_free(c->alloc, tri, (size_t)ntri * 3 * sizeof(int));
+                return cerr(c, SN_ERR_NOMEM, g[i].line, "mesh", "out of memory");
+            }
+            memset(on, 0, (size_t)nv);
+            for (int k = 0; k < 3 * ntri; k++)
+                on[tri[k]] = 1;
+            int kept = 0;
+            for (int k = 0; k < nv; k++)
+                if (on[k]) memmove(v + 3 * kept++, v + 3 * k, 3 * sizeof(sn_real));
+            verts->len = (before + (size_t)kept) * 3 * sizeof(sn_real);
+            sni_free(c->alloc, on, (size_t)nv);
+            sni_free(c->alloc, tri, (size_t)ntri * 3 * sizeof(int));
+        }
         size_t after = verts->len / (3 * sizeof(sn_real));
         if (after > (size_t)SNI_MESH_MAX_VERTICES * 16)
             return cerr(c, SN_ERR_LIMIT, g[i].line, "mesh",

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+// hull.c: the convex hull of a point set (incremental: a first tetrahedron of extreme points,
+// then every point outside the hull so far replaces the faces it sees by a fan to their horizon)
+// and the mass properties of the solid it bounds. Used when a model loads: the collision mesh
+// keeps its hull's vertices only, and a free mesh body gets its inertia from the hull.
+#include "model/hull.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct hface {
+    int v[3];
+    sn_real n[3], d; // outward unit normal, offset
+} hface;
+
+typedef struct builder {
+    const sn_allocator* a;
+    const sn_real* p;
+    hface* f;
+    int nf, cap;
+    int (*edge)[2];
+    int ecap;
+} builder;
+
+static int face_add(builder* b, int i, int j, int k) {
+    if (b->nf == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        hface* g = sni_alloc(b->a, (size_t)cap * sizeof *g);
+        if (!g) return 0;
+        if (b->f) memcpy(g, b->f, (size_t)b->nf * sizeof *g);
+        sni_free(b->a, b->f, (size_t)b->cap * sizeof *g);
+        b->f = g, b->cap = cap;
+    }
+    hface* f = &b->f[b->nf++];
+    f->v[0] = i, f->v[1] = j, f->v[2] = k;
+    sn_real e1[3], e2[3];
+    v3_sub(e1, b->p + 3 * j, b->p + 3 * i);
+    v3_sub(e2, b->p + 3 * k, b->p + 3 * i);
+    v3_cross(f->n, e1, e2);
+    sn_real l = v3_norm(f->n);
+    if (l > 0) v3_scale(f->n, f->n, 1 / l);
+    f->d = v3_dot(f->n, b->p + 3 * i);
+    return 1;
+}
+
+static sn_real dist_line(const sn_real* a, const sn_real* b, const sn_real* x) {
+    sn_real ab[3], ax[3], c[3];
+    v3_sub(ab, b, a);
+    v3_sub(ax, x, a);
+    v3_cross(c, ab, ax);
+    sn_real l = v3_norm(ab);
+    return l > 0 ? v3_norm(c) / l : v3_norm(ax);
+}
+
+sn_status sni_hull(const sn_real* p, int n, const sn_allocator* a, int** tri, int* ntri) {
+    *tri = NULL, *ntri = 0;
+    if (n < 4) return SN_ERR_MODEL;
+    // the size of the set, for tolerances
+    sn_real lo[3], hi[3];
+    v3_copy(lo, p), v3_copy(hi, p);
+    for (int k = 1; k < n; k++)
+        for (int i = 0; i < 3; i++) {
+            if (p[3 * k + i] < lo[i]) lo[i] = p[3 * k + i];
+            if (p[3 * k + i] > hi[i]) hi[i] = p[3 * k + i];
+        }
+    sn_real diag[3];
+    v3_sub(diag, hi, lo);
+    sn_real scale = v3_norm(diag), eps = 1e-10 * scale;
+    if (!(scale > 0)) return SN_ERR_MODEL;
+    // a first tetrahedron: the lowest x, the farthest from it, from their line, from their plane
+    int i0 = 0, i1 = -1, i2 = -1, i3 = -1;
+    for (int k = 1; k < n; k++)
+        if (p[3 * k] < p[3 * i0]) i0 = k;
+    sn_real best = 0;
+    for (int k = 0; k < n; k++) {
+        sn_real d[3];
+        v3_sub(d, p + 3 * k, p + 3 * i0);
+        if (v3_norm(d) > best) best = v3_norm(d), i1 = k;
+    }
+    best = 0;
+    for (int k = 0; k < n && i1 >= 0; k++) {
+        sn_real d = dist_line(p + 3 * i0, p + 3 * i1, p + 3 * k);
+        if (d > best) best = d, i2 = k;
+    }
+    if (i1 < 0 || i2 < 0 || best <= 1e3 * eps) return SN_ERR_MODEL; // collinear
+    sn_real nrm[3], e1[3], e2[3];
+    v3_sub(e1, p + 3 * i1, p + 3 * i0);
+    v3_sub(e2, p + 3 * i2, p + 3 * i0);
+    v3_cross(nrm, e1, e2);
+    v3_scale(nrm, nrm, 1 / v3_norm(nrm));
+    best = 0;
+    for (int k = 0; k < n; k++) {
+        sn_real d[3];
+        v3_sub(d, p + 3 * k, p + 3 * i0);
+        if (fabs(v3_dot(d, nrm)) > best) best = fabs(v3_dot(d, nrm)), i3 = k;
+    }
+    if (i3 < 0 || best <= 1e3 * eps) return SN_ERR_MODEL; // flat
+    builder b = {a, p, NULL, 0, 0, NULL, 0};
+    sn_status st = SN_OK;
+    // orient the four faces away from the tetrahedron's centroid
+    sn_real cen[3] = {0, 0, 0};
+    int t4[4] = {i0, i1, i2, i3};
+    for (int k = 0; k < 4; k++)
+        v3_addscl(cen, p + 3 * t4[k], 0.25);
+    static const int tri4[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
+    for (int k = 0; k < 4 && st == SN_OK; k++) {
+        int u = t4[tri4[k][0]], v = t4[tri4[k][1]], w = t4[tri4[k][2]];
+        if (!face_add(&b, u, v, w)) st = SN_ERR_NOMEM;
+        if (st == SN_OK && v3_dot(b.f[b.nf - 1].n, cen) - b.f[b.nf - 1].d > 0) {
+            b.nf--;
+            if (!face_add(&b, u, w, v)) st = SN_ERR_NOMEM;
+        }
+    }
+    char* dead = NULL;
+    size_t dead_bytes = 0;
+    for (int k = 0; k < n && st == SN_OK; k++) {
+        if (k == i0 || k == i1 || k == i2 || k == i3) continue;
+        const sn_real* x = p + 3 * k;
+        int visible = 0;
+        for (int f = 0; f < b.nf && !visible; f++)
+            if (v3_dot(b.f[f].n, x) - b.f[f].d > eps) visible = 1;
+        if (!visible) continue;
+        // the faces that see x go; their edges not shared with another such face form the horizon
+        if (dead_bytes < (size_t)b.cap) {
+            sni_free(a, dead, dead_bytes);
+            dead_bytes = (size_t)b.cap;
+            dead = sni_alloc(a, dead_bytes);
+            if (!dead) {
+                dead_bytes = 0;
+                st = SN_ERR_NOMEM;
+                break;
+            }
+        }
+        int ne = 0;
+        for (int f = 0; f < b.nf; f++) {
+            dead[f] = v3_dot(b.f[f].n, x) - b.f[f].d > eps;
+            if (!dead[f]) continue;
+            for (int e = 0; e < 3; e++) {
+                int u = b.f[f].v[e], w = b.f[f].v[(e + 1) % 3], found = -1;
+                for (int j = 0; j < ne && found < 0; j++)
+                    if (b.edge[j][0] == w && b.edge[j][1] == u) found = j;
+                if (found >= 0) {
+                    b.edge[found][0] = b.edge[ne - 1][0], b.edge[found][1] = b.edge[ne - 1][1];
+                    ne--;
+                    continue;
+                }
+                if (ne == b.ecap) {
+                    int cap = b.ecap ? 2 * b.ecap : 64;
+                    int(*g)[2] = sni_alloc(a, (size_t)cap * sizeof *g);
+                    if (!g) {
+                        st = SN_ERR_NOMEM;
+                        break;
+                    }
+                    if (b.edge) memcpy(g, b.edge, (size_t)ne * sizeof *g);
+                    sni_free(a, b.edge, (size_t)b.ecap * sizeof *g);
+                    b.edge = g, b.ecap = cap;
+                }
+                b.edge[ne][0] = u, b.edge[ne][1] = w, ne++;
+            }
+        }
+        if (st != SN_OK) break;
+        int keep = 0;
+        for (int f = 0; f < b.nf; f++)
+            if (!dead[f]) b.f[keep++] = b.f[f];
+        b.nf = keep;
+        for (int j = 0; j < ne && st == SN_OK; j++)
+            if (!face_add(&b, b.edge[j][0], b.edge[j][1], k)) st = SN_ERR_NOMEM;
+    }
+    sni_free(a, dead, dead_bytes);
+    sni_free(a, b.edge, (size_t)b.ecap * sizeof *b.edge);
+    if (st == SN_OK) {
+        *tri = sni_alloc(a, (size_t)b.nf * 3 * sizeof(int));
+        if (!*tri) st = SN_ERR_NOMEM;
+    }
+    if (st == SN_OK) {
+        for (int f = 0; f < b.nf; f++)
+            memcpy(*tri + 3 * f, b.f[f].v, 3 * sizeof(int));
+        *ntri = b.nf;
+    }
+    sni_free(a, b.f, (size_t)b.cap * sizeof *b.f);
+    return st;
+}
+
+void sni_hull_mass(const sn_real* p, const int* tri, int ntri, sn_real* volume, sn_real* com,
+                   sn_real* second) {
+    // tetrahedra from the origin to each outward face: signed volumes, first and second moments
+    sn_real V = 0, c[3] = {0, 0, 0}, C[9] = {0};
+    for (int t = 0; t < ntri; t++) {
+        const sn_real* x = p + 3 * tri[3 * t];
+        const sn_real* y = p + 3 * tri[3 * t + 1];
+        const sn_real* z = p + 3 * tri[3 * t + 2];
+        sn_real yz[3], s[3];
+        v3_cross(yz, y, z);
+        sn_real v = v3_dot(x, yz) / 6;
+        V += v;
+        v3_add(s, x, y);
+        v3_add(s, s, z);
+        v3_addscl(c, s, v / 4);
+        // the integral of r r^T over the tetrahedron (0, x, y, z): v / 20 (sum of the vertices'
+        // outer products plus the outer product of their sum)
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                C[3 * i + j] += v / 20 * (x[i] * x[j] + y[i] * y[j] + z[i] * z[j] + s[i] * s[j]);
+    }
+    *volume = V;
+    v3_scale(com, c, V != 0 ? 1 / V : 0);
+    memcpy(second, C, sizeof C);
+}
