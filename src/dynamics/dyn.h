@@ -92,6 +92,8 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
 
 // x <- L^-T x with the factor of d (minv.c)
 void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x);
+// x <- L^-1 D^-1 x: the rest of the solve (minv.c)
+void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x);
 
 // factor M + diag(diag) (diag nullable) into d->mass_factor (minv.c)
 sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag);

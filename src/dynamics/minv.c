@@ -57,6 +57,18 @@ void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x) {
 }
 
 
+// x <- L^-1 D^-1 x: the second half of a solve (after sni_half_solve)
+void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x) {
+    int nv = m->nv;
+    const sn_real* l = d->mass_factor;
+    for (int k = 0; k < nv; k++)
+        x[k] /= d->mass_factor_d[k];
+    for (int k = 0; k < nv; k++)
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            x[k] -= l[k * nv + i] * x[i];
+}
+
+
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
     int nv = m->nv;
     const sn_real* l = d->mass_factor;

@@ -57,6 +57,7 @@ struct sn_system {
     sn_real* row_prev;  // the last step's impulse of each DOF's joint rows: limit, velocity
                         // limit, friction (3 x nv), for the warm start
     sn_real* pseudo; // this step's pseudo-velocity removing penetrations and limit excursions (nv)
+    sn_real* gs_v;   // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
     sn_real* dinv;   // 1 / D of the step's factor of M~ (nv)
     int has_ext;
     // ---- step results and scratch ----
@@ -130,11 +131,11 @@ struct sn_world {
     int* blk_lb;
     sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
     sn_real* blk_Jb; // rows on system b
-    sn_real* blk_Ya; // M~^-1 J^T on each side
+    sn_real* blk_Ya; // Y = M~^-1 J^T on each side (a row's velocity change per unit impulse)
     sn_real* blk_Yb;
-    sn_real* blk_G;      // coupling blocks (block_cap x block_cap x 9)
-    sn_real* blk_c;      // (block_cap x 3)
-    sn_real* blk_v0;     // the rows' velocities at the start of a sweep (block_cap x 3)
+    sn_real* blk_G;      // each block's own Delassus block J M~^-1 J^T (block_cap x 9)
+    sn_real* blk_c;      // the rows' velocities at the end of the last sweep (block_cap x 3)
+    sn_real* blk_v0;     // and at its start (block_cap x 3)
     sn_real* blk_target; // (block_cap x 3)
     sn_real* blk_lambda; // (block_cap x 3)
     sn_real* scratch;    // a 3 x nvmax Jacobian

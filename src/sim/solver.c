@@ -21,33 +21,13 @@ enum { BLK_CONTACT, BLK_LOWER, BLK_UPPER, BLK_VEL_LOWER, BLK_VEL_UPPER, BLK_FRIC
 
 // ---- the exact single-contact solve ----
 
-// lambda on the cone's curve at angle th: r(th) (cos, sin, 1/mu); returns r (< 0: invalid)
-static sn_real curve_point(const sn_real* G, const sn_real* c, sn_real mu, sn_real th,
-                           sn_real* lam) {
-    sn_real ct = cos(th), st = sin(th);
-    sn_real den = G[8] / mu + G[6] * ct + G[7] * st;
-    sn_real r = den > 0 ? -c[2] / den : -1;
-    lam[0] = r * ct, lam[1] = r * st, lam[2] = r / mu;
-    return r;
-}
-
-
-// Coulomb's condition along the curve: the friction (cos th, sin th) must be anti-parallel to
-// the tangential velocity after the impulse, v_t = (G lambda + c)_t; this is zero there:
-//   f(th) = v_t1 sin th - v_t2 cos th
-// (algorithms.md B.2 bisects the slope of the contact-space energy along the same curve; the two
-// differ when the normal and tangential rows of G couple, as at the corners of a box, and the
-// energy's root then tilts the friction by up to ten degrees: a box sliding on four corners
-// decelerates 2 % below mu g. The tier-C cases need Coulomb's law itself.)
-static sn_real curve_slope(const sn_real* G, const sn_real* c, sn_real mu, sn_real th,
-                           const sn_real* lam) {
-    (void)mu;
-    sn_real v[3];
-    m3_mul_v3(v, G, lam);
-    v3_add(v, v, c);
-    return v[0] * sin(th) - v[1] * cos(th);
-}
-
+// The sliding case puts lambda on the cone, lambda = r (t, 1/mu) with t a unit friction direction,
+// at zero normal velocity, and asks Coulomb's condition: the friction t anti-parallel to the
+// tangential velocity after the impulse, v_t = (G lambda + c)_t. (algorithms.md B.2 bisects the
+// slope of the contact-space energy along the same curve; the two differ when the normal and
+// tangential rows of G couple, as at the corners of a box, and the energy's root then tilts the
+// friction by up to ten degrees: a box sliding on four corners decelerates 2 % below mu g. The
+// tier-C cases need Coulomb's law itself.)
 
 // G (3x3, rows t1 t2 n), c (3), mu: the impulse of one contact; returns the case (0 open,
 // 1 stick, 2 slide)
@@ -80,52 +60,95 @@ int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* l
         v3_copy(lam, l0);
         return 1;
     }
-    // sliding: the friction direction th with lambda = r (cos th, sin th, 1/mu), zero normal
-    // velocity, and the tangential velocity anti-parallel to the friction. A fixed-point
-    // iteration th <- direction of -v_t converges when the rows couple weakly; otherwise the
-    // curve is scanned for a sign change of f(th) facing the slip, then bisected.
-    sn_real th = atan2(l0[1], l0[0]), l[3], v[3];
-    for (int it = 0; it < 60; it++) {
-        if (curve_point(G, c, mu, th, l) < 0) break;
+    // sliding: a fixed-point iteration t <- -v_t / |v_t| converges in a few steps when the rows
+    // couple weakly; otherwise the directions around it are scanned for Coulomb's condition.
+    // the fixed point runs on the friction direction as a unit vector (no trigonometry)
+    sn_real l[3], v[3], dir[2] = {l0[0] / lt, l0[1] / lt};
+    if (!(lt > 0)) dir[0] = 1, dir[1] = 0;
+    for (int it = 0; it < 4; it++) {
+        sn_real den = G[8] / mu + G[6] * dir[0] + G[7] * dir[1];
+        if (!(den > 0)) break;
+        sn_real r = -c[2] / den;
+        l[0] = r * dir[0], l[1] = r * dir[1], l[2] = r / mu;
         m3_mul_v3(v, G, l);
         v3_add(v, v, c);
-        sn_real next = atan2(-v[1], -v[0]);
-        sn_real diff = remainder(next - th, 2 * M_PI);
-        th = next;
-        if (fabs(diff) < 1e-13) {
-            curve_point(G, c, mu, th, lam);
+        sn_real vt = sqrt(v[0] * v[0] + v[1] * v[1]);
+        if (!(vt > 0)) break;
+        sn_real n0 = -v[0] / vt, n1 = -v[1] / vt;
+        sn_real diff = fabs(n0 - dir[0]) + fabs(n1 - dir[1]);
+        dir[0] = n0, dir[1] = n1;
+        if (diff < 1e-13) {
+            den = G[8] / mu + G[6] * dir[0] + G[7] * dir[1];
+            r = den > 0 ? -c[2] / den : 0;
+            v3_set(lam, r * dir[0], r * dir[1], r / mu);
             return 2;
         }
     }
-    enum { N = 48 };
-    sn_real prev_t = 0, prev_f = 0;
-    int have_prev = 0;
-    for (int k = 0; k <= N; k++) {
-        sn_real t = th + 2 * M_PI * k / N;
-        if (curve_point(G, c, mu, t, l) < 0) {
-            have_prev = 0;
-            continue;
-        }
-        m3_mul_v3(v, G, l);
-        v3_add(v, v, c);
-        sn_real f = v[0] * sin(t) - v[1] * cos(t);
-        int facing = v[0] * cos(t) + v[1] * sin(t) <= 0;
-        if (have_prev && facing && (f > 0) != (prev_f > 0)) {
-            sn_real lo = prev_t, hi = t, flo = prev_f;
-            for (int it = 0; it < 100 && hi - lo > 1e-13; it++) {
-                sn_real mid = 0.5 * (lo + hi);
-                curve_point(G, c, mu, mid, l);
-                sn_real fm = curve_slope(G, c, mu, mid, l);
-                if ((fm > 0) == (flo > 0))
-                    lo = mid, flo = fm;
-                else
-                    hi = mid;
+    // The scan: with den(t) = G_nt.t + G_nn / mu > 0 the tangential velocity times den is
+    // affine in t, x(t) = A t + b (A = -c_n G_tt + c_t G_nt^T, b = (c_t G_nn - c_n G_tn) / mu),
+    // and Coulomb's condition is f(t) = x0 t1 - x1 t0 = 0 with x.t <= 0. Directions are
+    // stepped by 7.5 degrees from the fixed point's last one; a sign change facing the slip is
+    // refined by regula falsi (Illinois) between the two unit vectors.
+    sn_real A[4] = {-c[2] * G[0] + c[0] * G[6], -c[2] * G[1] + c[0] * G[7],
+                    -c[2] * G[3] + c[1] * G[6], -c[2] * G[4] + c[1] * G[7]};
+    sn_real b[2] = {(c[0] * G[8] - c[2] * G[2]) / mu, (c[1] * G[8] - c[2] * G[5]) / mu};
+#define SN_F(t)                                                                                    \
+    ((A[0] * (t)[0] + A[1] * (t)[1] + b[0]) * (t)[1] -                                             \
+     (A[2] * (t)[0] + A[3] * (t)[1] + b[1]) * (t)[0])
+#define SN_OK_DIR(t)                                                                               \
+    (G[6] * (t)[0] + G[7] * (t)[1] + G[8] / mu > 0 &&                                              \
+     (A[0] * (t)[0] + A[1] * (t)[1] + b[0]) * (t)[0] +                                             \
+             (A[2] * (t)[0] + A[3] * (t)[1] + b[1]) * (t)[1] <=                                    \
+         0)
+    enum { N = 24 };
+    const sn_real cs = 0.99144486137381041114, sn = 0.13052619222005159155; // 7.5 degrees
+    // both ways from the fixed point's direction: the root is usually near it
+    sn_real from[2][2], from_f[2];
+    int from_ok[2];
+    for (int w2 = 0; w2 < 2; w2++) {
+        from[w2][0] = dir[0], from[w2][1] = dir[1];
+        from_f[w2] = SN_F(dir);
+        from_ok[w2] = SN_OK_DIR(dir);
+    }
+    for (int k = 1; k <= N; k++)
+        for (int w2 = 0; w2 < 2; w2++) {
+            sn_real* prev = from[w2];
+            sn_real sg = w2 ? -sn : sn;
+            sn_real t[2] = {cs * prev[0] - sg * prev[1], sg * prev[0] + cs * prev[1]};
+            sn_real f = SN_F(t);
+            int ok = SN_OK_DIR(t);
+            if (from_ok[w2] && ok && (f > 0) != (from_f[w2] > 0)) {
+                sn_real lo[2] = {prev[0], prev[1]}, hi[2] = {t[0], t[1]}, flo = from_f[w2], fhi = f;
+                sn_real m[2] = {t[0], t[1]};
+                int side = 0;
+                for (int it = 0; it < 60; it++) {
+                    sn_real al = flo / (flo - fhi); // the chord's zero between lo and hi
+                    sn_real m0 = (1 - al) * lo[0] + al * hi[0], m1 = (1 - al) * lo[1] + al * hi[1];
+                    sn_real nm = sqrt(m0 * m0 + m1 * m1);
+                    m0 /= nm, m1 /= nm;
+                    sn_real step = fabs(m0 - m[0]) + fabs(m1 - m[1]);
+                    m[0] = m0, m[1] = m1;
+                    sn_real fm = SN_F(m);
+                    if (fm == 0 || step < 1e-14) break;
+                    if ((fm > 0) == (flo > 0)) {
+                        lo[0] = m[0], lo[1] = m[1], flo = fm;
+                        if (side == -1) fhi *= 0.5;
+                        side = -1;
+                    } else {
+                        hi[0] = m[0], hi[1] = m[1], fhi = fm;
+                        if (side == 1) flo *= 0.5;
+                        side = 1;
+                    }
+                }
+                sn_real den = G[8] / mu + G[6] * m[0] + G[7] * m[1];
+                sn_real r = -c[2] / den;
+                v3_set(lam, r * m[0], r * m[1], r / mu);
+                return 2;
             }
-            curve_point(G, c, mu, 0.5 * (lo + hi), lam);
-            return 2;
+            prev[0] = t[0], prev[1] = t[1], from_f[w2] = f, from_ok[w2] = ok;
         }
-        prev_t = t, prev_f = f, have_prev = facing;
-    }
+#undef SN_F
+#undef SN_OK_DIR
     // no root found (a degenerate G): the sticking impulse projected on the cone
     sn_real scale = mu * (l0[2] > 0 ? l0[2] : 0) / (lt > 0 ? lt : 1);
     v3_set(lam, l0[0] * scale, l0[1] * scale, l0[2] > 0 ? l0[2] : 0);
@@ -311,39 +334,23 @@ static void local_solve(sn_world* w, int k, const sn_real* G, const sn_real* c, 
 }
 
 
-// rows of block k on system si: J and Y, or NULL when the block does not touch it
-static void side(const sn_world* w, int k, int si, const sn_real** J, const sn_real** Y) {
-    size_t off = 3 * (size_t)w->nvmax * k;
-    *J = *Y = NULL;
-    if (w->blk_sa[k] == si)
-        *J = w->blk_Ja + off, *Y = w->blk_Ya + off;
-    else if (w->blk_sb[k] == si)
-        *J = w->blk_Jb + off, *Y = w->blk_Yb + off;
-}
-
-
-// G_xy (dim_x x dim_y) summed over the systems the two blocks share: Z_x^T D^-1 Z_y with
-// Z = L^-T J^T, the half solves kept in blk_Ya / blk_Yb
-static void coupling(const sn_world* w, int x, int y, sn_real* G) {
+// the block's own Delassus block G = J M~^-1 J^T (dim x dim), summed over its systems: Z^T D^-1
+// Z with Z = L^-T J^T (the half solves in blk_Ya / blk_Yb), on the path of the block's rows
+static void own_block(const sn_world* w, int x, sn_real* G) {
     memset(G, 0, 9 * sizeof(sn_real));
-    int sys[2] = {w->blk_sa[x], w->blk_sb[x]};
+    size_t off = 3 * (size_t)w->nvmax * x;
     for (int e = 0; e < 2; e++) {
-        if (sys[e] < 0) continue;
-        const sn_real *Jx, *Zx, *Jy, *Zy;
-        side(w, x, sys[e], &Jx, &Zx);
-        side(w, y, sys[e], &Jy, &Zy);
-        if (!Jy) continue;
-        const sn_system* s = w->sys[sys[e]];
+        int si = e ? w->blk_sb[x] : w->blk_sa[x];
+        if (si < 0) continue;
+        const sn_real* Z = (e ? w->blk_Yb : w->blk_Ya) + off;
+        const sn_system* s = w->sys[si];
         const sn_model* m = s->m;
-        int nv = m->nv;
+        int nv = m->nv, last = e ? w->blk_lb[x] : w->blk_la[x], dim = w->blk_dim[x];
         const sn_real* dinv = s->dinv;
-        // Z = L^-T J^T lives on the path of the block's rows: walk x's path only, all the
-        // row pairs at once
-        int last = e ? w->blk_lb[x] : w->blk_la[x];
-        for (int r = 0; r < w->blk_dim[x]; r++)
-            for (int q = 0; q < w->blk_dim[y]; q++) {
-                const sn_real* a = Zx + (size_t)r * nv;
-                const sn_real* b = Zy + (size_t)q * nv;
+        for (int r = 0; r < dim; r++)
+            for (int q = r; q < dim; q++) {
+                const sn_real* a = Z + (size_t)r * nv;
+                const sn_real* b = Z + (size_t)q * nv;
                 sn_real g = 0;
                 if (last == -2)
                     for (int i = 0; i < nv; i++)
@@ -352,7 +359,63 @@ static void coupling(const sn_world* w, int x, int y, sn_real* G) {
                     for (int i = last; i >= 0; i = m->dof_parent[i])
                         g += a[i] * b[i] * dinv[i];
                 G[3 * r + q] += g;
+                if (q != r) G[3 * q + r] += g;
             }
+    }
+}
+
+
+// the velocity of block x's rows at the systems' sweep velocities (v = gs_v, or with pseudo
+// the pseudo-velocities), less nothing: J_a v_a + J_b v_b
+static void block_velocity(const sn_world* w, int x, int pseudo, sn_real* c) {
+    size_t off = 3 * (size_t)w->nvmax * x;
+    c[0] = c[1] = c[2] = 0;
+    if (w->blk_kind[x] != BLK_CONTACT) {
+        // a joint row: J = e_v
+        const sn_system* s = w->sys[w->blk_sa[x]];
+        c[0] = (pseudo ? s->pseudo : s->gs_v)[s->m->joint_vadr[w->blk_index[x]]];
+        return;
+    }
+    for (int e = 0; e < 2; e++) {
+        int si = e ? w->blk_sb[x] : w->blk_sa[x];
+        if (si < 0) continue;
+        const sn_system* s = w->sys[si];
+        const sn_model* m = s->m;
+        const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + off;
+        const sn_real* v = pseudo ? s->pseudo : s->gs_v;
+        int nv = m->nv, last = e ? w->blk_lb[x] : w->blk_la[x];
+        for (int r = pseudo ? 2 : 0; r < 3; r++) {
+            const sn_real* jr = J + (size_t)r * nv;
+            sn_real g = 0;
+            if (last == -2)
+                for (int i = 0; i < nv; i++)
+                    g += jr[i] * v[i];
+            else
+                for (int i = last; i >= 0; i = m->dof_parent[i])
+                    g += jr[i] * v[i];
+            c[r] += g;
+        }
+    }
+}
+
+
+// the sweep velocities after an impulse change dl of block x: v += Y dl on each side (pseudo:
+// dl on the position correction's row only, into the pseudo-velocities)
+static void block_push(sn_world* w, int x, int pseudo, const sn_real* dl) {
+    size_t off = 3 * (size_t)w->nvmax * x;
+    for (int e = 0; e < 2; e++) {
+        int si = e ? w->blk_sb[x] : w->blk_sa[x];
+        if (si < 0) continue;
+        sn_system* s = w->sys[si];
+        int nv = s->m->nv;
+        const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + off;
+        sn_real* v = pseudo ? s->pseudo : s->gs_v;
+        for (int r = 0; r < w->blk_dim[x]; r++) {
+            if (dl[r] == 0) continue;
+            const sn_real* yr = Y + (size_t)r * nv;
+            for (int i = 0; i < nv; i++)
+                v[i] += yr[i] * dl[r];
+        }
     }
 }
 
@@ -417,34 +480,34 @@ static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
 // that move the positions of this step and are then forgotten: the correction adds no kinetic
 // energy, and a limit's correction cannot push a body into the ground (or the other way round)
 static void pseudo_velocities(sn_world* w, sn_real dt) {
-    int nb = w->nblock, cap = w->block_cap, any = 0;
-    // blk_target is reused: [3a] the row's target, [3a + 1] its pseudo-impulse; blk_c[3a] holds
-    // the residual G p - target
+    int nb = w->nblock, any = 0;
+    // blk_target is reused: [3a] the row's target, [3a + 1] its pseudo-impulse
     for (int a = 0; a < nb; a++) {
         sn_real t = pseudo_target(w, a, dt);
         any |= t != 0;
         w->blk_target[3 * a] = t;
         w->blk_target[3 * a + 1] = 0;
-        w->blk_c[3 * a] = -t;
     }
     if (!any) return;
+    for (int si = 0; si < w->nsys; si++)
+        if (w->sys[si]->solve_mark)
+            memset(w->sys[si]->pseudo, 0, (size_t)w->sys[si]->m->nv * sizeof(sn_real));
     for (int it = 0; it < w->solver_max_iter; it++) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {
             int kind = w->blk_kind[a], ra = pseudo_row(w, a);
             if (!has_pseudo_row(kind)) continue;
-            const sn_real* Gaa = w->blk_G + 9 * ((size_t)a * cap + a);
+            sn_real c[3];
+            block_velocity(w, a, 1, c);
             sn_real* p = &w->blk_target[3 * a + 1];
-            sn_real np = *p - w->blk_c[3 * a] / Gaa[4 * ra];
+            sn_real np = *p - (c[ra] - w->blk_target[3 * a]) / w->blk_G[9 * (size_t)a + 4 * ra];
             if (kind == BLK_UPPER ? np > 0 : np < 0) np = 0;
-            sn_real dp = np - *p;
-            if (dp == 0) continue;
+            sn_real dp[3] = {0, 0, 0};
+            dp[ra] = np - *p;
+            if (dp[ra] == 0) continue;
             *p = np;
-            change = fmax(change, fabs(dp));
-            for (int b = 0; b < nb; b++)
-                if (has_pseudo_row(w->blk_kind[b]))
-                    w->blk_c[3 * b] +=
-                        w->blk_G[9 * ((size_t)b * cap + a) + 3 * pseudo_row(w, b) + ra] * dp;
+            change = fmax(change, fabs(dp[ra]));
+            block_push(w, a, 1, dp);
         }
         if (change < w->solver_tol) break;
     }
@@ -462,7 +525,7 @@ static int row_slot(int kind) {
 
 
 static void warm_start(sn_world* w) {
-    int nb = w->nblock, cap = w->block_cap;
+    int nb = w->nblock;
     for (int a = 0; a < nb; a++) {
         if (w->blk_kind[a] != BLK_CONTACT) continue;
         const sni_contact* c = &w->contacts[w->blk_index[a]];
@@ -496,16 +559,8 @@ static void warm_start(sn_world* w) {
         int nv = s->m->nv, v = s->m->joint_vadr[w->blk_index[a]];
         w->blk_lambda[3 * a] = joint_row_clamp(w, a, s->row_prev[row_slot(kind) * nv + v], w->dt);
     }
-    // blk_c holds c + G lambda
-    for (int x = 0; x < nb; x++)
-        for (int y = 0; y < nb; y++) {
-            const sn_real* ly = w->blk_lambda + 3 * y;
-            if (ly[0] == 0 && ly[1] == 0 && ly[2] == 0) continue;
-            const sn_real* G = w->blk_G + 9 * ((size_t)x * cap + y);
-            for (int r = 0; r < w->blk_dim[x]; r++)
-                for (int q = 0; q < w->blk_dim[y]; q++)
-                    w->blk_c[3 * x + r] += G[3 * r + q] * ly[q];
-        }
+    for (int a = 0; a < nb; a++)
+        block_push(w, a, 0, w->blk_lambda + 3 * a);
 }
 
 
@@ -514,11 +569,11 @@ static void warm_start(sn_world* w) {
 sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     gather(w);
     w->solver_iterations = 0;
-    if (w->nblock == 0) {
+    if (w->nblock <= 0) {
         w->nprevious = 0;
         return SN_OK;
     }
-    int nb = w->nblock, cap = w->block_cap;
+    int nb = w->nblock;
     size_t stride = 3 * (size_t)w->nvmax;
     // M~ = M + diag(w) of every system with a block, factored in its tree's sparsity
     for (int si = 0; si < w->nsys; si++)
@@ -535,7 +590,10 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         if (st != SN_OK) return st;
         for (int i = 0; i < s->m->nv; i++)
             s->dinv[i] = 1 / s->d->mass_factor_d[i];
+        memcpy(s->gs_v, s->du, (size_t)s->m->nv * sizeof(sn_real));
     }
+    // each block's rows J, its own Delassus block G (from the half solves Z = L^-T J^T), then
+    // Y = M~^-1 J^T (the rest of the solves)
     for (int k = 0; k < nb; k++) {
         block_rows(w, k, dt);
         for (int e = 0; e < 2; e++) {
@@ -550,72 +608,58 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
                 sni_half_solve(s->m, s->d, Y + (size_t)r * nv);
             }
         }
-    }
-    // G_xy, and c_x = J_x u* - target_x
-    for (int x = 0; x < nb; x++) {
-        // G is symmetric: G_yx = G_xy^T
-        for (int y = x; y < nb; y++) {
-            sn_real* gxy = w->blk_G + 9 * ((size_t)x * cap + y);
-            coupling(w, x, y, gxy);
-            if (y == x) continue;
-            sn_real* gyx = w->blk_G + 9 * ((size_t)y * cap + x);
-            for (int r = 0; r < 3; r++)
-                for (int q = 0; q < 3; q++)
-                    gyx[3 * q + r] = gxy[3 * r + q];
-        }
-        for (int r = 0; r < w->blk_dim[x]; r++) {
-            sn_real cx = -w->blk_target[3 * x + r];
-            for (int e = 0; e < 2; e++) {
-                int si = e ? w->blk_sb[x] : w->blk_sa[x];
-                if (si < 0) continue;
-                const sn_system* s = w->sys[si];
-                const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * x;
-                cx += row_dot(J + (size_t)r * s->m->nv, s->du, s->m->nv);
-            }
-            w->blk_c[3 * x + r] = cx;
+        own_block(w, k, w->blk_G + 9 * (size_t)k);
+        for (int e = 0; e < 2; e++) {
+            int si = e ? w->blk_sb[k] : w->blk_sa[k];
+            if (si < 0) continue;
+            const sn_system* s = w->sys[si];
+            sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
+            for (int r = 0; r < w->blk_dim[k]; r++)
+                sni_half_solve_rest(s->m, s->d, Y + (size_t)r * s->m->nv);
         }
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
     if (w->warm_start) warm_start(w);
-    // Gauss-Seidel over blocks: blk_c holds c_x + sum_y G_xy lambda_y
+    for (int a = 0; a < nb; a++)
+        block_velocity(w, a, 0, w->blk_c + 3 * a);
+    // Gauss-Seidel over blocks: each block's rows see the velocity the other blocks' impulses
+    // leave, c = J v - target - G lambda_own; its local solve sets its impulse, and the systems'
+    // velocities follow (v += Y dl)
     int it = 0;
     for (; it < w->solver_max_iter; it++) {
         sn_real change = 0;
         memcpy(w->blk_v0, w->blk_c, 3 * (size_t)nb * sizeof(sn_real));
         for (int a = 0; a < nb; a++) {
             int da = w->blk_dim[a];
-            sn_real Gaa[9] = {0}, c[3] = {0, 0, 0}, lam[3] = {0, 0, 0};
-            const sn_real* G = w->blk_G + 9 * ((size_t)a * cap + a);
+            sn_real c[3], lam[3] = {0, 0, 0};
+            const sn_real* G = w->blk_G + 9 * (size_t)a;
             sn_real* la = w->blk_lambda + 3 * a;
+            block_velocity(w, a, 0, c);
             for (int r = 0; r < da; r++) {
-                c[r] = w->blk_c[3 * a + r];
-                for (int q = 0; q < da; q++) {
-                    Gaa[3 * r + q] = G[3 * r + q];
+                c[r] -= w->blk_target[3 * a + r];
+                for (int q = 0; q < da; q++)
                     c[r] -= G[3 * r + q] * la[q];
-                }
             }
-            local_solve(w, a, Gaa, c, dt, lam);
+            local_solve(w, a, G, c, dt, lam);
             sn_real dl[3] = {lam[0] - la[0], lam[1] - la[1], lam[2] - la[2]};
             for (int r = 0; r < da; r++) {
                 change = fmax(change, fabs(dl[r]));
                 la[r] = lam[r];
             }
             if (dl[0] == 0 && dl[1] == 0 && dl[2] == 0) continue;
-            for (int b = 0; b < nb; b++) {
-                const sn_real* Gba = w->blk_G + 9 * ((size_t)b * cap + a);
-                for (int r = 0; r < w->blk_dim[b]; r++)
-                    for (int q = 0; q < da; q++)
-                        w->blk_c[3 * b + r] += Gba[3 * r + q] * dl[q];
-            }
+            block_push(w, a, 0, dl);
         }
         // done when no impulse moved by more than the tolerance, or no row's velocity by more than
-        // a hundredth of it: on a redundant set (a body resting on more rows than it has DOFs)
-        // the impulses drift slowly among the rows while the velocities barely change (the
-        // lying humanoid: 37 sweeps per step instead of 54; the stack of five boxes: 33 for 35)
+        // a hundredth of it over the sweep: on a redundant set (a body resting on more rows than
+        // it has DOFs) the impulses drift slowly among the rows while the velocities barely
+        // change (the lying humanoid: 37 sweeps per step instead of 54; the stack of five boxes:
+        // 33 for 35)
         sn_real dv = 0;
-        for (int a = 0; a < nb; a++)
+        for (int a = 0; a < nb; a++) {
+            block_velocity(w, a, 0, w->blk_c + 3 * a);
             for (int r = 0; r < w->blk_dim[a]; r++)
                 dv = fmax(dv, fabs(w->blk_c[3 * a + r] - w->blk_v0[3 * a + r]));
+        }
         if (change < w->solver_tol || dv < 0.01 * w->solver_tol) {
             it++;
             break;

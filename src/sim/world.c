@@ -159,7 +159,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
                         &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
                         &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pseudo,   &s->dinv};
+                        &s->pseudo,   &s->dinv,    &s->gs_v};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         *vecs[i] = carve(c, nv);
     s->row_prev = carve(c, 3 * nv);
@@ -909,7 +909,7 @@ void sni_world_solver_free(sn_world* w) {
 
 // room for the contacts of every collision geometry (with the ground, or four per pair of
 // geometries of different systems, at most 4096) and one limit and one friction row per 1-DOF
-// joint; the dense coupling is capped at 256 blocks
+// joint
 sn_status sni_world_solver_alloc(sn_world* w) {
     int nc = 0, n1 = 0, ngeom = 0, nvmax = 1;
     for (int si = 0; si < w->nsys; si++) {
@@ -925,7 +925,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
         if (m->nv > nvmax) nvmax = m->nv;
     }
     nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)
-    int nk = nc + 2 * n1 < 256 ? nc + 2 * n1 : 256;
+    int nk = nc + 2 * n1;
     // the broad phase: every collision geometry that can meet another body
     int nbp = 0;
     for (int si = 0; si < w->nsys; si++)
@@ -934,11 +934,10 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     long pairs = (long)nbp * (nbp - 1) / 2;
     int npair = pairs < 16384 ? (int)pairs : 16384;
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
-    size_t bytes =
-        2 * (size_t)nc * sc + 7 * (size_t)nk * sizeof(int) +
-        (4 * (size_t)nk * st + (size_t)nk * nk * 9 + 12 * (size_t)nk + st) * sizeof(sn_real) +
-        6 * (size_t)nbp * sizeof(sn_real) + (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-        64;
+    size_t bytes = 2 * (size_t)nc * sc + 7 * (size_t)nk * sizeof(int) +
+                   (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
+                   6 * (size_t)nbp * sizeof(sn_real) +
+                   (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
@@ -952,7 +951,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->blk_Jb = r, r += nk * st;
     w->blk_Ya = r, r += nk * st;
     w->blk_Yb = r, r += nk * st;
-    w->blk_G = r, r += (size_t)nk * nk * 9;
+    w->blk_G = r, r += 9 * (size_t)nk;
     w->blk_c = r, r += 3 * (size_t)nk;
     w->blk_v0 = r, r += 3 * (size_t)nk;
     w->blk_target = r, r += 3 * (size_t)nk;
