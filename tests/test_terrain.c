@@ -2,14 +2,19 @@
 // test_terrain.c: the heightfield ground. A flat field is the ground plane to rounding; on a
 // field tilted by alpha a box slides with a = g (sin alpha - mu cos alpha) and a ball rolls with
 // a = 5/7 g sin alpha; outside the field the ground plane (or nothing) holds; bad fields are
-// refused and leave the old one in place.
+// refused and leave the old one in place. Where the terrain bends under a geometry it meets the
+// triangles' prisms: a ball settles in a V-shaped groove on both flanks, a box bridges it.
 #include "common.h"
 #include "harness/snt.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 #define GRAV 9.81
 #define NX 21 // 21 x 21 points, 0.5 m apart, over [-5, 5]^2
 
@@ -251,6 +256,160 @@ static int test_bad_fields(void) {
 }
 
 
+// a V-shaped groove along y: z = |x| tan(alpha), points 0.1 m apart over [-2, 2]^2
+#define NV 41
+static sn_world* groove(double alpha) {
+    static double z[NV * NV];
+    for (int j = 0; j < NV; j++)
+        for (int i = 0; i < NV; i++)
+            z[i + NV * j] = fabs(-2 + 0.1 * i) * tan(alpha);
+    sn_world* w = world_new();
+    if (w && sn_world_set_heightfield(w, NV, NV, -2, -2, 0.1, 0.1, z) != SN_OK) return NULL;
+    return w;
+}
+
+// a ball dropped off-centre into the groove rests on both flanks: centre at x = 0, z =
+// r / cos(alpha), two contacts with the flanks' normals
+static int test_ball_settles_in_groove(void) {
+    double alpha = 20 * M_PI / 180, r = 0.1;
+    sn_world* w = groove(alpha);
+    SNT_CHECK(w);
+    sn_system* b = NULL;
+    SNT_STATUS_OK(sn_world_add_sphere(w, r, 1, &b));
+    double q[7] = {0.03, 0.01, 0.3, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(b, q, 7, u, 6));
+    for (int k = 0; k < 3000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    const double* qe = sn_system_q(b);
+    int nc = sn_system_contact_count(b);
+    printf("  ball in a 20 deg groove: x %.2e, z %.6f (expected %.6f), %d contacts, KE %.1e J\n",
+           qe[0], qe[2], r / cos(alpha), nc, sn_system_kinetic_energy(b));
+    SNT_NEAR(qe[0], 0, 1e-4);
+    SNT_NEAR(qe[2], r / cos(alpha), 1e-4);
+    // the flanks carry it: each loaded contact has its flank's normal
+    int loaded = 0;
+    double fz = 0;
+    for (int i = 0; i < nc; i++) {
+        sn_contact c;
+        SNT_STATUS_OK(sn_system_contact(b, i, &c));
+        if (getenv("SNT_VERBOSE"))
+            printf("    (%.4f %.4f %.4f) n (%.4f %.4f %.4f) depth %.2e imp %.3e\n", c.position[0],
+                   c.position[1], c.position[2], c.normal[0], c.normal[1], c.normal[2], c.depth,
+                   c.impulse[2]);
+        fz += c.impulse[2];
+        if (c.impulse[2] == 0) continue;
+        loaded++;
+        SNT_NEAR(fabs(c.normal[0]), sin(alpha), 1e-6);
+        SNT_NEAR(c.normal[2], cos(alpha), 1e-6);
+    }
+    SNT_CHECK(loaded == 2);
+    SNT_NEAR(fz, GRAV * 0.001, 1e-9);
+    SNT_CHECK(sn_system_kinetic_energy(b) < 1e-8);
+    sn_world_destroy(w);
+    return 0;
+}
+
+// a 0.6 m box laid across the groove rests level on its two bottom edges, one on each flank:
+// bottom at z = 0.3 tan(alpha)
+static int test_box_bridges_groove(void) {
+    double alpha = 20 * M_PI / 180, size[3] = {0.6, 0.3, 0.1};
+    sn_world* w = groove(alpha);
+    SNT_CHECK(w);
+    sn_system* b = NULL;
+    SNT_STATUS_OK(sn_world_add_box(w, size, 2, &b));
+    double z0 = 0.3 * tan(alpha) + 0.05;
+    double q[7] = {0, 0.02, z0 + 0.005, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(b, q, 7, u, 6));
+    for (int k = 0; k < 2000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        if (getenv("SNT_VERBOSE") && k % 50 == 0)
+            printf("    %d: x %.2e z %.6f q %.2e %.2e %.2e nc %d KE %.2e\n", k, sn_system_q(b)[0],
+                   sn_system_q(b)[2], sn_system_q(b)[4], sn_system_q(b)[5], sn_system_q(b)[6],
+                   sn_system_contact_count(b), sn_system_kinetic_energy(b));
+    }
+    const double* qe = sn_system_q(b);
+    int nc = sn_system_contact_count(b);
+    printf("  box across the groove: x %.2e, z %.6f (expected %.6f), tilt %.1e, %d contacts, KE "
+           "%.1e J\n",
+           qe[0], qe[2], z0, 2 * sqrt(qe[4] * qe[4] + qe[5] * qe[5] + qe[6] * qe[6]), nc,
+           sn_system_kinetic_energy(b));
+    for (int i = 0; i < nc && getenv("SNT_VERBOSE"); i++) {
+        sn_contact c;
+        SNT_STATUS_OK(sn_system_contact(b, i, &c));
+        printf("    (%.4f %.4f %.4f) n (%.4f %.4f %.4f) depth %.2e imp %.3e\n", c.position[0],
+               c.position[1], c.position[2], c.normal[0], c.normal[1], c.normal[2], c.depth,
+               c.impulse[2]);
+    }
+    SNT_NEAR(qe[0], 0, 1e-4);
+    SNT_NEAR(qe[2], z0, 1e-4);
+    SNT_CHECK(sqrt(qe[4] * qe[4] + qe[5] * qe[5] + qe[6] * qe[6]) < 1e-4);
+    SNT_CHECK(nc == 4);
+    SNT_CHECK(sn_system_kinetic_energy(b) < 1e-8);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
+// a box laid over a bump (one field point 2 cm high under one end): it rests on the bump's tip
+// and on the ground under its other end, its bottom face through the tip
+static int test_box_rests_on_bump(void) {
+    static double z[NV * NV];
+    memset(z, 0, sizeof z);
+    z[22 + NV * 20] = 0.02; // the point (0.2, 0)
+    sn_world* w = world_new();
+    SNT_CHECK(w);
+    SNT_STATUS_OK(sn_world_set_heightfield(w, NV, NV, -2, -2, 0.1, 0.1, z));
+    sn_system* b = NULL;
+    double size[3] = {0.6, 0.3, 0.1};
+    SNT_STATUS_OK(sn_world_add_box(w, size, 2, &b));
+    double q[7] = {0, 0.01, 0.08, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(b, q, 7, u, 6));
+    for (int k = 0; k < 3000; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double R[9];
+    const double* qe = sn_system_q(b);
+    double qq[4] = {qe[3], qe[4], qe[5], qe[6]};
+    double nq = sqrt(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3]);
+    for (int i = 0; i < 4; i++)
+        qq[i] /= nq;
+    // rotation matrix of the quaternion (w, x, y, z)
+    R[2] = 2 * (qq[1] * qq[3] + qq[0] * qq[2]);
+    R[5] = 2 * (qq[2] * qq[3] - qq[0] * qq[1]);
+    R[8] = 1 - 2 * (qq[1] * qq[1] + qq[2] * qq[2]);
+    double up[3] = {R[2], R[5], R[8]}, tip[3] = {0.2, 0, 0.02};
+    // the bottom face's plane: up . x = up . centre - 0.05
+    double face =
+        up[0] * (tip[0] - qe[0]) + up[1] * (tip[1] - qe[1]) + up[2] * (tip[2] - qe[2]) + 0.05;
+    int on_tip = 0, on_ground = 0, nc = sn_system_contact_count(b);
+    double fz = 0;
+    for (int i = 0; i < nc; i++) {
+        sn_contact c;
+        SNT_STATUS_OK(sn_system_contact(b, i, &c));
+        fz += c.impulse[2];
+        if (c.impulse[2] <= 0) continue;
+        double d[3] = {c.position[0] - tip[0], c.position[1] - tip[1], c.position[2] - tip[2]};
+        if (sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) < 1e-3) {
+            on_tip++;
+            SNT_NEAR(c.normal[0] * up[0] + c.normal[1] * up[1] + c.normal[2] * up[2], 1, 1e-6);
+        } else if (fabs(c.position[2]) < 1e-3) {
+            on_ground++;
+            SNT_NEAR(c.normal[2], 1, 1e-12);
+        }
+    }
+    printf("  box over a 2 cm bump: tilt %.4f rad, tip %.2e m from the bottom face, %d contacts "
+           "(%d on the tip, %d on the ground), KE %.1e J\n",
+           acos(up[2]), face, nc, on_tip, on_ground, sn_system_kinetic_energy(b));
+    SNT_CHECK(on_tip == 1 && on_ground == 2);
+    SNT_NEAR(face, 0, 1e-4);
+    SNT_NEAR(fz, 2 * GRAV * 0.001, 1e-9);
+    SNT_CHECK(acos(up[2]) > 0.02 && sn_system_kinetic_energy(b) < 1e-8);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_flat_field_is_the_plane), SNT_TEST(test_terrain_height),
           SNT_TEST(test_box_slides_down_tilted_field), SNT_TEST(test_ball_rolls_down_tilted_field),
-          SNT_TEST(test_outside_the_field), SNT_TEST(test_bad_fields))
+          SNT_TEST(test_outside_the_field), SNT_TEST(test_bad_fields),
+          SNT_TEST(test_ball_settles_in_groove), SNT_TEST(test_box_bridges_groove),
+          SNT_TEST(test_box_rests_on_bump))

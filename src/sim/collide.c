@@ -106,8 +106,27 @@ typedef struct plane {
 } plane;
 
 
+// candidate contacts of one geometry with a heightfield, gathered before at most four are kept
+#define TSINK_MAX 96
+typedef struct sni_tsink {
+    int n;
+    sn_real x[TSINK_MAX][3], nrm[TSINK_MAX][3], gap[TSINK_MAX];
+} sni_tsink;
+
+static void sink_add(sni_tsink* t, const sn_real* x, const sn_real* n, sn_real gap) {
+    if (t->n >= TSINK_MAX) return;
+    v3_copy(t->x[t->n], x);
+    v3_copy(t->nrm[t->n], n);
+    t->gap[t->n++] = gap;
+}
+
 static void add_contact(sn_system* s, int g, const plane* pl, const sn_real* x) {
-    add_pair(s->world, s->index, g, -1, -1, x, pl->n, v3_dot(pl->n, x) - pl->off);
+    sn_world* w = s->world;
+    if (w->tsink) {
+        sink_add(w->tsink, x, pl->n, v3_dot(pl->n, x) - pl->off);
+        return;
+    }
+    add_pair(w, s->index, g, -1, -1, x, pl->n, v3_dot(pl->n, x) - pl->off);
 }
 
 
@@ -289,6 +308,17 @@ int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_re
 }
 
 
+static void bound_center(const sn_system* s, int g, sn_real* c);
+static void terrain_geom(sn_system* s, int g, const sn_real* R, const sn_real* p);
+
+// whether geometry g's bounding sphere reaches over the heightfield's rectangle
+static int over_field(const sn_world* w, const sn_system* s, int g) {
+    sn_real c[3], r = s->geom_radius[g] + w->margin;
+    bound_center(s, g, c);
+    sn_real x1 = w->hf_x0 + (w->hf_nx - 1) * w->hf_dx, y1 = w->hf_y0 + (w->hf_ny - 1) * w->hf_dy;
+    return c[0] + r >= w->hf_x0 && c[0] - r <= x1 && c[1] + r >= w->hf_y0 && c[1] - r <= y1;
+}
+
 // the contacts of every collision geometry of system si with the ground (plane or heightfield)
 void sni_collide_ground(sn_world* w, int si) {
     sn_system* s = w->sys[si];
@@ -309,6 +339,10 @@ void sni_collide_ground(sn_world* w, int si) {
         if (zc - s->geom_radius[g] > top + w->margin) continue;
         sn_real R[9], p[3];
         geom_pose(m, d, g, R, p);
+        if (w->hf_nx && over_field(w, s, g)) {
+            terrain_geom(s, g, R, p);
+            continue;
+        }
         plane pl;
         if (!sni_terrain_plane(w, p[0], p[1], pl.n, &pl.off)) continue;
         collide_plane(s, g, &pl, R, p);
@@ -619,6 +653,162 @@ static void convex_from(sni_convex* c, const sn_system* s, int g, const sn_real*
         c->nvert = m->geom_vert_num[g];
     }
     bound_center(s, g, c->center);
+}
+
+
+// ---- heightfields: triangular prisms ----
+
+// a geometry over the heightfield, where the terrain bends under it: against each triangle of the
+// cells its bounding sphere covers, its points nearest the triangle's plane that lie over the
+// triangle (the triangle's normal); against each field point that stands above its four
+// neighbours (a peak or a ridge), GJK/EPA between the point and the shape; where its sphere
+// leaves the field, the ground plane. The candidates are merged: points that repeat count once,
+// and at most four are kept (the deepest and those that outline the rest)
+static void terrain_geom(sn_system* s, int g, const sn_real* R, const sn_real* p) {
+    sn_world* w = s->world;
+    sni_tsink sink;
+    sink.n = 0;
+    w->tsink = &sink;
+    sni_convex shape;
+    convex_from(&shape, s, g, R, p);
+    sn_real c[3], r = s->geom_radius[g] + w->margin;
+    v3_copy(c, shape.center);
+    int nx = w->hf_nx, ny = w->hf_ny;
+    int i0 = (int)floor((c[0] - r - w->hf_x0) / w->hf_dx),
+        i1 = (int)floor((c[0] + r - w->hf_x0) / w->hf_dx);
+    int j0 = (int)floor((c[1] - r - w->hf_y0) / w->hf_dy),
+        j1 = (int)floor((c[1] + r - w->hf_y0) / w->hf_dy);
+    i0 = i0 < 0 ? 0 : i0, j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 > nx - 2 ? nx - 2 : i1, j1 = j1 > ny - 2 ? ny - 2 : j1;
+    // a footprint inside the field on one plane (flat or evenly tilted ground): that plane's
+    // closed forms, exactly as on the ground plane
+    plane pc;
+    sn_real xe = w->hf_x0 + (nx - 1) * w->hf_dx, ye = w->hf_y0 + (ny - 1) * w->hf_dy;
+    int planar = c[0] - r >= w->hf_x0 && c[0] + r <= xe && c[1] - r >= w->hf_y0 && c[1] + r <= ye &&
+                 sni_terrain_plane(w, c[0], c[1], pc.n, &pc.off);
+    for (int j = j0; j <= j1 && planar; j++)
+        for (int i = i0; i <= i1 && planar; i++) {
+            const sn_real* z = w->hf_z + i + (size_t)nx * j;
+            sn_real x0 = w->hf_x0 + i * w->hf_dx, y0 = w->hf_y0 + j * w->hf_dy;
+            sn_real pts[4][3] = {{x0, y0, z[0]},
+                                 {x0 + w->hf_dx, y0, z[1]},
+                                 {x0, y0 + w->hf_dy, z[nx]},
+                                 {x0 + w->hf_dx, y0 + w->hf_dy, z[nx + 1]}};
+            for (int q = 0; q < 4; q++)
+                if (fabs(v3_dot(pc.n, pts[q]) - pc.off) > 1e-12 * (1 + fabs(pc.off))) planar = 0;
+        }
+    if (planar) {
+        w->tsink = NULL;
+        collide_plane(s, g, &pc, R, p);
+        return;
+    }
+    // faces: the shape's points nearest each triangle's plane (its feature along the triangle's
+    // downward normal) whose vertical projection falls inside the triangle
+    for (int j = j0; j <= j1; j++)
+        for (int i = i0; i <= i1; i++) {
+            const sn_real* z = w->hf_z + i + (size_t)nx * j;
+            sn_real x0 = w->hf_x0 + i * w->hf_dx, y0 = w->hf_y0 + j * w->hf_dy;
+            sn_real cz[4] = {z[0], z[1], z[nx], z[nx + 1]}; // 00 10 01 11
+            for (int t = 0; t < 2; t++) {
+                // (00, 10, 11) below the diagonal (fx >= fy), (00, 11, 01) above
+                sn_real sx, sy;
+                if (t == 0)
+                    sx = (cz[1] - cz[0]) / w->hf_dx, sy = (cz[3] - cz[1]) / w->hf_dy;
+                else
+                    sx = (cz[3] - cz[2]) / w->hf_dx, sy = (cz[2] - cz[0]) / w->hf_dy;
+                plane pl;
+                sn_real inv = 1 / sqrt(1 + sx * sx + sy * sy);
+                v3_set(pl.n, -sx * inv, -sy * inv, inv);
+                pl.off = pl.n[0] * x0 + pl.n[1] * y0 + pl.n[2] * cz[0];
+                sn_real down[3] = {-pl.n[0], -pl.n[1], -pl.n[2]}, f[SNI_FEAT_MAX][3];
+                int nf = sni_convex_feature(&shape, down, w->margin, f);
+                for (int k = 0; k < nf; k++) {
+                    sn_real gap = v3_dot(pl.n, f[k]) - pl.off;
+                    if (!(gap < w->margin)) continue;
+                    sn_real fx = (f[k][0] - x0) / w->hf_dx, fy = (f[k][1] - y0) / w->hf_dy;
+                    if (fx < 0 || fx > 1 || fy < 0 || fy > 1 || (t == 0 ? fx < fy : fx > fy))
+                        continue;
+                    sink_add(&sink, f[k], pl.n, gap);
+                }
+            }
+        }
+    // the field's points that stand above their neighbours (peaks and ridges) against the shape
+    sn_real pt_size[3] = {0, 0, 0};
+    sni_convex pt;
+    memset(&pt, 0, sizeof pt);
+    pt.type = SN_GEOM_SPHERE;
+    pt.size = pt_size;
+    m3_identity(pt.R);
+    for (int j = j0 < 1 ? 1 : j0; j <= j1 + 1 && j < ny - 1; j++)
+        for (int i = i0 < 1 ? 1 : i0; i <= i1 + 1 && i < nx - 1; i++) {
+            const sn_real* z = w->hf_z + i + (size_t)nx * j;
+            sn_real avg = 0.25 * (z[-1] + z[1] + z[-nx] + z[nx]);
+            if (!(z[0] > avg + 1e-9 * (1 + fabs(avg)))) continue;
+            v3_set(pt.p, w->hf_x0 + i * w->hf_dx, w->hf_y0 + j * w->hf_dy, z[0]);
+            v3_copy(pt.center, pt.p);
+            sn_real x[3], n[3], gap;
+            if (sni_convex_contact(&shape, &pt, w->margin, x, n, &gap) && n[2] > 0)
+                sink_add(&sink, x, n, gap);
+        }
+    // beyond the field's rectangle, the ground plane
+    if (w->ground) {
+        plane pl;
+        v3_set(pl.n, 0, 0, 1);
+        pl.off = w->ground_height;
+        int before = sink.n;
+        collide_plane(s, g, &pl, R, p);
+        sn_real x1 = w->hf_x0 + (nx - 1) * w->hf_dx, y1 = w->hf_y0 + (ny - 1) * w->hf_dy;
+        int k = before;
+        for (int i = before; i < sink.n; i++) {
+            const sn_real* x = sink.x[i];
+            if (x[0] >= w->hf_x0 && x[0] <= x1 && x[1] >= w->hf_y0 && x[1] <= y1) continue;
+            v3_copy(sink.x[k], sink.x[i]);
+            v3_copy(sink.nrm[k], sink.nrm[i]);
+            sink.gap[k++] = sink.gap[i];
+        }
+        sink.n = k;
+    }
+    w->tsink = NULL;
+    if (sink.n == 0) return;
+    // merge repeats (a point on an edge that two prisms share), then keep four
+    sn_real span = 0;
+    for (int i = 1; i < sink.n; i++) {
+        sn_real t[3];
+        v3_sub(t, sink.x[i], sink.x[0]);
+        span = fmax(span, v3_norm(t));
+    }
+    int k = 0;
+    sn_real nsum[3] = {0, 0, 0};
+    for (int i = 0; i < sink.n; i++) {
+        int dup = -1;
+        for (int j = 0; j < k && dup < 0; j++) {
+            sn_real t[3];
+            v3_sub(t, sink.x[i], sink.x[j]);
+            if (v3_norm(t) <= 1e-6 * span + 1e-12 && v3_dot(sink.nrm[i], sink.nrm[j]) > 0.999)
+                dup = j;
+        }
+        if (dup >= 0) {
+            if (sink.gap[i] < sink.gap[dup]) {
+                v3_copy(sink.nrm[dup], sink.nrm[i]);
+                sink.gap[dup] = sink.gap[i];
+            }
+            continue;
+        }
+        v3_copy(sink.x[k], sink.x[i]);
+        v3_copy(sink.nrm[k], sink.nrm[i]);
+        sink.gap[k++] = sink.gap[i];
+    }
+    for (int i = 0; i < k; i++)
+        v3_add(nsum, nsum, sink.nrm[i]);
+    sn_real nl = v3_norm(nsum);
+    if (nl > 0)
+        v3_scale(nsum, nsum, 1 / nl);
+    else
+        v3_set(nsum, 0, 0, 1);
+    int pick[4];
+    int m = sni_pick4(sink.x, sink.gap, k, nsum, pick);
+    for (int i = 0; i < m; i++)
+        add_pair(w, s->index, g, -1, -1, sink.x[pick[i]], sink.nrm[pick[i]], sink.gap[pick[i]]);
 }
 
 

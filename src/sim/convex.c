@@ -461,7 +461,7 @@ int sni_convex_contact(const sni_convex* a, const sni_convex* b, sn_real margin,
 
 // ---- contact manifolds: several points where faces, edges or sides meet ----
 
-#define FEAT_MAX 16
+#define FEAT_MAX SNI_FEAT_MAX
 
 // the points of a shape's surface within tol of its supporting plane along the world direction
 // d (unit): a box's face, edge or corner; a cylinder's cap rim or side line; a capsule's side;
@@ -582,11 +582,13 @@ static int clip_plane(sn_real (*p)[3], int n, sn_real (*out)[3], const sn_real* 
     return m;
 }
 
-// at most four of the points (with their gaps): the deepest, the farthest from it, the farthest
-// from their line on either side (across the normal n)
-static int reduce4(sn_real (*p)[3], sn_real* gap, int n, const sn_real* nrm) {
-    if (n <= 4) return n;
-    int pick[4] = {0, -1, -1, -1};
+int sni_pick4(sn_real (*p)[3], const sn_real* gap, int n, const sn_real* nrm, int* pick) {
+    if (n <= 4) {
+        for (int i = 0; i < n; i++)
+            pick[i] = i;
+        return n;
+    }
+    pick[0] = 0, pick[1] = pick[2] = pick[3] = -1;
     for (int i = 1; i < n; i++)
         if (gap[i] < gap[pick[0]]) pick[0] = i;
     sn_real best = 0;
@@ -608,14 +610,33 @@ static int reduce4(sn_real (*p)[3], sn_real* gap, int n, const sn_real* nrm) {
             if (s < lo) lo = s, pick[3] = i;
         }
     }
-    sn_real q[4][3], g[4];
     int m = 0;
     for (int i = 0; i < 4; i++)
-        if (pick[i] >= 0) v3_copy(q[m], p[pick[i]]), g[m++] = gap[pick[i]];
+        if (pick[i] >= 0) pick[m++] = pick[i];
+    return m;
+}
+
+// at most four of the points (with their gaps), in place
+static int reduce4(sn_real (*p)[3], sn_real* gap, int n, const sn_real* nrm) {
+    int pick[4];
+    int m = sni_pick4(p, gap, n, nrm, pick);
+    if (n <= 4) return n;
+    sn_real q[4][3], g[4];
+    for (int i = 0; i < m; i++)
+        v3_copy(q[i], p[pick[i]]), g[i] = gap[pick[i]];
     for (int i = 0; i < m; i++)
         v3_copy(p[i], q[i]), gap[i] = g[i];
     return m;
 }
+
+int sni_convex_feature(const sni_convex* c, const sn_real* d, sn_real tol, sn_real (*out)[3]) {
+    int n = feature(c, d, tol, out);
+    sn_real r = rounding(c);
+    for (int i = 0; i < n && r > 0; i++)
+        v3_addscl(out[i], d, r);
+    return n;
+}
+
 
 int sni_convex_manifold(const sni_convex* a, const sni_convex* b, sn_real margin, sn_real (*x)[3],
                         sn_real* n, sn_real* gap) {
@@ -660,20 +681,38 @@ int sni_convex_manifold(const sni_convex* a, const sni_convex* b, sn_real margin
         cur = 1 - cur;
     }
     if (m < 2) return 1;
-    // gaps against the reference's supporting plane; midway points
-    sn_real top = v3_dot(n, ref[0]);
-    for (int i = 1; i < nr; i++) {
-        sn_real h = v3_dot(n, ref[i]);
-        if (a_ref ? h < top : h > top) top = h;
+    // gaps: along n from each incident point to the reference face's own plane (a polygon:
+    // through its centroid, normal by Newell's sum), or to its supporting plane (a segment)
+    sn_real nf[3] = {n[0], n[1], n[2]}, r0[3] = {0, 0, 0};
+    if (nr >= 3) {
+        v3_set(nf, 0, 0, 0);
+        for (int i = 0; i < nr; i++) {
+            v3_addcross(nf, ref[i], ref[(i + 1) % nr]);
+            v3_addscl(r0, ref[i], 1.0 / nr);
+        }
+        sn_real l = v3_norm(nf);
+        if (l > 0 && fabs(v3_dot(nf, n)) > 0.5 * l) {
+            v3_scale(nf, nf, (v3_dot(nf, n) > 0 ? 1 : -1) / l);
+        } else {
+            v3_copy(nf, n);
+        }
+    } else {
+        // the supporting plane: through the reference point deepest towards the other shape
+        v3_copy(r0, ref[0]);
+        for (int i = 1; i < nr; i++)
+            if (a_ref ? v3_dot(n, ref[i]) < v3_dot(n, r0) : v3_dot(n, ref[i]) > v3_dot(n, r0))
+                v3_copy(r0, ref[i]);
     }
-    sn_real px[FEAT_MAX][3], pg[FEAT_MAX];
+    sn_real px[FEAT_MAX][3], pg[FEAT_MAX], fn = v3_dot(nf, n);
     int k = 0;
     for (int i = 0; i < m; i++) {
-        sn_real h = v3_dot(n, buf[cur][i]);
-        sn_real g = a_ref ? top - h : h - top;
+        sn_real d[3];
+        v3_sub(d, r0, buf[cur][i]);
+        sn_real sl = v3_dot(nf, d) / fn; // x + sl n lies on the reference plane
+        sn_real g = a_ref ? sl : -sl;
         if (!(g < margin)) continue;
         v3_copy(px[k], buf[cur][i]);
-        v3_addscl(px[k], n, a_ref ? 0.5 * g : -0.5 * g);
+        v3_addscl(px[k], n, 0.5 * sl);
         pg[k++] = g;
     }
     if (k < 2) return 1;

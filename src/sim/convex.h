@@ -28,5 +28,12 @@ int sni_convex_contact(const sni_convex* a, const sni_convex* b, sn_real margin,
 // Returns the number of points (0: no contact).
 int sni_convex_manifold(const sni_convex* a, const sni_convex* b, sn_real margin, sn_real (*x)[3],
                         sn_real* n, sn_real* gap);
+#define SNI_FEAT_MAX 16
+// the surface points of a shape within tol of its supporting plane along the unit world
+// direction d (a face, an edge, a cap's rim, a side line, a vertex), at most SNI_FEAT_MAX
+int sni_convex_feature(const sni_convex* c, const sn_real* d, sn_real tol, sn_real (*out)[3]);
+// at most four of the n points p (with gaps, across the normal nrm) that outline them: the
+// deepest, the farthest from it, the farthest from their line on either side; their indices
+int sni_pick4(sn_real (*p)[3], const sn_real* gap, int n, const sn_real* nrm, int* pick);
 
 #endif

@@ -148,6 +148,7 @@ struct sn_world {
     int npair_cap;    // room for the candidate pairs of a step
     int* bp_pair;     // (npair_cap x 2) entries of the candidate pairs
     int brute_force;  // test every pair instead (for tests)
+    struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
     sn_model** owned; // models the world made (free bodies), destroyed with it
     int nowned, owned_cap;
     size_t solver_bytes;
