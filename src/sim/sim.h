@@ -140,16 +140,16 @@ struct sn_world {
     sn_real* blk_lambda; // (block_cap x 3)
     sn_real* scratch;    // a 3 x nvmax Jacobian
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
-    int nbp;          // geometries that can touch another system or body
-    int* bp_sys;      // (nbp) system and geometry of each
-    int* bp_geom;     //
-    int* bp_order;    // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
-    sn_real* bp_box;  // (nbp x 6) lower corner, upper corner
-    int npair_cap;    // room for the candidate pairs of a step
-    int* bp_pair;     // (npair_cap x 2) entries of the candidate pairs
-    int brute_force;  // test every pair instead (for tests)
+    int nbp;                 // geometries that can touch another system or body
+    int* bp_sys;             // (nbp) system and geometry of each
+    int* bp_geom;            //
+    int* bp_order;           // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
+    sn_real* bp_box;         // (nbp x 6) lower corner, upper corner
+    int npair_cap;           // room for the candidate pairs of a step
+    int* bp_pair;            // (npair_cap x 2) entries of the candidate pairs
+    int brute_force;         // test every pair instead (for tests)
     struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
-    sn_model** owned; // models the world made (free bodies), destroyed with it
+    sn_model** owned;        // models the world made (free bodies), destroyed with it
     int nowned, owned_cap;
     size_t solver_bytes;
     int nwarning;
