@@ -380,21 +380,39 @@ static void block_velocity(const sn_world* w, int x, int pseudo, sn_real* c) {
         int si = e ? w->blk_sb[x] : w->blk_sa[x];
         if (si < 0) continue;
         const sn_system* s = w->sys[si];
-        const sn_model* m = s->m;
         const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + off;
         const sn_real* v = pseudo ? s->pseudo : s->gs_v;
-        int nv = m->nv, last = e ? w->blk_lb[x] : w->blk_la[x];
-        for (int r = pseudo ? 2 : 0; r < 3; r++) {
-            const sn_real* jr = J + (size_t)r * nv;
-            sn_real g = 0;
+        int nv = s->m->nv, len = w->blk_plen[2 * x + e];
+        const int* path = w->blk_path + (2 * (size_t)x + e) * w->nvmax;
+        const sn_real *j0 = J, *j1 = J + nv, *j2 = J + 2 * (size_t)nv;
+        sn_real g0 = 0, g1 = 0, g2 = 0;
+        for (int k = 0; k < len; k++) {
+            int i = path[k];
+            g0 += j0[i] * v[i], g1 += j1[i] * v[i], g2 += j2[i] * v[i];
+        }
+        if (!pseudo) c[0] += g0, c[1] += g1;
+        c[2] += g2;
+    }
+}
+
+
+// the DOFs a contact's rows act on, per side, as a list (the path of its body to the root, or
+// every DOF for the rows of two bodies of one system)
+static void block_path(sn_world* w, int x) {
+    for (int e = 0; e < 2; e++) {
+        int si = e ? w->blk_sb[x] : w->blk_sa[x], len = 0;
+        int* path = w->blk_path + (2 * (size_t)x + e) * w->nvmax;
+        if (si >= 0) {
+            const sn_model* m = w->sys[si]->m;
+            int last = e ? w->blk_lb[x] : w->blk_la[x];
             if (last == -2)
-                for (int i = 0; i < nv; i++)
-                    g += jr[i] * v[i];
+                for (int i = 0; i < m->nv; i++)
+                    path[len++] = i;
             else
                 for (int i = last; i >= 0; i = m->dof_parent[i])
-                    g += jr[i] * v[i];
-            c[r] += g;
+                    path[len++] = i;
         }
+        w->blk_plen[2 * x + e] = len;
     }
 }
 
@@ -609,6 +627,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             }
         }
         own_block(w, k, w->blk_G + 9 * (size_t)k);
+        if (w->blk_kind[k] == BLK_CONTACT) block_path(w, k);
         for (int e = 0; e < 2; e++) {
             int si = e ? w->blk_sb[k] : w->blk_sa[k];
             if (si < 0) continue;

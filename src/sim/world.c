@@ -934,7 +934,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     long pairs = (long)nbp * (nbp - 1) / 2;
     int npair = pairs < 16384 ? (int)pairs : 16384;
     size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
-    size_t bytes = 2 * (size_t)nc * sc + 7 * (size_t)nk * sizeof(int) +
+    size_t bytes = 2 * (size_t)nc * sc + (9 + 2 * (size_t)nvmax) * (size_t)nk * sizeof(int) +
                    (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
                    6 * (size_t)nbp * sizeof(sn_real) +
                    (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) + 64;
@@ -966,6 +966,8 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->blk_sb = ip, ip += nk;
     w->blk_la = ip, ip += nk;
     w->blk_lb = ip, ip += nk;
+    w->blk_plen = ip, ip += 2 * (size_t)nk;
+    w->blk_path = ip, ip += 2 * (size_t)nk * nvmax;
     w->bp_sys = ip, ip += nbp;
     w->bp_geom = ip, ip += nbp;
     w->bp_order = ip, ip += nbp;
