@@ -129,8 +129,8 @@ struct sn_world {
     int* blk_sb;
     int* blk_la; // the last DOF of the path a block's rows act on, per side (-1: none)
     int* blk_lb;
-    int* blk_plen; // the DOFs a contact's rows act on, per side: their number (block_cap x 2)
-    int* blk_path; // and the list (block_cap x 2 x nvmax)
+    int* blk_plen;   // the DOFs a contact's rows act on, per side: their number (block_cap x 2)
+    int* blk_path;   // and the list (block_cap x 2 x nvmax)
     sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
     sn_real* blk_Jb; // rows on system b
     sn_real* blk_Ya; // Y = M~^-1 J^T on each side (a row's velocity change per unit impulse)
