@@ -94,6 +94,9 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
 void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x);
 // x <- L^-1 D^-1 x: the rest of the solve (minv.c)
 void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x);
+// the two halves on three rows x, x + nv, x + 2 nv at once
+void sni_half_solve3(const sn_model* m, const sn_data* d, sn_real* x);
+void sni_half_solve_rest3(const sn_model* m, const sn_data* d, sn_real* x);
 
 // factor M + diag(diag) (diag nullable) into d->mass_factor (minv.c)
 sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag);

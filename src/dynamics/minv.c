@@ -57,15 +57,47 @@ void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x) {
 }
 
 
+// sni_half_solve on the three rows x, x + nv, x + 2 nv at once (one walk of the tree)
+void sni_half_solve3(const sn_model* m, const sn_data* d, sn_real* x) {
+    int nv = m->nv;
+    const sn_real* l = d->mass_factor;
+    sn_real *x0 = x, *x1 = x + nv, *x2 = x + 2 * nv;
+    for (int k = nv - 1; k >= 0; k--) {
+        sn_real a = x0[k], b = x1[k], c = x2[k];
+        if (a == 0 && b == 0 && c == 0) continue;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real lk = l[k * nv + i];
+            x0[i] -= lk * a, x1[i] -= lk * b, x2[i] -= lk * c;
+        }
+    }
+}
+
+// sni_half_solve_rest on three rows at once
+void sni_half_solve_rest3(const sn_model* m, const sn_data* d, sn_real* x) {
+    int nv = m->nv;
+    const sn_real* l = d->mass_factor;
+    sn_real *x0 = x, *x1 = x + nv, *x2 = x + 2 * nv;
+    for (int k = 0; k < nv; k++) {
+        sn_real di = 1 / d->mass_factor_d[k];
+        sn_real a = x0[k] * di, b = x1[k] * di, c = x2[k] * di;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real lk = l[k * nv + i];
+            a -= lk * x0[i], b -= lk * x1[i], c -= lk * x2[i];
+        }
+        x0[k] = a, x1[k] = b, x2[k] = c;
+    }
+}
+
 // x <- L^-1 D^-1 x: the second half of a solve (after sni_half_solve)
 void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x) {
     int nv = m->nv;
     const sn_real* l = d->mass_factor;
-    for (int k = 0; k < nv; k++)
-        x[k] /= d->mass_factor_d[k];
-    for (int k = 0; k < nv; k++)
+    for (int k = 0; k < nv; k++) {
+        sn_real a = x[k] * (1 / d->mass_factor_d[k]);
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
-            x[k] -= l[k * nv + i] * x[i];
+            a -= l[k * nv + i] * x[i];
+        x[k] = a;
+    }
 }
 
 

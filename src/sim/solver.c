@@ -268,8 +268,11 @@ static void block_rows(sn_world* w, int k, sn_real dt) {
         // a penetration stops (its removal is a position correction, see pseudo_velocities); a
         // gap within the margin may close, no further
         target[2] = c->depth > 0 ? 0 : c->depth / dt;
-        sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
-        if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
+        sn_real approach = 0;
+        if (c->e > 0) {
+            approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
+            if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
+        }
         if (c->e > 0 && approach > c->eth) {
             sn_real bounce = c->e * approach;
             if (bounce > target[2]) target[2] = bounce;
@@ -428,6 +431,12 @@ static void block_push(sn_world* w, int x, int pseudo, const sn_real* dl) {
         int nv = s->m->nv;
         const sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + off;
         sn_real* v = pseudo ? s->pseudo : s->gs_v;
+        if (w->blk_dim[x] == 3 && !pseudo) {
+            const sn_real *y0 = Y, *y1 = Y + nv, *y2 = Y + 2 * (size_t)nv;
+            for (int i = 0; i < nv; i++)
+                v[i] += y0[i] * dl[0] + y1[i] * dl[1] + y2[i] * dl[2];
+            continue;
+        }
         for (int r = 0; r < w->blk_dim[x]; r++) {
             if (dl[r] == 0) continue;
             const sn_real* yr = Y + (size_t)r * nv;
@@ -465,29 +474,6 @@ static sn_real pseudo_target(const sn_world* w, int a, sn_real dt) {
     int j = w->blk_index[a], v = m->joint_vadr[j];
     sn_real lim = kind == BLK_LOWER ? m->dof_lower[v] : m->dof_upper[v];
     return w->erp * (lim - s->d->q[m->joint_qadr[j]]) / dt;
-}
-
-
-// out (nv of system si) <- M~^-1 sum over the blocks touching si of J^T v, with v the block's
-// impulse rows, or (pseudo) the pseudo-impulses of the position correction
-static void apply_impulses(sn_world* w, int si, int pseudo, sn_real* out) {
-    sn_system* s = w->sys[si];
-    int nv = s->m->nv;
-    size_t stride = 3 * (size_t)w->nvmax;
-    memset(out, 0, (size_t)nv * sizeof(sn_real));
-    for (int a = 0; a < w->nblock; a++) {
-        int e = w->blk_sa[a] == si ? 0 : w->blk_sb[a] == si ? 1 : -1;
-        if (e < 0) continue;
-        const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * a;
-        const sn_real* la = w->blk_lambda + 3 * a;
-        for (int r = 0; r < w->blk_dim[a]; r++) {
-            sn_real l = pseudo ? (r == pseudo_row(w, a) ? w->blk_target[3 * a + 1] : 0) : la[r];
-            if (l == 0) continue;
-            for (int i = 0; i < nv; i++)
-                out[i] += J[(size_t)r * nv + i] * l;
-        }
-    }
-    sn_solve_mass(s->m, s->d, out);
 }
 
 
@@ -529,8 +515,7 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
         }
         if (change < w->solver_tol) break;
     }
-    for (int si = 0; si < w->nsys; si++)
-        if (w->sys[si]->solve_mark) apply_impulses(w, si, 1, w->sys[si]->pseudo);
+    // s->pseudo now holds M~^-1 J^T p, built by the sweeps
 }
 
 
@@ -621,10 +606,11 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             int nv = s->m->nv;
             const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * k;
             sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
-            for (int r = 0; r < w->blk_dim[k]; r++) {
-                memcpy(Y + (size_t)r * nv, J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
-                sni_half_solve(s->m, s->d, Y + (size_t)r * nv);
-            }
+            memcpy(Y, J, (size_t)w->blk_dim[k] * nv * sizeof(sn_real));
+            if (w->blk_dim[k] == 3)
+                sni_half_solve3(s->m, s->d, Y);
+            else
+                sni_half_solve(s->m, s->d, Y);
         }
         own_block(w, k, w->blk_G + 9 * (size_t)k);
         if (w->blk_kind[k] == BLK_CONTACT) block_path(w, k);
@@ -633,8 +619,10 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             if (si < 0) continue;
             const sn_system* s = w->sys[si];
             sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
-            for (int r = 0; r < w->blk_dim[k]; r++)
-                sni_half_solve_rest(s->m, s->d, Y + (size_t)r * s->m->nv);
+            if (w->blk_dim[k] == 3)
+                sni_half_solve_rest3(s->m, s->d, Y);
+            else
+                sni_half_solve_rest(s->m, s->d, Y);
         }
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
@@ -684,14 +672,10 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         }
     }
     w->solver_iterations = it;
-    // the contacts and their impulses for the next step's warm start (after the impulses below)
-    // u+ = u* + M~^-1 J^T lambda, one full solve per system; the contacts' world impulses
+    // u+ = u* + M~^-1 J^T lambda: the sweeps' velocity, which every impulse change has updated
     for (int si = 0; si < w->nsys; si++) {
         sn_system* s = w->sys[si];
-        if (!s->solve_mark) continue;
-        apply_impulses(w, si, 0, w->scratch);
-        for (int i = 0; i < s->m->nv; i++)
-            s->du[i] += w->scratch[i];
+        if (s->solve_mark) memcpy(s->du, s->gs_v, (size_t)s->m->nv * sizeof(sn_real));
     }
     // the joint rows' impulses, for the next step's warm start
     for (int si = 0; si < w->nsys; si++)
