@@ -401,7 +401,7 @@ static int test_box_rests_on_bump(void) {
            acos(up[2]), face, nc, on_tip, on_ground, sn_system_kinetic_energy(b));
     SNT_CHECK(on_tip == 1 && on_ground == 2);
     SNT_NEAR(face, 0, 1e-4);
-    SNT_NEAR(fz, 2 * GRAV * 0.001, 1e-9);
+    SNT_NEAR(fz, 2 * GRAV * 0.001, 1e-8); // the solver stops on impulse changes below 1e-8
     SNT_CHECK(acos(up[2]) > 0.02 && sn_system_kinetic_energy(b) < 1e-8);
     sn_world_destroy(w);
     return 0;

@@ -58,6 +58,7 @@ struct sn_system {
                         // limit, friction (3 x nv), for the warm start
     sn_real* pseudo; // this step's pseudo-velocity removing penetrations and limit excursions (nv)
     sn_real* gs_v;   // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
+    sn_real* gs_fix; // the same with the impulses of a subspace solve's unknowns taken out (nv)
     sn_real* dinv;   // 1 / D of the step's factor of M~ (nv)
     int has_ext;
     // ---- step results and scratch ----
@@ -94,6 +95,8 @@ struct sn_system {
     sn_actuator_state* act_state; // (act_cap)
     size_t bytes;
 };
+
+#define SNI_SM_MAX 96 // most unknowns of the solver's subspace step
 
 struct sn_world {
     sn_allocator alloc;
@@ -142,13 +145,22 @@ struct sn_world {
     sn_real* blk_lambda; // (block_cap x 3)
     sn_real* scratch;    // a 3 x nvmax Jacobian
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
-    int nbp;                 // geometries that can touch another system or body
-    int* bp_sys;             // (nbp) system and geometry of each
-    int* bp_geom;            //
-    int* bp_order;           // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
-    sn_real* bp_box;         // (nbp x 6) lower corner, upper corner
-    int npair_cap;           // room for the candidate pairs of a step
-    int* bp_pair;            // (npair_cap x 2) entries of the candidate pairs
+    int nbp;         // geometries that can touch another system or body
+    int* bp_sys;     // (nbp) system and geometry of each
+    int* bp_geom;    //
+    int* bp_order;   // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
+    sn_real* bp_box; // (nbp x 6) lower corner, upper corner
+    int npair_cap;   // room for the candidate pairs of a step
+    int* bp_pair;    // (npair_cap x 2) entries of the candidate pairs
+    // ---- the solver's subspace step: the active rows solved as one linear system ----
+    sn_real* sm_A;  // (SNI_SM_MAX x SNI_SM_MAX)
+    sn_real* sm_LU; // its factor, with the ridge (SNI_SM_MAX x SNI_SM_MAX)
+    sn_real* sm_r;  // (SNI_SM_MAX)
+    sn_real* sm_b;  // (SNI_SM_MAX)
+    sn_real* sm_x;
+    int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
+    int* sm_row;
+    int* sm_piv;
     int brute_force;         // test every pair instead (for tests)
     struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
     sn_model** owned;        // models the world made (free bodies), destroyed with it

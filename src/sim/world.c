@@ -159,7 +159,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
                         &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
                         &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pseudo,   &s->dinv,    &s->gs_v};
+                        &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         *vecs[i] = carve(c, nv);
     s->row_prev = carve(c, 3 * nv);
@@ -937,7 +937,9 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     size_t bytes = 2 * (size_t)nc * sc + (9 + 2 * (size_t)nvmax) * (size_t)nk * sizeof(int) +
                    (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
                    6 * (size_t)nbp * sizeof(sn_real) +
-                   (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) + 64;
+                   (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
+                   ((size_t)SNI_SM_MAX * (2 * SNI_SM_MAX + 3)) * sizeof(sn_real) +
+                   3 * (size_t)SNI_SM_MAX * sizeof(int) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
@@ -958,6 +960,11 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->blk_lambda = r, r += 3 * (size_t)nk;
     w->scratch = r, r += st;
     w->bp_box = r, r += 6 * (size_t)nbp;
+    w->sm_A = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
+    w->sm_LU = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
+    w->sm_r = r, r += SNI_SM_MAX;
+    w->sm_b = r, r += SNI_SM_MAX;
+    w->sm_x = r, r += SNI_SM_MAX;
     int* ip = (int*)r;
     w->blk_kind = ip, ip += nk;
     w->blk_index = ip, ip += nk;
@@ -971,7 +978,10 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->bp_sys = ip, ip += nbp;
     w->bp_geom = ip, ip += nbp;
     w->bp_order = ip, ip += nbp;
-    w->bp_pair = ip;
+    w->bp_pair = ip, ip += 2 * (size_t)npair;
+    w->sm_blk = ip, ip += SNI_SM_MAX;
+    w->sm_row = ip, ip += SNI_SM_MAX;
+    w->sm_piv = ip;
     w->nbp = nbp, w->npair_cap = npair;
     for (int si = 0, k = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
