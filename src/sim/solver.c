@@ -578,10 +578,9 @@ static void warm_start(sn_world* w) {
 // projected Gauss-Seidel with subspace minimization, Silcowitz, Niebe and Erleben 2010). The
 // result is kept only if every cone and bound holds and every sliding contact still slides
 // against its friction; the sweeps then go on from it and end at once when it is the answer.
-// It runs after sweeps 8 and 31 of a step that has not converged (later tries rarely held: 3 %
-// at sweep 81), on at most SNI_SM_MAX
-// unknowns. The lying humanoid: 21 sweeps per step instead of 45; five stacked boxes: 4 instead
-// of 33 (tests/test_humanoid.c, tests/test_contact_pairs.c).
+// It runs after sweeps 8 and 31 of a step that has not converged (a try at sweep 81 held 3 % of
+// the time), on at most SNI_SM_MAX unknowns. The falling humanoid: 21 sweeps per step instead of
+// 45; five stacked boxes: 4 instead of 33 (tests/test_humanoid.c, tests/test_contact_pairs.c).
 
 // C = J_a Y_b^T (dim_a x dim_b, in a 3 x 3 array): block a's rows times block b's columns of
 // M~^-1 J^T, over the systems they share, in one walk of a's path
