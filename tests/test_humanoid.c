@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int test_humanoid_falls_and_rests(void) {
@@ -39,6 +40,7 @@ static int test_humanoid_falls_and_rests(void) {
         ke_max = fmax(ke_max, ke);
         int it = sn_system_solver_iterations(s);
         its += it;
+        if (getenv("SNT_HIST") && it >= 150) printf("    capped at t %.3f nc %d KE %.3e\n", (k + 1) * 0.001, sn_system_contact_count(s), sn_system_kinetic_energy(s));
         it_max = it > it_max ? it : it_max;
         capped += it >= 150;
         int nc = sn_system_contact_count(s);

@@ -161,7 +161,9 @@ struct sn_world {
     int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
     int* sm_row;
     int* sm_piv;
-    int brute_force;         // test every pair instead (for tests)
+    int* sm_frozen;   // per block: 1 held at its impulse, 2 a joint row held at sm_fval (block_cap)
+    sn_real* sm_fval; // (block_cap)
+    int brute_force;  // test every pair instead (for tests)
     struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
     sn_model** owned;        // models the world made (free bodies), destroyed with it
     int nowned, owned_cap;

@@ -567,6 +567,9 @@ static void warm_start(sn_world* w) {
 }
 
 
+#ifndef SM_TRIES
+#define SM_TRIES 4
+#endif
 // ---- the subspace step ----
 // Gauss-Seidel converges slowly on redundant sets (two contacts at the ends of a capsule lying on
 // the floor, a box on four corners): the impulses drift along the set's near-null directions by
@@ -618,8 +621,7 @@ static void block_coupling(const sn_world* w, int a, int b, sn_real* C) {
 }
 
 // v += k * (unknown u's column) on its systems; into gs_fix when fix is set, else gs_v
-static void push_unknown(sn_world* w, int u, sn_real k, int fix) {
-    int b = w->sm_blk[u], q = w->sm_row[u];
+static void push_column(sn_world* w, int b, int q, sn_real k, int fix) {
     sn_real dl[3] = {0, 0, 0};
     if (q < 3) {
         dl[q] = k;
@@ -643,6 +645,14 @@ static void push_unknown(sn_world* w, int u, sn_real k, int fix) {
                 for (int i = 0; i < nv; i++)
                     v[i] += Y[(size_t)r * nv + i] * dl[r];
     }
+}
+
+static void push_unknown(sn_world* w, int u, sn_real k, int fix) {
+    push_column(w, w->sm_blk[u], w->sm_row[u], k, fix);
+}
+
+static void push_unknown_fix(sn_world* w, int b, int q, sn_real k) {
+    push_column(w, b, q, k, 1);
 }
 
 // the current value of unknown u
@@ -693,10 +703,13 @@ static void lu_solve(const sn_real* A, int n, const int* piv, sn_real* b) {
 }
 
 // returns 1 when the acting rows' solution was feasible and is now the sweeps' state
-static int subspace_step(sn_world* w, sn_real dt) {
+// one try with the blocks marked in sm_frozen held: 1 when kept, 0 when it cannot be, -1 when
+// rows that broke their cone or bound were held for another try
+static int subspace_try(sn_world* w, sn_real dt) {
     int nb = w->nblock, n = 0;
     for (int a = 0; a < nb; a++) {
         const sn_real* la = w->blk_lambda + 3 * a;
+        if (w->sm_frozen[a]) continue;
         if (w->blk_kind[a] == BLK_CONTACT) {
             if (!(la[2] > 0)) continue; // open
             sn_real mu = w->contacts[w->blk_index[a]].mu;
@@ -715,13 +728,16 @@ static int subspace_step(sn_world* w, sn_real dt) {
         w->sm_blk[n] = a, w->sm_row[n++] = 0;
     }
     if (n == 0) return 0;
-    // the velocity the fixed impulses leave: gs_v less the unknowns' current share
+    // the velocity the fixed impulses leave: gs_v less the unknowns' current share, with the
+    // held joint rows at their held values
     for (int si = 0; si < w->nsys; si++)
         if (w->sys[si]->solve_mark)
             memcpy(w->sys[si]->gs_fix, w->sys[si]->gs_v,
                    (size_t)w->sys[si]->m->nv * sizeof(sn_real));
     for (int u = 0; u < n; u++)
-        push_unknown(w, u, -unknown_value(w, u), 1);
+        push_unknown_fix(w, w->sm_blk[u], w->sm_row[u], -unknown_value(w, u));
+    for (int a = 0; a < nb; a++)
+        if (w->sm_frozen[a] == 2) push_unknown_fix(w, a, 0, w->sm_fval[a] - w->blk_lambda[3 * a]);
     sn_real* A = w->sm_A;
     sn_real* rhs = w->sm_b;
     sn_real dmax = 0;
@@ -803,21 +819,24 @@ static int subspace_step(sn_world* w, sn_real dt) {
         for (int i = 0; i < n; i++)
             x[i] += res[i];
     }
-    // feasible?
+    // rows that break their cone or bound are held for the next try: a joint row at its
+    // clamped value, a contact at its current impulse
+    int held = 0;
     for (int i = 0; i < n; i++) {
         int a = w->sm_blk[i], q = w->sm_row[i];
         if (!isfinite(x[i])) return 0;
         if (w->blk_kind[a] == BLK_CONTACT) {
             sn_real mu = w->contacts[w->blk_index[a]].mu;
-            if (q == 3 && x[i] < 0) return 0;
-            if (q == 0) { // a sticking contact's rows are i, i + 1, i + 2
-                if (x[i + 2] < 0 || sqrt(x[i] * x[i] + x[i + 1] * x[i + 1]) > mu * x[i + 2])
-                    return 0;
-            }
+            int bad = (q == 3 && x[i] < 0) ||
+                      (q == 0 &&
+                       (x[i + 2] < 0 || sqrt(x[i] * x[i] + x[i + 1] * x[i + 1]) > mu * x[i + 2]));
+            if (bad) w->sm_frozen[a] = 1, held = 1;
             continue;
         }
-        if (joint_row_clamp(w, a, x[i], dt) != x[i]) return 0;
+        sn_real cl = joint_row_clamp(w, a, x[i], dt);
+        if (cl != x[i]) w->sm_frozen[a] = 2, w->sm_fval[a] = cl, held = 1;
     }
+    if (held) return -1;
     // the sweeps' velocity at the new impulses: the fixed part plus the unknowns' columns
     for (int si = 0; si < w->nsys; si++)
         if (w->sys[si]->solve_mark)
@@ -825,31 +844,35 @@ static int subspace_step(sn_world* w, sn_real dt) {
                    (size_t)w->sys[si]->m->nv * sizeof(sn_real));
     for (int i = 0; i < n; i++)
         push_unknown(w, i, x[i], 0);
-    // a sliding contact must still slide against its friction (else the set was wrong: the
-    // sweeps go on from where they were)
-    int ok = 1;
-    for (int i = 0; i < n && ok; i++) {
+    // a sliding contact must still slide against its friction (else it is held at its impulse
+    // for the next try)
+    for (int i = 0; i < n; i++) {
         int a = w->sm_blk[i];
         if (w->sm_row[i] != 3) continue;
         const sn_real* la = w->blk_lambda + 3 * a;
         sn_real c[3], lt = sqrt(la[0] * la[0] + la[1] * la[1]);
         block_velocity(w, a, 0, c);
         sn_real vt = sqrt(c[0] * c[0] + c[1] * c[1]);
-        if (lt > 0 && vt > 1e-9) {
-            sn_real along = (c[0] * la[0] + c[1] * la[1]) / (lt * vt);
-            if (along > -1 + 1e-6) ok = 0;
-        }
+        if (lt > 0 && vt > 1e-9 && (c[0] * la[0] + c[1] * la[1]) / (lt * vt) > -1 + 1e-6)
+            w->sm_frozen[a] = 1, held = 1;
     }
-    if (!ok) {
+    if (held) {
+        // back to the sweeps' velocity: the fixed part (held joint rows at their current
+        // impulses again) plus the unknowns' current share
         for (int si = 0; si < w->nsys; si++)
             if (w->sys[si]->solve_mark)
                 memcpy(w->sys[si]->gs_v, w->sys[si]->gs_fix,
                        (size_t)w->sys[si]->m->nv * sizeof(sn_real));
         for (int i = 0; i < n; i++)
             push_unknown(w, i, unknown_value(w, i), 0);
-        return 0;
+        for (int a = 0; a < nb; a++)
+            if (w->sm_frozen[a] == 2) push_column(w, a, 0, w->blk_lambda[3 * a] - w->sm_fval[a], 0);
+        return -1;
     }
-    // accept: the impulses (a sliding contact keeps its friction direction)
+    // kept: the impulses (a sliding contact keeps its friction direction; held joint rows take
+    // their held values)
+    for (int a = 0; a < nb; a++)
+        if (w->sm_frozen[a] == 2) w->blk_lambda[3 * a] = w->sm_fval[a];
     for (int i = 0; i < n; i++) {
         int a = w->sm_blk[i], q = w->sm_row[i];
         sn_real* la = w->blk_lambda + 3 * a;
@@ -863,6 +886,16 @@ static int subspace_step(sn_world* w, sn_real dt) {
         }
     }
     return 1;
+}
+
+// up to four tries, each holding the rows the last one found breaking their cones or bounds
+static int subspace_step(sn_world* w, sn_real dt) {
+    memset(w->sm_frozen, 0, (size_t)w->nblock * sizeof(int));
+    for (int t = 0; t < SM_TRIES; t++) {
+        int r = subspace_try(w, dt);
+        if (r >= 0) return r;
+    }
+    return 0;
 }
 
 

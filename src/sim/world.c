@@ -938,8 +938,8 @@ sn_status sni_world_solver_alloc(sn_world* w) {
                    (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
                    6 * (size_t)nbp * sizeof(sn_real) +
                    (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-                   ((size_t)SNI_SM_MAX * (2 * SNI_SM_MAX + 3)) * sizeof(sn_real) +
-                   3 * (size_t)SNI_SM_MAX * sizeof(int) + 64;
+                   ((size_t)SNI_SM_MAX * (2 * SNI_SM_MAX + 3) + (size_t)nk) * sizeof(sn_real) +
+                   (3 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
@@ -965,6 +965,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->sm_r = r, r += SNI_SM_MAX;
     w->sm_b = r, r += SNI_SM_MAX;
     w->sm_x = r, r += SNI_SM_MAX;
+    w->sm_fval = r, r += nk;
     int* ip = (int*)r;
     w->blk_kind = ip, ip += nk;
     w->blk_index = ip, ip += nk;
@@ -981,7 +982,8 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->bp_pair = ip, ip += 2 * (size_t)npair;
     w->sm_blk = ip, ip += SNI_SM_MAX;
     w->sm_row = ip, ip += SNI_SM_MAX;
-    w->sm_piv = ip;
+    w->sm_piv = ip, ip += SNI_SM_MAX;
+    w->sm_frozen = ip;
     w->nbp = nbp, w->npair_cap = npair;
     for (int si = 0, k = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
