@@ -567,9 +567,6 @@ static void warm_start(sn_world* w) {
 }
 
 
-#ifndef SM_TRIES
-#define SM_TRIES 4
-#endif
 // ---- the subspace step ----
 // Gauss-Seidel converges slowly on redundant sets (two contacts at the ends of a capsule lying on
 // the floor, a box on four corners): the impulses drift along the set's near-null directions by
@@ -580,10 +577,12 @@ static void warm_start(sn_world* w) {
 // normal row does with its friction mu lambda_n along the sweeps' direction (the idea of
 // projected Gauss-Seidel with subspace minimization, Silcowitz, Niebe and Erleben 2010). The
 // result is kept only if every cone and bound holds and every sliding contact still slides
-// against its friction; the sweeps then go on from it and end at once when it is the answer.
+// against its friction; when it breaks some, those rows are held (a joint row at its clamped
+// value, a contact at its current impulse) and the rest is solved again, up to SM_TRIES tries.
+// The sweeps then go on from it and end at once when it is the answer.
 // It runs after sweeps 8 and 31 of a step that has not converged (a try at sweep 81 held 3 % of
-// the time), on at most SNI_SM_MAX unknowns. The falling humanoid: 21 sweeps per step instead of
-// 45; five stacked boxes: 4 instead of 33 (tests/test_humanoid.c, tests/test_contact_pairs.c).
+// the time), on at most SNI_SM_MAX unknowns. The falling humanoid: 11 sweeps per step instead of
+// 45; five stacked boxes: 5 instead of 33 (tests/test_humanoid.c, tests/test_contact_pairs.c).
 
 // C = J_a Y_b^T (dim_a x dim_b, in a 3 x 3 array): block a's rows times block b's columns of
 // M~^-1 J^T, over the systems they share, in one walk of a's path
@@ -888,7 +887,9 @@ static int subspace_try(sn_world* w, sn_real dt) {
     return 1;
 }
 
-// up to four tries, each holding the rows the last one found breaking their cones or bounds
+// up to SM_TRIES tries, each holding the rows the last one found breaking their cones or bounds
+// (one try: the humanoid's steps at the iteration limit were 17 times as many)
+enum { SM_TRIES = 4 };
 static int subspace_step(sn_world* w, sn_real dt) {
     memset(w->sm_frozen, 0, (size_t)w->nblock * sizeof(int));
     for (int t = 0; t < SM_TRIES; t++) {
