@@ -161,6 +161,10 @@ struct sn_world {
     int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
     int* sm_row;
     int* sm_piv;
+    sn_real* sm_A0;         // the first try's matrix, reused by the retries (a submatrix of it)
+    int *sm_blk0, *sm_row0; // the first try's unknowns
+    int* sm_map;            // a retry's unknowns among them
+    int sm_n0;
     int* sm_frozen;   // per block: 1 held at its impulse, 2 a joint row held at sm_fval (block_cap)
     sn_real* sm_fval; // (block_cap)
     int brute_force;  // test every pair instead (for tests)

@@ -702,6 +702,29 @@ static void lu_solve(const sn_real* A, int n, const int* piv, sn_real* b) {
 }
 
 // returns 1 when the acting rows' solution was feasible and is now the sweeps' state
+// A's entries of unknowns i .. i + ni (one block's) against j .. j + nj (another's) from their
+// blocks' coupling C (rows of the first, columns of the second); a sliding unknown's column
+// carries its friction: C_n + mu (t1 C_t1 + t2 C_t2)
+static void fill_block(const sn_world* w, sn_real* A, int n, int i, int ni, int j, int nj,
+                       const sn_real* C) {
+    sn_real tf[2] = {0, 0};
+    if (w->sm_row[j] == 3) {
+        int b = w->sm_blk[j];
+        const sn_real* lb = w->blk_lambda + 3 * b;
+        sn_real lt = sqrt(lb[0] * lb[0] + lb[1] * lb[1]);
+        sn_real mu = w->contacts[w->blk_index[b]].mu;
+        if (lt > 0) tf[0] = mu * lb[0] / lt, tf[1] = mu * lb[1] / lt;
+    }
+    for (int u = 0; u < ni; u++) {
+        int r = w->sm_row[i + u] < 3 ? w->sm_row[i + u] : 2;
+        for (int v = 0; v < nj; v++) {
+            int q = w->sm_row[j + v];
+            A[(i + u) * n + j + v] =
+                q < 3 ? C[3 * r + q] : C[3 * r + 2] + tf[0] * C[3 * r] + tf[1] * C[3 * r + 1];
+        }
+    }
+}
+
 // one try with the blocks marked in sm_frozen held: 1 when kept, 0 when it cannot be, -1 when
 // rows that broke their cone or bound were held for another try
 static int subspace_try(sn_world* w, sn_real dt) {
@@ -740,37 +763,44 @@ static int subspace_try(sn_world* w, sn_real dt) {
     sn_real* A = w->sm_A;
     sn_real* rhs = w->sm_b;
     sn_real dmax = 0;
-    // the matrix, block pair by block pair (an unknown's block holds 1 or 3 consecutive unknowns)
-    for (int i = 0; i < n;) {
-        int a = w->sm_blk[i], ni = 1;
-        while (i + ni < n && w->sm_blk[i + ni] == a)
-            ni++;
-        for (int j = 0; j < n;) {
-            int b = w->sm_blk[j], nj = 1;
-            while (j + nj < n && w->sm_blk[j + nj] == b)
-                nj++;
-            sn_real C[9];
-            block_coupling(w, a, b, C);
-            // a sliding unknown's column carries its friction: C_n + mu (t0 C_t1 + t1 C_t2)
-            sn_real tf[2] = {0, 0};
-            if (w->sm_row[j] == 3) {
-                const sn_real* lb = w->blk_lambda + 3 * b;
-                sn_real lt = sqrt(lb[0] * lb[0] + lb[1] * lb[1]);
-                sn_real mu = w->contacts[w->blk_index[b]].mu;
-                if (lt > 0) tf[0] = mu * lb[0] / lt, tf[1] = mu * lb[1] / lt;
+    if (w->sm_n0 == 0) {
+        // the first try: the matrix, block pair by block pair (an unknown's block holds 1 or 3
+        // consecutive unknowns), each pair's coupling computed once (C_ba = C_ab^T)
+        for (int i = 0; i < n;) {
+            int a = w->sm_blk[i], ni = 1;
+            while (i + ni < n && w->sm_blk[i + ni] == a)
+                ni++;
+            for (int j = i; j < n;) {
+                int b = w->sm_blk[j], nj = 1;
+                while (j + nj < n && w->sm_blk[j + nj] == b)
+                    nj++;
+                sn_real C[9], T[9];
+                block_coupling(w, a, b, C);
+                for (int r = 0; r < 3; r++)
+                    for (int q = 0; q < 3; q++)
+                        T[3 * q + r] = C[3 * r + q];
+                fill_block(w, A, n, i, ni, j, nj, C);
+                if (j != i) fill_block(w, A, n, j, nj, i, ni, T);
+                j += nj;
             }
-            for (int u = 0; u < ni; u++) {
-                int r = w->sm_row[i + u] < 3 ? w->sm_row[i + u] : 2;
-                for (int v = 0; v < nj; v++) {
-                    int q = w->sm_row[j + v];
-                    A[(i + u) * n + j + v] =
-                        q < 3 ? C[3 * r + q]
-                              : C[3 * r + 2] + tf[0] * C[3 * r] + tf[1] * C[3 * r + 1];
-                }
-            }
-            j += nj;
+            i += ni;
         }
-        i += ni;
+        memcpy(w->sm_A0, A, (size_t)n * n * sizeof(sn_real));
+        memcpy(w->sm_blk0, w->sm_blk, (size_t)n * sizeof(int));
+        memcpy(w->sm_row0, w->sm_row, (size_t)n * sizeof(int));
+        w->sm_n0 = n;
+    } else {
+        // a retry: its unknowns are some of the first try's, in the same order
+        int n0 = w->sm_n0, k = 0;
+        for (int i = 0; i < n; i++) {
+            while (k < n0 && (w->sm_blk0[k] != w->sm_blk[i] || w->sm_row0[k] != w->sm_row[i]))
+                k++;
+            if (k == n0) return 0;
+            w->sm_map[i] = k++;
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                A[i * n + j] = w->sm_A0[w->sm_map[i] * n0 + w->sm_map[j]];
     }
     // the right side: targets less the rows' velocities at the fixed impulses (block_velocity
     // reads gs_v: gs_fix takes its place meanwhile)
@@ -892,6 +922,7 @@ static int subspace_try(sn_world* w, sn_real dt) {
 enum { SM_TRIES = 4 };
 static int subspace_step(sn_world* w, sn_real dt) {
     memset(w->sm_frozen, 0, (size_t)w->nblock * sizeof(int));
+    w->sm_n0 = 0;
     for (int t = 0; t < SM_TRIES; t++) {
         int r = subspace_try(w, dt);
         if (r >= 0) return r;

@@ -938,8 +938,8 @@ sn_status sni_world_solver_alloc(sn_world* w) {
                    (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
                    6 * (size_t)nbp * sizeof(sn_real) +
                    (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-                   ((size_t)SNI_SM_MAX * (2 * SNI_SM_MAX + 3) + (size_t)nk) * sizeof(sn_real) +
-                   (3 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
+                   ((size_t)SNI_SM_MAX * (3 * SNI_SM_MAX + 3) + (size_t)nk) * sizeof(sn_real) +
+                   (6 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
     sni_world_solver_free(w);
@@ -962,6 +962,7 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->bp_box = r, r += 6 * (size_t)nbp;
     w->sm_A = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
     w->sm_LU = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
+    w->sm_A0 = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
     w->sm_r = r, r += SNI_SM_MAX;
     w->sm_b = r, r += SNI_SM_MAX;
     w->sm_x = r, r += SNI_SM_MAX;
@@ -983,6 +984,9 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->sm_blk = ip, ip += SNI_SM_MAX;
     w->sm_row = ip, ip += SNI_SM_MAX;
     w->sm_piv = ip, ip += SNI_SM_MAX;
+    w->sm_blk0 = ip, ip += SNI_SM_MAX;
+    w->sm_row0 = ip, ip += SNI_SM_MAX;
+    w->sm_map = ip, ip += SNI_SM_MAX;
     w->sm_frozen = ip;
     w->nbp = nbp, w->npair_cap = npair;
     for (int si = 0, k = 0; si < w->nsys; si++)
