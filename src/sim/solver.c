@@ -682,6 +682,42 @@ static int lu_factor(sn_real* A, int n, int* piv) {
     return 1;
 }
 
+// Cholesky factor A = L L^T of a symmetric positive definite A (n x n) in place (L in the lower
+// triangle); 0 if not positive definite
+static int chol_factor(sn_real* A, int n) {
+    for (int j = 0; j < n; j++) {
+        sn_real d = A[j * n + j];
+        for (int k = 0; k < j; k++)
+            d -= A[j * n + k] * A[j * n + k];
+        if (!(d > 0)) return 0;
+        d = sqrt(d);
+        A[j * n + j] = d;
+        for (int i = j + 1; i < n; i++) {
+            sn_real x = A[i * n + j];
+            for (int k = 0; k < j; k++)
+                x -= A[i * n + k] * A[j * n + k];
+            A[i * n + j] = x / d;
+        }
+    }
+    return 1;
+}
+
+// b <- (L L^T)^-1 b
+static void chol_solve(const sn_real* L, int n, sn_real* b) {
+    for (int i = 0; i < n; i++) {
+        sn_real x = b[i];
+        for (int k = 0; k < i; k++)
+            x -= L[i * n + k] * b[k];
+        b[i] = x / L[i * n + i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        sn_real x = b[i];
+        for (int k = i + 1; k < n; k++)
+            x -= L[k * n + i] * b[k];
+        b[i] = x / L[i * n + i];
+    }
+}
+
 // solve with the factor: b <- A^-1 b
 static void lu_solve(const sn_real* A, int n, const int* piv, sn_real* b) {
     // the row exchanges first (the factor's rows were exchanged whole), then L y = P b
@@ -837,14 +873,21 @@ static int subspace_try(sn_world* w, sn_real dt) {
     memcpy(LU, A, (size_t)n * n * sizeof(sn_real));
     for (int i = 0; i < n; i++)
         LU[i * n + i] += 1e-6 * dmax;
-    if (!lu_factor(LU, n, w->sm_piv)) return 0;
+    // symmetric positive definite with the ridge unless a sliding column is in it: Cholesky
+    int sym = 1;
+    for (int i = 0; i < n; i++)
+        sym &= w->sm_row[i] != 3;
+    if (sym ? !chol_factor(LU, n) : !lu_factor(LU, n, w->sm_piv)) return 0;
     for (int pass = 0; pass < 3; pass++) {
         for (int i = 0; i < n; i++) {
             res[i] = rhs[i];
             for (int j = 0; j < n; j++)
                 res[i] -= A[i * n + j] * x[j];
         }
-        lu_solve(LU, n, w->sm_piv, res);
+        if (sym)
+            chol_solve(LU, n, res);
+        else
+            lu_solve(LU, n, w->sm_piv, res);
         for (int i = 0; i < n; i++)
             x[i] += res[i];
     }
