@@ -389,12 +389,16 @@ static void block_velocity(const sn_world* w, int x, int pseudo, sn_real* c) {
         const int* path = w->blk_path + (2 * (size_t)x + e) * w->nvmax;
         const sn_real *j0 = J, *j1 = J + nv, *j2 = J + 2 * (size_t)nv;
         sn_real g0 = 0, g1 = 0, g2 = 0;
-        for (int k = 0; k < len; k++) {
-            int i = path[k];
-            g0 += j0[i] * v[i], g1 += j1[i] * v[i], g2 += j2[i] * v[i];
+        if (pseudo) { // the normal row only
+            for (int k = 0; k < len; k++)
+                g2 += j2[path[k]] * v[path[k]];
+        } else {
+            for (int k = 0; k < len; k++) {
+                int i = path[k];
+                g0 += j0[i] * v[i], g1 += j1[i] * v[i], g2 += j2[i] * v[i];
+            }
         }
-        if (!pseudo) c[0] += g0, c[1] += g1;
-        c[2] += g2;
+        c[0] += g0, c[1] += g1, c[2] += g2;
     }
 }
 
