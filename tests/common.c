@@ -257,3 +257,30 @@ double tc_rel_err(const double* a, const double* b, int n, double floor) {
         err = fmax(err, fabs(a[i] - b[i]));
     return err / scale;
 }
+
+
+int tc_head_on(const sn_model* m, double e, double* va, double* vb, double* pmax, int* touched) {
+    sn_world* w = NULL;
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    sn_system *a, *b;
+    double g[3] = {0, 0, 0};
+    double qa[7] = {-0.5, 0, 1, 1, 0, 0, 0}, qb[7] = {0.5, 0, 1, 1, 0, 0, 0};
+    double ua[6] = {1, 0, 0, 0, 0, 0}, ub[6] = {-1, 0, 0, 0, 0, 0};
+    if (sn_world_create(&o, &w, NULL) != SN_OK) return -1;
+    int bad = sn_world_add_system(w, m, &a, NULL) != SN_OK ||
+              sn_world_add_system(w, m, &b, NULL) != SN_OK || sn_world_set_gravity(w, g) != SN_OK ||
+              sn_world_set_material(w, 0.8, e, 0) != SN_OK ||
+              sn_system_set_state(a, qa, 7, ua, 6) != SN_OK ||
+              sn_system_set_state(b, qb, 7, ub, 6) != SN_OK;
+    *touched = 0, *pmax = 0;
+    for (int k = 0; k < 1000 && !bad; k++) {
+        bad = sn_world_integrate(w) != SN_OK;
+        *touched |= sn_system_contact_count(a) > 0;
+        *pmax = fmax(*pmax, fabs(sn_system_u(a)[0] + sn_system_u(b)[0]));
+    }
+    if (!bad) *va = sn_system_u(a)[0], *vb = sn_system_u(b)[0];
+    sn_world_destroy(w);
+    return bad ? -1 : 0;
+}

@@ -36,4 +36,8 @@ const char* tc_model_path(const char* rel);
 // max |a - b| / max(max|a|, floor) over n entries
 double tc_rel_err(const double* a, const double* b, int n, double floor);
 
+// two free bodies of model m (one free joint) 1 m apart on the x axis, flying at each other at
+// 1 m/s in zero gravity for 1 s with restitution e: their x velocities after it, the largest
+// total momentum seen at any step, and whether they touched. 0, or -1 when a call failed.
+int tc_head_on(const sn_model* m, double e, double* va, double* vb, double* pmax, int* touched);
 #endif

@@ -100,41 +100,24 @@ static char* next_line(char* data, size_t n, size_t* pos) {
 }
 
 
-static sn_status read_obj(char* data, size_t n, const char* path, const sn_real* scale,
-                          sni_buf* out, int* line, char* msg, size_t len) {
+// the vertex lines of a text format: OBJ "v x y z [w | r g b]" (3 to 7 numbers), ASCII STL
+// "vertex x y z" (3); everything else (faces, normals, comments, facets) is skipped
+static sn_status read_text(char* data, size_t n, const char* path, const sn_real* scale,
+                           sni_buf* out, int* line, char* msg, size_t len, int obj) {
+    const char* key = obj ? "v" : "vertex";
+    size_t kl = strlen(key);
     size_t pos = 0;
     char* s;
     for (*line = 1; (s = next_line(data, n, &pos)); ++*line) {
         while (*s == ' ' || *s == '\t')
             s++;
-        if (s[0] != 'v' || (s[1] != ' ' && s[1] != '\t')) continue; // faces, normals, comments
+        if (strncmp(s, key, kl) != 0 || (s[kl] != ' ' && s[kl] != '\t')) continue;
         sn_real v[7];
         int count = 0;
-        sni_num_result r = sni_parse_real_list(s + 2, v, 7, &count);
+        sni_num_result r = sni_parse_real_list(s + kl + 1, v, obj ? 7 : 3, &count);
         if ((r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW) || count < 3)
-            return mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: a vertex needs three numbers: %s",
-                             path, *line, r != SNI_NUM_OK ? sni_num_result_str(r) : "too few");
-        if (!push_vertex(out, v, scale))
-            return mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
-    }
-    *line = 0;
-    return SN_OK;
-}
-
-
-static sn_status read_stl_ascii(char* data, size_t n, const char* path, const sn_real* scale,
-                                sni_buf* out, int* line, char* msg, size_t len) {
-    size_t pos = 0;
-    char* s;
-    for (*line = 1; (s = next_line(data, n, &pos)); ++*line) {
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (strncmp(s, "vertex", 6) != 0 || (s[6] != ' ' && s[6] != '\t')) continue;
-        sn_real v[3];
-        sni_num_result r = sni_parse_reals(s + 7, v, 3);
-        if (r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW)
-            return mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: 'vertex' needs three numbers: %s",
-                             path, *line, sni_num_result_str(r));
+            return mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: '%s' needs three numbers: %s", path,
+                             *line, key, r != SNI_NUM_OK ? sni_num_result_str(r) : "too few");
         if (!push_vertex(out, v, scale))
             return mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
     }
@@ -214,7 +197,7 @@ sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocat
     if (!data) return st;
     size_t start = out->len;
     if (obj) {
-        st = read_obj(data, n, path, scale, out, line, msg, len);
+        st = read_text(data, n, path, scale, out, line, msg, len, 1);
     } else {
         // binary when the size matches its triangle count (ASCII files may not begin with "solid")
         size_t ntri = n >= 84 ? (size_t)((const unsigned char*)data)[80] |
@@ -225,7 +208,7 @@ sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocat
         if (n >= 84 && ntri <= (n - 84) / 50 && 84 + 50 * ntri == n)
             st = read_stl_binary((const unsigned char*)data, ntri, path, scale, out, msg, len);
         else if (n >= 5 && !strncmp(data, "solid", 5))
-            st = read_stl_ascii(data, n, path, scale, out, line, msg, len);
+            st = read_text(data, n, path, scale, out, line, msg, len, 0);
         else
             st = mesh_fail(msg, len, SN_ERR_PARSE,
                            "%s: neither ASCII STL (no 'solid') nor binary STL (%zu bytes do not "
