@@ -178,6 +178,21 @@ SN_API sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real lengt
 /// file's frame (the centre of mass is where the hull puts it). A flat mesh is refused.
 SN_API sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3],
                                    sn_real mass, sn_system** out);
+// ---- loop constraints (seed 001: <constraints> pins and equality constraints) ----
+
+/// Loop closure feedback: every step removes clamp(0.2 erp, 0, 0.3) of each constrained
+/// direction's error (erp 1.5 by default: 30 % per step).
+SN_API sn_status sn_world_set_loop_erp(sn_world* w, sn_real erp);
+/// Constraint i of the model (pins and equality constraints in the model's order) after the last
+/// step: the impulse on body1's anchor over the step, world frame (body2 receives its opposite;
+/// divide by dt for a force), and the anchor separation p1 - p2 at the step's start. Either
+/// pointer may be NULL. A constraint the others make redundant reports zero.
+SN_API sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
+                                      sn_real separation[3]);
+/// The loops' closure error at the current state: the root mean square and the largest of the
+/// constrained components of p1 - p2 over every constraint (a pin's three, an equality's axes).
+SN_API sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst);
+
 /// Contact materials: every body has a material id (0 by default, the ground is 0); a pair of ids
 /// has a friction coefficient, a restitution and a restitution threshold. Pairs not set use the
 /// world's default material (sn_world_set_material). Ids run from 0 to 15; the order of a pair

@@ -88,6 +88,21 @@ struct sn_system {
     int index;            // position in the world's list
     int in_solver;        // this step's scheme lets the contact solver act
     int solve_mark;       // M~ factored for this step's solve
+    // ---- loop constraints (src/sim/loops.c) ----
+    sn_real* loop_anchor2; // body2's anchor in its link frame, fixed at attachment (nc x 3)
+    sn_real* loop_err;     // p1 - p2 at the start of the last step (nc x 3)
+    sn_real* loop_imp;     // impulse on body1's anchor over the last step, world (nc x 3)
+    sn_real* loop_J;       // the step's rows (3 nc x nv), and W = M~^-1 J^T as rows (3 nc x nv)
+    sn_real* loop_W;
+    sn_real* loop_D;   // J W^T of the kept rows, then its Cholesky factor (3 nc x 3 nc)
+    sn_real* loop_rhs; // (3 nc)
+    sn_real* loop_lam;
+    sn_real* loop_tmp; // (3 nc + nv)
+    int* loop_keep;    // the rows kept (independent), in order
+    int loop_nrow, loop_nkeep;
+    int loop_active; // this step eliminated the loops (the contact solver projects through them)
+    int factored;    // M~ is factored for this step already
+    int loop_g;      // gs_fix holds M~^-1 J_c^T lambda_c of the contact solver (for loops_finish)
     // ---- actuators ----
     int nact, act_cap;
     sn_actuator_desc* act;
@@ -111,9 +126,10 @@ struct sn_world {
     sn_real ground_height;
     int hf_nx, hf_ny; // a heightfield (hf_nx 0: none)
     sn_real hf_x0, hf_y0, hf_dx, hf_dy, hf_zmax;
-    sn_real* hf_z;                                        // (hf_nx * hf_ny)
-    sn_real margin;                                       // contacts are reported below this gap
-    sn_real erp;                                          // share of a penetration removed per step
+    sn_real* hf_z;    // (hf_nx * hf_ny)
+    sn_real margin;   // contacts are reported below this gap
+    sn_real erp;      // share of a penetration removed per step
+    sn_real loop_erp; // loop closure feedback: beta = clamp(0.2 loop_erp, 0, 0.3) / dt
     sn_real friction, restitution, restitution_threshold; // the default material pair
     sn_real pair_material[16][16][3]; // friction, restitution, threshold per pair of ids
     unsigned char pair_set[16][16];   // 1 when a pair was set
@@ -178,6 +194,13 @@ struct sn_world {
 };
 
 void sni_world_warn(sn_world* w, const char* fmt, ...);
+// loops.c: body2's anchors from the current configuration; the step's elimination of the loop
+// constraints after u* (factors M~, moves s->du onto the constraints); the projection of
+// impulse responses Y (rows of nv) onto the constrained mechanism; the constraint impulses
+void sni_loops_attach(sn_system* s);
+sn_status sni_loops_begin(sn_system* s, sn_real dt);
+void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
+void sni_loops_finish(sn_system* s, const sn_real* g);
 sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...);
 
 // control.c: steps 1-3 at the system's current d->q, d->u (kinematics computed)

@@ -1000,11 +1000,14 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     for (int si = 0; si < w->nsys; si++) {
         sn_system* s = w->sys[si];
         if (!s->solve_mark) continue;
-        sn_crba(s->m, s->d);
-        sn_status st = sni_factor_mass_diag(s->m, s->d, s->w);
-        if (st != SN_OK) return st;
-        for (int i = 0; i < s->m->nv; i++)
-            s->dinv[i] = 1 / s->d->mass_factor_d[i];
+        if (!s->factored) { // the loops' elimination may have factored it for this step
+            sn_crba(s->m, s->d);
+            sn_status st = sni_factor_mass_diag(s->m, s->d, s->w);
+            if (st != SN_OK) return st;
+            for (int i = 0; i < s->m->nv; i++)
+                s->dinv[i] = 1 / s->d->mass_factor_d[i];
+            s->factored = 1;
+        }
         memcpy(s->gs_v, s->du, (size_t)s->m->nv * sizeof(sn_real));
     }
     // each block's rows J, its own Delassus block G (from the half solves Z = L^-T J^T), then
@@ -1035,7 +1038,12 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
                 sni_half_solve_rest3(s->m, s->d, Y);
             else
                 sni_half_solve_rest(s->m, s->d, Y);
+            // through the loops: the response of the constrained mechanism
+            if (s->loop_active) sni_loops_project(s, Y, w->blk_dim[k]);
         }
+        int looped = (w->blk_sa[k] >= 0 && w->sys[w->blk_sa[k]]->loop_active) ||
+                     (w->blk_sb[k] >= 0 && w->sys[w->blk_sb[k]]->loop_active);
+        if (looped) block_coupling(w, k, k, w->blk_G + 9 * (size_t)k);
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
     if (w->warm_start) warm_start(w);
@@ -1094,6 +1102,25 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     for (int si = 0; si < w->nsys; si++) {
         sn_system* s = w->sys[si];
         if (s->solve_mark) memcpy(s->du, s->gs_v, (size_t)s->m->nv * sizeof(sn_real));
+    }
+    // M~^-1 J_c^T lambda_c of each system with loops, for their constraint impulses
+    for (int si = 0; si < w->nsys; si++) {
+        sn_system* s = w->sys[si];
+        if (!s->solve_mark || !s->loop_active) continue;
+        int nv = s->m->nv;
+        memset(s->gs_fix, 0, (size_t)nv * sizeof(sn_real));
+        for (int a = 0; a < nb; a++) {
+            int e = w->blk_sa[a] == si ? 0 : w->blk_sb[a] == si ? 1 : -1;
+            if (e < 0) continue;
+            const sn_real* J = (e ? w->blk_Jb : w->blk_Ja) + stride * a;
+            const sn_real* la = w->blk_lambda + 3 * a;
+            for (int r = 0; r < w->blk_dim[a]; r++)
+                if (la[r] != 0)
+                    for (int i = 0; i < nv; i++)
+                        s->gs_fix[i] += J[(size_t)r * nv + i] * la[r];
+        }
+        sn_solve_mass(s->m, s->d, s->gs_fix);
+        s->loop_g = 1;
     }
     // the joint rows' impulses, for the next step's warm start
     for (int si = 0; si < w->nsys; si++)

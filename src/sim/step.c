@@ -227,6 +227,7 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
     }
     s->kin_valid = 0;
     s->dyn_valid = 0;
+    s->factored = 0;
     return SN_OK;
 }
 
@@ -271,9 +272,21 @@ sn_status sn_world_integrate2(sn_world* w) {
         sn_status st = step_begin(w->sys[i], w->dt);
         if (st != SN_OK) return fail_all(w, i + 1, st);
     }
+    // the loop constraints, eliminated exactly from each system's velocity before the contacts
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        s->loop_g = 0;
+        if (!s->m->nconstraint || !s->in_solver) continue;
+        sn_status st = sni_loops_begin(s, w->dt);
+        if (st != SN_OK) return fail_all(w, w->nsys, st);
+    }
     // step 4's impulses: contacts, joint limits and joint friction of every system at once
     sn_status st = sni_world_contact_solve(w, w->dt);
     if (st != SN_OK) return fail_all(w, w->nsys, st);
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        if (s->loop_active) sni_loops_finish(s, s->loop_g ? s->gs_fix : NULL);
+    }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         int impulses = s->solve_mark && w->nblock > 0;

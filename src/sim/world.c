@@ -54,6 +54,7 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     w->ground = 0;
     w->margin = 1e-3;
     w->erp = 0.2;
+    w->loop_erp = 1.5;
     w->friction = 0.8;
     w->solver_max_iter = 150;
     w->warm_start = 1;
@@ -178,6 +179,18 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->body_group = (unsigned*)carve(c, nb);
     s->body_mask = (unsigned*)carve(c, nb);
     s->body_material = (int*)carve(c, nb);
+    // loop constraints: body2's anchors, and the rows of a step (3 per constraint at most)
+    size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
+    s->loop_anchor2 = carve(c, 3 * nc);
+    s->loop_err = carve(c, 3 * nc);
+    s->loop_imp = carve(c, 3 * nc);
+    s->loop_J = carve(c, nr * nv);
+    s->loop_W = carve(c, nr * nv);
+    s->loop_D = carve(c, nr * nr);
+    s->loop_rhs = carve(c, nr);
+    s->loop_lam = carve(c, nr);
+    s->loop_tmp = carve(c, nr + nv);
+    s->loop_keep = (int*)carve(c, nr);
 }
 
 
@@ -297,6 +310,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
         return st;
     }
     if (m->nominal_config) memcpy(s->d->q, m->nominal_config, (size_t)m->nq * sizeof(sn_real));
+    sni_loops_attach(s); // body2's anchors where body1's are, at this (nominal) configuration
     memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
     system_defaults(s);
     sni_system_invalidate(s);
@@ -1237,4 +1251,12 @@ sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3
     if (len < 0 || (size_t)len >= sizeof g)
         return SET_ERR(w, SN_ERR_ARG, "the mesh path is too long");
     return add_free_body(w, g, mass, I, com, out);
+}
+
+
+sn_status sn_world_set_loop_erp(sn_world* w, sn_real erp) {
+    if (!w || !(erp >= 0) || !isfinite(erp))
+        return w ? SET_ERR(w, SN_ERR_ARG, "the loops' erp must be finite and >= 0") : SN_ERR_ARG;
+    w->loop_erp = erp;
+    return SN_OK;
 }

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: Apache-2.0
+// loops.c: loop constraints eliminated exactly in every step (seed 000, "Kinematic loops"; seed
+// 001). A pin ties body2's anchor to body1's in all three directions, an equality constraint
+// along one or two axes fixed in body1. After the free velocity u* of step 4:
+//   rows J (a pin: the world axes times J_1(p_1) - J_2(p_2); an equality: a_i^T (J_1(p_2) -
+//   J_2(p_2)), the exact rate), errors e (a_i . (p_1 - p_2)), D = J M~^-1 J^T,
+//   lambda_0 = D^-1 (-beta e - J u*), u_0 = u* + M~^-1 J^T lambda_0,
+// with beta = clamp(0.2 erp, 0, 0.3) / dt. Every other impulse then acts through the constrained
+// mechanism's inverse mass M_c^-1 = M~^-1 - W D^-1 W^T (W = M~^-1 J^T): the contact solver's
+// responses Y = M~^-1 J_c^T are projected, Y - W D^-1 (J Y), so no contact, limit or friction
+// impulse can open a loop whatever the solver's iteration limit. Rows that the others make
+// redundant (a repeated pin, the out-of-plane direction of a planar loop, a singular pose) are
+// found by a pivoted Cholesky factor of D and left out: they carry no impulse.
+#include "dynamics/dyn.h"
+#include "sim/sim.h"
+
+#include <math.h>
+#include <string.h>
+
+// a pivot below this share of D's largest diagonal is a redundant (or nearly so) row
+#define LOOP_RANK_TOL 1e-9
+
+
+// solve L L^T x = b for the leading rank x rank block of the factor L (row-major, leading
+// dimension ld), in place
+static void chol_solve(const sn_real* L, int ld, int rank, sn_real* b) {
+    for (int i = 0; i < rank; i++) {
+        sn_real v = b[i];
+        for (int k = 0; k < i; k++)
+            v -= L[i * ld + k] * b[k];
+        b[i] = v / L[i * ld + i];
+    }
+    for (int i = rank - 1; i >= 0; i--) {
+        sn_real v = b[i];
+        for (int k = i + 1; k < rank; k++)
+            v -= L[k * ld + i] * b[k];
+        b[i] = v / L[i * ld + i];
+    }
+}
+
+
+// world pose of link frame f
+static void frame_world(const sn_model* m, const sn_data* d, int f, sn_real* p, sn_real* R) {
+    sn_frame_pose(m, d, f, p, R);
+}
+
+
+// world anchors of constraint c: p1 on body1, p2 on body2, and body1's link rotation
+static void anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1) {
+    const sn_model* m = s->m;
+    sn_real pf[3], R2[9], t[3];
+    frame_world(m, s->d, m->constraint_frame1[c], pf, R1);
+    m3_mul_v3(t, R1, m->constraint_anchor + 3 * c);
+    v3_add(p1, pf, t);
+    frame_world(m, s->d, m->constraint_frame2[c], pf, R2);
+    m3_mul_v3(t, R2, s->loop_anchor2 + 3 * c);
+    v3_add(p2, pf, t);
+}
+
+
+void sni_loops_attach(sn_system* s) {
+    const sn_model* m = s->m;
+    if (m->nconstraint == 0) return;
+    sni_ensure_kinematics(s);
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real pf[3], R[9], p1[3], t[3];
+        frame_world(m, s->d, m->constraint_frame1[c], pf, R);
+        m3_mul_v3(t, R, m->constraint_anchor + 3 * c);
+        v3_add(p1, pf, t);
+        // the coincident point of body2, in its link frame
+        frame_world(m, s->d, m->constraint_frame2[c], pf, R);
+        v3_sub(t, p1, pf);
+        m3t_mul_v3(s->loop_anchor2 + 3 * c, R, t);
+    }
+}
+
+
+// the constrained world axes of constraint c (n of them) into a (n x 3)
+static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
+    if (m->constraint_type[c] == SN_CONSTRAINT_PIN) {
+        for (int i = 0; i < 3; i++)
+            v3_set(a[i], i == 0, i == 1, i == 2);
+        return 3;
+    }
+    int n = m->constraint_naxis[c];
+    for (int i = 0; i < n; i++)
+        m3_mul_v3(a[i], R1, m->constraint_axes + 6 * c + 3 * i);
+    return n;
+}
+
+
+// row a^T (J_1(x1) - J_2(x2)) into J (nv); scratch holds 3 x nv
+static void row(const sn_model* m, const sn_data* d, int b1, const sn_real* x1, int b2,
+                const sn_real* x2, const sn_real* a, sn_real* J, sn_real* scratch) {
+    int nv = m->nv;
+    memset(J, 0, (size_t)nv * sizeof(sn_real));
+    for (int side = 0; side < 2; side++) {
+        int b = side ? b2 : b1;
+        if (b <= 0) continue; // the world
+        sn_point_jacobian(m, d, b, side ? x2 : x1, scratch, NULL);
+        sn_real sg = side ? -1 : 1;
+        for (int i = 0; i < nv; i++)
+            J[i] += sg * (a[0] * scratch[i] + a[1] * scratch[nv + i] + a[2] * scratch[2 * nv + i]);
+    }
+}
+
+
+sn_status sni_loops_begin(sn_system* s, sn_real dt) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    int nv = m->nv, nc = m->nconstraint;
+    s->loop_active = 0;
+    if (nc == 0) return SN_OK;
+    // M~ = M + diag(w), factored for this step (the contact solver uses the same factor)
+    sn_crba(m, d);
+    sn_status st = sni_factor_mass_diag(m, d, s->w);
+    if (st != SN_OK) return st;
+    for (int i = 0; i < nv; i++)
+        s->dinv[i] = 1 / d->mass_factor_d[i];
+    s->factored = 1;
+    // the rows, their errors and W = M~^-1 J^T
+    sn_real erp = s->world->loop_erp;
+    sn_real beta = fmin(fmax(0.2 * erp, 0), 0.3) / dt;
+    int nr = 0;
+    for (int c = 0; c < nc; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
+        anchors(s, c, p1, p2, R1);
+        v3_sub(dp, p1, p2);
+        v3_copy(s->loop_err + 3 * c, dp);
+        int b1 = m->frame_body[m->constraint_frame1[c]],
+            b2 = m->frame_body[m->constraint_frame2[c]];
+        int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
+        int na = axes(m, c, R1, a);
+        for (int i = 0; i < na; i++, nr++) {
+            // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
+            // (W's last three rows are the point Jacobian's scratch until W is computed)
+            row(m, d, b1, pin ? p1 : p2, b2, p2, a[i], s->loop_J + (size_t)nr * nv,
+                s->loop_W + (size_t)(3 * nc - 3) * nv);
+            s->loop_rhs[nr] = -beta * v3_dot(a[i], dp);
+        }
+    }
+    s->loop_nrow = nr;
+    for (int r = 0; r < nr; r++) {
+        sn_real* wr = s->loop_W + (size_t)r * nv;
+        memcpy(wr, s->loop_J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
+        sn_solve_mass(m, d, wr);
+    }
+    // D = J W^T, factored with symmetric pivoting (the largest remaining diagonal first) until
+    // the pivots fall below LOOP_RANK_TOL of the largest: the rows factored are kept
+    sn_real* D = s->loop_D;
+    int* perm = s->loop_keep;
+    sn_real dmax = 0;
+    for (int i = 0; i < nr; i++) {
+        perm[i] = i;
+        for (int j = 0; j <= i; j++) {
+            const sn_real* ji = s->loop_J + (size_t)i * nv;
+            const sn_real* wj = s->loop_W + (size_t)j * nv;
+            sn_real g = 0;
+            for (int k = 0; k < nv; k++)
+                g += ji[k] * wj[k];
+            D[i * nr + j] = D[j * nr + i] = g;
+        }
+        dmax = fmax(dmax, D[i * nr + i]);
+    }
+    int rank = 0;
+    for (; rank < nr; rank++) {
+        int k = rank, best = k;
+        for (int i = k + 1; i < nr; i++)
+            if (D[i * nr + i] > D[best * nr + best]) best = i;
+        if (!(D[best * nr + best] > LOOP_RANK_TOL * dmax)) break;
+        if (best != k) { // swap rows and columns k and best
+            for (int j = 0; j < nr; j++) {
+                sn_real t = D[k * nr + j];
+                D[k * nr + j] = D[best * nr + j], D[best * nr + j] = t;
+            }
+            for (int i = 0; i < nr; i++) {
+                sn_real t = D[i * nr + k];
+                D[i * nr + k] = D[i * nr + best], D[i * nr + best] = t;
+            }
+            int t = perm[k];
+            perm[k] = perm[best], perm[best] = t;
+        }
+        sn_real piv = sqrt(D[k * nr + k]);
+        D[k * nr + k] = piv;
+        for (int i = k + 1; i < nr; i++)
+            D[i * nr + k] /= piv;
+        for (int i = k + 1; i < nr; i++)
+            for (int j = k + 1; j <= i; j++) {
+                D[i * nr + j] -= D[i * nr + k] * D[j * nr + k];
+                D[j * nr + i] = D[i * nr + j];
+            }
+    }
+    s->loop_nkeep = rank;
+    // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + W^T x
+    sn_real* x = s->loop_tmp;
+    for (int k = 0; k < rank; k++) {
+        const sn_real* jr = s->loop_J + (size_t)perm[k] * nv;
+        sn_real g = 0;
+        for (int i = 0; i < nv; i++)
+            g += jr[i] * s->du[i];
+        x[k] = s->loop_rhs[perm[k]] - g;
+    }
+    chol_solve(D, nr, rank, x);
+    memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
+    for (int k = 0; k < rank; k++) {
+        s->loop_lam[perm[k]] = x[k];
+        const sn_real* wr = s->loop_W + (size_t)perm[k] * nv;
+        for (int i = 0; i < nv; i++)
+            s->du[i] += wr[i] * x[k];
+    }
+    s->loop_active = 1;
+    return SN_OK;
+}
+
+
+void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
+    if (!s->loop_active || s->loop_nkeep == 0) return;
+    int nv = s->m->nv, nr = s->loop_nrow, rank = s->loop_nkeep;
+    const int* perm = s->loop_keep;
+    sn_real* z = s->loop_tmp;
+    for (int r = 0; r < nrows; r++) {
+        sn_real* y = Y + (size_t)r * nv;
+        for (int k = 0; k < rank; k++) {
+            const sn_real* jr = s->loop_J + (size_t)perm[k] * nv;
+            sn_real g = 0;
+            for (int i = 0; i < nv; i++)
+                g += jr[i] * y[i];
+            z[k] = g;
+        }
+        chol_solve(s->loop_D, nr, rank, z);
+        for (int k = 0; k < rank; k++) {
+            const sn_real* wr = s->loop_W + (size_t)perm[k] * nv;
+            for (int i = 0; i < nv; i++)
+                y[i] -= wr[i] * z[k];
+        }
+    }
+}
+
+
+void sni_loops_finish(sn_system* s, const sn_real* g) {
+    // the step's constraint impulses, equation (2) of seed 000: lambda = lambda_0 - D^-1 J M~^-1
+    // J_c^T lambda_c, with g = M~^-1 J_c^T lambda_c from the contact solver (NULL: none)
+    const sn_model* m = s->m;
+    int nv = m->nv, nr = s->loop_nrow, rank = s->loop_nkeep, nc = m->nconstraint;
+    if (!s->loop_active) return;
+    sn_real* z = s->loop_tmp;
+    if (g && rank) {
+        for (int k = 0; k < rank; k++) {
+            const sn_real* jr = s->loop_J + (size_t)s->loop_keep[k] * nv;
+            sn_real v = 0;
+            for (int i = 0; i < nv; i++)
+                v += jr[i] * g[i];
+            z[k] = v;
+        }
+        chol_solve(s->loop_D, nr, rank, z);
+        for (int k = 0; k < rank; k++)
+            s->loop_lam[s->loop_keep[k]] -= z[k];
+    }
+    // per constraint: the impulse on body1's anchor, sum of lambda_i a_i
+    int r = 0;
+    for (int c = 0; c < nc; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3];
+        anchors(s, c, p1, p2, R1);
+        int na = axes(m, c, R1, a);
+        sn_real* imp = s->loop_imp + 3 * c;
+        v3_set(imp, 0, 0, 0);
+        for (int i = 0; i < na; i++, r++)
+            v3_addscl(imp, a[i], s->loop_lam[r]);
+    }
+}
+
+
+sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
+                               sn_real separation[3]) {
+    if (!s || i < 0 || i >= s->m->nconstraint) return SN_ERR_ARG;
+    if (impulse) v3_copy(impulse, s->loop_imp + 3 * i);
+    if (separation) v3_copy(separation, s->loop_err + 3 * i);
+    return SN_OK;
+}
+
+
+sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    sni_ensure_kinematics(s);
+    sn_real sum = 0, top = 0;
+    int n = 0;
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
+        anchors(s, c, p1, p2, R1);
+        v3_sub(dp, p1, p2);
+        int na = axes(m, c, R1, a);
+        for (int k = 0; k < na; k++, n++) {
+            sn_real e = v3_dot(a[k], dp);
+            sum += e * e;
+            top = fmax(top, fabs(e));
+        }
+    }
+    if (rms) *rms = n ? sqrt(sum / n) : 0;
+    if (worst) *worst = top;
+    return SN_OK;
+}
