@@ -31,8 +31,22 @@ enum { BLK_CONTACT, BLK_LOWER, BLK_UPPER, BLK_VEL_LOWER, BLK_VEL_UPPER, BLK_FRIC
 
 // G (3x3, rows t1 t2 n), c (3), mu: the impulse of one contact; returns the case (0 open,
 // 1 stick, 2 slide)
-int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* lam) {
+int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real* lam) {
     if (c[2] >= 0) {
+        v3_set(lam, 0, 0, 0);
+        return 0;
+    }
+    // where the mechanism cannot move a row at all (a planar mechanism across its plane, a
+    // direction its loops hold) G is singular: a ridge of 1e-13 of its trace keeps it invertible
+    sn_real G[9];
+    memcpy(G, G_in, sizeof G);
+    sn_real det0 = G[0] * (G[4] * G[8] - G[5] * G[7]) - G[1] * (G[3] * G[8] - G[5] * G[6]) +
+                   G[2] * (G[3] * G[7] - G[4] * G[6]);
+    sn_real tr = G[0] + G[4] + G[8];
+    if (!(fabs(det0) > 1e-12 * tr * tr * tr)) {
+        G[0] += 1e-13 * tr, G[4] += 1e-13 * tr, G[8] += 1e-13 * tr;
+    }
+    if (!(G[8] > 0)) {
         v3_set(lam, 0, 0, 0);
         return 0;
     }
@@ -333,7 +347,7 @@ static void local_solve(sn_world* w, int k, const sn_real* G, const sn_real* c, 
         ct->slide = sni_contact_local(G, c, ct->mu, lam);
         return;
     }
-    lam[0] = joint_row_clamp(w, k, -c[0] / G[0], dt);
+    lam[0] = G[0] > 0 ? joint_row_clamp(w, k, -c[0] / G[0], dt) : 0; // G 0: a locked joint
 }
 
 
@@ -508,7 +522,9 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
             sn_real c[3];
             block_velocity(w, a, 1, c);
             sn_real* p = &w->blk_target[3 * a + 1];
-            sn_real np = *p - (c[ra] - w->blk_target[3 * a]) / w->blk_G[9 * (size_t)a + 4 * ra];
+            sn_real gaa = w->blk_G[9 * (size_t)a + 4 * ra];
+            if (!(gaa > 0)) continue; // a row the loops lock cannot move the positions
+            sn_real np = *p - (c[ra] - w->blk_target[3 * a]) / gaa;
             if (kind == BLK_UPPER ? np > 0 : np < 0) np = 0;
             sn_real dp[3] = {0, 0, 0};
             dp[ra] = np - *p;
@@ -1043,7 +1059,14 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         }
         int looped = (w->blk_sa[k] >= 0 && w->sys[w->blk_sa[k]]->loop_active) ||
                      (w->blk_sb[k] >= 0 && w->sys[w->blk_sb[k]]->loop_active);
-        if (looped) block_coupling(w, k, k, w->blk_G + 9 * (size_t)k);
+        if (looped) {
+            // the response through the loops; a joint row that the loops lock completely (its
+            // response below 1e-9 of the free one) cannot act and is left out (G 0)
+            sn_real* G = w->blk_G + 9 * (size_t)k;
+            sn_real free0 = G[0];
+            block_coupling(w, k, k, G);
+            if (w->blk_kind[k] != BLK_CONTACT && !(G[0] > 1e-9 * free0)) G[0] = 0;
+        }
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
     if (w->warm_start) warm_start(w);
