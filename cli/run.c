@@ -44,14 +44,21 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void record_row(FILE* f, const sn_model* m, const sn_data* d, double t, double ke, double pe,
+static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, double ke, double pe,
                        int ncontact) {
+    const sn_data* d = sn_system_data(s);
     fprintf(f, "%.9g", t);
     for (int i = 0; i < m->nq; i++)
         fprintf(f, ",%.17g", d->q[i]);
     for (int i = 0; i < m->nv; i++)
         fprintf(f, ",%.17g", d->u[i]);
-    fprintf(f, ",%.17g,%.17g,%d\n", ke, pe, ncontact);
+    fprintf(f, ",%.17g,%.17g,%d", ke, pe, ncontact);
+    if (m->nconstraint) {
+        double rms = 0, worst = 0;
+        sn_system_loop_error(s, &rms, &worst);
+        fprintf(f, ",%.9g,%.9g", rms, worst);
+    }
+    fputc('\n', f);
 }
 
 
@@ -327,20 +334,20 @@ int cli_run(int argc, char** argv) {
         sn_model_destroy(m);
         return rc;
     }
-    sn_data* d = sn_system_data(s);
     if (rec) {
         fprintf(rec, "t");
         for (int i = 0; i < m->nq; i++)
             fprintf(rec, ",q%d", i);
         for (int i = 0; i < m->nv; i++)
             fprintf(rec, ",u%d", i);
-        fprintf(rec, ",kinetic_energy,potential_energy,contacts\n");
+        fprintf(rec, ",kinetic_energy,potential_energy,contacts%s\n",
+                m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
     int bar = !a.quiet && isatty(2);
     double e0 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
     if (rec)
-        record_row(rec, m, d, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s), 0);
+        record_row(rec, m, s, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s), 0);
     FILE* cfile = NULL;
     if (a.contacts) {
         cfile = fopen(a.contacts, "w");
@@ -354,6 +361,7 @@ int cli_run(int argc, char** argv) {
         fprintf(cfile, "t,body,x,y,z,nx,ny,nz,depth,impulse_x,impulse_y,impulse_z\n");
     }
     double t0 = now_seconds();
+    double loop_rms = 0, loop_worst = 0, loop_sq = 0;
     long k = 0;
     for (; k < steps; k++) {
         if (sn_world_integrate(w) != SN_OK) {
@@ -363,8 +371,14 @@ int cli_run(int argc, char** argv) {
             break;
         }
         if (rec)
-            record_row(rec, m, d, sn_world_time(w), sn_system_kinetic_energy(s),
+            record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                        sn_system_potential_energy(s), sn_system_contact_count(s));
+        if (m->nconstraint) {
+            double rms, worst;
+            sn_system_loop_error(s, &rms, &worst);
+            loop_rms = fmax(loop_rms, rms), loop_worst = fmax(loop_worst, worst);
+            loop_sq += rms * rms;
+        }
         if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
         if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
     }
@@ -386,6 +400,11 @@ int cli_run(int argc, char** argv) {
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
     printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0, e1, e1 - e0,
            e0 != 0 ? 100 * (e1 - e0) / fabs(e0) : 0.0);
+    if (m->nconstraint)
+        printf(
+            "loop closure     %d constraints: rms %.3g m over the run (largest step rms %.3g m), "
+            "worst %.3g m\n",
+            m->nconstraint, k ? sqrt(loop_sq / (double)k) : 0.0, loop_rms, loop_worst);
     if (cfile) fclose(cfile);
     if (rec) {
         fclose(rec);

@@ -96,6 +96,12 @@ check "--cell must be positive" exit_code 2 "$SINEW" run "$B" --heightfield "$TM
 check "pendulum energy" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 20
 pct=$(sed -n 's/.*change [^,]*, \([-+0-9.e]*\) %.*/\1/p' "$TMP/out")
 check "pendulum energy change below 0.1 % (got $pct %)" awk -v p="$pct" 'BEGIN { exit !(p < 0.1 && p > -0.1) }'
+# a closed loop: the four-bar reports its closure error in the summary and the record
+F=$SRC/models/fourbar.urdf
+check "run the four-bar" exit_code 0 "$SINEW" run "$F" --duration 1 --record "$TMP/fb.csv"
+check "the summary reports the loop closure" grep -q "^loop closure     1 constraints: rms .* m over the run" "$TMP/out"
+check "the record has the closure columns" test "$(head -1 "$TMP/fb.csv" | awk -F, '{print $(NF-1) "," $NF}')" = "loop_error_rms,loop_error_worst"
+check "the loop stays closed within 0.3 mm (worst $(tail -1 "$TMP/fb.csv" | awk -F, '{print $NF}') m)" awk -F, 'NR > 1 && $NF > 3e-4 { exit 1 }' "$TMP/fb.csv"
 
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
