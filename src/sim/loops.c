@@ -110,7 +110,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     sn_data* d = s->d;
     int nv = m->nv, nc = m->nconstraint;
     s->loop_active = 0;
-    if (nc == 0) return SN_OK;
+    if (!s->has_constraints) return SN_OK;
     // M~ = M + diag(w), factored for this step (the contact solver uses the same factor)
     sn_crba(m, d);
     sn_status st = sni_factor_mass_diag(m, d, s->w);
@@ -121,6 +121,10 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     // the rows, their errors and W = M~^-1 J^T
     sn_real erp = s->world->loop_erp;
     sn_real beta = fmin(fmax(0.2 * erp, 0), 0.3) / dt;
+    int nmax = 3 * nc;
+    for (int j = 0; j < m->njoint; j++)
+        nmax += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
+    sn_real* scratch = s->loop_J + (size_t)nmax * nv; // 3 x nv past the rows
     int nr = 0;
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
@@ -133,11 +137,23 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         int na = axes(m, c, R1, a);
         for (int i = 0; i < na; i++, nr++) {
             // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
-            // (W's last three rows are the point Jacobian's scratch until W is computed)
-            row(m, d, b1, pin ? p1 : p2, b2, p2, a[i], s->loop_J + (size_t)nr * nv,
-                s->loop_W + (size_t)(3 * nc - 3) * nv);
+            row(m, d, b1, pin ? p1 : p2, b2, p2, a[i], s->loop_J + (size_t)nr * nv, scratch);
             s->loop_rhs[nr] = -beta * v3_dot(a[i], dp);
         }
+    }
+    // mimic joints: e = q_follower - m q_leader - c, row e_follower - m e_leader (no drift:
+    // the relation is linear)
+    for (int j = 0; j < m->njoint; j++) {
+        int l = m->joint_mimic[j];
+        if (l < 0 || m->joint_nv[j] != 1) continue;
+        sn_real* J = s->loop_J + (size_t)nr * nv;
+        memset(J, 0, (size_t)nv * sizeof(sn_real));
+        sn_real mult = m->joint_mimic_multiplier[j];
+        J[m->joint_vadr[j]] += 1;
+        J[m->joint_vadr[l]] -= mult;
+        sn_real e =
+            d->q[m->joint_qadr[j]] - mult * d->q[m->joint_qadr[l]] - m->joint_mimic_offset[j];
+        s->loop_rhs[nr++] = -beta * e;
     }
     s->loop_nrow = nr;
     for (int r = 0; r < nr; r++) {

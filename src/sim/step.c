@@ -276,7 +276,7 @@ sn_status sn_world_integrate2(sn_world* w) {
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         s->loop_g = 0;
-        if (!s->m->nconstraint || !s->in_solver) continue;
+        if (!s->has_constraints || !s->in_solver) continue;
         sn_status st = sni_loops_begin(s, w->dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
     }

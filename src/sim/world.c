@@ -181,10 +181,12 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->body_material = (int*)carve(c, nb);
     // loop constraints: body2's anchors, and the rows of a step (3 per constraint at most)
     size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
+    for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
+        nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
     s->loop_anchor2 = carve(c, 3 * nc);
     s->loop_err = carve(c, 3 * nc);
     s->loop_imp = carve(c, 3 * nc);
-    s->loop_J = carve(c, nr * nv);
+    s->loop_J = carve(c, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
     s->loop_W = carve(c, nr * nv);
     s->loop_D = carve(c, nr * nr);
     s->loop_rhs = carve(c, nr);
