@@ -18,7 +18,7 @@
 #include <string.h>
 
 // a pivot below this share of D's largest diagonal is a redundant (or nearly so) row
-#define LOOP_RANK_TOL 1e-9
+#define LOOP_RANK_TOL 1e-6
 
 
 // solve L L^T x = b for the leading rank x rank block of the factor L (row-major, leading

@@ -1060,12 +1060,30 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         int looped = (w->blk_sa[k] >= 0 && w->sys[w->blk_sa[k]]->loop_active) ||
                      (w->blk_sb[k] >= 0 && w->sys[w->blk_sb[k]]->loop_active);
         if (looped) {
-            // the response through the loops; a joint row that the loops lock completely (its
-            // response below 1e-9 of the free one) cannot act and is left out (G 0)
+            // the response through the loops. A row the loops hold (its response below 1e-8 of
+            // the free one: a contact's direction that only the whole closed mechanism could
+            // move, a joint the loops lock) cannot act: its rows are cleared (J and Y 0, G 1 on
+            // the diagonal), so it gets no impulse instead of one divided by rounding
             sn_real* G = w->blk_G + 9 * (size_t)k;
-            sn_real free0 = G[0];
+            sn_real free0[3] = {G[0], G[4], G[8]};
             block_coupling(w, k, k, G);
-            if (w->blk_kind[k] != BLK_CONTACT && !(G[0] > 1e-9 * free0)) G[0] = 0;
+            int dim = w->blk_dim[k];
+            for (int r = 0; r < dim; r++) {
+                if (G[4 * r] > 1e-8 * free0[r]) continue;
+                for (int e = 0; e < 2; e++) {
+                    int si = e ? w->blk_sb[k] : w->blk_sa[k];
+                    if (si < 0) continue;
+                    int nv = w->sys[si]->m->nv;
+                    memset((e ? w->blk_Jb : w->blk_Ja) + stride * k + (size_t)r * nv, 0,
+                           (size_t)nv * sizeof(sn_real));
+                    memset((e ? w->blk_Yb : w->blk_Ya) + stride * k + (size_t)r * nv, 0,
+                           (size_t)nv * sizeof(sn_real));
+                }
+                for (int q = 0; q < 3; q++)
+                    G[3 * r + q] = G[3 * q + r] = 0;
+                G[4 * r] = w->blk_kind[k] == BLK_CONTACT ? 1 : 0; // a joint row: G 0, left out
+                if (w->blk_kind[k] == BLK_CONTACT) w->blk_target[3 * k + r] = 0;
+            }
         }
     }
     memset(w->blk_lambda, 0, 3 * (size_t)nb * sizeof(sn_real));
