@@ -499,9 +499,37 @@ static int test_minitaur_loops_stay_closed(void) {
 }
 
 
+// inverse dynamics of a step counts the loop's forces: the four-bar's hinges are passive, so
+// the torque each one transmits about its axis (y) must be zero; without the constraint force
+// the crank's would carry the whole loop's load
+static int test_inverse_dynamics_includes_loop_forces(void) {
+    rig r;
+    SNT_CHECK(rig_open(&r, tc_load_file(FOURBAR, 0), 1) == 0);
+    sn_system_set_compute_inverse_dynamics(r.s, 1);
+    double worst = 0, fmax_ = 0;
+    for (int k = 0; k < 500; k++) {
+        SNT_STATUS_OK(sn_world_integrate(r.w));
+        for (int j = 0; j < r.m->nujoint; j++) {
+            if (r.m->ujoint_joint[j] < 0) continue;
+            double f[3], t[3];
+            SNT_STATUS_OK(sn_system_joint_wrench(r.s, j, f, t));
+            worst = fmax(worst, fabs(t[1]));
+            fmax_ = fmax(fmax_, sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]));
+        }
+    }
+    printf("  hinge forces up to %.2f N; torque about the hinge axes at most %.1e N m\n", fmax_,
+           worst);
+    SNT_CHECK(fmax_ > 1);
+    SNT_CHECK(worst < 1e-9);
+    rig_close(&r);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
           SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_pin_equality_and_duplicates_agree),
           SNT_TEST(test_impulse_along_the_axes), SNT_TEST(test_loop_impulses_change_no_momentum),
           SNT_TEST(test_contacts_cannot_open_a_loop),
           SNT_TEST(test_parallelogram_through_singular_pose), SNT_TEST(test_mimic_joint),
-          SNT_TEST(test_minitaur_loops_stay_closed))
+          SNT_TEST(test_minitaur_loops_stay_closed),
+          SNT_TEST(test_inverse_dynamics_includes_loop_forces))

@@ -316,3 +316,27 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
     if (worst) *worst = top;
     return SN_OK;
 }
+
+
+void sni_loops_wrenches(sn_system* s, sn_real dt) {
+    const sn_model* m = s->m;
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real p1[3], p2[3], R1[9];
+        anchors(s, c, p1, p2, R1);
+        const sn_real* imp = s->loop_imp + 3 * c;
+        // body1 at its anchor (a pin) or at body2's (an equality), body2 the opposite at its own;
+        // a reaction on the world is not a body's
+        int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
+        for (int side = 0; side < 2; side++) {
+            int b = m->frame_body[side ? m->constraint_frame2[c] : m->constraint_frame1[c]];
+            if (b <= 0) continue;
+            const sn_real* x = side || !pin ? p2 : p1;
+            sn_real f[6];
+            v3_scale(f + 3, imp, (side ? -1 : 1) / dt);
+            v3_cross(f, x, f + 3);
+            for (int e = 0; e < 6; e++)
+                s->ext_body[6 * b + e] += f[e];
+            s->has_ext = 1;
+        }
+    }
+}

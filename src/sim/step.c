@@ -208,8 +208,9 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
     if (s->compute_id) {
         // impulses change the step's accelerations: recompute them from du / dt, and count the
         // contact impulses as external forces on their bodies
-        if (s->scheme_used == SN_SCHEME_RK4 || impulses) rk4_body_acc(s, u1, dt);
+        if (s->scheme_used == SN_SCHEME_RK4 || impulses || s->loop_active) rk4_body_acc(s, u1, dt);
         if (impulses) contact_wrenches(s, dt);
+        if (s->loop_active) sni_loops_wrenches(s, dt);
         sni_step_wrenches(s, dt);
     }
     memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
