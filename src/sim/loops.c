@@ -340,3 +340,10 @@ void sni_loops_wrenches(sn_system* s, sn_real dt) {
         }
     }
 }
+
+
+void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out) {
+    int nv = s->m->nv;
+    memcpy(out, u, (size_t)nv * sizeof(sn_real));
+    sni_loops_project(s, out, 1);
+}

@@ -201,6 +201,8 @@ void sni_loops_attach(sn_system* s);
 sn_status sni_loops_begin(sn_system* s, sn_real dt);
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 void sni_loops_finish(sn_system* s, const sn_real* g);
+// u's admissible part (the M~-orthogonal projection onto J u = 0) into out
+void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);
 // the last step's constraint impulses as external forces on their bodies (for inverse dynamics)
 void sni_loops_wrenches(sn_system* s, sn_real dt);
 sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...);

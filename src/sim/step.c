@@ -187,11 +187,18 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
     int nv = m->nv, nq = m->nq;
     sn_real* u1 = s->du;
     sn_real* ubar = s->rk + 8 * nv - nv;
+    // TRAPEZOID and EULER move the positions with the previous velocity too: with loops, with
+    // its admissible part (a velocity set by hand need not keep them)
+    const sn_real* uprev = s->u0;
+    if (s->loop_active && s->scheme_used != SN_SCHEME_SEMI_IMPLICIT) {
+        sni_loops_admissible(s, s->u0, s->rk);
+        uprev = s->rk;
+    }
     if (s->scheme_used != SN_SCHEME_RK4)
         for (int i = 0; i < nv; i++)
             ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
-                      : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (s->u0[i] + u1[i])
-                                                                : s->u0[i];
+                      : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (uprev[i] + u1[i])
+                                                                : uprev[i];
     sn_real* q1 = s->rk + 8 * nv; // nq entries
     // the positions also move with the pseudo-velocity of the contact solver's correction of
     // penetrations and of joints outside their limits, which the velocity does not keep
