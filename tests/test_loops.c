@@ -209,6 +209,15 @@ static int test_impulse_along_the_axes(void) {
     SNT_CHECK(mag > 1e-4);
     SNT_CHECK(worst_y < 1e-15);
     SNT_CHECK(sn_system_constraint(r.s, 1, NULL, NULL) == SN_ERR_ARG);
+    // the world's contact problem lists the constraint after the solver's blocks (none here)
+    sn_contact_row row;
+    double imp[3];
+    SNT_STATUS_OK(sn_system_constraint(r.s, 0, imp, NULL));
+    SNT_CHECK(sn_world_contact_row_count(r.w) == 1);
+    SNT_STATUS_OK(sn_world_contact_row(r.w, 0, &row));
+    SNT_CHECK(row.kind == 6 && row.index == 0 && row.system == 0 && row.dim == 3);
+    SNT_CHECK(!memcmp(row.impulse, imp, sizeof imp));
+    SNT_CHECK(sn_world_contact_row(r.w, 1, &row) == SN_ERR_ARG);
     rig_close(&r);
     return 0;
 }

@@ -207,7 +207,8 @@ SN_API sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_r
 /// One row block of the world's contact problem after the last step (getContactProblem()).
 typedef struct sn_contact_row {
     int kind;           ///< 0 contact, 1 lower limit, 2 upper limit, 3 and 4 velocity limits,
-                        ///< 5 joint friction
+                        ///< 5 joint friction, 6 loop constraint (after the others, per system
+                        ///< in the model's order; impulse: world, on body1's anchor)
     int system;         ///< the (first) system the block acts on
     int other_system;   ///< the second one, -1 if none
     int index;          ///< the contact (in the world's list) or the movable joint

@@ -1193,13 +1193,40 @@ sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real for
 }
 
 
+// the loop constraints of the systems that eliminated them in the last step, after the blocks
+static int loop_rows(const sn_world* w) {
+    int n = 0;
+    for (int si = 0; si < w->nsys; si++)
+        if (w->sys[si]->loop_active) n += w->sys[si]->m->nconstraint;
+    return n;
+}
+
+
 int sn_world_contact_row_count(const sn_world* w) {
-    return w->nblock;
+    return w ? w->nblock + loop_rows(w) : 0;
 }
 
 
 sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w || !out || i < 0 || i >= w->nblock) return SN_ERR_ARG;
+    if (!w || !out || i < 0) return SN_ERR_ARG;
+    if (i >= w->nblock) {
+        // a loop constraint: pins and equality constraints of each system in the model's order
+        int k = i - w->nblock;
+        for (int si = 0; si < w->nsys; si++) {
+            const sn_system* s = w->sys[si];
+            if (!s->loop_active) continue;
+            if (k < s->m->nconstraint) {
+                out->kind = 6;
+                out->system = out->other_system = si;
+                out->index = k;
+                out->dim = 3;
+                memcpy(out->impulse, s->loop_imp + 3 * k, 3 * sizeof(sn_real));
+                return SN_OK;
+            }
+            k -= s->m->nconstraint;
+        }
+        return SN_ERR_ARG;
+    }
     out->kind = w->blk_kind[i];
     out->system = w->blk_sa[i];
     out->other_system = w->blk_sb[i];
