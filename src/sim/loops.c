@@ -58,6 +58,20 @@ static void anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real
 }
 
 
+// the constrained world axes of constraint c (n of them) into a (n x 3)
+static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
+    if (m->constraint_type[c] == SN_CONSTRAINT_PIN) {
+        for (int i = 0; i < 3; i++)
+            v3_set(a[i], i == 0, i == 1, i == 2);
+        return 3;
+    }
+    int n = m->constraint_naxis[c];
+    for (int i = 0; i < n; i++)
+        m3_mul_v3(a[i], R1, m->constraint_axes + 6 * c + 3 * i);
+    return n;
+}
+
+
 void sni_loops_attach(sn_system* s) {
     const sn_model* m = s->m;
     if (m->nconstraint == 0) return;
@@ -72,20 +86,45 @@ void sni_loops_attach(sn_system* s) {
         v3_sub(t, p1, pf);
         m3t_mul_v3(s->loop_anchor2 + 3 * c, R, t);
     }
-}
-
-
-// the constrained world axes of constraint c (n of them) into a (n x 3)
-static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
-    if (m->constraint_type[c] == SN_CONSTRAINT_PIN) {
-        for (int i = 0; i < 3; i++)
-            v3_set(a[i], i == 0, i == 1, i == 2);
-        return 3;
+    // structural redundancy over a path of several joints (one joint, or welded links, the
+    // loader examines): a constraint whose joints hold every one of its directions (each joint
+    // moves the anchors apart along it only through a lever below 1/1000 of the distance it
+    // moves them by at all) adds nothing; each step leaves its rows out, and it is warned once
+    int nv = m->nv;
+    sn_real* scratch = s->loop_J; // 3 x nv
+    sn_real* col = s->loop_W;     // the anchors' relative motion per DOF (3 x nv)
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3];
+        anchors(s, c, p1, p2, R1);
+        int b1 = m->frame_body[m->constraint_frame1[c]],
+            b2 = m->frame_body[m->constraint_frame2[c]];
+        if (b1 == b2 || m->body_parent[b1] == b2 || m->body_parent[b2] == b1) continue;
+        int na = axes(m, c, R1, a), held = 0;
+        // per DOF, the relative velocity of the anchors for a unit rate
+        memset(col, 0, 3 * (size_t)nv * sizeof(sn_real));
+        for (int side = 0; side < 2; side++) {
+            int b = side ? b2 : b1;
+            if (b <= 0) continue;
+            sn_point_jacobian(m, s->d, b, p2, scratch, NULL);
+            for (int i = 0; i < 3 * nv; i++)
+                col[i] += side ? -scratch[i] : scratch[i];
+        }
+        for (int k = 0; k < na; k++) {
+            int h = 1;
+            for (int i = 0; i < nv && h; i++) {
+                sn_real v[3] = {col[i], col[nv + i], col[2 * nv + i]};
+                if (fabs(v3_dot(a[k], v)) > 1e-3 * v3_norm(v)) h = 0;
+            }
+            held += h;
+        }
+        if (held == na)
+            sni_world_warn(s->world,
+                           "loop constraint %d (%s '%s' - '%s') is redundant with its joints: they "
+                           "hold all of its directions; it is ignored",
+                           c, m->constraint_type[c] == SN_CONSTRAINT_PIN ? "pin" : "equality",
+                           sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[c]),
+                           sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[c]));
     }
-    int n = m->constraint_naxis[c];
-    for (int i = 0; i < n; i++)
-        m3_mul_v3(a[i], R1, m->constraint_axes + 6 * c + 3 * i);
-    return n;
 }
 
 
