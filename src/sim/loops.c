@@ -144,6 +144,36 @@ static void row(const sn_model* m, const sn_data* d, int b1, const sn_real* x1, 
 }
 
 
+// row r of J (its nonzeros) times v
+static sn_real row_dot(const sn_system* s, int r, const sn_real* v) {
+    int nv = s->m->nv;
+    const sn_real* jr = s->loop_J + (size_t)r * nv;
+    const int* ix = s->loop_idx + (size_t)r * nv;
+    sn_real g = 0;
+    for (int k = 0; k < s->loop_jn[r]; k++)
+        g += jr[ix[k]] * v[ix[k]];
+    return g;
+}
+
+// v += M~^-1 J_K^T x for the kept rows' values x (one solve)
+static void add_response(const sn_system* s, const sn_real* x, sn_real* v) {
+    int nv = s->m->nv, nr = s->loop_nrow;
+    sn_real* g = s->loop_tmp + nr;
+    memset(g, 0, (size_t)nv * sizeof(sn_real));
+    for (int k = 0; k < s->loop_nkeep; k++) {
+        int r = s->loop_keep[k];
+        if (x[k] == 0) continue;
+        const sn_real* jr = s->loop_J + (size_t)r * nv;
+        const int* ix = s->loop_idx + (size_t)r * nv;
+        for (int q = 0; q < s->loop_jn[r]; q++)
+            g[ix[q]] += jr[ix[q]] * x[k];
+    }
+    sn_solve_mass(s->m, s->d, g);
+    for (int i = 0; i < nv; i++)
+        v[i] += g[i];
+}
+
+
 sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
@@ -195,24 +225,39 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         s->loop_rhs[nr++] = -beta * e;
     }
     s->loop_nrow = nr;
+    // the rows' nonzeros, and Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the
+    // ancestors of the row's DOFs), with its nonzeros
+    int *jn = s->loop_jn, *zn = s->loop_jn + nr;
+    int *jidx = s->loop_idx, *zidx = s->loop_idx + (size_t)nr * nv;
     for (int r = 0; r < nr; r++) {
-        sn_real* wr = s->loop_W + (size_t)r * nv;
-        memcpy(wr, s->loop_J + (size_t)r * nv, (size_t)nv * sizeof(sn_real));
-        sn_solve_mass(m, d, wr);
+        const sn_real* jr = s->loop_J + (size_t)r * nv;
+        sn_real* zr = s->loop_W + (size_t)r * nv;
+        int n = 0;
+        for (int i = 0; i < nv; i++)
+            if (jr[i] != 0) jidx[(size_t)r * nv + n++] = i;
+        jn[r] = n;
+        memcpy(zr, jr, (size_t)nv * sizeof(sn_real));
+        sni_half_solve(m, d, zr);
+        n = 0;
+        for (int i = 0; i < nv; i++)
+            if (zr[i] != 0) zidx[(size_t)r * nv + n++] = i;
+        zn[r] = n;
     }
-    // D = J W^T, factored with symmetric pivoting (the largest remaining diagonal first) until
-    // the pivots fall below LOOP_RANK_TOL of the largest: the rows factored are kept
+    // D = J M~^-1 J^T = Z^T D_f^-1 Z (D_f the factor's diagonal), over each row's nonzeros;
+    // factored with symmetric pivoting (the largest remaining diagonal first) until the pivots
+    // fall below LOOP_RANK_TOL of the largest: the rows factored are kept
     sn_real* D = s->loop_D;
     int* perm = s->loop_keep;
     sn_real dmax = 0;
     for (int i = 0; i < nr; i++) {
         perm[i] = i;
+        const sn_real* zi = s->loop_W + (size_t)i * nv;
+        const int* ix = zidx + (size_t)i * nv;
         for (int j = 0; j <= i; j++) {
-            const sn_real* ji = s->loop_J + (size_t)i * nv;
-            const sn_real* wj = s->loop_W + (size_t)j * nv;
+            const sn_real* zj = s->loop_W + (size_t)j * nv;
             sn_real g = 0;
-            for (int k = 0; k < nv; k++)
-                g += ji[k] * wj[k];
+            for (int k = 0; k < zn[i]; k++)
+                g += zi[ix[k]] * s->dinv[ix[k]] * zj[ix[k]];
             D[i * nr + j] = D[j * nr + i] = g;
         }
         dmax = fmax(dmax, D[i * nr + i]);
@@ -239,30 +284,25 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         D[k * nr + k] = piv;
         for (int i = k + 1; i < nr; i++)
             D[i * nr + k] /= piv;
-        for (int i = k + 1; i < nr; i++)
+        for (int i = k + 1; i < nr; i++) {
+            sn_real lik = D[i * nr + k];
+            if (lik == 0) continue;
             for (int j = k + 1; j <= i; j++) {
-                D[i * nr + j] -= D[i * nr + k] * D[j * nr + k];
+                D[i * nr + j] -= lik * D[j * nr + k];
                 D[j * nr + i] = D[i * nr + j];
             }
+        }
     }
     s->loop_nkeep = rank;
-    // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + W^T x
+    // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + M~^-1 J^T x
     sn_real* x = s->loop_tmp;
-    for (int k = 0; k < rank; k++) {
-        const sn_real* jr = s->loop_J + (size_t)perm[k] * nv;
-        sn_real g = 0;
-        for (int i = 0; i < nv; i++)
-            g += jr[i] * s->du[i];
-        x[k] = s->loop_rhs[perm[k]] - g;
-    }
+    for (int k = 0; k < rank; k++)
+        x[k] = s->loop_rhs[perm[k]] - row_dot(s, perm[k], s->du);
     chol_solve(D, nr, rank, x);
     memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
-    for (int k = 0; k < rank; k++) {
+    for (int k = 0; k < rank; k++)
         s->loop_lam[perm[k]] = x[k];
-        const sn_real* wr = s->loop_W + (size_t)perm[k] * nv;
-        for (int i = 0; i < nv; i++)
-            s->du[i] += wr[i] * x[k];
-    }
+    add_response(s, x, s->du);
     s->loop_active = 1;
     return SN_OK;
 }
@@ -275,19 +315,11 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
     sn_real* z = s->loop_tmp;
     for (int r = 0; r < nrows; r++) {
         sn_real* y = Y + (size_t)r * nv;
-        for (int k = 0; k < rank; k++) {
-            const sn_real* jr = s->loop_J + (size_t)perm[k] * nv;
-            sn_real g = 0;
-            for (int i = 0; i < nv; i++)
-                g += jr[i] * y[i];
-            z[k] = g;
-        }
+        // y -= M~^-1 J_K^T D_KK^-1 J_K y
+        for (int k = 0; k < rank; k++)
+            z[k] = -row_dot(s, perm[k], y);
         chol_solve(s->loop_D, nr, rank, z);
-        for (int k = 0; k < rank; k++) {
-            const sn_real* wr = s->loop_W + (size_t)perm[k] * nv;
-            for (int i = 0; i < nv; i++)
-                y[i] -= wr[i] * z[k];
-        }
+        add_response(s, z, y);
     }
 }
 

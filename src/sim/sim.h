@@ -92,13 +92,15 @@ struct sn_system {
     sn_real* loop_anchor2; // body2's anchor in its link frame, fixed at attachment (nc x 3)
     sn_real* loop_err;     // p1 - p2 at the start of the last step (nc x 3)
     sn_real* loop_imp;     // impulse on body1's anchor over the last step, world (nc x 3)
-    sn_real* loop_J;       // the step's rows (3 nc x nv), and W = M~^-1 J^T as rows (3 nc x nv)
+    sn_real* loop_J;       // the step's rows (3 nc x nv), and Z = L^-T J^T as rows (3 nc x nv)
     sn_real* loop_W;
     sn_real* loop_D;   // J W^T of the kept rows, then its Cholesky factor (3 nc x 3 nc)
     sn_real* loop_rhs; // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 nc + nv)
     int* loop_keep;    // the rows kept (independent), in order
+    int* loop_jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)
+    int* loop_idx;     // their DOFs: J rows (nr x nv), then Z rows (nr x nv)
     int loop_nrow, loop_nkeep;
     int loop_active; // this step eliminated the loops (the contact solver projects through them)
     int factored;    // M~ is factored for this step already

@@ -193,6 +193,8 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_lam = carve(c, nr);
     s->loop_tmp = carve(c, nr + nv);
     s->loop_keep = (int*)carve(c, nr);
+    s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
+    s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
 
 
