@@ -16,7 +16,11 @@ in-plane axes. The machine: a floating chassis (6 DOF), one crank (1), 12 legs x
 36 loops. The legs stand in six stations along y, a mirrored pair in each (front and back), on
 crank throws 120 degrees apart. nominal_config closes every loop at crank angle 0.
 
-Usage: /usr/bin/python3 scripts/make_strandbeest.py [out.urdf]
+Usage: /usr/bin/python3 scripts/make_strandbeest.py [out.urdf [out.xml]]
+With out.xml it also writes the same machine as MJCF for MuJoCo: the same bodies, masses and
+hinges, each body turned so that qpos = 0 is the URDF's nominal configuration, and the 36 loops
+closed by <equality><connect> (a point: MuJoCo's soft constraints hold the plane's two directions
+and, redundantly, the third).
 """
 import math
 import sys
@@ -173,6 +177,8 @@ def main():
         order += [pre + "tri_joint", pre + "f_joint", pre + "c_joint", pre + "foot_joint"]
     values["crank_joint"] = q_crank
     nominal = [0.0, 0.0, z0, 1.0, 0.0, 0.0, 0.0] + [values[n] for n in order]
+    if len(sys.argv) > 2:
+        write_mjcf(sys.argv[2], legs, z0, values)
     with open(out, "w") as f:
         f.write('<?xml version="1.0"?>\n<!-- SPDX-License-Identifier: Apache-2.0\n     '
                 'Written by scripts/make_strandbeest.py: a 12-legged Strandbeest (79 DOF, 36 '
@@ -187,6 +193,87 @@ def main():
         f.write("  </constraints>\n</robot>\n")
     print("%s: %d links, %d joints, %d loops, %d coordinates; chassis at z = %.4f m"
           % (out, len(links), len(joints), len(constraints), len(nominal), z0))
+
+
+def write_mjcf(path, legs, z0, q):
+    def quat(angle):  # a turn by `angle` about +y
+        return "%.17g 0 %.17g 0" % (math.cos(angle / 2), math.sin(angle / 2))
+
+    def inert(mass, pts, origin, alpha):
+        com = [0.0, 0.0]
+        for p in pts:
+            lp = local(origin, alpha, p)
+            com[0] += lp[0] / len(pts)
+            com[1] += lp[1] / len(pts)
+        span = max(math.hypot(*local(origin, alpha, p)) for p in pts)
+        i = mass * span * span / 12 + 1e-6
+        return ('<inertial pos="%.9g 0 %.9g" mass="%g" diaginertia="%.9g %.9g %.9g"/>'
+                % (com[0], com[1], mass, i, i, i))
+
+    lines = ['<mujoco model="strandbeest">',
+             '  <compiler angle="radian" inertiafromgeom="false"/>',
+             '  <option timestep="0.002"/>',
+             '  <worldbody>',
+             '    <geom name="floor" type="plane" size="50 50 0.1"/>',
+             '    <body name="chassis" pos="0 0 %.17g">' % z0,
+             '      <freejoint name="root"/>',
+             '      <inertial pos="0 0 0" mass="20" diaginertia="0.8 0.4 1.0"/>',
+             '      <body name="crank">',
+             '        <joint name="crank_joint" type="hinge" axis="0 1 0"/>',
+             '        %s' % inert(2.0, [(0.15, 0), (-0.15, 0)], (0, 0), 0)]
+    eq = []
+    for n, side, y, mirror, P in legs:
+        pre = "l%d%s_" % (n, side)
+        a_j, a_k = angle(P["X"], P["W"]), angle(P["X"], P["U"])
+        for nm, a_b, end in (("j", a_j, "W"), ("k", a_k, "U")):
+            xl = local((0, 0), 0, P["X"])
+            lines.append('        <body name="%s%s" pos="%.17g %.17g %.17g" quat="%s">'
+                         % (pre, nm, xl[0], y, xl[1], quat(q[pre + nm + "_joint"])))
+            lines.append('          <joint name="%s%s_joint" type="hinge" axis="0 1 0"/>'
+                         % (pre, nm))
+            lines.append('          ' + inert(0.15, [P["X"], P[end]], P["X"], a_b))
+            lines.append('        </body>')
+    lines.append('      </body>')
+    for n, side, y, mirror, P in legs:
+        pre = "l%d%s_" % (n, side)
+        a_tri, a_c = angle(P["Y"], P["W"]), angle(P["Y"], P["U"])
+        a_f, a_foot = angle(P["V"], P["T"]), angle(P["U"], P["T"])
+        vl, ul = local(P["Y"], a_tri, P["V"]), local(P["Y"], a_c, P["U"])
+        sl = local(P["U"], a_foot, P["S"])
+        lines += [
+            '      <body name="%stri" pos="%.17g %.17g %.17g" quat="%s">'
+            % (pre, P["Y"][0], y, P["Y"][1], quat(q[pre + "tri_joint"])),
+            '        <joint name="%stri_joint" type="hinge" axis="0 1 0"/>' % pre,
+            '        ' + inert(0.3, [P["Y"], P["W"], P["V"]], P["Y"], a_tri),
+            '        <body name="%sf" pos="%.17g 0 %.17g" quat="%s">'
+            % (pre, vl[0], vl[1], quat(q[pre + "f_joint"])),
+            '          <joint name="%sf_joint" type="hinge" axis="0 1 0"/>' % pre,
+            '          ' + inert(0.15, [P["V"], P["T"]], P["V"], a_f),
+            '        </body>',
+            '      </body>',
+            '      <body name="%sc" pos="%.17g %.17g %.17g" quat="%s">'
+            % (pre, P["Y"][0], y, P["Y"][1], quat(q[pre + "c_joint"])),
+            '        <joint name="%sc_joint" type="hinge" axis="0 1 0"/>' % pre,
+            '        ' + inert(0.15, [P["Y"], P["U"]], P["Y"], a_c),
+            '        <body name="%sfoot" pos="%.17g 0 %.17g" quat="%s">'
+            % (pre, ul[0], ul[1], quat(q[pre + "foot_joint"])),
+            '          <joint name="%sfoot_joint" type="hinge" axis="0 1 0"/>' % pre,
+            '          ' + inert(0.3, [P["U"], P["T"], P["S"]], P["U"], a_foot),
+            '          <geom type="sphere" size="%g" pos="%.17g 0 %.17g"/>' % (FOOT_R, sl[0], sl[1]),
+            '        </body>',
+            '      </body>']
+        for b1, org, alpha, b2, pt in ((pre + "j", P["X"], angle(P["X"], P["W"]), pre + "tri", "W"),
+                                       (pre + "k", P["X"], angle(P["X"], P["U"]), pre + "c", "U"),
+                                       (pre + "f", P["V"], a_f, pre + "foot", "T")):
+            an = local(org, alpha, P[pt])
+            eq.append('    <connect body1="%s" body2="%s" anchor="%.17g 0 %.17g"/>'
+                      % (b1, b2, an[0], an[1]))
+    lines += ['    </body>', '  </worldbody>', '  <equality>'] + eq + ['  </equality>',
+              '  <actuator>', '    <velocity joint="crank_joint" kv="200"/>', '  </actuator>',
+              '</mujoco>']
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("%s: MJCF, %d connect constraints" % (path, len(eq)))
 
 
 if __name__ == "__main__":
