@@ -21,20 +21,21 @@
 #define LOOP_RANK_TOL 1e-6
 
 
-// solve L L^T x = b for the leading rank x rank block of the factor L (row-major, leading
-// dimension ld), in place
-static void chol_solve(const sn_real* L, int ld, int rank, sn_real* b) {
+// solve L L^T x = b for the leading rank x rank block of the pivoted factor: L(a, k) is stored at
+// Lo[perm[a] * ld + k] (k < a), the pivot L(a, a) at Lo[perm[a] * ld + a]
+static void chol_solve(const sn_real* Lo, const int* perm, int ld, int rank, sn_real* b) {
     for (int i = 0; i < rank; i++) {
+        const sn_real* li = Lo + (size_t)perm[i] * ld;
         sn_real v = b[i];
         for (int k = 0; k < i; k++)
-            v -= L[i * ld + k] * b[k];
-        b[i] = v / L[i * ld + i];
+            v -= li[k] * b[k];
+        b[i] = v / li[i];
     }
     for (int i = rank - 1; i >= 0; i--) {
         sn_real v = b[i];
         for (int k = i + 1; k < rank; k++)
-            v -= L[k * ld + i] * b[k];
-        b[i] = v / L[i * ld + i];
+            v -= Lo[(size_t)perm[k] * ld + i] * b[k];
+        b[i] = v / Lo[(size_t)perm[i] * ld + i];
     }
 }
 
@@ -262,43 +263,42 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         }
         dmax = fmax(dmax, D[i * nr + i]);
     }
+    // left-looking: at step k the row p with the largest remaining diagonal is the pivot; the
+    // other rows' entries of column k come from D and the columns before (no rows are moved)
+    sn_real* Lo = s->loop_L;
+    sn_real* dg = s->loop_diag;
+    int* used = s->loop_used;
+    for (int i = 0; i < nr; i++)
+        dg[i] = D[i * nr + i], used[i] = 0;
     int rank = 0;
     for (; rank < nr; rank++) {
-        int k = rank, best = k;
-        for (int i = k + 1; i < nr; i++)
-            if (D[i * nr + i] > D[best * nr + best]) best = i;
-        if (!(D[best * nr + best] > LOOP_RANK_TOL * dmax)) break;
-        if (best != k) { // swap rows and columns k and best
-            for (int j = 0; j < nr; j++) {
-                sn_real t = D[k * nr + j];
-                D[k * nr + j] = D[best * nr + j], D[best * nr + j] = t;
-            }
-            for (int i = 0; i < nr; i++) {
-                sn_real t = D[i * nr + k];
-                D[i * nr + k] = D[i * nr + best], D[i * nr + best] = t;
-            }
-            int t = perm[k];
-            perm[k] = perm[best], perm[best] = t;
-        }
-        sn_real piv = sqrt(D[k * nr + k]);
-        D[k * nr + k] = piv;
-        for (int i = k + 1; i < nr; i++)
-            D[i * nr + k] /= piv;
-        for (int i = k + 1; i < nr; i++) {
-            sn_real lik = D[i * nr + k];
-            if (lik == 0) continue;
-            for (int j = k + 1; j <= i; j++) {
-                D[i * nr + j] -= lik * D[j * nr + k];
-                D[j * nr + i] = D[i * nr + j];
-            }
+        int p = -1;
+        for (int i = 0; i < nr; i++)
+            if (!used[i] && (p < 0 || dg[i] > dg[p])) p = i;
+        if (p < 0 || !(dg[p] > LOOP_RANK_TOL * dmax)) break;
+        used[p] = 1;
+        perm[rank] = p;
+        sn_real piv = sqrt(dg[p]);
+        const sn_real* lp = Lo + (size_t)p * nr;
+        Lo[(size_t)p * nr + rank] = piv;
+        for (int i = 0; i < nr; i++) {
+            if (used[i]) continue;
+            sn_real* li = Lo + (size_t)i * nr;
+            sn_real v = D[i * nr + p];
+            for (int q = 0; q < rank; q++)
+                v -= li[q] * lp[q];
+            li[rank] = v / piv;
+            dg[i] -= li[rank] * li[rank];
         }
     }
+    for (int k = rank, i = 0; i < nr; i++) // the rows left out follow, for the record
+        if (!used[i]) perm[k++] = i;
     s->loop_nkeep = rank;
     // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + M~^-1 J^T x
     sn_real* x = s->loop_tmp;
     for (int k = 0; k < rank; k++)
         x[k] = s->loop_rhs[perm[k]] - row_dot(s, perm[k], s->du);
-    chol_solve(D, nr, rank, x);
+    chol_solve(s->loop_L, perm, nr, rank, x);
     memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
     for (int k = 0; k < rank; k++)
         s->loop_lam[perm[k]] = x[k];
@@ -318,7 +318,7 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
         // y -= M~^-1 J_K^T D_KK^-1 J_K y
         for (int k = 0; k < rank; k++)
             z[k] = -row_dot(s, perm[k], y);
-        chol_solve(s->loop_D, nr, rank, z);
+        chol_solve(s->loop_L, s->loop_keep, nr, rank, z);
         add_response(s, z, y);
     }
 }
@@ -339,7 +339,7 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
                 v += jr[i] * g[i];
             z[k] = v;
         }
-        chol_solve(s->loop_D, nr, rank, z);
+        chol_solve(s->loop_L, s->loop_keep, nr, rank, z);
         for (int k = 0; k < rank; k++)
             s->loop_lam[s->loop_keep[k]] -= z[k];
     }

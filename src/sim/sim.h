@@ -94,8 +94,11 @@ struct sn_system {
     sn_real* loop_imp;     // impulse on body1's anchor over the last step, world (nc x 3)
     sn_real* loop_J;       // the step's rows (3 nc x nv), and Z = L^-T J^T as rows (3 nc x nv)
     sn_real* loop_W;
-    sn_real* loop_D;   // J W^T of the kept rows, then its Cholesky factor (3 nc x 3 nc)
-    sn_real* loop_rhs; // (3 nc)
+    sn_real* loop_D;    // D = J M~^-1 J^T of the step's rows (nr x nr)
+    sn_real* loop_L;    // its pivoted Cholesky factor: row perm[a]'s entries (nr x nr)
+    sn_real* loop_diag; // the factorization's remaining diagonal (nr)
+    int* loop_used;     // rows already pivoted (nr)
+    sn_real* loop_rhs;  // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 nc + nv)
     int* loop_keep;    // the rows kept (independent), in order

@@ -189,10 +189,13 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_J = carve(c, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
     s->loop_W = carve(c, nr * nv);
     s->loop_D = carve(c, nr * nr);
+    s->loop_L = carve(c, nr * nr);
+    s->loop_diag = carve(c, nr);
     s->loop_rhs = carve(c, nr);
     s->loop_lam = carve(c, nr);
     s->loop_tmp = carve(c, nr + nv);
     s->loop_keep = (int*)carve(c, nr);
+    s->loop_used = (int*)carve(c, nr);
     s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
     s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
