@@ -9,6 +9,8 @@
 // anchors' separation) is measured at every step of the run.
 //
 // usage: sinew_bench_strandbeest [sinew|mujoco|both] [steps] [dt]   (both, 1000, 0.002)
+// env: SN_BEEST_URDF, SN_BEEST_XML: other machines (scripts/make_strandbeest.py with
+//      SN_BEEST_PAIRS=n writes one with n pairs of legs)
 // Instructions: valgrind --tool=callgrind --collect-atstart=no (the timed steps only).
 #define _POSIX_C_SOURCE 199309L
 #include "sinew/sn.h"
@@ -83,7 +85,9 @@ static void sn_step(sn_ctx* c) {
 static int run_sinew(int steps, double dt) {
     sn_model* m = NULL;
     sn_error err;
-    if (sn_load_urdf(SN_BENCH_SOURCE_DIR "/models/strandbeest.urdf", NULL, &m, &err) != SN_OK) {
+    const char* urdf = getenv("SN_BEEST_URDF") ? getenv("SN_BEEST_URDF")
+                                               : SN_BENCH_SOURCE_DIR "/models/strandbeest.urdf";
+    if (sn_load_urdf(urdf, NULL, &m, &err) != SN_OK) {
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
@@ -165,7 +169,9 @@ static int run_mujoco(int steps, double dt) {
     char err[1000];
     mj_ctx c;
     memset(&c, 0, sizeof c);
-    c.m = mj_loadXML(SN_BENCH_SOURCE_DIR "/models/strandbeest.xml", NULL, err, sizeof err);
+    const char* xml = getenv("SN_BEEST_XML") ? getenv("SN_BEEST_XML")
+                                             : SN_BENCH_SOURCE_DIR "/models/strandbeest.xml";
+    c.m = mj_loadXML(xml, NULL, err, sizeof err);
     if (!c.m) {
         fprintf(stderr, "MuJoCo: %s\n", err);
         return 1;

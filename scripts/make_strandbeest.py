@@ -17,6 +17,7 @@ in-plane axes. The machine: a floating chassis (6 DOF), one crank (1), 12 legs x
 crank throws 120 degrees apart. nominal_config closes every loop at crank angle 0.
 
 Usage: /usr/bin/python3 scripts/make_strandbeest.py [out.urdf [out.xml]]
+       SN_BEEST_PAIRS=n (1..6) writes a machine with the first n pairs of legs only.
 With out.xml it also writes the same machine as MJCF for MuJoCo: the same bodies, masses and
 hinges, each body turned so that qpos = 0 is the URDF's nominal configuration, and the 36 loops
 closed by <equality><connect> (a point: MuJoCo's soft constraints hold the plane's two directions
@@ -81,6 +82,11 @@ def inertial(mass, com, length):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "models/strandbeest.urdf"
+    # SN_BEEST_PAIRS=n (1 to 6) keeps the first n stations: 2 n legs, 6 n loops
+    import os
+    pairs = int(os.environ.get("SN_BEEST_PAIRS", "6"))
+    del STATIONS[pairs:]
+    del PHASES[pairs:]
     links, joints, constraints, q = [], [], [], []
     # the chassis: floating, its frame at the crank centre
     links.append('<link name="chassis"><inertial><mass value="20"/><inertia ixx="0.8" ixy="0" '
