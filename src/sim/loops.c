@@ -175,6 +175,240 @@ static void add_response(const sn_system* s, const sn_real* x, sn_real* v) {
 }
 
 
+// ---- a structured factor of D ----
+// D = Z^T D_f^-1 Z couples two rows through every DOF both their Z rows hold. A DOF that many
+// rows hold (more than LOOP_HUB: a floating base, a crank that drives many legs) is shared; the
+// other DOFs join the rows into groups (a leg's loops) that share nothing else. Then
+//   D = B + U^T E U,  B = blockdiag(B_g),  U = Z_S (the shared DOFs' rows of Z),  E = D_f,S^-1,
+// and D^-1 b = y - V C^-1 U y with y = B^-1 b, V = B^-1 U^T, C = E^-1 + U V (Woodbury): per
+// group a small Cholesky factor, and one of the shared DOFs' size, instead of the dense factor
+// of D. A group whose block is (nearly) singular sends the step to the dense, pivoted factor.
+#define LOOP_HUB 16
+#define LOOP_GROUP_MAX 48
+
+static int uf_find(int* p, int i) {
+    while (p[i] != i)
+        i = p[i] = p[p[i]];
+    return i;
+}
+
+// Cholesky of the n x n block A (row-major) in place; 0 if a pivot is not above tol
+static int small_chol(sn_real* A, int n, sn_real tol) {
+    for (int j = 0; j < n; j++) {
+        sn_real d = A[j * n + j];
+        for (int k = 0; k < j; k++)
+            d -= A[j * n + k] * A[j * n + k];
+        if (!(d > tol)) return 0;
+        d = sqrt(d);
+        A[j * n + j] = d;
+        for (int i = j + 1; i < n; i++) {
+            sn_real v = A[i * n + j];
+            for (int k = 0; k < j; k++)
+                v -= A[i * n + k] * A[j * n + k];
+            A[i * n + j] = v / d;
+        }
+    }
+    return 1;
+}
+
+// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of small_chol, x gathered by idx
+static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x) {
+    for (int i = 0; i < n; i++) {
+        sn_real v = x[idx[i]];
+        for (int k = 0; k < i; k++)
+            v -= L[i * n + k] * x[idx[k]];
+        x[idx[i]] = v / L[i * n + i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        sn_real v = x[idx[i]];
+        for (int k = i + 1; k < n; k++)
+            v -= L[k * n + i] * x[idx[k]];
+        x[idx[i]] = v / L[i * n + i];
+    }
+}
+
+// x (nr) <- B^-1 x, group by group
+static void blocks_solve(const sn_system* s, sn_real* x) {
+    int nr = s->loop_nrow;
+    const int* order = s->loop_group + nr;
+    const int* off = s->loop_group + 2 * nr;
+    size_t at = 0;
+    for (int g = 0; g < s->loop_ngroup; g++) {
+        int n = off[g + 1] - off[g];
+        small_solve(s->loop_L + at, n, order + off[g], x);
+        at += (size_t)n * n;
+    }
+}
+
+// b (nr) <- D^-1 b with the structured factor
+static void struct_solve(const sn_system* s, sn_real* b) {
+    int nr = s->loop_nrow, ns = s->loop_nshared, nv = s->m->nv;
+    const int* sidx = s->loop_cnt + 2 * nv; // shared DOF of each shared index... (see below)
+    blocks_solve(s, b);
+    sn_real w[SNI_LOOP_SHARED_MAX];
+    for (int a = 0; a < ns; a++) {
+        int k = sidx[a];
+        sn_real v = 0;
+        for (int r = 0; r < nr; r++)
+            v += s->loop_W[(size_t)r * nv + k] * b[r];
+        w[a] = v;
+    }
+    // C^-1 w
+    const sn_real* C = s->loop_C;
+    for (int i = 0; i < ns; i++) {
+        sn_real v = w[i];
+        for (int k = 0; k < i; k++)
+            v -= C[i * ns + k] * w[k];
+        w[i] = v / C[i * ns + i];
+    }
+    for (int i = ns - 1; i >= 0; i--) {
+        sn_real v = w[i];
+        for (int k = i + 1; k < ns; k++)
+            v -= C[k * ns + i] * w[k];
+        w[i] = v / C[i * ns + i];
+    }
+    const sn_real* V = s->loop_D; // nr x ns
+    for (int r = 0; r < nr; r++) {
+        sn_real v = 0;
+        for (int a = 0; a < ns; a++)
+            v += V[(size_t)r * ns + a] * w[a];
+        b[r] -= v;
+    }
+}
+
+// the structured factor of this step's D: 1 when made, 0 to use the dense one
+static int struct_factor(sn_system* s) {
+    const sn_model* m = s->m;
+    int nv = m->nv, nr = s->loop_nrow;
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    int* cnt = s->loop_cnt;
+    int* first = s->loop_cnt + nv;
+    int* shared = s->loop_cnt + 2 * nv; // per DOF: 1 if shared; then reused for the shared list
+    memset(cnt, 0, (size_t)nv * sizeof(int));
+    for (int r = 0; r < nr; r++)
+        for (int q = 0; q < zn[r]; q++)
+            cnt[zidx[(size_t)r * nv + q]]++;
+    int ns = 0;
+    for (int k = 0; k < nv; k++) {
+        shared[k] = cnt[k] > LOOP_HUB;
+        ns += shared[k];
+        first[k] = -1;
+    }
+    if (ns > SNI_LOOP_SHARED_MAX || ns > nr) return 0;
+    // groups: rows joined by the DOFs that are not shared
+    int* parent = s->loop_group; // union-find over rows, then each row's group
+    for (int r = 0; r < nr; r++)
+        parent[r] = r;
+    for (int r = 0; r < nr; r++)
+        for (int q = 0; q < zn[r]; q++) {
+            int k = zidx[(size_t)r * nv + q];
+            if (shared[k]) continue;
+            if (first[k] < 0) {
+                first[k] = r;
+            } else {
+                int a = uf_find(parent, r), b = uf_find(parent, first[k]);
+                if (a != b) parent[a] = b;
+            }
+        }
+    // rows ordered by group: count per root, offsets
+    int* order = s->loop_group + nr;
+    int* off = s->loop_group + 2 * nr;
+    int* gid = s->loop_used; // root -> group id
+    for (int r = 0; r < nr; r++)
+        gid[r] = -1;
+    int ng = 0;
+    for (int r = 0; r < nr; r++) {
+        int root = uf_find(parent, r);
+        if (gid[root] < 0) gid[root] = ng++;
+    }
+    for (int g = 0; g <= ng; g++)
+        off[g] = 0;
+    for (int r = 0; r < nr; r++)
+        off[gid[uf_find(parent, r)] + 1]++;
+    for (int g = 0; g < ng; g++) {
+        if (off[g + 1] > LOOP_GROUP_MAX) return 0;
+        off[g + 1] += off[g];
+    }
+    {
+        int* fill = s->loop_keep; // next slot per group (ng <= nr)
+        for (int g = 0; g < ng; g++)
+            fill[g] = off[g];
+        for (int r = 0; r < nr; r++)
+            order[fill[gid[uf_find(parent, r)]]++] = r;
+    }
+    if (ng == 1 && ns == 0) return 0; // one dense block: the pivoted factor is as cheap
+    // the blocks B_g over the DOFs that are not shared, factored
+    sn_real bmax = 0;
+    for (int r = 0; r < nr; r++) {
+        const sn_real* zr = s->loop_W + (size_t)r * nv;
+        sn_real g = 0;
+        for (int q = 0; q < zn[r]; q++) {
+            int k = zidx[(size_t)r * nv + q];
+            if (!shared[k]) g += zr[k] * s->dinv[k] * zr[k];
+        }
+        bmax = fmax(bmax, g);
+    }
+    size_t at = 0;
+    for (int g = 0; g < ng; g++) {
+        int n = off[g + 1] - off[g];
+        sn_real* Bg = s->loop_L + at;
+        for (int i = 0; i < n; i++) {
+            int ri = order[off[g] + i];
+            const sn_real* zi = s->loop_W + (size_t)ri * nv;
+            const int* ix = zidx + (size_t)ri * nv;
+            for (int j = 0; j <= i; j++) {
+                const sn_real* zj = s->loop_W + (size_t)order[off[g] + j] * nv;
+                sn_real v = 0;
+                for (int q = 0; q < zn[ri]; q++)
+                    if (!shared[ix[q]]) v += zi[ix[q]] * s->dinv[ix[q]] * zj[ix[q]];
+                Bg[i * n + j] = Bg[j * n + i] = v;
+            }
+        }
+        if (!small_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
+        at += (size_t)n * n;
+    }
+    s->loop_ngroup = ng;
+    // the shared DOFs' list (kept in shared[0 .. ns)), V = B^-1 U^T (nr x ns), C = E^-1 + U V
+    int a = 0;
+    for (int k = 0; k < nv; k++)
+        if (shared[k]) shared[a++] = k; // k >= a: overwrites only flags already read
+    s->loop_nshared = ns;
+    sn_real* V = s->loop_D;
+    sn_real* col = s->loop_tmp; // nr
+    for (int b = 0; b < ns; b++) {
+        int k = shared[b];
+        for (int r = 0; r < nr; r++)
+            col[r] = s->loop_W[(size_t)r * nv + k];
+        blocks_solve(s, col);
+        for (int r = 0; r < nr; r++)
+            V[(size_t)r * ns + b] = col[r];
+    }
+    sn_real* C = s->loop_C;
+    for (int i = 0; i < ns; i++)
+        for (int j = 0; j <= i; j++) {
+            sn_real v = i == j ? s->d->mass_factor_d[shared[i]] : 0;
+            for (int r = 0; r < nr; r++)
+                v += s->loop_W[(size_t)r * nv + shared[i]] * V[(size_t)r * ns + j];
+            C[i * ns + j] = C[j * ns + i] = v;
+        }
+    if (!small_chol(C, ns, 0)) return 0;
+    for (int r = 0; r < nr; r++)
+        s->loop_keep[r] = r;
+    s->loop_nkeep = nr;
+    return 1;
+}
+
+
+// b <- D_KK^-1 b for this step's factor (structured, or dense and pivoted)
+static void d_solve(const sn_system* s, sn_real* b) {
+    if (s->loop_struct)
+        struct_solve(s, b);
+    else
+        chol_solve(s->loop_L, s->loop_keep, s->loop_nrow, s->loop_nkeep, b);
+}
+
+
 sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
@@ -244,61 +478,65 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
             if (zr[i] != 0) zidx[(size_t)r * nv + n++] = i;
         zn[r] = n;
     }
-    // D = J M~^-1 J^T = Z^T D_f^-1 Z (D_f the factor's diagonal), over each row's nonzeros;
-    // factored with symmetric pivoting (the largest remaining diagonal first) until the pivots
-    // fall below LOOP_RANK_TOL of the largest: the rows factored are kept
-    sn_real* D = s->loop_D;
+    s->loop_struct = !s->loop_dense_only && struct_factor(s);
     int* perm = s->loop_keep;
-    sn_real dmax = 0;
-    for (int i = 0; i < nr; i++) {
-        perm[i] = i;
-        const sn_real* zi = s->loop_W + (size_t)i * nv;
-        const int* ix = zidx + (size_t)i * nv;
-        for (int j = 0; j <= i; j++) {
-            const sn_real* zj = s->loop_W + (size_t)j * nv;
-            sn_real g = 0;
-            for (int k = 0; k < zn[i]; k++)
-                g += zi[ix[k]] * s->dinv[ix[k]] * zj[ix[k]];
-            D[i * nr + j] = D[j * nr + i] = g;
-        }
-        dmax = fmax(dmax, D[i * nr + i]);
-    }
-    // left-looking: at step k the row p with the largest remaining diagonal is the pivot; the
-    // other rows' entries of column k come from D and the columns before (no rows are moved)
-    sn_real* Lo = s->loop_L;
-    sn_real* dg = s->loop_diag;
-    int* used = s->loop_used;
-    for (int i = 0; i < nr; i++)
-        dg[i] = D[i * nr + i], used[i] = 0;
-    int rank = 0;
-    for (; rank < nr; rank++) {
-        int p = -1;
-        for (int i = 0; i < nr; i++)
-            if (!used[i] && (p < 0 || dg[i] > dg[p])) p = i;
-        if (p < 0 || !(dg[p] > LOOP_RANK_TOL * dmax)) break;
-        used[p] = 1;
-        perm[rank] = p;
-        sn_real piv = sqrt(dg[p]);
-        const sn_real* lp = Lo + (size_t)p * nr;
-        Lo[(size_t)p * nr + rank] = piv;
+    int rank = nr;
+    if (!s->loop_struct) {
+        // D = J M~^-1 J^T = Z^T D_f^-1 Z (D_f the factor's diagonal), over each row's nonzeros;
+        // factored with symmetric pivoting (the largest remaining diagonal first) until the pivots
+        // fall below LOOP_RANK_TOL of the largest: the rows factored are kept
+        sn_real* D = s->loop_D;
+        sn_real dmax = 0;
         for (int i = 0; i < nr; i++) {
-            if (used[i]) continue;
-            sn_real* li = Lo + (size_t)i * nr;
-            sn_real v = D[i * nr + p];
-            for (int q = 0; q < rank; q++)
-                v -= li[q] * lp[q];
-            li[rank] = v / piv;
-            dg[i] -= li[rank] * li[rank];
+            perm[i] = i;
+            const sn_real* zi = s->loop_W + (size_t)i * nv;
+            const int* ix = zidx + (size_t)i * nv;
+            for (int j = 0; j <= i; j++) {
+                const sn_real* zj = s->loop_W + (size_t)j * nv;
+                sn_real g = 0;
+                for (int k = 0; k < zn[i]; k++)
+                    g += zi[ix[k]] * s->dinv[ix[k]] * zj[ix[k]];
+                D[i * nr + j] = D[j * nr + i] = g;
+            }
+            dmax = fmax(dmax, D[i * nr + i]);
         }
+        // left-looking: at step k the row p with the largest remaining diagonal is the pivot; the
+        // other rows' entries of column k come from D and the columns before (no rows are moved)
+        sn_real* Lo = s->loop_L;
+        sn_real* dg = s->loop_diag;
+        int* used = s->loop_used;
+        for (int i = 0; i < nr; i++)
+            dg[i] = D[i * nr + i], used[i] = 0;
+        rank = 0;
+        for (; rank < nr; rank++) {
+            int p = -1;
+            for (int i = 0; i < nr; i++)
+                if (!used[i] && (p < 0 || dg[i] > dg[p])) p = i;
+            if (p < 0 || !(dg[p] > LOOP_RANK_TOL * dmax)) break;
+            used[p] = 1;
+            perm[rank] = p;
+            sn_real piv = sqrt(dg[p]);
+            const sn_real* lp = Lo + (size_t)p * nr;
+            Lo[(size_t)p * nr + rank] = piv;
+            for (int i = 0; i < nr; i++) {
+                if (used[i]) continue;
+                sn_real* li = Lo + (size_t)i * nr;
+                sn_real v = D[i * nr + p];
+                for (int q = 0; q < rank; q++)
+                    v -= li[q] * lp[q];
+                li[rank] = v / piv;
+                dg[i] -= li[rank] * li[rank];
+            }
+        }
+        for (int k = rank, i = 0; i < nr; i++) // the rows left out follow, for the record
+            if (!used[i]) perm[k++] = i;
+        s->loop_nkeep = rank;
     }
-    for (int k = rank, i = 0; i < nr; i++) // the rows left out follow, for the record
-        if (!used[i]) perm[k++] = i;
-    s->loop_nkeep = rank;
     // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + M~^-1 J^T x
     sn_real* x = s->loop_tmp;
     for (int k = 0; k < rank; k++)
         x[k] = s->loop_rhs[perm[k]] - row_dot(s, perm[k], s->du);
-    chol_solve(s->loop_L, perm, nr, rank, x);
+    d_solve(s, x);
     memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
     for (int k = 0; k < rank; k++)
         s->loop_lam[perm[k]] = x[k];
@@ -310,7 +548,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
 
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
     if (!s->loop_active || s->loop_nkeep == 0) return;
-    int nv = s->m->nv, nr = s->loop_nrow, rank = s->loop_nkeep;
+    int nv = s->m->nv, rank = s->loop_nkeep;
     const int* perm = s->loop_keep;
     sn_real* z = s->loop_tmp;
     for (int r = 0; r < nrows; r++) {
@@ -318,7 +556,7 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
         // y -= M~^-1 J_K^T D_KK^-1 J_K y
         for (int k = 0; k < rank; k++)
             z[k] = -row_dot(s, perm[k], y);
-        chol_solve(s->loop_L, s->loop_keep, nr, rank, z);
+        d_solve(s, z);
         add_response(s, z, y);
     }
 }
@@ -328,7 +566,7 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
     // the step's constraint impulses, equation (2) of seed 000: lambda = lambda_0 - D^-1 J M~^-1
     // J_c^T lambda_c, with g = M~^-1 J_c^T lambda_c from the contact solver (NULL: none)
     const sn_model* m = s->m;
-    int nv = m->nv, nr = s->loop_nrow, rank = s->loop_nkeep, nc = m->nconstraint;
+    int nv = m->nv, rank = s->loop_nkeep, nc = m->nconstraint;
     if (!s->loop_active) return;
     sn_real* z = s->loop_tmp;
     if (g && rank) {
@@ -339,7 +577,7 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
                 v += jr[i] * g[i];
             z[k] = v;
         }
-        chol_solve(s->loop_L, s->loop_keep, nr, rank, z);
+        d_solve(s, z);
         for (int k = 0; k < rank; k++)
             s->loop_lam[s->loop_keep[k]] -= z[k];
     }

@@ -98,7 +98,14 @@ struct sn_system {
     sn_real* loop_L;    // its pivoted Cholesky factor: row perm[a]'s entries (nr x nr)
     sn_real* loop_diag; // the factorization's remaining diagonal (nr)
     int* loop_used;     // rows already pivoted (nr)
-    sn_real* loop_rhs;  // (3 nc)
+    // the structured factor (loops.c): rows in groups that share no DOF but a few shared ones
+    int* loop_group; // group of each row (nr), rows ordered by group (nr), offsets (ng + 1)
+    int* loop_cnt;   // per DOF: rows whose Z holds it, first such row, shared index (3 nv)
+    sn_real* loop_C; // the shared DOFs' Schur system, factored (SHARED_MAX^2)
+    int loop_struct; // this step's D is factored by groups (1) or densely (0)
+    int loop_ngroup, loop_nshared;
+    int loop_dense_only; // always the dense factor (for tests)
+    sn_real* loop_rhs;   // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 nc + nv)
     int* loop_keep;    // the rows kept (independent), in order
@@ -116,7 +123,8 @@ struct sn_system {
     size_t bytes;
 };
 
-#define SNI_SM_MAX 96 // most unknowns of the solver's subspace step
+#define SNI_SM_MAX 96          // most unknowns of the solver's subspace step
+#define SNI_LOOP_SHARED_MAX 32 // most shared DOFs of the loops' structured factor
 
 struct sn_world {
     sn_allocator alloc;

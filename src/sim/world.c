@@ -196,6 +196,9 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_tmp = carve(c, nr + nv);
     s->loop_keep = (int*)carve(c, nr);
     s->loop_used = (int*)carve(c, nr);
+    s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
+    s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
+    s->loop_C = carve(c, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
     s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
     s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
