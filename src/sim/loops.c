@@ -73,6 +73,14 @@ static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
 }
 
 
+// the rows a step can have: 3 per constraint, 1 per mimic joint
+static int max_rows(const sn_model* m) {
+    int n = 3 * m->nconstraint;
+    for (int j = 0; j < m->njoint; j++)
+        n += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
+    return n;
+}
+
 void sni_loops_attach(sn_system* s) {
     const sn_model* m = s->m;
     if (m->nconstraint == 0) return;
@@ -126,22 +134,83 @@ void sni_loops_attach(sn_system* s) {
                            sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[c]),
                            sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[c]));
     }
+    // the steps keep the rows zero outside their nonzeros
+    memset(s->loop_J, 0, (size_t)(max_rows(m) + 3) * nv * sizeof(sn_real));
+    memset(s->loop_W, 0, (size_t)max_rows(m) * nv * sizeof(sn_real));
 }
 
 
-// row a^T (J_1(x1) - J_2(x2)) into J (nv); scratch holds 3 x nv
-static void row(const sn_model* m, const sn_data* d, int b1, const sn_real* x1, int b2,
-                const sn_real* x2, const sn_real* a, sn_real* J, sn_real* scratch) {
-    int nv = m->nv;
-    memset(J, 0, (size_t)nv * sizeof(sn_real));
-    for (int side = 0; side < 2; side++) {
-        int b = side ? b2 : b1;
-        if (b <= 0) continue; // the world
-        sn_point_jacobian(m, d, b, side ? x2 : x1, scratch, NULL);
-        sn_real sg = side ? -1 : 1;
-        for (int i = 0; i < nv; i++)
-            J[i] += sg * (a[0] * scratch[i] + a[1] * scratch[nv + i] + a[2] * scratch[2 * nv + i]);
+// the relative velocity of x1 on b1 and x2 on b2 per unit rate of each DOF that moves it:
+// x1 on body1's path to the root, minus x2 on body2's. The two paths share their part above the
+// bodies' common ancestor, where a DOF moves the two points by w x (x1 - x2) (nothing when the
+// points coincide, as an equality's do). DOFs into cols, 3-vectors into vec; their number
+static int rel_columns(const sn_model* m, const sn_data* d, int b1, const sn_real* x1, int b2,
+                       const sn_real* x2, int* cols, sn_real* vec) {
+    int k1 = sni_body_last_dof(m, b1), k2 = sni_body_last_dof(m, b2), n = 0;
+    sn_real dx[3];
+    v3_sub(dx, x1, x2);
+    int same = dx[0] == 0 && dx[1] == 0 && dx[2] == 0;
+    // the deeper DOF is never an ancestor of the other: climb from it (parents are numbered
+    // before their children) until the two meet
+    while (k1 != k2) {
+        int side = k1 > k2 ? 0 : 1;
+        int k = side ? k2 : k1;
+        const sn_real* sm = d->dof_motion + 6 * k;
+        sn_real* v = vec + 3 * n;
+        v3_copy(v, sm + 3);
+        v3_addcross(v, sm, side ? x2 : x1);
+        if (side) v3_scale(v, v, -1);
+        cols[n++] = k;
+        if (side)
+            k2 = m->dof_parent[k2];
+        else
+            k1 = m->dof_parent[k1];
     }
+    if (!same)
+        for (int k = k1; k >= 0; k = m->dof_parent[k]) {
+            const sn_real* sm = d->dof_motion + 6 * k;
+            v3_cross(vec + 3 * n, sm, dx);
+            cols[n++] = k;
+        }
+    return n;
+}
+
+
+// Z = L^-T J^T for row r (the first half of the solve of M~^-1 J^T), on the ancestors of the
+// row's nonzeros only: loop_W row r and its nonzeros. mark (nv) is all 0 and stays so
+static void half_row(sn_system* s, int r, int* mark) {
+    const sn_model* m = s->m;
+    const sn_data* d = s->d;
+    int nv = m->nv, nr = s->loop_nrow;
+    const sn_real* jr = s->loop_J + (size_t)r * nv;
+    const int* jx = s->loop_idx + (size_t)r * nv;
+    sn_real* z = s->loop_W + (size_t)r * nv;
+    int* zx = s->loop_idx + (size_t)(nr + r) * nv;
+    int n = 0;
+    for (int q = 0; q < s->loop_jn[r]; q++) {
+        int k = jx[q];
+        z[k] = jr[k];
+        for (int i = k; i >= 0 && !mark[i]; i = m->dof_parent[i]) {
+            mark[i] = 1;
+            // in decreasing order (insertion): children before their parents
+            int a = n++;
+            while (a > 0 && zx[a - 1] < i) {
+                zx[a] = zx[a - 1];
+                a--;
+            }
+            zx[a] = i;
+        }
+    }
+    const sn_real* l = d->mass_factor;
+    for (int a = 0; a < n; a++) {
+        int k = zx[a];
+        mark[k] = 0;
+        sn_real zk = z[k];
+        if (zk == 0) continue;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            z[i] -= l[k * nv + i] * zk;
+    }
+    s->loop_jn[nr + r] = n;
 }
 
 
@@ -425,11 +494,22 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     // the rows, their errors and W = M~^-1 J^T
     sn_real erp = s->world->loop_erp;
     sn_real beta = fmin(fmax(0.2 * erp, 0), 0.3) / dt;
-    int nmax = 3 * nc;
-    for (int j = 0; j < m->njoint; j++)
-        nmax += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    sn_real* scratch = s->loop_J + (size_t)nmax * nv; // 3 x nv past the rows
-    int nr = 0;
+    // the rows are kept zero outside their nonzeros: last step's are cleared
+    int nr = s->loop_nrow;
+    for (int r = 0; r < nr; r++) {
+        sn_real* jr = s->loop_J + (size_t)r * nv;
+        sn_real* zr = s->loop_W + (size_t)r * nv;
+        const int* jx = s->loop_idx + (size_t)r * nv;
+        const int* zx = s->loop_idx + (size_t)(nr + r) * nv;
+        for (int q = 0; q < s->loop_jn[r]; q++)
+            jr[jx[q]] = 0;
+        for (int q = 0; q < s->loop_jn[nr + r]; q++)
+            zr[zx[q]] = 0;
+    }
+    int* jn = s->loop_jn;
+    int* cols = s->loop_path;
+    sn_real* vec = s->loop_J + (size_t)max_rows(m) * nv; // 3 x nv past the rows
+    int r = 0;
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
         anchors(s, c, p1, p2, R1);
@@ -437,12 +517,19 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         v3_copy(s->loop_err + 3 * c, dp);
         int b1 = m->frame_body[m->constraint_frame1[c]],
             b2 = m->frame_body[m->constraint_frame2[c]];
+        // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
         int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
+        int n = rel_columns(m, d, b1, pin ? p1 : p2, b2, p2, cols, vec);
         int na = axes(m, c, R1, a);
-        for (int i = 0; i < na; i++, nr++) {
-            // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
-            row(m, d, b1, pin ? p1 : p2, b2, p2, a[i], s->loop_J + (size_t)nr * nv, scratch);
-            s->loop_rhs[nr] = -beta * v3_dot(a[i], dp);
+        for (int i = 0; i < na; i++, r++) {
+            sn_real* jr = s->loop_J + (size_t)r * nv;
+            int* jx = s->loop_idx + (size_t)r * nv;
+            for (int q = 0; q < n; q++) {
+                jr[cols[q]] = v3_dot(a[i], vec + 3 * q);
+                jx[q] = cols[q];
+            }
+            jn[r] = n;
+            s->loop_rhs[r] = -beta * v3_dot(a[i], dp);
         }
     }
     // mimic joints: e = q_follower - m q_leader - c, row e_follower - m e_leader (no drift:
@@ -450,34 +537,24 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     for (int j = 0; j < m->njoint; j++) {
         int l = m->joint_mimic[j];
         if (l < 0 || m->joint_nv[j] != 1) continue;
-        sn_real* J = s->loop_J + (size_t)nr * nv;
-        memset(J, 0, (size_t)nv * sizeof(sn_real));
+        sn_real* jr = s->loop_J + (size_t)r * nv;
+        int* jx = s->loop_idx + (size_t)r * nv;
         sn_real mult = m->joint_mimic_multiplier[j];
-        J[m->joint_vadr[j]] += 1;
-        J[m->joint_vadr[l]] -= mult;
+        jx[0] = m->joint_vadr[j], jx[1] = m->joint_vadr[l];
+        jr[jx[0]] = 1;
+        jr[jx[1]] = -mult;
+        jn[r] = 2;
         sn_real e =
             d->q[m->joint_qadr[j]] - mult * d->q[m->joint_qadr[l]] - m->joint_mimic_offset[j];
-        s->loop_rhs[nr++] = -beta * e;
+        s->loop_rhs[r++] = -beta * e;
     }
-    s->loop_nrow = nr;
-    // the rows' nonzeros, and Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the
-    // ancestors of the row's DOFs), with its nonzeros
-    int *jn = s->loop_jn, *zn = s->loop_jn + nr;
-    int *jidx = s->loop_idx, *zidx = s->loop_idx + (size_t)nr * nv;
-    for (int r = 0; r < nr; r++) {
-        const sn_real* jr = s->loop_J + (size_t)r * nv;
-        sn_real* zr = s->loop_W + (size_t)r * nv;
-        int n = 0;
-        for (int i = 0; i < nv; i++)
-            if (jr[i] != 0) jidx[(size_t)r * nv + n++] = i;
-        jn[r] = n;
-        memcpy(zr, jr, (size_t)nv * sizeof(sn_real));
-        sni_half_solve(m, d, zr);
-        n = 0;
-        for (int i = 0; i < nv; i++)
-            if (zr[i] != 0) zidx[(size_t)r * nv + n++] = i;
-        zn[r] = n;
-    }
+    s->loop_nrow = nr = r;
+    // Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the ancestors of the row's DOFs)
+    memset(s->loop_cnt, 0, (size_t)nv * sizeof(int));
+    for (r = 0; r < nr; r++)
+        half_row(s, r, s->loop_cnt);
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
     s->loop_struct = !s->loop_dense_only && struct_factor(s);
     int* perm = s->loop_keep;
     int rank = nr;
@@ -558,6 +635,49 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
             z[k] = -row_dot(s, perm[k], y);
         d_solve(s, z);
         add_response(s, z, y);
+    }
+}
+
+
+void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last) {
+    // on the half solves z = L^-T j^T: J M~^-1 j^T = Z_K^T D_f^-1 z, and the correction
+    // M~^-1 J_K^T x is the rest of the solve of Z_K x, so z -= Z_K D_KK^-1 Z_K^T D_f^-1 z
+    if (!s->loop_active || s->loop_nkeep == 0) return;
+    const sn_model* m = s->m;
+    int nv = m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
+    const int* perm = s->loop_keep;
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    int* path = s->loop_path;
+    int len = 0;
+    if (last == -2)
+        for (int i = 0; i < nv; i++)
+            path[len++] = i;
+    else
+        for (int i = last; i >= 0; i = m->dof_parent[i])
+            path[len++] = i;
+    sn_real* x = s->loop_tmp;
+    sn_real* zd = s->loop_tmp + nr; // D_f^-1 z on the path
+    for (int r = 0; r < nrows; r++) {
+        sn_real* z = Z + (size_t)r * nv;
+        for (int a = 0; a < len; a++)
+            zd[a] = z[path[a]] * s->dinv[path[a]];
+        for (int k = 0; k < rank; k++) {
+            const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
+            sn_real g = 0;
+            for (int a = 0; a < len; a++)
+                g += zq[path[a]] * zd[a];
+            x[k] = -g;
+        }
+        d_solve(s, x);
+        for (int k = 0; k < rank; k++) {
+            int q = perm[k];
+            const sn_real* zq = s->loop_W + (size_t)q * nv;
+            const int* ix = zidx + (size_t)q * nv;
+            if (x[k] == 0) continue;
+            for (int a = 0; a < zn[q]; a++)
+                z[ix[a]] += zq[ix[a]] * x[k];
+        }
     }
 }
 

@@ -108,6 +108,7 @@ struct sn_system {
     sn_real* loop_rhs;   // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 nc + nv)
+    int* loop_path;    // a projected row's DOFs (nv)
     int* loop_keep;    // the rows kept (independent), in order
     int* loop_jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)
     int* loop_idx;     // their DOFs: J rows (nr x nv), then Z rows (nr x nv)
@@ -213,6 +214,9 @@ void sni_world_warn(sn_world* w, const char* fmt, ...);
 void sni_loops_attach(sn_system* s);
 sn_status sni_loops_begin(sn_system* s, sn_real dt);
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
+// the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
+// nonzero on the path of DOF last to the root (-2: anywhere)
+void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last);
 void sni_loops_finish(sn_system* s, const sn_real* g);
 // u's admissible part (the M~-orthogonal projection onto J u = 0) into out
 void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);

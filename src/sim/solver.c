@@ -1050,12 +1050,14 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             if (si < 0) continue;
             const sn_system* s = w->sys[si];
             sn_real* Y = (e ? w->blk_Yb : w->blk_Ya) + stride * k;
+            // through the loops: the response of the constrained mechanism (projected while
+            // still half solved, so the rest of the solve finishes both)
+            if (s->loop_active)
+                sni_loops_project_half(s, Y, w->blk_dim[k], e ? w->blk_lb[k] : w->blk_la[k]);
             if (w->blk_dim[k] == 3)
                 sni_half_solve_rest3(s->m, s->d, Y);
             else
                 sni_half_solve_rest(s->m, s->d, Y);
-            // through the loops: the response of the constrained mechanism
-            if (s->loop_active) sni_loops_project(s, Y, w->blk_dim[k]);
         }
         int looped = (w->blk_sa[k] >= 0 && w->sys[w->blk_sa[k]]->loop_active) ||
                      (w->blk_sb[k] >= 0 && w->sys[w->blk_sb[k]]->loop_active);

@@ -195,6 +195,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_lam = carve(c, nr);
     s->loop_tmp = carve(c, nr + nv);
     s->loop_keep = (int*)carve(c, nr);
+    s->loop_path = (int*)carve(c, nv);
     s->loop_used = (int*)carve(c, nr);
     s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
     s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
