@@ -18,6 +18,8 @@ crank throws 120 degrees apart. nominal_config closes every loop at crank angle 
 
 Usage: /usr/bin/python3 scripts/make_strandbeest.py [out.urdf [out.xml]]
        SN_BEEST_PAIRS=n (1..6) writes a machine with the first n pairs of legs only.
+       SN_BEEST_PINS=1 closes each loop's hinge by two pins on its axis, 4 cm apart (72 pins:
+       the structural test keeps two directions of each pair's first pin and none of the second).
 With out.xml it also writes the same machine as MJCF for MuJoCo: the same bodies, masses and
 hinges, each body turned so that qpos = 0 is the URDF's nominal configuration, and the 36 loops
 closed by <equality><connect> (a point: MuJoCo's soft constraints hold the plane's two directions
@@ -30,6 +32,7 @@ S = 0.01  # cm -> m
 A, B, C, D, E, F, G, H, I, J, K, L, M = (x * S for x in (
     38, 41.5, 39.3, 40.1, 55.8, 39.4, 36.7, 65.7, 49, 50, 61.9, 7.8, 15))
 FOOT_R = 0.02
+PIN_GAP = 0.02  # a pin pair's half spacing along the hinge axis
 STATIONS = [-0.5, -0.3, -0.1, 0.1, 0.3, 0.5]
 PHASES = [0, 120, 240, 0, 120, 240]
 
@@ -85,6 +88,9 @@ def main():
     # SN_BEEST_PAIRS=n (1 to 6) keeps the first n stations: 2 n legs, 6 n loops
     import os
     pairs = int(os.environ.get("SN_BEEST_PAIRS", "6"))
+    # SN_BEEST_PINS=1 closes each of the loops' hinges by two pins on its axis instead of an
+    # equality constraint with the two in-plane axes (models/strandbeest_pins.urdf)
+    pins = os.environ.get("SN_BEEST_PINS", "0") == "1"
     del STATIONS[pairs:]
     del PHASES[pairs:]
     links, joints, constraints, q = [], [], [], []
@@ -157,6 +163,11 @@ def main():
 
         def equality(b1, b1_origin, b1_alpha, b2, point):
             an = local(b1_origin, b1_alpha, point)
+            if pins:  # the hinge closed by two pins on its axis (y), 2 * PIN_GAP apart
+                for dy in (-PIN_GAP, PIN_GAP):
+                    constraints.append('<pin body1="%s" body2="%s" anchor="%.9g %.9g %.9g"/>'
+                                       % (b1, b2, an[0], dy, an[1]))
+                return
             constraints.append('<equality body1="%s" body2="%s" anchor="%.9g 0 %.9g"><axis '
                                'xyz="1 0 0"/><axis xyz="0 0 1"/></equality>'
                                % (b1, b2, an[0], an[1]))
@@ -188,7 +199,8 @@ def main():
     with open(out, "w") as f:
         f.write('<?xml version="1.0"?>\n<!-- SPDX-License-Identifier: Apache-2.0\n     '
                 'Written by scripts/make_strandbeest.py: a 12-legged Strandbeest (79 DOF, 36 '
-                'loops). -->\n<robot name="strandbeest">\n')
+                'loops%s). -->\n<robot name="strandbeest">\n'
+                % (", each hinge closed by two pins" if pins else ""))
         for s in links:
             f.write("  " + s + "\n")
         for s in joints:

@@ -15,6 +15,7 @@
 #include "sim/sim.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 // a pivot below this share of D's largest diagonal is a redundant (or nearly so) row
@@ -59,8 +60,9 @@ static void anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real
 }
 
 
-// the constrained world axes of constraint c (n of them) into a (n x 3)
-static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
+// the directions constraint c names, in world axes (n of them) into a (n x 3): a pin's three world
+// axes, an equality's axes turned with body1
+static int named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
     if (m->constraint_type[c] == SN_CONSTRAINT_PIN) {
         for (int i = 0; i < 3; i++)
             v3_set(a[i], i == 0, i == 1, i == 2);
@@ -72,6 +74,16 @@ static int axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
     return n;
 }
 
+// the directions of constraint c that its rows hold (the named ones less those structurally
+// redundant, fixed at attachment in body1's frame), in world axes
+static int axes(const sn_system* s, int c, const sn_real* R1, sn_real (*a)[3]) {
+    int n = s->loop_naxis[c];
+    for (int i = 0; i < n; i++)
+        m3_mul_v3(a[i], R1, s->loop_axes + 9 * c + 3 * i);
+    return n;
+}
+
+static void structure(sn_system* s);
 
 // the rows a step can have: 3 per constraint, 1 per mimic joint
 static int max_rows(const sn_model* m) {
@@ -95,48 +107,10 @@ void sni_loops_attach(sn_system* s) {
         v3_sub(t, p1, pf);
         m3t_mul_v3(s->loop_anchor2 + 3 * c, R, t);
     }
-    // structural redundancy over a path of several joints (one joint, or welded links, the
-    // loader examines): a constraint whose joints hold every one of its directions (each joint
-    // moves the anchors apart along it only through a lever below 1/1000 of the distance it
-    // moves them by at all) adds nothing; each step leaves its rows out, and it is warned once
-    int nv = m->nv;
-    sn_real* scratch = s->loop_J; // 3 x nv
-    sn_real* col = s->loop_W;     // the anchors' relative motion per DOF (3 x nv)
-    for (int c = 0; c < m->nconstraint; c++) {
-        sn_real p1[3], p2[3], R1[9], a[3][3];
-        anchors(s, c, p1, p2, R1);
-        int b1 = m->frame_body[m->constraint_frame1[c]],
-            b2 = m->frame_body[m->constraint_frame2[c]];
-        if (b1 == b2 || m->body_parent[b1] == b2 || m->body_parent[b2] == b1) continue;
-        int na = axes(m, c, R1, a), held = 0;
-        // per DOF, the relative velocity of the anchors for a unit rate
-        memset(col, 0, 3 * (size_t)nv * sizeof(sn_real));
-        for (int side = 0; side < 2; side++) {
-            int b = side ? b2 : b1;
-            if (b <= 0) continue;
-            sn_point_jacobian(m, s->d, b, p2, scratch, NULL);
-            for (int i = 0; i < 3 * nv; i++)
-                col[i] += side ? -scratch[i] : scratch[i];
-        }
-        for (int k = 0; k < na; k++) {
-            int h = 1;
-            for (int i = 0; i < nv && h; i++) {
-                sn_real v[3] = {col[i], col[nv + i], col[2 * nv + i]};
-                if (fabs(v3_dot(a[k], v)) > 1e-3 * v3_norm(v)) h = 0;
-            }
-            held += h;
-        }
-        if (held == na)
-            sni_world_warn(s->world,
-                           "loop constraint %d (%s '%s' - '%s') is redundant with its joints: they "
-                           "hold all of its directions; it is ignored",
-                           c, m->constraint_type[c] == SN_CONSTRAINT_PIN ? "pin" : "equality",
-                           sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[c]),
-                           sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[c]));
-    }
+    structure(s);
     // the steps keep the rows zero outside their nonzeros
-    memset(s->loop_J, 0, (size_t)(max_rows(m) + 3) * nv * sizeof(sn_real));
-    memset(s->loop_W, 0, (size_t)max_rows(m) * nv * sizeof(sn_real));
+    memset(s->loop_J, 0, (size_t)(max_rows(m) + 3) * (size_t)m->nv * sizeof(sn_real));
+    memset(s->loop_W, 0, (size_t)max_rows(m) * m->nv * sizeof(sn_real));
 }
 
 
@@ -173,6 +147,159 @@ static int rel_columns(const sn_model* m, const sn_data* d, int b1, const sn_rea
             cols[n++] = k;
         }
     return n;
+}
+
+
+static sn_real vdot(const sn_real* a, const sn_real* b, int n) {
+    sn_real x = 0;
+    for (int i = 0; i < n; i++)
+        x += a[i] * b[i];
+    return x;
+}
+
+// the eigenvalues (ascending) and eigenvectors (columns of V) of the symmetric 3 x 3 matrix A,
+// by cyclic Jacobi rotations
+static void sym3_eigen(const sn_real* A, sn_real ev[3], sn_real V[9]) {
+    sn_real a[9];
+    memcpy(a, A, sizeof a);
+    m3_identity(V);
+    for (int sweep = 0; sweep < 50; sweep++) {
+        sn_real off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
+        if (!(off > 1e-30 * (a[0] * a[0] + a[4] * a[4] + a[8] * a[8]))) break;
+        for (int p = 0; p < 2; p++)
+            for (int q = p + 1; q < 3; q++) {
+                sn_real apq = a[3 * p + q];
+                if (apq == 0) continue;
+                sn_real th = (a[3 * q + q] - a[3 * p + p]) / (2 * apq);
+                sn_real t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
+                sn_real c = 1 / sqrt(t * t + 1), sn = t * c;
+                for (int k = 0; k < 3; k++) { // columns p, q
+                    sn_real x = a[3 * k + p], y = a[3 * k + q];
+                    a[3 * k + p] = c * x - sn * y, a[3 * k + q] = sn * x + c * y;
+                }
+                for (int k = 0; k < 3; k++) { // rows p, q
+                    sn_real x = a[3 * p + k], y = a[3 * q + k];
+                    a[3 * p + k] = c * x - sn * y, a[3 * q + k] = sn * x + c * y;
+                }
+                for (int k = 0; k < 3; k++) {
+                    sn_real x = V[3 * k + p], y = V[3 * k + q];
+                    V[3 * k + p] = c * x - sn * y, V[3 * k + q] = sn * x + c * y;
+                }
+            }
+    }
+    int o[3] = {0, 1, 2};
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (a[4 * o[j]] < a[4 * o[i]]) {
+                int t = o[i];
+                o[i] = o[j], o[j] = t;
+            }
+    sn_real W[9];
+    memcpy(W, V, sizeof W);
+    for (int i = 0; i < 3; i++) {
+        ev[i] = a[4 * o[i]];
+        for (int k = 0; k < 3; k++)
+            V[3 * k + i] = W[3 * k + o[i]];
+    }
+}
+
+// a row's part that no direction below LOOP_STRUCT_TOL of its own size keeps: the structural
+// test of seed 001 (a joint that moves the anchors apart along a direction only through a lever
+// below 1/1000 of the distance it moves them by)
+#define LOOP_STRUCT_TOL 1e-3
+
+// the directions each constraint keeps, at this configuration (the nominal one): in constraint
+// order, the rows of a constraint's named directions less their parts along the rows kept
+// before (the constraints before it); of what remains, the principal directions above
+// LOOP_STRUCT_TOL of the rows' size are kept. So the out-of-plane direction of a planar loop goes
+// (its joints hold it), a repeated pin keeps nothing, and the second pin of a hinge pair keeps
+// only its directions across the axis (none in a planar loop). Warned once.
+static void structure(sn_system* s) {
+    const sn_model* m = s->m;
+    int nv = m->nv, nk = 0, ndrop = 0, first = -1, firstkept = 0, firstnamed = 0, joints = 0;
+    sn_real* K = s->loop_W;    // the rows kept so far, orthonormal (max_rows x nv)
+    sn_real* R = s->loop_J;    // this constraint's rows (3 x nv)
+    sn_real* vec = R + 3 * nv; // its relative motions per DOF (3 x nv: loop_J has room)
+    int* cols = s->loop_path;
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3];
+        anchors(s, c, p1, p2, R1);
+        int b1 = m->frame_body[m->constraint_frame1[c]],
+            b2 = m->frame_body[m->constraint_frame2[c]];
+        int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
+        int n = rel_columns(m, s->d, b1, pin ? p1 : p2, b2, p2, cols, vec);
+        int na = named_axes(m, c, R1, a);
+        sn_real size = 0, G0[9] = {0}, G[9] = {0};
+        memset(R, 0, 3 * (size_t)nv * sizeof(sn_real));
+        for (int i = 0; i < na; i++) {
+            for (int q = 0; q < n; q++)
+                R[(size_t)i * nv + cols[q]] = v3_dot(a[i], vec + 3 * q);
+            size = fmax(size, sqrt(vdot(R + (size_t)i * nv, R + (size_t)i * nv, nv)));
+        }
+        for (int i = 0; i < na; i++)
+            for (int j = 0; j < na; j++)
+                G0[3 * i + j] = vdot(R + (size_t)i * nv, R + (size_t)j * nv, nv);
+        for (int k = 0; k < nk; k++) // less the kept rows' span
+            for (int i = 0; i < na; i++) {
+                sn_real* ri = R + (size_t)i * nv;
+                sn_real d = vdot(K + (size_t)k * nv, ri, nv);
+                for (int e = 0; e < nv; e++)
+                    ri[e] -= d * K[(size_t)k * nv + e];
+            }
+        for (int i = 0; i < na; i++)
+            for (int j = 0; j < na; j++)
+                G[3 * i + j] = vdot(R + (size_t)i * nv, R + (size_t)j * nv, nv);
+        for (int i = na; i < 3; i++)
+            G0[4 * i] = G[4 * i] = 0;
+        sn_real ev[3], V[9], ev0[3], V0[9];
+        sym3_eigen(G, ev, V);
+        sym3_eigen(G0, ev0, V0);
+        sn_real tol = LOOP_STRUCT_TOL * size;
+        int kept = 0, own = 0;
+        for (int i = 2; i >= 0; i--) {
+            own += sqrt(fmax(ev0[i], 0)) > tol;
+            if (!(sqrt(fmax(ev[i], 0)) > tol)) continue;
+            // direction b = sum_j V_j a_j (in body1's frame), its row sum_j V_j R_j normalized
+            sn_real b[3] = {0, 0, 0}, bl[3];
+            sn_real* kr = K + (size_t)nk * nv;
+            memset(kr, 0, (size_t)nv * sizeof(sn_real));
+            for (int j = 0; j < na; j++) {
+                v3_addscl(b, a[j], V[3 * j + i]);
+                for (int e = 0; e < nv; e++)
+                    kr[e] += V[3 * j + i] * R[(size_t)j * nv + e];
+            }
+            sn_real nrm = sqrt(vdot(kr, kr, nv));
+            for (int e = 0; e < nv; e++)
+                kr[e] /= nrm;
+            nk++;
+            m3t_mul_v3(bl, R1, b);
+            v3_copy(s->loop_axes + 9 * c + 3 * kept, bl);
+            kept++;
+        }
+        s->loop_naxis[c] = kept;
+        if (kept < na) {
+            if (first < 0) first = c, firstkept = kept, firstnamed = na, joints = own == 0;
+            ndrop++;
+        }
+    }
+    if (ndrop == 0) return;
+    const char* kind = m->constraint_type[first] == SN_CONSTRAINT_PIN ? "pin" : "equality";
+    const char* f1 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[first]);
+    const char* f2 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[first]);
+    char more[64] = "";
+    if (ndrop > 1)
+        snprintf(more, sizeof more, " (and %d more loop constraints like it)", ndrop - 1);
+    if (firstkept == 0 && joints)
+        sni_world_warn(s->world,
+                       "loop constraint %d (%s '%s' - '%s') is redundant with its joints: they "
+                       "hold all of its directions; it is ignored%s",
+                       first, kind, f1, f2, more);
+    else
+        sni_world_warn(s->world,
+                       "loop constraint %d (%s '%s' - '%s') keeps %d of its %d directions: the "
+                       "others are held by its joints or by the constraints before it (structural "
+                       "redundancy, left out with zero force)%s",
+                       first, kind, f1, f2, firstkept, firstnamed, more);
 }
 
 
@@ -520,7 +647,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
         int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
         int n = rel_columns(m, d, b1, pin ? p1 : p2, b2, p2, cols, vec);
-        int na = axes(m, c, R1, a);
+        int na = axes(s, c, R1, a);
         for (int i = 0; i < na; i++, r++) {
             sn_real* jr = s->loop_J + (size_t)r * nv;
             int* jx = s->loop_idx + (size_t)r * nv;
@@ -706,7 +833,7 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3];
         anchors(s, c, p1, p2, R1);
-        int na = axes(m, c, R1, a);
+        int na = axes(s, c, R1, a);
         sn_real* imp = s->loop_imp + 3 * c;
         v3_set(imp, 0, 0, 0);
         for (int i = 0; i < na; i++, r++)
@@ -734,7 +861,7 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
         anchors(s, c, p1, p2, R1);
         v3_sub(dp, p1, p2);
-        int na = axes(m, c, R1, a);
+        int na = named_axes(m, c, R1, a);
         for (int k = 0; k < na; k++, n++) {
             sn_real e = v3_dot(a[k], dp);
             sum += e * e;

@@ -185,6 +185,8 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
         nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
     s->loop_anchor2 = carve(c, 3 * nc);
     s->loop_err = carve(c, 3 * nc);
+    s->loop_axes = carve(c, 9 * nc);
+    s->loop_naxis = (int*)carve(c, nc);
     s->loop_imp = carve(c, 3 * nc);
     s->loop_J = carve(c, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
     s->loop_W = carve(c, nr * nv);
