@@ -23,20 +23,25 @@
 
 
 // solve L L^T x = b for the leading rank x rank block of the pivoted factor: L(a, k) is stored at
-// Lo[perm[a] * ld + k] (k < a), the pivot L(a, a) at Lo[perm[a] * ld + a]
-static void chol_solve(const sn_real* Lo, const int* perm, int ld, int rank, sn_real* b) {
+// Lo[perm[a] * ld + k] (k < a), the pivot L(a, a) at Lo[perm[a] * ld + a]. b holds nb right-hand
+// sides interleaved (b[i * nb + j])
+static void chol_solve(const sn_real* Lo, const int* perm, int ld, int rank, sn_real* b, int nb) {
     for (int i = 0; i < rank; i++) {
         const sn_real* li = Lo + (size_t)perm[i] * ld;
-        sn_real v = b[i];
         for (int k = 0; k < i; k++)
-            v -= li[k] * b[k];
-        b[i] = v / li[i];
+            for (int j = 0; j < nb; j++)
+                b[i * nb + j] -= li[k] * b[k * nb + j];
+        for (int j = 0; j < nb; j++)
+            b[i * nb + j] /= li[i];
     }
     for (int i = rank - 1; i >= 0; i--) {
-        sn_real v = b[i];
-        for (int k = i + 1; k < rank; k++)
-            v -= Lo[(size_t)perm[k] * ld + i] * b[k];
-        b[i] = v / Lo[(size_t)perm[i] * ld + i];
+        for (int k = i + 1; k < rank; k++) {
+            sn_real l = Lo[(size_t)perm[k] * ld + i];
+            for (int j = 0; j < nb; j++)
+                b[i * nb + j] -= l * b[k * nb + j];
+        }
+        for (int j = 0; j < nb; j++)
+            b[i * nb + j] /= Lo[(size_t)perm[i] * ld + i];
     }
 }
 
@@ -407,68 +412,86 @@ static int small_chol(sn_real* A, int n, sn_real tol) {
     return 1;
 }
 
-// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of small_chol, x gathered by idx
-static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x) {
+// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of small_chol, x gathered by idx (nb
+// right-hand sides interleaved)
+static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int nb) {
     for (int i = 0; i < n; i++) {
-        sn_real v = x[idx[i]];
-        for (int k = 0; k < i; k++)
-            v -= L[i * n + k] * x[idx[k]];
-        x[idx[i]] = v / L[i * n + i];
+        sn_real* xi = x + (size_t)idx[i] * nb;
+        for (int k = 0; k < i; k++) {
+            const sn_real* xk = x + (size_t)idx[k] * nb;
+            sn_real l = L[i * n + k];
+            for (int j = 0; j < nb; j++)
+                xi[j] -= l * xk[j];
+        }
+        for (int j = 0; j < nb; j++)
+            xi[j] /= L[i * n + i];
     }
     for (int i = n - 1; i >= 0; i--) {
-        sn_real v = x[idx[i]];
-        for (int k = i + 1; k < n; k++)
-            v -= L[k * n + i] * x[idx[k]];
-        x[idx[i]] = v / L[i * n + i];
+        sn_real* xi = x + (size_t)idx[i] * nb;
+        for (int k = i + 1; k < n; k++) {
+            const sn_real* xk = x + (size_t)idx[k] * nb;
+            sn_real l = L[k * n + i];
+            for (int j = 0; j < nb; j++)
+                xi[j] -= l * xk[j];
+        }
+        for (int j = 0; j < nb; j++)
+            xi[j] /= L[i * n + i];
     }
 }
 
-// x (nr) <- B^-1 x, group by group
-static void blocks_solve(const sn_system* s, sn_real* x) {
+// x (nr x nb) <- B^-1 x, group by group
+static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
     int nr = s->loop_nrow;
     const int* order = s->loop_group + nr;
     const int* off = s->loop_group + 2 * nr;
     size_t at = 0;
     for (int g = 0; g < s->loop_ngroup; g++) {
         int n = off[g + 1] - off[g];
-        small_solve(s->loop_L + at, n, order + off[g], x);
+        small_solve(s->loop_L + at, n, order + off[g], x, nb);
         at += (size_t)n * n;
     }
 }
 
-// b (nr) <- D^-1 b with the structured factor
-static void struct_solve(const sn_system* s, sn_real* b) {
+// b (nr x nb, interleaved) <- D^-1 b with the structured factor (nb <= 3)
+static void struct_solve(const sn_system* s, sn_real* b, int nb) {
     int nr = s->loop_nrow, ns = s->loop_nshared, nv = s->m->nv;
-    const int* sidx = s->loop_cnt + 2 * nv; // shared DOF of each shared index... (see below)
-    blocks_solve(s, b);
-    sn_real w[SNI_LOOP_SHARED_MAX];
-    for (int a = 0; a < ns; a++) {
-        int k = sidx[a];
-        sn_real v = 0;
-        for (int r = 0; r < nr; r++)
-            v += s->loop_W[(size_t)r * nv + k] * b[r];
-        w[a] = v;
+    const int* sidx = s->loop_cnt + 2 * nv; // the shared DOFs
+    blocks_solve(s, b, nb);
+    sn_real w[3 * SNI_LOOP_SHARED_MAX];
+    for (int a = 0; a < ns * nb; a++)
+        w[a] = 0;
+    for (int r = 0; r < nr; r++) {
+        const sn_real* wr = s->loop_W + (size_t)r * nv;
+        const sn_real* br = b + (size_t)r * nb;
+        for (int a = 0; a < ns; a++) {
+            sn_real u = wr[sidx[a]];
+            for (int j = 0; j < nb; j++)
+                w[a * nb + j] += u * br[j];
+        }
     }
     // C^-1 w
     const sn_real* C = s->loop_C;
     for (int i = 0; i < ns; i++) {
-        sn_real v = w[i];
         for (int k = 0; k < i; k++)
-            v -= C[i * ns + k] * w[k];
-        w[i] = v / C[i * ns + i];
+            for (int j = 0; j < nb; j++)
+                w[i * nb + j] -= C[i * ns + k] * w[k * nb + j];
+        for (int j = 0; j < nb; j++)
+            w[i * nb + j] /= C[i * ns + i];
     }
     for (int i = ns - 1; i >= 0; i--) {
-        sn_real v = w[i];
         for (int k = i + 1; k < ns; k++)
-            v -= C[k * ns + i] * w[k];
-        w[i] = v / C[i * ns + i];
+            for (int j = 0; j < nb; j++)
+                w[i * nb + j] -= C[k * ns + i] * w[k * nb + j];
+        for (int j = 0; j < nb; j++)
+            w[i * nb + j] /= C[i * ns + i];
     }
     const sn_real* V = s->loop_D; // nr x ns
     for (int r = 0; r < nr; r++) {
-        sn_real v = 0;
+        const sn_real* vr = V + (size_t)r * ns;
+        sn_real* br = b + (size_t)r * nb;
         for (int a = 0; a < ns; a++)
-            v += V[(size_t)r * ns + a] * w[a];
-        b[r] -= v;
+            for (int j = 0; j < nb; j++)
+                br[j] -= vr[a] * w[a * nb + j];
     }
 }
 
@@ -576,7 +599,7 @@ static int struct_factor(sn_system* s) {
         int k = shared[b];
         for (int r = 0; r < nr; r++)
             col[r] = s->loop_W[(size_t)r * nv + k];
-        blocks_solve(s, col);
+        blocks_solve(s, col, 1);
         for (int r = 0; r < nr; r++)
             V[(size_t)r * ns + b] = col[r];
     }
@@ -596,12 +619,13 @@ static int struct_factor(sn_system* s) {
 }
 
 
-// b <- D_KK^-1 b for this step's factor (structured, or dense and pivoted)
-static void d_solve(const sn_system* s, sn_real* b) {
+// b <- D_KK^-1 b for this step's factor (structured, or dense and pivoted); nb right-hand sides
+// interleaved (nb <= 3)
+static void d_solve(const sn_system* s, sn_real* b, int nb) {
     if (s->loop_struct)
-        struct_solve(s, b);
+        struct_solve(s, b, nb);
     else
-        chol_solve(s->loop_L, s->loop_keep, s->loop_nrow, s->loop_nkeep, b);
+        chol_solve(s->loop_L, s->loop_keep, s->loop_nrow, s->loop_nkeep, b, nb);
 }
 
 
@@ -740,7 +764,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     sn_real* x = s->loop_tmp;
     for (int k = 0; k < rank; k++)
         x[k] = s->loop_rhs[perm[k]] - row_dot(s, perm[k], s->du);
-    d_solve(s, x);
+    d_solve(s, x, 1);
     memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
     for (int k = 0; k < rank; k++)
         s->loop_lam[perm[k]] = x[k];
@@ -760,8 +784,76 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
         // y -= M~^-1 J_K^T D_KK^-1 J_K y
         for (int k = 0; k < rank; k++)
             z[k] = -row_dot(s, perm[k], y);
-        d_solve(s, z);
+        d_solve(s, z, 1);
         add_response(s, z, y);
+    }
+}
+
+
+// sni_loops_project_half on one row z, nonzero on path (len DOFs)
+static void project1(const sn_system* s, sn_real* z, const int* path, int len) {
+    int nv = s->m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
+    const int* perm = s->loop_keep;
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    sn_real* x = s->loop_tmp;
+    sn_real* zd = s->loop_tmp + 3 * (size_t)nr; // D_f^-1 z on the path
+    for (int a = 0; a < len; a++)
+        zd[a] = z[path[a]] * s->dinv[path[a]];
+    for (int k = 0; k < rank; k++) {
+        const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
+        sn_real g = 0;
+        for (int a = 0; a < len; a++)
+            g += zq[path[a]] * zd[a];
+        x[k] = -g;
+    }
+    d_solve(s, x, 1);
+    for (int k = 0; k < rank; k++) {
+        int q = perm[k];
+        const sn_real* zq = s->loop_W + (size_t)q * nv;
+        const int* ix = zidx + (size_t)q * nv;
+        if (x[k] == 0) continue;
+        for (int a = 0; a < zn[q]; a++)
+            z[ix[a]] += zq[ix[a]] * x[k];
+    }
+}
+
+// the same on a contact's three rows at once (z, z + nv, z + 2 nv): one pass over the loops' rows
+// and one solve with three right-hand sides
+static void project3(const sn_system* s, sn_real* z, const int* path, int len) {
+    int nv = s->m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
+    const int* perm = s->loop_keep;
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    sn_real* x = s->loop_tmp;                   // rank x 3
+    sn_real* zd = s->loop_tmp + 3 * (size_t)nr; // len x 3
+    sn_real *z0 = z, *z1 = z + nv, *z2 = z + 2 * (size_t)nv;
+    for (int a = 0; a < len; a++) {
+        int i = path[a];
+        zd[3 * a] = z0[i] * s->dinv[i];
+        zd[3 * a + 1] = z1[i] * s->dinv[i];
+        zd[3 * a + 2] = z2[i] * s->dinv[i];
+    }
+    for (int k = 0; k < rank; k++) {
+        const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
+        sn_real g0 = 0, g1 = 0, g2 = 0;
+        for (int a = 0; a < len; a++) {
+            sn_real u = zq[path[a]];
+            g0 += u * zd[3 * a], g1 += u * zd[3 * a + 1], g2 += u * zd[3 * a + 2];
+        }
+        x[3 * k] = -g0, x[3 * k + 1] = -g1, x[3 * k + 2] = -g2;
+    }
+    d_solve(s, x, 3);
+    for (int k = 0; k < rank; k++) {
+        int q = perm[k];
+        const sn_real* zq = s->loop_W + (size_t)q * nv;
+        const int* ix = zidx + (size_t)q * nv;
+        sn_real x0 = x[3 * k], x1 = x[3 * k + 1], x2 = x[3 * k + 2];
+        for (int a = 0; a < zn[q]; a++) {
+            int i = ix[a];
+            sn_real u = zq[i];
+            z0[i] += u * x0, z1[i] += u * x1, z2[i] += u * x2;
+        }
     }
 }
 
@@ -771,10 +863,7 @@ void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last)
     // M~^-1 J_K^T x is the rest of the solve of Z_K x, so z -= Z_K D_KK^-1 Z_K^T D_f^-1 z
     if (!s->loop_active || s->loop_nkeep == 0) return;
     const sn_model* m = s->m;
-    int nv = m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
-    const int* perm = s->loop_keep;
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    int nv = m->nv;
     int* path = s->loop_path;
     int len = 0;
     if (last == -2)
@@ -783,29 +872,11 @@ void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last)
     else
         for (int i = last; i >= 0; i = m->dof_parent[i])
             path[len++] = i;
-    sn_real* x = s->loop_tmp;
-    sn_real* zd = s->loop_tmp + nr; // D_f^-1 z on the path
-    for (int r = 0; r < nrows; r++) {
-        sn_real* z = Z + (size_t)r * nv;
-        for (int a = 0; a < len; a++)
-            zd[a] = z[path[a]] * s->dinv[path[a]];
-        for (int k = 0; k < rank; k++) {
-            const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
-            sn_real g = 0;
-            for (int a = 0; a < len; a++)
-                g += zq[path[a]] * zd[a];
-            x[k] = -g;
-        }
-        d_solve(s, x);
-        for (int k = 0; k < rank; k++) {
-            int q = perm[k];
-            const sn_real* zq = s->loop_W + (size_t)q * nv;
-            const int* ix = zidx + (size_t)q * nv;
-            if (x[k] == 0) continue;
-            for (int a = 0; a < zn[q]; a++)
-                z[ix[a]] += zq[ix[a]] * x[k];
-        }
-    }
+    if (nrows == 3)
+        project3(s, Z, path, len);
+    else
+        for (int r = 0; r < nrows; r++)
+            project1(s, Z + (size_t)r * nv, path, len);
 }
 
 
@@ -824,7 +895,7 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
                 v += jr[i] * g[i];
             z[k] = v;
         }
-        d_solve(s, z);
+        d_solve(s, z, 1);
         for (int k = 0; k < rank; k++)
             s->loop_lam[s->loop_keep[k]] -= z[k];
     }

@@ -109,7 +109,7 @@ struct sn_system {
     int loop_dense_only; // always the dense factor (for tests)
     sn_real* loop_rhs;   // (3 nc)
     sn_real* loop_lam;
-    sn_real* loop_tmp; // (3 nc + nv)
+    sn_real* loop_tmp; // (3 (3 nc + nv))
     int* loop_path;    // a projected row's DOFs (nv)
     int* loop_keep;    // the rows kept (independent), in order
     int* loop_jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)

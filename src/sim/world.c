@@ -195,7 +195,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_diag = carve(c, nr);
     s->loop_rhs = carve(c, nr);
     s->loop_lam = carve(c, nr);
-    s->loop_tmp = carve(c, nr + nv);
+    s->loop_tmp = carve(c, 3 * (nr + nv));
     s->loop_keep = (int*)carve(c, nr);
     s->loop_path = (int*)carve(c, nv);
     s->loop_used = (int*)carve(c, nr);
