@@ -646,6 +646,8 @@ static int test_slider_crank_follows_its_closed_form(void) {
 // legs (blocks) and the shared chassis and crank DOFs (Woodbury); the same run with the dense,
 // pivoted factor agrees to rounding (until a foot's contact amplifies it), and the loops stay
 // within seed 001's 34 um rms and 0.1 mm worst at 2 ms
+static long beest_delassus_steps; // the last run's steps swept in Delassus form
+
 static int beest(const char* file, int dense, double* q, double* q30, double* rms_out,
                  double* worst_out, int* structured, double* pins) {
     rig r;
@@ -657,7 +659,8 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
     SNT_STATUS_OK(sn_world_create(&o, &r.w, NULL));
     SNT_STATUS_OK(sn_world_add_system(r.w, r.m, &r.s, NULL));
     SNT_STATUS_OK(sn_world_set_ground(r.w, 1, 0));
-    r.s->loop_dense_only = dense;
+    r.s->loop_dense_only = dense == 1;
+    r.w->no_delassus = dense == 2;
     if (pins) {
         // 72 pins, in hinge pairs: the first keeps its two in-plane directions, the second none
         printf("  %d warning: %s\n", sn_world_warning_count(r.w), sn_world_last_warning(r.w));
@@ -702,6 +705,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
         }
     }
     *rms_out = sqrt(sq / 500), *worst_out = worst;
+    beest_delassus_steps = r.w->dl_steps;
     memcpy(q, sn_system_q(r.s), (size_t)nq * sizeof(double));
     rig_close(&r);
     return 0;
@@ -726,6 +730,28 @@ static int test_strandbeest_structured_factor(void) {
     SNT_CHECK(d30 < 1e-12);
     SNT_CHECK(rs < 34e-6 && ws < 1e-4 && rd < 34e-6 && wd < 1e-4);
     SNT_CHECK(fabs(qs[0]) > 0.5); // it walks
+    return 0;
+}
+
+
+// a few contacts on the large system: the sweeps run in Delassus form (c_a = c0_a + sum G_ab
+// lambda_b instead of v += Y dl over 79 DOFs); the same steps in velocity form agree to rounding
+static int test_strandbeest_delassus_sweeps(void) {
+    double qg[128], qv[128], qg30[128], qv30[128], rg, wg, rv, wv;
+    int sg, sv;
+    SNT_CHECK(beest(BEEST, 0, qg, qg30, &rg, &wg, &sg, NULL) == 0);
+    long ng = beest_delassus_steps;
+    SNT_CHECK(beest(BEEST, 2, qv, qv30, &rv, &wv, &sv, NULL) == 0);
+    long nvf = beest_delassus_steps;
+    double d30 = 0;
+    for (int i = 0; i < 80; i++)
+        d30 = fmax(d30, fabs(qg30[i] - qv30[i]));
+    printf("  Delassus form in %ld of 500 steps (velocity-form run: %ld); states %.1e apart after "
+           "30 steps; closure rms %.2e / %.2e m, walked %.3f / %.3f m\n",
+           ng, nvf, d30, rg, rv, qg[0], qv[0]);
+    SNT_CHECK(ng > 400 && nvf == 0);
+    SNT_CHECK(d30 < 1e-10);
+    SNT_CHECK(rg < 34e-6 && wg < 1e-4 && rv < 34e-6 && wv < 1e-4);
     return 0;
 }
 
@@ -768,4 +794,5 @@ SNT_SUITE(SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings
           SNT_TEST(test_hand_set_velocity_keeps_the_loop),
           SNT_TEST(test_constraint_held_by_its_joints),
           SNT_TEST(test_slider_crank_follows_its_closed_form),
-          SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins))
+          SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
+          SNT_TEST(test_strandbeest_delassus_sweeps))

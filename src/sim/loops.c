@@ -415,27 +415,34 @@ static int small_chol(sn_real* A, int n, sn_real tol) {
 // x <- (L L^T)^-1 x for the factor L (n x n, row-major) of small_chol, x gathered by idx (nb
 // right-hand sides interleaved)
 static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int nb) {
+    sn_real acc[SNI_LOOP_SHARED_MAX]; // row i's values, in registers for a few right-hand sides
     for (int i = 0; i < n; i++) {
         sn_real* xi = x + (size_t)idx[i] * nb;
+        for (int j = 0; j < nb; j++)
+            acc[j] = xi[j];
         for (int k = 0; k < i; k++) {
             const sn_real* xk = x + (size_t)idx[k] * nb;
             sn_real l = L[i * n + k];
             for (int j = 0; j < nb; j++)
-                xi[j] -= l * xk[j];
+                acc[j] -= l * xk[j];
         }
+        sn_real d = L[i * n + i];
         for (int j = 0; j < nb; j++)
-            xi[j] /= L[i * n + i];
+            xi[j] = acc[j] / d;
     }
     for (int i = n - 1; i >= 0; i--) {
         sn_real* xi = x + (size_t)idx[i] * nb;
+        for (int j = 0; j < nb; j++)
+            acc[j] = xi[j];
         for (int k = i + 1; k < n; k++) {
             const sn_real* xk = x + (size_t)idx[k] * nb;
             sn_real l = L[k * n + i];
             for (int j = 0; j < nb; j++)
-                xi[j] -= l * xk[j];
+                acc[j] -= l * xk[j];
         }
+        sn_real d = L[i * n + i];
         for (int j = 0; j < nb; j++)
-            xi[j] /= L[i * n + i];
+            xi[j] = acc[j] / d;
     }
 }
 
@@ -454,20 +461,18 @@ static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
 
 // b (nr x nb, interleaved) <- D^-1 b with the structured factor (nb <= 3)
 static void struct_solve(const sn_system* s, sn_real* b, int nb) {
-    int nr = s->loop_nrow, ns = s->loop_nshared, nv = s->m->nv;
-    const int* sidx = s->loop_cnt + 2 * nv; // the shared DOFs
+    int nr = s->loop_nrow, ns = s->loop_nshared;
     blocks_solve(s, b, nb);
     sn_real w[3 * SNI_LOOP_SHARED_MAX];
     for (int a = 0; a < ns * nb; a++)
         w[a] = 0;
+    const sn_real* U = s->loop_U; // nr x ns
     for (int r = 0; r < nr; r++) {
-        const sn_real* wr = s->loop_W + (size_t)r * nv;
+        const sn_real* ur = U + (size_t)r * ns;
         const sn_real* br = b + (size_t)r * nb;
-        for (int a = 0; a < ns; a++) {
-            sn_real u = wr[sidx[a]];
+        for (int a = 0; a < ns; a++)
             for (int j = 0; j < nb; j++)
-                w[a * nb + j] += u * br[j];
-        }
+                w[a * nb + j] += ur[a] * br[j];
     }
     // C^-1 w
     const sn_real* C = s->loop_C;
@@ -593,24 +598,30 @@ static int struct_factor(sn_system* s) {
     for (int k = 0; k < nv; k++)
         if (shared[k]) shared[a++] = k; // k >= a: overwrites only flags already read
     s->loop_nshared = ns;
+    // U = Z_S^T (nr x ns, the rows' entries at the shared DOFs), V = B^-1 U (one pass of the
+    // block solves with ns right-hand sides), C = E^-1 + U^T V
+    sn_real* U = s->loop_U;
     sn_real* V = s->loop_D;
-    sn_real* col = s->loop_tmp; // nr
-    for (int b = 0; b < ns; b++) {
-        int k = shared[b];
-        for (int r = 0; r < nr; r++)
-            col[r] = s->loop_W[(size_t)r * nv + k];
-        blocks_solve(s, col, 1);
-        for (int r = 0; r < nr; r++)
-            V[(size_t)r * ns + b] = col[r];
-    }
+    for (int r = 0; r < nr; r++)
+        for (int b = 0; b < ns; b++)
+            U[(size_t)r * ns + b] = s->loop_W[(size_t)r * nv + shared[b]];
+    memcpy(V, U, (size_t)nr * ns * sizeof(sn_real));
+    blocks_solve(s, V, ns);
     sn_real* C = s->loop_C;
-    for (int i = 0; i < ns; i++)
-        for (int j = 0; j <= i; j++) {
-            sn_real v = i == j ? s->d->mass_factor_d[shared[i]] : 0;
-            for (int r = 0; r < nr; r++)
-                v += s->loop_W[(size_t)r * nv + shared[i]] * V[(size_t)r * ns + j];
-            C[i * ns + j] = C[j * ns + i] = v;
-        }
+    for (int i = 0; i < ns * ns; i++)
+        C[i] = 0;
+    for (int r = 0; r < nr; r++) {
+        const sn_real* ur = U + (size_t)r * ns;
+        const sn_real* vr = V + (size_t)r * ns;
+        for (int i = 0; i < ns; i++)
+            for (int j = 0; j <= i; j++)
+                C[i * ns + j] += ur[i] * vr[j];
+    }
+    for (int i = 0; i < ns; i++) {
+        C[i * ns + i] += s->d->mass_factor_d[shared[i]];
+        for (int j = 0; j < i; j++)
+            C[j * ns + i] = C[i * ns + j];
+    }
     if (!small_chol(C, ns, 0)) return 0;
     for (int r = 0; r < nr; r++)
         s->loop_keep[r] = r;

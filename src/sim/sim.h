@@ -103,6 +103,7 @@ struct sn_system {
     // the structured factor (loops.c): rows in groups that share no DOF but a few shared ones
     int* loop_group; // group of each row (nr), rows ordered by group (nr), offsets (ng + 1)
     int* loop_cnt;   // per DOF: rows whose Z holds it, first such row, shared index (3 nv)
+    sn_real* loop_U; // the rows' half solves at the shared DOFs (3 nc x SNI_LOOP_SHARED_MAX)
     sn_real* loop_C; // the shared DOFs' Schur system, factored (SHARED_MAX^2)
     int loop_struct; // this step's D is factored by groups (1) or densely (0)
     int loop_ngroup, loop_nshared;
@@ -127,6 +128,7 @@ struct sn_system {
 };
 
 #define SNI_SM_MAX 96          // most unknowns of the solver's subspace step
+#define SNI_DELASSUS_MAX 24    // most blocks of the sweeps in Delassus form
 #define SNI_LOOP_SHARED_MAX 32 // most shared DOFs of the loops' structured factor
 
 struct sn_world {
@@ -185,10 +187,15 @@ struct sn_world {
     int npair_cap;   // room for the candidate pairs of a step
     int* bp_pair;    // (npair_cap x 2) entries of the candidate pairs
     // ---- the solver's subspace step: the active rows solved as one linear system ----
-    sn_real* sm_A;  // (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_LU; // its factor, with the ridge (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_r;  // (SNI_SM_MAX)
-    sn_real* sm_b;  // (SNI_SM_MAX)
+    int no_delassus;  // tests: sweep in velocity form only
+    long dl_steps;    // steps swept in Delassus form
+    sn_real* dl_G;    // the sweeps' couplings in Delassus form (DELASSUS_MAX^2 x 9)
+    sn_real* dl_c0;   // the rows' velocities at zero impulse (DELASSUS_MAX x 3)
+    sn_real* dl_sync; // the impulses the sweep velocities hold (DELASSUS_MAX x 3)
+    sn_real* sm_A;    // (SNI_SM_MAX x SNI_SM_MAX)
+    sn_real* sm_LU;   // its factor, with the ridge (SNI_SM_MAX x SNI_SM_MAX)
+    sn_real* sm_r;    // (SNI_SM_MAX)
+    sn_real* sm_b;    // (SNI_SM_MAX)
     sn_real* sm_x;
     int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
     int* sm_row;

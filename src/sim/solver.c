@@ -996,6 +996,77 @@ static int subspace_step(sn_world* w, sn_real dt) {
 
 
 // the impulses of the step's contacts, limits and friction over every system in the solver;
+
+// ---- the sweeps in Delassus form ----
+// A few blocks on a large system (the Strandbeest's four feet on 79 DOFs through its loops) make
+// v += Y dl (every DOF, per visit) the sweeps' main cost. Then the blocks' couplings G_ab = J_a Y_b
+// are formed once (nb^2 3 x 3 blocks over the rows' paths) and a visit reads its rows' velocity
+// as c_a = c0_a + sum_b G_ab lambda_b; the velocities follow the impulses only where they are
+// read (the subspace step, the end).
+static int delassus_begin(sn_world* w) {
+    int nb = w->nblock;
+    if (nb > SNI_DELASSUS_MAX || w->no_delassus) return 0;
+    // per visit: 9 nb for the coupling sum against the DOFs a push would update
+    size_t push = 0;
+    for (int a = 0; a < nb; a++)
+        for (int e = 0; e < 2; e++) {
+            int si = e ? w->blk_sb[a] : w->blk_sa[a];
+            if (si >= 0) push += (size_t)w->sys[si]->m->nv * (size_t)w->blk_dim[a];
+        }
+    if (18 * (size_t)nb * (size_t)nb > push) return 0;
+    sn_real* Gf = w->dl_G;
+    for (int a = 0; a < nb; a++)
+        for (int b = 0; b < nb; b++)
+            block_coupling(w, a, b, Gf + 9 * ((size_t)a * nb + b));
+    for (int a = 0; a < nb; a++) {
+        sn_real* c0 = w->dl_c0 + 3 * a;
+        for (int r = 0; r < 3; r++)
+            c0[r] = w->blk_c[3 * a + r];
+        for (int b = 0; b < nb; b++) {
+            const sn_real* G = Gf + 9 * ((size_t)a * nb + b);
+            const sn_real* lb = w->blk_lambda + 3 * b;
+            for (int r = 0; r < 3; r++)
+                c0[r] -= G[3 * r] * lb[0] + G[3 * r + 1] * lb[1] + G[3 * r + 2] * lb[2];
+        }
+    }
+    memcpy(w->dl_sync, w->blk_lambda, 3 * (size_t)nb * sizeof(sn_real));
+    w->dl_steps++;
+    return 1;
+}
+
+// block a's rows' velocity at the current impulses
+static void delassus_velocity(const sn_world* w, int a, sn_real* c) {
+    int nb = w->nblock;
+    const sn_real* c0 = w->dl_c0 + 3 * a;
+    sn_real c1 = c0[0], c2 = c0[1], c3 = c0[2];
+    const sn_real* G = w->dl_G + 9 * (size_t)a * nb;
+    for (int b = 0; b < nb; b++, G += 9) {
+        const sn_real* lb = w->blk_lambda + 3 * b;
+        c1 += G[0] * lb[0] + G[1] * lb[1] + G[2] * lb[2];
+        c2 += G[3] * lb[0] + G[4] * lb[1] + G[5] * lb[2];
+        c3 += G[6] * lb[0] + G[7] * lb[1] + G[8] * lb[2];
+    }
+    c[0] = c1, c[1] = c2, c[2] = c3;
+}
+
+// the systems' sweep velocities brought to the current impulses
+static void delassus_sync(sn_world* w) {
+    for (int a = 0; a < w->nblock; a++) {
+        sn_real* ls = w->dl_sync + 3 * a;
+        const sn_real* la = w->blk_lambda + 3 * a;
+        sn_real dl[3] = {la[0] - ls[0], la[1] - ls[1], la[2] - ls[2]};
+        if (dl[0] == 0 && dl[1] == 0 && dl[2] == 0) continue;
+        block_push(w, a, 0, dl);
+        ls[0] = la[0], ls[1] = la[1], ls[2] = la[2];
+    }
+}
+
+// after the subspace step, which leaves the velocities at its impulses
+static void delassus_synced(sn_world* w) {
+    memcpy(w->dl_sync, w->blk_lambda, 3 * (size_t)w->nblock * sizeof(sn_real));
+}
+
+
 // each system's u* (s->du) becomes its u+. SN_ERR_SINGULAR when an M~ cannot be factored.
 sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     gather(w);
@@ -1092,6 +1163,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     if (w->warm_start) warm_start(w);
     for (int a = 0; a < nb; a++)
         block_velocity(w, a, 0, w->blk_c + 3 * a);
+    int dense = delassus_begin(w);
     // Gauss-Seidel over blocks: each block's rows see the velocity the other blocks' impulses
     // leave, c = J v - target - G lambda_own; its local solve sets its impulse, and the systems'
     // velocities follow (v += Y dl)
@@ -1104,7 +1176,10 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             sn_real c[3], lam[3] = {0, 0, 0};
             const sn_real* G = w->blk_G + 9 * (size_t)a;
             sn_real* la = w->blk_lambda + 3 * a;
-            block_velocity(w, a, 0, c);
+            if (dense)
+                delassus_velocity(w, a, c);
+            else
+                block_velocity(w, a, 0, c);
             // the rows' velocity now against at the last sweep's visit: one sweep of the others'
             // changes apart
             for (int r = 0; r < da; r++) {
@@ -1123,7 +1198,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
                 la[r] = lam[r];
             }
             if (dl[0] == 0 && dl[1] == 0 && dl[2] == 0) continue;
-            block_push(w, a, 0, dl);
+            if (!dense) block_push(w, a, 0, dl);
         }
         // done when no impulse moved by more than the tolerance, or no row's velocity by more than
         // the tolerance over the sweep: on a redundant set (a body resting on more rows than it
@@ -1138,9 +1213,14 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
         // the subspace step when the rows' velocities settle slowly (by less than half per
         // sweep): where they settle fast, its ridge would only disturb them (the lying humanoid
         // at rest took 19 sweeps with it, 11 without)
-        if ((it == 7 || it == 30) && dv > 0.5 * dv_prev) subspace_step(w, dt);
+        if ((it == 7 || it == 30) && dv > 0.5 * dv_prev) {
+            if (dense) delassus_sync(w); // the subspace step works on the velocities
+            subspace_step(w, dt);
+            if (dense) delassus_synced(w);
+        }
         dv_prev = dv;
     }
+    if (dense) delassus_sync(w);
     w->solver_iterations = it;
     // u+ = u* + M~^-1 J^T lambda: the sweeps' velocity, which every impulse change has updated
     for (int si = 0; si < w->nsys; si++) {

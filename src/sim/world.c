@@ -202,6 +202,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
     s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
     s->loop_C = carve(c, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    s->loop_U = carve(c, nr * SNI_LOOP_SHARED_MAX);
     s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
     s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
@@ -965,7 +966,9 @@ sn_status sni_world_solver_alloc(sn_world* w) {
                    (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
                    6 * (size_t)nbp * sizeof(sn_real) +
                    (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-                   ((size_t)SNI_SM_MAX * (3 * SNI_SM_MAX + 3) + (size_t)nk) * sizeof(sn_real) +
+                   ((size_t)SNI_SM_MAX * (3 * SNI_SM_MAX + 3) + (size_t)nk +
+                    (9 * SNI_DELASSUS_MAX + 6) * SNI_DELASSUS_MAX) *
+                       sizeof(sn_real) +
                    (6 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
     char* p = sni_alloc(&w->alloc, bytes);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
@@ -994,6 +997,9 @@ sn_status sni_world_solver_alloc(sn_world* w) {
     w->sm_b = r, r += SNI_SM_MAX;
     w->sm_x = r, r += SNI_SM_MAX;
     w->sm_fval = r, r += nk;
+    w->dl_G = r, r += 9 * SNI_DELASSUS_MAX * SNI_DELASSUS_MAX;
+    w->dl_c0 = r, r += 3 * SNI_DELASSUS_MAX;
+    w->dl_sync = r, r += 3 * SNI_DELASSUS_MAX;
     int* ip = (int*)r;
     w->blk_kind = ip, ip += nk;
     w->blk_index = ip, ip += nk;
