@@ -27,7 +27,8 @@ sn_status sn_crba(const sn_model* m, sn_data* d) {
     memcpy(ic, d->body_rbi, 10 * (size_t)m->nbody * sizeof(sn_real));
     for (int b = m->nbody - 1; b > 0; b--)
         add10(ic + 10 * m->body_parent[b], ic + 10 * b);
-    memset(M, 0, (size_t)nv * nv * sizeof(sn_real));
+    // only the tree's pattern is written (M[i][j], j on i's path to the root, and its mirror):
+    // the other entries are zero from the data's creation and stay so (no O(nv^2) clearing)
     // DOFs below `base` belong to a floating root (0 or 6)
     int base = m->nbody > 1 && m->joint_type[m->body_joint[1]] == SN_JOINT_FLOATING &&
                        m->body_parent[1] == 0

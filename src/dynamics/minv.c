@@ -17,10 +17,13 @@ sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
 sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag) {
     int nv = m->nv;
     sn_real* h = d->mass_factor;
-    memcpy(h, d->mass_matrix, (size_t)nv * nv * sizeof(sn_real));
-    if (diag)
-        for (int k = 0; k < nv; k++)
-            h[k * nv + k] += diag[k];
+    const sn_real* M = d->mass_matrix;
+    // the factor reads and writes the lower pattern only: row k at k and its ancestors
+    for (int k = 0; k < nv; k++) {
+        h[k * nv + k] = M[k * nv + k] + (diag ? diag[k] : 0);
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
+            h[k * nv + i] = M[k * nv + i];
+    }
     for (int k = nv - 1; k >= 0; k--) {
         sn_real hkk = h[k * nv + k];
         d->mass_factor_d[k] = hkk;

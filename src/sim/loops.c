@@ -691,6 +691,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
                 jx[q] = cols[q];
             }
             jn[r] = n;
+            v3_copy(s->loop_axis + 3 * r, a[i]);
             s->loop_rhs[r] = -beta * v3_dot(a[i], dp);
         }
     }
@@ -895,31 +896,24 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
     // the step's constraint impulses, equation (2) of seed 000: lambda = lambda_0 - D^-1 J M~^-1
     // J_c^T lambda_c, with g = M~^-1 J_c^T lambda_c from the contact solver (NULL: none)
     const sn_model* m = s->m;
-    int nv = m->nv, rank = s->loop_nkeep, nc = m->nconstraint;
+    int rank = s->loop_nkeep, nc = m->nconstraint;
     if (!s->loop_active) return;
     sn_real* z = s->loop_tmp;
     if (g && rank) {
-        for (int k = 0; k < rank; k++) {
-            const sn_real* jr = s->loop_J + (size_t)s->loop_keep[k] * nv;
-            sn_real v = 0;
-            for (int i = 0; i < nv; i++)
-                v += jr[i] * g[i];
-            z[k] = v;
-        }
+        for (int k = 0; k < rank; k++)
+            z[k] = row_dot(s, s->loop_keep[k], g);
         d_solve(s, z, 1);
         for (int k = 0; k < rank; k++)
             s->loop_lam[s->loop_keep[k]] -= z[k];
     }
-    // per constraint: the impulse on body1's anchor, sum of lambda_i a_i
+    // per constraint: the impulse on body1's anchor, sum of lambda_i a_i (the rows' world axes
+    // of this step)
     int r = 0;
     for (int c = 0; c < nc; c++) {
-        sn_real p1[3], p2[3], R1[9], a[3][3];
-        anchors(s, c, p1, p2, R1);
-        int na = axes(s, c, R1, a);
         sn_real* imp = s->loop_imp + 3 * c;
         v3_set(imp, 0, 0, 0);
-        for (int i = 0; i < na; i++, r++)
-            v3_addscl(imp, a[i], s->loop_lam[r]);
+        for (int i = 0; i < s->loop_naxis[c]; i++, r++)
+            v3_addscl(imp, s->loop_axis + 3 * r, s->loop_lam[r]);
     }
 }
 

@@ -108,6 +108,7 @@ struct sn_system {
     int loop_struct; // this step's D is factored by groups (1) or densely (0)
     int loop_ngroup, loop_nshared;
     int loop_dense_only; // always the dense factor (for tests)
+    sn_real* loop_axis;  // each row's world axis in the last step (3 nc x 3)
     sn_real* loop_rhs;   // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 (3 nc + nv))

@@ -194,6 +194,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_L = carve(c, nr * nr);
     s->loop_diag = carve(c, nr);
     s->loop_rhs = carve(c, nr);
+    s->loop_axis = carve(c, 3 * nr);
     s->loop_lam = carve(c, nr);
     s->loop_tmp = carve(c, 3 * (nr + nv));
     s->loop_keep = (int*)carve(c, nr);
