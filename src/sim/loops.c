@@ -309,8 +309,9 @@ static void structure(sn_system* s) {
 
 
 // Z = L^-T J^T for row r (the first half of the solve of M~^-1 J^T), on the ancestors of the
-// row's nonzeros only: loop_W row r and its nonzeros. mark (nv) is all 0 and stays so
-static void half_row(sn_system* s, int r, int* mark) {
+// row's nonzeros only: loop_W row r and its nonzeros. mark (nv) is all 0 and stays so. When the
+// row's nonzeros are last step's (same), so are Z's, whose list is kept
+static void half_row(sn_system* s, int r, int* mark, int same) {
     const sn_model* m = s->m;
     const sn_data* d = s->d;
     int nv = m->nv, nr = s->loop_nrow;
@@ -319,7 +320,12 @@ static void half_row(sn_system* s, int r, int* mark) {
     sn_real* z = s->loop_W + (size_t)r * nv;
     int* zx = s->loop_idx + (size_t)(nr + r) * nv;
     int n = 0;
-    for (int q = 0; q < s->loop_jn[r]; q++) {
+    if (same) {
+        for (int q = 0; q < s->loop_jn[r]; q++)
+            z[jx[q]] = jr[jx[q]];
+        n = s->loop_jn[nr + r];
+    }
+    for (int q = 0; q < s->loop_jn[r] && !same; q++) {
         int k = jx[q];
         z[k] = jr[k];
         for (int i = k; i >= 0 && !mark[i]; i = m->dof_parent[i]) {
@@ -686,11 +692,14 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         for (int i = 0; i < na; i++, r++) {
             sn_real* jr = s->loop_J + (size_t)r * nv;
             int* jx = s->loop_idx + (size_t)r * nv;
+            int same = jn[r] == n;
             for (int q = 0; q < n; q++) {
                 jr[cols[q]] = v3_dot(a[i], vec + 3 * q);
+                same &= jx[q] == cols[q];
                 jx[q] = cols[q];
             }
             jn[r] = n;
+            s->loop_same[r] = same;
             v3_copy(s->loop_axis + 3 * r, a[i]);
             s->loop_rhs[r] = -beta * v3_dot(a[i], dp);
         }
@@ -703,6 +712,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         sn_real* jr = s->loop_J + (size_t)r * nv;
         int* jx = s->loop_idx + (size_t)r * nv;
         sn_real mult = m->joint_mimic_multiplier[j];
+        s->loop_same[r] = jn[r] == 2; // the same two DOFs every step
         jx[0] = m->joint_vadr[j], jx[1] = m->joint_vadr[l];
         jr[jx[0]] = 1;
         jr[jx[1]] = -mult;
@@ -715,7 +725,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     // Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the ancestors of the row's DOFs)
     memset(s->loop_cnt, 0, (size_t)nv * sizeof(int));
     for (r = 0; r < nr; r++)
-        half_row(s, r, s->loop_cnt);
+        half_row(s, r, s->loop_cnt, s->loop_same[r]);
     const int* zn = s->loop_jn + nr;
     const int* zidx = s->loop_idx + (size_t)nr * nv;
     s->loop_struct = !s->loop_dense_only && struct_factor(s);

@@ -113,6 +113,7 @@ struct sn_system {
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 (3 nc + nv))
     int* loop_path;    // a projected row's DOFs (nv)
+    int* loop_same;    // per row: its nonzeros are last step's (3 nc)
     int* loop_keep;    // the rows kept (independent), in order
     int* loop_jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)
     int* loop_idx;     // their DOFs: J rows (nr x nv), then Z rows (nr x nv)

@@ -198,6 +198,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_lam = carve(c, nr);
     s->loop_tmp = carve(c, 3 * (nr + nv));
     s->loop_keep = (int*)carve(c, nr);
+    s->loop_same = (int*)carve(c, nr);
     s->loop_path = (int*)carve(c, nv);
     s->loop_used = (int*)carve(c, nr);
     s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
