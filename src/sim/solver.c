@@ -1183,7 +1183,8 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             // the rows' velocity now against at the last sweep's visit: one sweep of the others'
             // changes apart
             for (int r = 0; r < da; r++) {
-                dv = fmax(dv, fabs(c[r] - w->blk_c[3 * a + r]));
+                sn_real e = fabs(c[r] - w->blk_c[3 * a + r]);
+                dv = e > dv ? e : dv; // (fmax is a call)
                 w->blk_c[3 * a + r] = c[r];
             }
             for (int r = 0; r < da; r++) {
@@ -1194,7 +1195,7 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
             local_solve(w, a, G, c, dt, lam);
             sn_real dl[3] = {lam[0] - la[0], lam[1] - la[1], lam[2] - la[2]};
             for (int r = 0; r < da; r++) {
-                change = fmax(change, fabs(dl[r]));
+                change = fabs(dl[r]) > change ? fabs(dl[r]) : change;
                 la[r] = lam[r];
             }
             if (dl[0] == 0 && dl[1] == 0 && dl[2] == 0) continue;
