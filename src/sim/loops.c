@@ -568,6 +568,9 @@ static int struct_factor(sn_system* s) {
             order[fill[gid[uf_find(parent, r)]]++] = r;
     }
     if (ng == 1 && ns == 0) return 0; // one dense block: the pivoted factor is as cheap
+    // each DOF that is not shared: the group of the rows through it (-1: shared, or no row)
+    for (int k = 0; k < nv; k++)
+        first[k] = shared[k] || first[k] < 0 ? -1 : gid[uf_find(parent, first[k])];
     // the blocks B_g over the DOFs that are not shared, factored
     sn_real bmax = 0;
     for (int r = 0; r < nr; r++) {
@@ -596,6 +599,7 @@ static int struct_factor(sn_system* s) {
             }
         }
         if (!small_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
+        parent[g] = (int)at; // where block g's factor starts (the union-find is done)
         at += (size_t)n * n;
     }
     s->loop_ngroup = ng;
@@ -629,6 +633,27 @@ static int struct_factor(sn_system* s) {
             C[j * ns + i] = C[i * ns + j];
     }
     if (!small_chol(C, ns, 0)) return 0;
+    // P = D^-1 U = V C^-1 diag(d_S) (D U's columns: V - V C^-1 (C - E^-1) = V C^-1 E^-1): the
+    // response of every row to the shared DOFs, for the projections
+    for (int r = 0; r < nr; r++) {
+        sn_real p[SNI_LOOP_SHARED_MAX];
+        const sn_real* vr = V + (size_t)r * ns;
+        for (int i = 0; i < ns; i++) {
+            sn_real x = vr[i];
+            for (int k = 0; k < i; k++)
+                x -= C[i * ns + k] * p[k];
+            p[i] = x / C[i * ns + i];
+        }
+        for (int i = ns - 1; i >= 0; i--) {
+            sn_real x = p[i];
+            for (int k = i + 1; k < ns; k++)
+                x -= C[k * ns + i] * p[k];
+            p[i] = x / C[i * ns + i];
+        }
+        sn_real* pr = s->loop_P + (size_t)r * ns;
+        for (int i = 0; i < ns; i++)
+            pr[i] = p[i] * s->d->mass_factor_d[shared[i]];
+    }
     for (int r = 0; r < nr; r++)
         s->loop_keep[r] = r;
     s->loop_nkeep = nr;
@@ -812,6 +837,110 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
 }
 
 
+// project3 with the structured factor: D^-1 t for t = Z^T D_f^-1 z splits into the shared DOFs'
+// part U s (s = D_f^-1 z there), whose response P s was formed with the factor, and the part
+// through the DOFs of the groups the path crosses (a leg's), solved by those groups' blocks and
+// Woodbury's correction: D^-1 t = P s + y - V C^-1 U^T y, y = B^-1 t_groups. No pass over every
+// row's Z for t, no full solve. 0 when the path crosses too many groups (the caller projects
+// the general way)
+#define PROJECT_GROUPS 8
+static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
+    int nv = s->m->nv, nr = s->loop_nrow, ns = s->loop_nshared;
+    const int* sidx = s->loop_cnt + 2 * nv;
+    const int* dofg = s->loop_cnt + nv;
+    const int* order = s->loop_group + nr;
+    const int* off = s->loop_group + 2 * nr;
+    const int* lofs = s->loop_group;
+    const int* zn = s->loop_jn + nr;
+    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    sn_real *z0 = z, *z1 = z + nv, *z2 = z + 2 * (size_t)nv;
+    int gl[PROJECT_GROUPS], ngl = 0;
+    for (int a = 0; a < len; a++) {
+        int g = dofg[path[a]];
+        if (g < 0) continue;
+        int seen = 0;
+        for (int b = 0; b < ngl; b++)
+            seen |= gl[b] == g;
+        if (seen) continue;
+        if (ngl == PROJECT_GROUPS) return 0;
+        gl[ngl++] = g;
+    }
+    sn_real* x = s->loop_tmp; // nr x 3
+    memset(x, 0, 3 * (size_t)nr * sizeof(sn_real));
+    // t on the crossed groups' rows, then y = B_g^-1 t there
+    for (int a = 0; a < len; a++) {
+        int i = path[a], g = dofg[i];
+        if (g < 0) continue;
+        sn_real di = s->dinv[i], v0 = z0[i] * di, v1 = z1[i] * di, v2 = z2[i] * di;
+        if (v0 == 0 && v1 == 0 && v2 == 0) continue;
+        for (int e = off[g]; e < off[g + 1]; e++) {
+            int q = order[e];
+            sn_real u = s->loop_W[(size_t)q * nv + i];
+            x[3 * q] += u * v0, x[3 * q + 1] += u * v1, x[3 * q + 2] += u * v2;
+        }
+    }
+    for (int b = 0; b < ngl; b++) {
+        int g = gl[b];
+        small_solve(s->loop_L + lofs[g], off[g + 1] - off[g], order + off[g], x, 3);
+    }
+    // w = C^-1 U^T y
+    sn_real w[3 * SNI_LOOP_SHARED_MAX], sv[3 * SNI_LOOP_SHARED_MAX];
+    for (int a = 0; a < 3 * ns; a++)
+        w[a] = 0;
+    for (int b = 0; b < ngl; b++) {
+        int g = gl[b];
+        for (int e = off[g]; e < off[g + 1]; e++) {
+            int r = order[e];
+            const sn_real* ur = s->loop_U + (size_t)r * ns;
+            for (int a = 0; a < ns; a++) {
+                w[3 * a] += ur[a] * x[3 * r];
+                w[3 * a + 1] += ur[a] * x[3 * r + 1];
+                w[3 * a + 2] += ur[a] * x[3 * r + 2];
+            }
+        }
+    }
+    const sn_real* C = s->loop_C;
+    for (int i = 0; i < ns; i++) {
+        for (int k = 0; k < i; k++)
+            for (int j = 0; j < 3; j++)
+                w[3 * i + j] -= C[i * ns + k] * w[3 * k + j];
+        for (int j = 0; j < 3; j++)
+            w[3 * i + j] /= C[i * ns + i];
+    }
+    for (int i = ns - 1; i >= 0; i--) {
+        for (int k = i + 1; k < ns; k++)
+            for (int j = 0; j < 3; j++)
+                w[3 * i + j] -= C[k * ns + i] * w[3 * k + j];
+        for (int j = 0; j < 3; j++)
+            w[3 * i + j] /= C[i * ns + i];
+    }
+    // s = D_f^-1 z at the shared DOFs; x = y + P s - V w
+    for (int a = 0; a < ns; a++) {
+        int k = sidx[a];
+        sn_real di = s->dinv[k];
+        sv[3 * a] = z0[k] * di, sv[3 * a + 1] = z1[k] * di, sv[3 * a + 2] = z2[k] * di;
+    }
+    for (int r = 0; r < nr; r++) {
+        const sn_real* pr = s->loop_P + (size_t)r * ns;
+        const sn_real* vr = s->loop_D + (size_t)r * ns;
+        sn_real a0 = x[3 * r], a1 = x[3 * r + 1], a2 = x[3 * r + 2];
+        for (int a = 0; a < ns; a++) {
+            a0 += pr[a] * sv[3 * a] - vr[a] * w[3 * a];
+            a1 += pr[a] * sv[3 * a + 1] - vr[a] * w[3 * a + 1];
+            a2 += pr[a] * sv[3 * a + 2] - vr[a] * w[3 * a + 2];
+        }
+        // z -= Z_r (D^-1 t)_r
+        const sn_real* zq = s->loop_W + (size_t)r * nv;
+        const int* ix = zidx + (size_t)r * nv;
+        for (int e = 0; e < zn[r]; e++) {
+            int i = ix[e];
+            sn_real u = zq[i];
+            z0[i] -= u * a0, z1[i] -= u * a1, z2[i] -= u * a2;
+        }
+    }
+    return 1;
+}
+
 // sni_loops_project_half on one row z, nonzero on path (len DOFs)
 static void project1(const sn_system* s, sn_real* z, const int* path, int len) {
     int nv = s->m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
@@ -894,11 +1023,13 @@ void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last)
     else
         for (int i = last; i >= 0; i = m->dof_parent[i])
             path[len++] = i;
-    if (nrows == 3)
-        project3(s, Z, path, len);
-    else
+    if (nrows == 3) {
+        if (!(s->loop_struct && !s->loop_project_general && project3s(s, Z, path, len)))
+            project3(s, Z, path, len);
+    } else {
         for (int r = 0; r < nrows; r++)
             project1(s, Z + (size_t)r * nv, path, len);
+    }
 }
 
 

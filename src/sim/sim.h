@@ -103,13 +103,15 @@ struct sn_system {
     // the structured factor (loops.c): rows in groups that share no DOF but a few shared ones
     int* loop_group; // group of each row (nr), rows ordered by group (nr), offsets (ng + 1)
     int* loop_cnt;   // per DOF: rows whose Z holds it, first such row, shared index (3 nv)
+    sn_real* loop_P; // D^-1 U: every row's response to the shared DOFs (3 nc x SHARED_MAX)
     sn_real* loop_U; // the rows' half solves at the shared DOFs (3 nc x SNI_LOOP_SHARED_MAX)
     sn_real* loop_C; // the shared DOFs' Schur system, factored (SHARED_MAX^2)
     int loop_struct; // this step's D is factored by groups (1) or densely (0)
     int loop_ngroup, loop_nshared;
-    int loop_dense_only; // always the dense factor (for tests)
-    sn_real* loop_axis;  // each row's world axis in the last step (3 nc x 3)
-    sn_real* loop_rhs;   // (3 nc)
+    int loop_dense_only;      // always the dense factor (for tests)
+    int loop_project_general; // project through the whole factor (for tests)
+    sn_real* loop_axis;       // each row's world axis in the last step (3 nc x 3)
+    sn_real* loop_rhs;        // (3 nc)
     sn_real* loop_lam;
     sn_real* loop_tmp; // (3 (3 nc + nv))
     int* loop_path;    // a projected row's DOFs (nv)

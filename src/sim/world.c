@@ -205,6 +205,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
     s->loop_C = carve(c, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
     s->loop_U = carve(c, nr * SNI_LOOP_SHARED_MAX);
+    s->loop_P = carve(c, nr * SNI_LOOP_SHARED_MAX);
     s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
     s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
