@@ -114,32 +114,6 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
      (A[0] * (t)[0] + A[1] * (t)[1] + b[0]) * (t)[0] +                                             \
              (A[2] * (t)[0] + A[3] * (t)[1] + b[1]) * (t)[1] <=                                    \
          0)
-    // Newton's method on the angle from the fixed point's direction first: f'(t) along the
-    // turn t' = (-t1, t0) is (A t') x t + x x t'; the step d turns t to (t + d t') / |t + d t'|
-    // (an angle atan d: still quadratic near the root). Its root is taken when it faces the
-    // slip; else, or when a step is large, the scan below decides
-    {
-        sn_real t[2] = {dir[0], dir[1]};
-        for (int it = 0; it < 8; it++) {
-            sn_real x0 = A[0] * t[0] + A[1] * t[1] + b[0], x1 = A[2] * t[0] + A[3] * t[1] + b[1];
-            sn_real f = x0 * t[1] - x1 * t[0];
-            sn_real p0 = -A[0] * t[1] + A[1] * t[0], p1 = -A[2] * t[1] + A[3] * t[0];
-            sn_real df = p0 * t[1] - p1 * t[0] + x0 * t[0] + x1 * t[1];
-            if (!(fabs(df) > 0)) break;
-            sn_real d = -f / df;
-            if (!(fabs(d) < 0.5)) break;
-            sn_real u0 = t[0] - d * t[1], u1 = t[1] + d * t[0];
-            sn_real nu = sqrt(u0 * u0 + u1 * u1);
-            t[0] = u0 / nu, t[1] = u1 / nu;
-            if (fabs(d) < 1e-13) {
-                if (!SN_OK_DIR(t)) break;
-                sn_real den = G[8] / mu + G[6] * t[0] + G[7] * t[1];
-                sn_real r = -c[2] / den;
-                v3_set(lam, r * t[0], r * t[1], r / mu);
-                return 2;
-            }
-        }
-    }
     enum { N = 24 };
     const sn_real cs = 0.99144486137381041114, sn = 0.13052619222005159155; // 7.5 degrees
     // both ways from the fixed point's direction: the root is usually near it
