@@ -452,6 +452,24 @@ static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int
     }
 }
 
+// x (n x nb, interleaved) <- (L L^T)^-1 x for a small factor L (n x n, row-major) of small_chol
+static void dense_solve(const sn_real* L, int n, sn_real* x, int nb) {
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < i; k++)
+            for (int j = 0; j < nb; j++)
+                x[i * nb + j] -= L[i * n + k] * x[k * nb + j];
+        for (int j = 0; j < nb; j++)
+            x[i * nb + j] /= L[i * n + i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        for (int k = i + 1; k < n; k++)
+            for (int j = 0; j < nb; j++)
+                x[i * nb + j] -= L[k * n + i] * x[k * nb + j];
+        for (int j = 0; j < nb; j++)
+            x[i * nb + j] /= L[i * n + i];
+    }
+}
+
 // x (nr x nb) <- B^-1 x, group by group
 static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
     int nr = s->loop_nrow;
@@ -480,23 +498,8 @@ static void struct_solve(const sn_system* s, sn_real* b, int nb) {
             for (int j = 0; j < nb; j++)
                 w[a * nb + j] += ur[a] * br[j];
     }
-    // C^-1 w
-    const sn_real* C = s->loop_C;
-    for (int i = 0; i < ns; i++) {
-        for (int k = 0; k < i; k++)
-            for (int j = 0; j < nb; j++)
-                w[i * nb + j] -= C[i * ns + k] * w[k * nb + j];
-        for (int j = 0; j < nb; j++)
-            w[i * nb + j] /= C[i * ns + i];
-    }
-    for (int i = ns - 1; i >= 0; i--) {
-        for (int k = i + 1; k < ns; k++)
-            for (int j = 0; j < nb; j++)
-                w[i * nb + j] -= C[k * ns + i] * w[k * nb + j];
-        for (int j = 0; j < nb; j++)
-            w[i * nb + j] /= C[i * ns + i];
-    }
-    const sn_real* V = s->loop_D; // nr x ns
+    dense_solve(s->loop_C, ns, w, nb); // C^-1 w
+    const sn_real* V = s->loop_D;      // nr x ns
     for (int r = 0; r < nr; r++) {
         const sn_real* vr = V + (size_t)r * ns;
         sn_real* br = b + (size_t)r * nb;
@@ -637,19 +640,8 @@ static int struct_factor(sn_system* s) {
     // response of every row to the shared DOFs, for the projections
     for (int r = 0; r < nr; r++) {
         sn_real p[SNI_LOOP_SHARED_MAX];
-        const sn_real* vr = V + (size_t)r * ns;
-        for (int i = 0; i < ns; i++) {
-            sn_real x = vr[i];
-            for (int k = 0; k < i; k++)
-                x -= C[i * ns + k] * p[k];
-            p[i] = x / C[i * ns + i];
-        }
-        for (int i = ns - 1; i >= 0; i--) {
-            sn_real x = p[i];
-            for (int k = i + 1; k < ns; k++)
-                x -= C[k * ns + i] * p[k];
-            p[i] = x / C[i * ns + i];
-        }
+        memcpy(p, V + (size_t)r * ns, (size_t)ns * sizeof(sn_real));
+        dense_solve(C, ns, p, 1);
         sn_real* pr = s->loop_P + (size_t)r * ns;
         for (int i = 0; i < ns; i++)
             pr[i] = p[i] * s->d->mass_factor_d[shared[i]];
@@ -899,21 +891,7 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
             }
         }
     }
-    const sn_real* C = s->loop_C;
-    for (int i = 0; i < ns; i++) {
-        for (int k = 0; k < i; k++)
-            for (int j = 0; j < 3; j++)
-                w[3 * i + j] -= C[i * ns + k] * w[3 * k + j];
-        for (int j = 0; j < 3; j++)
-            w[3 * i + j] /= C[i * ns + i];
-    }
-    for (int i = ns - 1; i >= 0; i--) {
-        for (int k = i + 1; k < ns; k++)
-            for (int j = 0; j < 3; j++)
-                w[3 * i + j] -= C[k * ns + i] * w[3 * k + j];
-        for (int j = 0; j < 3; j++)
-            w[3 * i + j] /= C[i * ns + i];
-    }
+    dense_solve(s->loop_C, ns, w, 3);
     // s = D_f^-1 z at the shared DOFs; x = y + P s - V w
     for (int a = 0; a < ns; a++) {
         int k = sidx[a];
