@@ -16,6 +16,14 @@ sn_model* cli_load(const char* path, int quiet);
 // print a JSON number (null when not finite)
 void cli_json_num(FILE* f, double v);
 
+// the HTML replay of a run (html.c): frames recorded every `every` simulated seconds
+typedef struct cli_replay cli_replay;
+cli_replay* cli_replay_begin(const sn_model* m, int ground, double every);
+// record the system's state at time t when a frame is due (dt: the step, for contact forces)
+void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt);
+int cli_replay_write(const cli_replay* r, const char* path, const char* title, const char* summary);
+void cli_replay_free(cli_replay* r);
+
 int cli_inspect(int argc, char** argv);
 int cli_run(int argc, char** argv);
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// run.c: `sinew run MODEL`: simulate the model from an initial state and print a summary.
-// One world with the model's system, stepped with sn_world_integrate: the PD controller of
-// seed 000 (--kp, --kd, --target), any of the four integration schemes, a ground plane or a
-// heightfield and their contacts.
+// run.c: `sinew run [MODEL]`: simulate the model from an initial state, print a summary and
+// write an HTML replay. One world with the model's system, stepped with sn_world_integrate: the
+// PD controller of seed 000 (--kp, --kd, --target, --vtarget), any of the four integration
+// schemes, a ground plane or a heightfield and their contacts. Without a model: the bundled
+// Strandbeest walking on its crank.
 #include "cli.h"
 
 #include <math.h>
@@ -13,11 +14,14 @@
 
 static void run_usage(void) {
     fprintf(stderr,
-            "usage: sinew run MODEL [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
+            "usage: sinew run [MODEL] [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
             "                 [--u0 \"...\"] [--kp \"...\"] [--kd \"...\"] [--target \"...\"]\n"
-            "                 [--gravity \"gx gy gz\"] [--no-ground] [--friction MU]\n"
-            "                 [--restitution E] [--heightfield FILE] [--cell S]\n"
-            "                 [--record FILE.csv] [--contacts FILE.csv] [--quiet]\n"
+            "                 [--vtarget \"...\"] [--gravity \"gx gy gz\"] [--no-ground]\n"
+            "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
+            "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
+            "                 [--no-html] [--quiet]\n"
+            "  MODEL       a URDF file; without one, the bundled Strandbeest walks for 5 s (its\n"
+            "              crank driven at -3 rad/s, 2 ms steps)\n"
             "  --dt        time step in seconds (default 0.001)\n"
             "  --duration  simulated time in seconds (default 5)\n"
             "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"
@@ -25,6 +29,7 @@ static void run_usage(void) {
             "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
             "              is never actuated); they turn the PD controller on\n"
             "  --target    PD position target (nq numbers; default: the initial q)\n"
+            "  --vtarget   PD velocity target (nv numbers; default 0)\n"
             "  --gravity   gravity vector (default 0 0 -9.81)\n"
             "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
             "  --no-ground no ground plane (default: a ground plane at z = 0)\n"
@@ -35,6 +40,9 @@ static void run_usage(void) {
             "  --cell      the heightfield's spacing in metres (default 0.1)\n"
             "  --contacts  write every contact of every step: t, body, position, normal,\n"
             "              depth, impulse\n"
+            "  --html      the replay's file (default: the model's name with .html, in the\n"
+            "              current directory): open it in a browser\n"
+            "  --no-html   no replay\n"
             "  --quiet     no progress bar\n");
 }
 
@@ -85,10 +93,17 @@ static void progress(double frac) {
 
 typedef struct run_args {
     const char* path;
-    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *scheme, *contacts, *hfield;
+    const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
+        *hfield, *html;
     double dt, duration, friction, restitution, cell;
-    int quiet, no_ground;
+    int quiet, no_ground, no_html, demo, dt_given;
 } run_args;
+
+// the bundled scene of `sinew run` without a model
+#define DEMO_MODEL "strandbeest.urdf"
+#define DEMO_CRANK "crank_joint"
+#define DEMO_CRANK_SPEED -3.0
+#define DEMO_CRANK_KD 200.0
 
 static int parse_args(int argc, char** argv, run_args* a) {
     memset(a, 0, sizeof *a);
@@ -105,6 +120,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--kp")          ? &a->kp
                            : !strcmp(s, "--kd")          ? &a->kd
                            : !strcmp(s, "--target")      ? &a->target
+                           : !strcmp(s, "--vtarget")     ? &a->vtarget
+                           : !strcmp(s, "--html")        ? &a->html
                            : !strcmp(s, "--scheme")      ? &a->scheme
                            : !strcmp(s, "--contacts")    ? &a->contacts
                            : !strcmp(s, "--heightfield") ? &a->hfield
@@ -124,6 +141,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
                 fprintf(stderr, "sinew run: %s needs one positive number\n", s);
                 return CLI_USAGE;
             }
+            if (num == &a->dt) a->dt_given = 1;
         } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution")) {
             double* dst = s[2] == 'f' ? &a->friction : &a->restitution;
             if (i + 1 >= argc || cli_parse_vector(argv[i + 1], dst, 1) != 1 || !(*dst >= 0)) {
@@ -131,6 +149,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
                 return CLI_USAGE;
             }
             i++;
+        } else if (!strcmp(s, "--no-html")) {
+            a->no_html = 1;
         } else if (!strcmp(s, "--no-ground")) {
             a->no_ground = 1;
         } else if (!strcmp(s, "--quiet")) {
@@ -148,8 +168,21 @@ static int parse_args(int argc, char** argv, run_args* a) {
             return CLI_USAGE;
         }
     }
-    if (!a->path) return CLI_USAGE;
+    if (!a->path) a->demo = 1;
     return 0;
+}
+
+
+// the bundled models: beside the source tree this CLI was built from, else where it was
+// installed
+static const char* models_dir(void) {
+#ifdef SN_SOURCE_MODELS
+    if (access(SN_SOURCE_MODELS "/" DEMO_MODEL, R_OK) == 0) return SN_SOURCE_MODELS;
+#endif
+#ifdef SN_INSTALL_MODELS
+    if (access(SN_INSTALL_MODELS "/" DEMO_MODEL, R_OK) == 0) return SN_INSTALL_MODELS;
+#endif
+    return NULL;
 }
 
 // a vector option of n entries; one number stands for every entry when `broadcast`
@@ -274,7 +307,14 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
-    if (!rc && (a->kp || a->kd || a->target)) {
+    int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
+    if (crank >= 0 && !a->kd && !a->vtarget) {
+        // the bundled scene: a velocity servo on the crank
+        memset(u, 0, (size_t)nv * sizeof(double));
+        kd[m->joint_vadr[crank]] = DEMO_CRANK_KD;
+        u[m->joint_vadr[crank]] = DEMO_CRANK_SPEED;
+    }
+    if (!rc && (a->kp || a->kd || a->target || a->vtarget || crank >= 0)) {
         if (a->kp) rc = vector_option(a->kp, "--kp", kp, nv, 1);
         if (!rc && a->kd) rc = vector_option(a->kd, "--kd", kd, nv, 1);
         if (!rc && sn_system_set_pd_gains(s, kp, kd, nv) != SN_OK) {
@@ -282,7 +322,8 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
             rc = CLI_USAGE;
         }
         if (!rc && a->target) rc = vector_option(a->target, "--target", q, nq, 0);
-        memset(u, 0, (size_t)nv * sizeof(double));
+        if (crank < 0 || a->kd || a->vtarget) memset(u, 0, (size_t)nv * sizeof(double));
+        if (!rc && a->vtarget) rc = vector_option(a->vtarget, "--vtarget", u, nv, 0);
         if (!rc && sn_system_set_pd_target(s, q, nq, u, nv) != SN_OK) {
             fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
             rc = CLI_USAGE;
@@ -305,6 +346,19 @@ int cli_run(int argc, char** argv) {
     if (rc) {
         run_usage();
         return rc;
+    }
+    char demo_path[4096];
+    if (a.demo) {
+        const char* dir = models_dir();
+        if (!dir) {
+            fprintf(stderr, "sinew run: no model given, and the bundled %s is not found\n",
+                    DEMO_MODEL);
+            run_usage();
+            return CLI_USAGE;
+        }
+        snprintf(demo_path, sizeof demo_path, "%s/%s", dir, DEMO_MODEL);
+        a.path = demo_path;
+        if (!a.dt_given) a.dt = 0.002;
     }
     sn_model* m = cli_load(a.path, 0);
     if (!m) return 1;
@@ -360,9 +414,15 @@ int cli_run(int argc, char** argv) {
         }
         fprintf(cfile, "t,body,x,y,z,nx,ny,nz,depth,impulse_x,impulse_y,impulse_z\n");
     }
+    cli_replay* rep = NULL;
+    if (!a.no_html) {
+        rep = cli_replay_begin(m, !a.no_ground, 1.0 / 60);
+        cli_replay_frame(rep, s, 0, a.dt);
+    }
     double t0 = now_seconds();
     double loop_rms = 0, loop_worst = 0, loop_sq = 0;
-    long k = 0;
+    long k = 0, contact_sum = 0;
+    int contact_max = 0;
     for (; k < steps; k++) {
         if (sn_world_integrate(w) != SN_OK) {
             fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_world_time(w),
@@ -380,6 +440,10 @@ int cli_run(int argc, char** argv) {
             loop_sq += rms * rms;
         }
         if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
+        int nc = sn_system_contact_count(s);
+        contact_sum += nc;
+        if (nc > contact_max) contact_max = nc;
+        if (rep) cli_replay_frame(rep, s, sn_world_time(w), a.dt);
         if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
     }
     double wall = now_seconds() - t0;
@@ -405,10 +469,34 @@ int cli_run(int argc, char** argv) {
             "loop closure     %d constraints: rms %.3g m over the run (largest step rms %.3g m), "
             "worst %.3g m\n",
             m->nconstraint, k ? sqrt(loop_sq / (double)k) : 0.0, loop_rms, loop_worst);
+    printf("contacts         %.3g per step on average, at most %d\n",
+           k ? (double)contact_sum / (double)k : 0.0, contact_max);
     if (cfile) fclose(cfile);
     if (rec) {
         fclose(rec);
         printf("recorded         %s (%ld rows after the header)\n", a.record, k + 1);
+    }
+    if (rep) {
+        // the replay: --html, or the model's file name with .html in the current directory
+        char path[4096], title[512], summary[1024];
+        const char* base = strrchr(a.path, '/');
+        base = base ? base + 1 : a.path;
+        snprintf(title, sizeof title, "%s", base);
+        char* dot = strrchr(title, '.');
+        if (dot && dot != title) *dot = 0;
+        if (a.html)
+            snprintf(path, sizeof path, "%s", a.html);
+        else
+            snprintf(path, sizeof path, "%s.html", title);
+        snprintf(summary, sizeof summary,
+                 "%s: %.3g s simulated in %ld steps of %g s, real-time factor %.3g%s", title, sim,
+                 k, a.dt, wall > 0 ? sim / wall : 0.0,
+                 m->nconstraint ? ", loops closed by sinew" : "");
+        if (cli_replay_write(rep, path, title, summary) == 0)
+            printf("replay           %s (open it in a browser)\n", path);
+        else if (!rc)
+            rc = 1;
+        cli_replay_free(rep);
     }
     sn_world_destroy(w);
     sn_model_destroy(m);

@@ -8,6 +8,7 @@ SINEW=$1
 SRC=$2
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" # `run` writes its replay (MODEL.html) in the current directory
 pass=0
 fail=0
 check() { # name, then a command that must succeed

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+// html.c: the replay of `sinew run --html FILE`: frames of the run recorded at about 60 per
+// simulated second (body poses, contacts with their forces, loop anchors) and written into one
+// self-contained HTML file: viewer/template.html with the data as JSON and the viewer bundle
+// (viewer/dist/viewer.js: the viewer and three.js), both embedded in the CLI at build time.
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const unsigned char sn_viewer_template[];
+extern const unsigned long sn_viewer_template_len;
+extern const unsigned char sn_viewer_js[];
+extern const unsigned long sn_viewer_js_len;
+
+typedef struct dbuf {
+    double* v;
+    size_t n, cap;
+} dbuf;
+
+static int dpush(dbuf* b, double x) {
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        double* v = realloc(b->v, cap * sizeof(double));
+        if (!v) return 1;
+        b->v = v, b->cap = cap;
+    }
+    b->v[b->n++] = x;
+    return 0;
+}
+
+struct cli_replay {
+    const sn_model* m;
+    sn_data* d;   // the recorder's own kinematics (the system's are left alone)
+    double every; // simulated seconds between frames
+    double next;  // the next frame's time
+    int ground, nframe, max_contacts, failed;
+    dbuf t, pose;        // per frame: t; per body position (3) and rotation (9)
+    dbuf contacts;       // per frame: position (3) and force (3) of each contact
+    dbuf coff;           // per frame: the first contact's index in contacts (frames + 1)
+    dbuf anchors;        // per frame: body1's and body2's anchor of each constraint (6 each)
+    double fmax;         // the largest contact force seen
+    double lo[3], hi[3]; // the bodies' extent over the run
+};
+
+cli_replay* cli_replay_begin(const sn_model* m, int ground, double every) {
+    cli_replay* r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    if (sn_data_create(m, NULL, &r->d, NULL) != SN_OK) {
+        free(r);
+        return NULL;
+    }
+    r->m = m;
+    r->ground = ground;
+    r->every = every > 0 ? every : 1.0 / 60;
+    r->next = -INFINITY;
+    for (int i = 0; i < 3; i++)
+        r->lo[i] = INFINITY, r->hi[i] = -INFINITY;
+    dpush(&r->coff, 0);
+    return r;
+}
+
+void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
+    if (!r || r->failed || t + 1e-9 < r->next) return;
+    r->next = t + r->every;
+    const sn_model* m = r->m;
+    sn_data* d = r->d;
+    memcpy(d->q, sn_system_q(s), (size_t)m->nq * sizeof(double));
+    sn_fk(m, d);
+    int bad = dpush(&r->t, t);
+    for (int b = 0; b < m->nbody; b++) {
+        for (int i = 0; i < 3; i++) {
+            double x = d->body_pos[3 * b + i];
+            bad |= dpush(&r->pose, x);
+            if (b > 0) r->lo[i] = fmin(r->lo[i], x), r->hi[i] = fmax(r->hi[i], x);
+        }
+        for (int i = 0; i < 9; i++)
+            bad |= dpush(&r->pose, d->body_rot[9 * b + i]);
+    }
+    int nc = sn_system_contact_count(s);
+    for (int i = 0; i < nc; i++) {
+        sn_contact c;
+        if (sn_system_contact(s, i, &c) != SN_OK) continue;
+        double f[3];
+        for (int e = 0; e < 3; e++)
+            f[e] = dt > 0 ? c.impulse[e] / dt : 0;
+        r->fmax = fmax(r->fmax, sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]));
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->contacts, c.position[e]);
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->contacts, f[e]);
+    }
+    if (nc > r->max_contacts) r->max_contacts = nc;
+    bad |= dpush(&r->coff, (double)(r->contacts.n / 6));
+    for (int c = 0; c < m->nconstraint; c++) {
+        double p[3], R[9];
+        // body1's anchor, and body2's point that the step drives onto it
+        sn_frame_pose(m, d, m->constraint_frame1[c], p, R);
+        const double* a = m->constraint_anchor + 3 * c;
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->anchors,
+                         p[e] + R[3 * e] * a[0] + R[3 * e + 1] * a[1] + R[3 * e + 2] * a[2]);
+        double sep[3] = {0, 0, 0};
+        sn_system_constraint(s, c, NULL, sep);
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->anchors, r->anchors.v[r->anchors.n - 3] - sep[e]);
+    }
+    r->nframe++;
+    r->failed = bad;
+}
+
+static const char* kind_name(int type) {
+    switch (type) {
+    case SN_GEOM_BOX:
+        return "box";
+    case SN_GEOM_CYLINDER:
+        return "cylinder";
+    case SN_GEOM_SPHERE:
+        return "sphere";
+    case SN_GEOM_CAPSULE:
+        return "capsule";
+    default:
+        return "mesh";
+    }
+}
+
+static void num(FILE* f, double v) {
+    if (isfinite(v))
+        fprintf(f, "%.6g", v);
+    else
+        fputs("0", f);
+}
+
+static void nums(FILE* f, const double* v, size_t n) {
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++) {
+        if (i) fputc(',', f);
+        num(f, v[i]);
+    }
+    fputc(']', f);
+}
+
+// a JSON string (quotes and backslashes escaped, control characters dropped)
+static void jstr(FILE* f, const char* s) {
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fputc('\\', f), fputc(c, f);
+        else if (c == '<')
+            fputs("\\u003c", f); // never "</script>" inside the page's script element
+        else if (c >= 0x20)
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+// the geometries of body b, placed in the body frame
+static void body_geoms(FILE* f, const sn_model* m, int b) {
+    int first = 1;
+    fputc('[', f);
+    for (int g = 0; g < m->ngeom; g++) {
+        int fr = m->geom_frame[g];
+        if (m->frame_body[fr] != b) continue;
+        // body <- geom = (body <- link)(link <- geom)
+        const double *Rf = m->frame_rot + 9 * fr, *pf = m->frame_pos + 3 * fr;
+        const double *Rg = m->geom_rot + 9 * g, *pg = m->geom_pos + 3 * g;
+        double R[9], p[3];
+        for (int i = 0; i < 3; i++) {
+            p[i] = pf[i];
+            for (int k = 0; k < 3; k++) {
+                p[i] += Rf[3 * i + k] * pg[k];
+                R[3 * i + k] = 0;
+                for (int j = 0; j < 3; j++)
+                    R[3 * i + k] += Rf[3 * i + j] * Rg[3 * j + k];
+            }
+        }
+        int type = m->geom_type[g];
+        if (type == SN_GEOM_MESH && (m->geom_vert_adr[g] < 0 || m->geom_vert_num[g] < 4)) continue;
+        if (!first) fputc(',', f);
+        first = 0;
+        fprintf(f, "{\"type\":\"%s\",\"visual\":%s,\"size\":", kind_name(type),
+                m->geom_is_visual[g] ? "true" : "false");
+        nums(f, m->geom_size + 3 * g, 3);
+        fputs(",\"pos\":", f);
+        nums(f, p, 3);
+        fputs(",\"rot\":", f);
+        nums(f, R, 9);
+        int mat = m->geom_material[g];
+        if (mat >= 0) {
+            fputs(",\"rgba\":", f);
+            nums(f, m->material_rgba + 4 * mat, 4);
+        }
+        if (type == SN_GEOM_MESH)
+            fputs(",\"onlyCollision\":true", f), fputs(",\"mesh\":", f),
+                nums(f, m->mesh_vert + 3 * (size_t)m->geom_vert_adr[g],
+                     3 * (size_t)m->geom_vert_num[g]);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+static void write_data(FILE* f, const cli_replay* r, const char* title) {
+    const sn_model* m = r->m;
+    double extent = 0;
+    for (int i = 0; i < 3; i++)
+        if (r->hi[i] >= r->lo[i]) extent = fmax(extent, r->hi[i] - r->lo[i]);
+    fputs("{\"title\":", f);
+    jstr(f, title);
+    fprintf(f, ",\"ground\":%s,\"extent\":", r->ground ? "true" : "false");
+    num(f, fmax(extent, 0.5));
+    fprintf(f, ",\"nconstraint\":%d,\"maxContacts\":%d,\"forceScale\":", m->nconstraint,
+            r->max_contacts);
+    // the largest force drawn a quarter of the bodies' extent long
+    num(f, r->fmax > 0 ? 0.25 * fmax(extent, 0.5) / r->fmax : 1);
+    fputs(",\"bodies\":[", f);
+    for (int b = 0; b < m->nbody; b++) {
+        if (b) fputc(',', f);
+        fputs("{\"name\":", f);
+        jstr(f, sn_model_name(m, SN_OBJ_BODY, b));
+        fputs(",\"geoms\":", f);
+        body_geoms(f, m, b);
+        fputc('}', f);
+    }
+    fputs("],\"t\":", f);
+    nums(f, r->t.v, r->t.n);
+    fputs(",\"pose\":[", f);
+    size_t per = 12 * (size_t)m->nbody;
+    for (int k = 0; k < r->nframe; k++) {
+        if (k) fputc(',', f);
+        nums(f, r->pose.v + per * k, per);
+    }
+    fputs("],\"contacts\":[", f);
+    for (int k = 0; k < r->nframe; k++) {
+        if (k) fputc(',', f);
+        size_t a = (size_t)r->coff.v[k], b = (size_t)r->coff.v[k + 1];
+        nums(f, r->contacts.v + 6 * a, 6 * (b - a));
+    }
+    fputs("],\"anchors\":[", f);
+    size_t pa = 6 * (size_t)m->nconstraint;
+    for (int k = 0; k < r->nframe; k++) {
+        if (k) fputc(',', f);
+        nums(f, pa ? r->anchors.v + pa * k : NULL, pa);
+    }
+    fputs("]}", f);
+}
+
+int cli_replay_write(const cli_replay* r, const char* path, const char* title,
+                     const char* summary) {
+    if (!r || r->failed) {
+        fprintf(stderr, "sinew run: out of memory for the replay\n");
+        return 1;
+    }
+    FILE* f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        return 1;
+    }
+    // the template with its four marks replaced
+    const char* tpl = (const char*)sn_viewer_template;
+    const char* marks[] = {"@TITLE@", "@SUMMARY@", "@DATA@", "@VIEWER@"};
+    const char* at = tpl;
+    while (*at) {
+        const char* next = NULL;
+        int which = -1;
+        for (int i = 0; i < 4; i++) {
+            const char* p = strstr(at, marks[i]);
+            if (p && (!next || p < next)) next = p, which = i;
+        }
+        if (!next) {
+            fputs(at, f);
+            break;
+        }
+        fwrite(at, 1, (size_t)(next - at), f);
+        if (which == 0 || which == 1) {
+            for (const char* c = which ? summary : title; c && *c; c++) {
+                if (*c == '<')
+                    fputs("&lt;", f);
+                else if (*c == '&')
+                    fputs("&amp;", f);
+                else
+                    fputc(*c, f);
+            }
+        } else if (which == 2) {
+            write_data(f, r, title);
+        } else {
+            fwrite(sn_viewer_js, 1, (size_t)sn_viewer_js_len, f);
+        }
+        at = next + strlen(marks[which]);
+    }
+    int err = ferror(f);
+    if (fclose(f) || err) {
+        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        return 1;
+    }
+    return 0;
+}
+
+void cli_replay_free(cli_replay* r) {
+    if (!r) return;
+    sn_data_destroy(r->d);
+    free(r->t.v), free(r->pose.v), free(r->contacts.v), free(r->coff.v), free(r->anchors.v);
+    free(r);
+}
