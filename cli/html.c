@@ -40,7 +40,8 @@ struct cli_replay {
     dbuf contacts;       // per frame: position (3) and force (3) of each contact
     dbuf coff;           // per frame: the first contact's index in contacts (frames + 1)
     dbuf anchors;        // per frame: body1's and body2's anchor of each constraint (6 each)
-    double fmax;         // the largest contact force seen
+    double fsum;         // the contact forces' magnitudes, summed
+    long fcount;         // and counted
     double lo[3], hi[3]; // the bodies' extent over the run
 };
 
@@ -85,7 +86,8 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
         double f[3];
         for (int e = 0; e < 3; e++)
             f[e] = dt > 0 ? c.impulse[e] / dt : 0;
-        r->fmax = fmax(r->fmax, sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]));
+        r->fsum += sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+        r->fcount++;
         for (int e = 0; e < 3; e++)
             bad |= dpush(&r->contacts, c.position[e]);
         for (int e = 0; e < 3; e++)
@@ -212,8 +214,9 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
     num(f, fmax(extent, 0.5));
     fprintf(f, ",\"nconstraint\":%d,\"maxContacts\":%d,\"forceScale\":", m->nconstraint,
             r->max_contacts);
-    // the largest force drawn a quarter of the bodies' extent long
-    num(f, r->fmax > 0 ? 0.25 * fmax(extent, 0.5) / r->fmax : 1);
+    // the mean contact force drawn a sixth of the bodies' extent long (impacts: longer)
+    double fmean = r->fcount ? r->fsum / (double)r->fcount : 0;
+    num(f, fmean > 0 ? fmax(extent, 0.5) / (6 * fmean) : 1);
     fputs(",\"bodies\":[", f);
     for (int b = 0; b < m->nbody; b++) {
         if (b) fputc(',', f);

@@ -99,7 +99,9 @@ def main():
                  'ixz="0" iyy="0.4" iyz="0" izz="1.0"/></inertial><visual><geometry><box '
                  'size="0.9 1.2 0.05"/></geometry></visual></link>')
     # the crank, plane angle 0 at nominal
-    links.append('<link name="crank">%s</link>' % inertial(2.0, (0, 0), 0.3))
+    links.append('<link name="crank">%s<visual><origin rpy="1.5707963 0 0"/><geometry><cylinder '
+                 'radius="0.02" length="1.15"/></geometry></visual></link>'
+                 % inertial(2.0, (0, 0), 0.3))
     joints.append('<joint name="crank_joint" type="continuous"><parent link="chassis"/><child '
                   'link="crank"/><axis xyz="0 1 0"/></joint>')
     q_crank = 0.0
@@ -128,7 +130,17 @@ def main():
                 com[0] += lp[0] / len(pts)
                 com[1] += lp[1] / len(pts)
             span = max(math.hypot(*local(origin, alpha, p)) for p in pts)
-            links.append('<link name="%s">%s</link>' % (name, inertial(mass, com, span)))
+            # for the eye: a thin bar along each side (visuals only: the dynamics ignore them)
+            bars = ""
+            sides = list(zip(pts, pts[1:] + pts[:1])) if len(pts) > 2 else [(pts[0], pts[1])]
+            for p0, p1 in sides:
+                a0, a1 = local(origin, alpha, p0), local(origin, alpha, p1)
+                dx, dz = a1[0] - a0[0], a1[1] - a0[1]
+                bars += ('<visual><origin xyz="%.6g 0 %.6g" rpy="0 %.6g 0"/><geometry><box '
+                         'size="%.6g 0.012 0.015"/></geometry></visual>'
+                         % ((a0[0] + a1[0]) / 2, (a0[1] + a1[1]) / 2, -math.atan2(dz, dx),
+                            math.hypot(dx, dz)))
+            links.append('<link name="%s">%s%s</link>' % (name, inertial(mass, com, span), bars))
 
         body(pre + "tri", P["Y"], a_tri, [P["Y"], P["W"], P["V"]], 0.3)
         body(pre + "c", P["Y"], a_c, [P["Y"], P["U"]], 0.15)

@@ -85,14 +85,15 @@ function start() {
   }
 
   // bodies: a group each, its geometries placed in the body frame
+  // (a body with visual geometries shows them; one without shows its collision geometries)
   const groups = [];
-  const showVisual = data.bodies.some((b) => b.geoms.some((g) => g.visual));
   for (let b = 0; b < nbody; b++) {
     const group = new THREE.Group();
     group.matrixAutoUpdate = false;
     const colour = BODY_COLOURS[b % BODY_COLOURS.length];
+    const showVisual = data.bodies[b].geoms.some((g) => g.visual);
     for (const g of data.bodies[b].geoms) {
-      if (showVisual ? !g.visual && !g.onlyCollision : g.visual) continue;
+      if (showVisual !== g.visual) continue;
       const geo = geometryOf(g, g.mesh);
       if (!geo) continue;
       const rgba = g.rgba || null;
@@ -137,7 +138,7 @@ function start() {
   }
   const centre = box.getCenter(new THREE.Vector3());
   const radius = Math.max(0.3, box.getSize(new THREE.Vector3()).length() * 0.5, extent * 0.25);
-  camera.position.set(centre.x + radius * 2.2, centre.y - radius * 2.6, centre.z + radius * 1.4);
+  camera.position.set(centre.x + radius * 1.1, centre.y - radius * 2.3, centre.z + radius * 0.7);
   const controls = new OrbitControls(camera, renderer.domElement);
   controls.target.copy(centre);
   controls.update();
@@ -165,7 +166,14 @@ function start() {
   forcesBox.type = 'checkbox';
   forcesBox.checked = true;
   forces.append(forcesBox, ' contacts');
-  bar.append(play, slider, clock, speed, forces);
+  // the camera follows the first body (a floating base walks out of view otherwise)
+  const follow = document.createElement('label');
+  const followBox = document.createElement('input');
+  followBox.type = 'checkbox';
+  followBox.checked = nbody > 1;
+  follow.append(followBox, ' follow');
+  bar.append(play, slider, clock, speed, forces, follow);
+  const followAt = new THREE.Vector3(data.pose[0][12] || 0, data.pose[0][13] || 0, 0);
 
   let playing = true;
   let frame = 0;
@@ -219,6 +227,16 @@ function start() {
     for (let i = 0; i < anchors.length; i++) anchors[i].position.set(an[3 * i], an[3 * i + 1], an[3 * i + 2]);
     slider.value = k;
     clock.textContent = 't = ' + data.t[k].toFixed(3) + ' s';
+    if (followBox.checked && nbody > 1) {
+      // the first body's horizontal move since the last frame shown moves the camera too
+      const dx = pose[12] - followAt.x;
+      const dy = pose[13] - followAt.y;
+      camera.position.x += dx;
+      camera.position.y += dy;
+      controls.target.x += dx;
+      controls.target.y += dy;
+    }
+    followAt.set(pose[12], pose[13], 0);
   }
 
   // pixels of the last drawn frame that show a body (neither the background nor the ground)
