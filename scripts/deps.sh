@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages sinew needs, when missing: apt-get as root, sudo otherwise.
-# Usage: scripts/deps.sh [--test]   (--test adds what the test suite and benchmarks use)
+# Usage: scripts/deps.sh [--test]   (--test adds what the test suite and benchmarks use:
+# MuJoCo, valgrind, clang-format, and Chromium for the replay viewer's test)
 set -euo pipefail
 pkgs=(build-essential cmake libexpat1-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libmujoco-dev valgrind clang-format)
+  pkgs+=(libmujoco-dev valgrind clang-format chromium)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The HTML replay in a browser: `sinew run` (the bundled Strandbeest) writes its replay, headless
+# Chromium opens it, and the page's status line (<pre id="sinew-status">, written by the viewer)
+# must show that it drew frames, that the frame shown advanced with time, and that the last drawn
+# image has bodies in it (pixels neither background nor ground, read back from WebGL). A
+# screenshot is kept beside the replay for a person to look at.
+# Usage: test_viewer.sh PATH/TO/sinew       (exit 77: skipped, no Chromium)
+set -u
+SINEW=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z "$CHROMIUM" ]]; then
+  echo "skipped: no chromium (scripts/deps.sh --test installs it)"
+  exit 77
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP"
+pass=0
+fail=0
+check() { # name, then a command that must succeed
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); echo "ok   $name"; else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+FLAGS=(--headless --no-sandbox --disable-gpu --enable-unsafe-swiftshader
+  --disable-background-networking --window-size=1000,700 --user-data-dir="$TMP/profile")
+# the page's status after `budget` ms of virtual time
+status() {
+  timeout 120 "$CHROMIUM" "${FLAGS[@]}" --virtual-time-budget="$1" --dump-dom \
+    "file://$TMP/replay.html" 2> "$TMP/chromium.err" |
+    sed -n 's/.*<pre id="sinew-status">\([^<]*\)<\/pre>.*/\1/p'
+}
+field() { # json, key: the number after "key":
+  sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p" <<< "$1"
+}
+
+check "sinew run writes the replay" "$SINEW" run --duration 2 --quiet --html "$TMP/replay.html"
+check "the replay is one self-contained file" grep -q 'id="sinew-data"' "$TMP/replay.html"
+check "it carries three.js's licence notice" grep -q "three.js authors" "$TMP/replay.html"
+check "it loads nothing from the network" bash -c "! grep -Eq '<script[^>]+src=|<link[^>]+href=' '$TMP/replay.html'"
+early=$(status 600)
+late=$(status 2500)
+echo "  after 0.6 s: $early"
+echo "  after 2.5 s: $late"
+check "the viewer starts" grep -q '"ready":true' <<< "$late"
+f1=$(field "$early" frame)
+f2=$(field "$late" frame)
+drawn=$(field "$late" drawn)
+pixels=$(field "$late" bodyPixels)
+check "it draws frames" test "${drawn:-0}" -ge 10
+check "the frame shown advances with time ($f1 -> $f2)" test "${f2:-0}" -gt "${f1:-0}"
+check "the image shows the robot (${pixels:-0} body pixels of 700000)" test "${pixels:-0}" -ge 5000
+timeout 120 "$CHROMIUM" "${FLAGS[@]}" --virtual-time-budget=1500 --screenshot="$TMP/replay.png" \
+  "file://$TMP/replay.html" 2>> "$TMP/chromium.err"
+check "a screenshot is taken" test -s "$TMP/replay.png"
+if [[ -n "${SN_VIEWER_SHOT:-}" ]]; then cp "$TMP/replay.png" "$SN_VIEWER_SHOT"; fi
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
