@@ -9,7 +9,7 @@ bash scripts/deps.sh --test
 jobs=$(nproc)
 
 echo "== release build"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSN_WARNINGS_AS_ERRORS=ON > /dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSN_BUILD_TESTS=ON -DSN_WARNINGS_AS_ERRORS=ON > /dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # The HTML replay in a browser: `sinew run` (the bundled Strandbeest) writes its replay, headless
 # Chromium opens it, and the page's status line (<pre id="sinew-status">, written by the viewer)
-# must show that it drew frames, that the frame shown advanced with time, and that the last drawn
-# image has bodies in it (pixels neither background nor ground, read back from WebGL). A
-# screenshot is kept beside the replay for a person to look at.
+# must show that it drew images, that they showed successive frames of the run, and that the
+# last one has bodies in it (pixels neither background nor ground, read back from WebGL).
+# SN_VIEWER_SHOT=FILE keeps a screenshot.
 # Usage: test_viewer.sh PATH/TO/sinew       (exit 77: skipped, no Chromium)
 set -u
 SINEW=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -35,21 +35,18 @@ field() { # json, key: the number after "key":
   sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p" <<< "$1"
 }
 
-check "sinew run writes the replay" "$SINEW" run --duration 2 --quiet --html "$TMP/replay.html"
+check "sinew run writes the replay" "$SINEW" run --duration 5 --quiet --html "$TMP/replay.html"
 check "the replay is one self-contained file" grep -q 'id="sinew-data"' "$TMP/replay.html"
 check "it carries three.js's licence notice" grep -q "three.js authors" "$TMP/replay.html"
 check "it loads nothing from the network" bash -c "! grep -Eq '<script[^>]+src=|<link[^>]+href=' '$TMP/replay.html'"
-early=$(status 600)
-late=$(status 2500)
-echo "  after 0.6 s: $early"
-echo "  after 2.5 s: $late"
-check "the viewer starts" grep -q '"ready":true' <<< "$late"
-f1=$(field "$early" frame)
-f2=$(field "$late" frame)
-drawn=$(field "$late" drawn)
-pixels=$(field "$late" bodyPixels)
-check "it draws frames" test "${drawn:-0}" -ge 10
-check "the frame shown advances with time ($f1 -> $f2)" test "${f2:-0}" -gt "${f1:-0}"
+st=$(status 6000)
+echo "  after 6 s: $st"
+check "the viewer starts" grep -q '"ready":true' <<< "$st"
+drawn=$(field "$st" drawn)
+distinct=$(field "$st" distinct)
+pixels=$(field "$st" bodyPixels)
+check "it draws (${drawn:-0} images)" test "${drawn:-0}" -ge 3
+check "its frames advance (${distinct:-0} distinct frames shown)" test "${distinct:-0}" -ge 3
 check "the image shows the robot (${pixels:-0} body pixels of 700000)" test "${pixels:-0}" -ge 5000
 timeout 120 "$CHROMIUM" "${FLAGS[@]}" --virtual-time-budget=1500 --screenshot="$TMP/replay.png" \
   "file://$TMP/replay.html" 2>> "$TMP/chromium.err"

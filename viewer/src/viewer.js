@@ -3,8 +3,8 @@
 // element with id "sinew-data"), builds the bodies' primitives with three.js, and plays the
 // recorded frames: body poses, contacts with their force arrows, loop anchors. A time slider,
 // play/pause, speed and an orbiting camera. The page's <pre id="sinew-status"> holds a JSON line
-// for tests: the frame shown, how many frames were drawn, and how many pixels of the last frame
-// show a body.
+// for tests: the frame shown, how many images were drawn and how many distinct frames they
+// showed, and how many pixels of the last image show a body.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
@@ -180,6 +180,8 @@ function start() {
   let simTime = 0;
   let drawn = 0;
   let last = null;
+  const shown = new Set(); // the distinct frames drawn so far
+  let pixels = 0;
   play.onclick = () => {
     playing = !playing;
     play.textContent = playing ? 'Pause' : 'Play';
@@ -282,12 +284,13 @@ function start() {
       frame = k;
     }
     showFrame(frame);
+    shown.add(frame);
     controls.update();
     renderer.render(scene, camera);
     drawn++;
-    if (drawn % 10 === 1 || drawn < 5) {
-      status.textContent = JSON.stringify({ ready: true, frame: frame, frames: nframe, drawn: drawn, bodyPixels: bodyPixels() });
-    }
+    // (the pixel count reads the whole image back: on the third image and every tenth)
+    if (drawn === 3 || drawn % 10 === 0) pixels = bodyPixels();
+    status.textContent = JSON.stringify({ ready: true, frame: frame, frames: nframe, drawn: drawn, distinct: shown.size, bodyPixels: pixels });
     requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
