@@ -179,6 +179,19 @@ static const char* models_dir(void) {
 #ifdef SN_SOURCE_MODELS
     if (access(SN_SOURCE_MODELS "/" DEMO_MODEL, R_OK) == 0) return SN_SOURCE_MODELS;
 #endif
+    // installed: PREFIX/bin/sinew and PREFIX/share/sinew/models, wherever PREFIX went
+    static char dir[4096];
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 64);
+    if (n > 0) {
+        dir[n] = 0;
+        char* slash = strrchr(dir, '/');
+        if (slash) {
+            strcpy(slash, "/../share/sinew/models");
+            char probe[4200];
+            snprintf(probe, sizeof probe, "%s/%s", dir, DEMO_MODEL);
+            if (access(probe, R_OK) == 0) return dir;
+        }
+    }
 #ifdef SN_INSTALL_MODELS
     if (access(SN_INSTALL_MODELS "/" DEMO_MODEL, R_OK) == 0) return SN_INSTALL_MODELS;
 #endif
@@ -347,7 +360,7 @@ int cli_run(int argc, char** argv) {
         run_usage();
         return rc;
     }
-    char demo_path[4096];
+    char demo_path[4096 + 64];
     if (a.demo) {
         const char* dir = models_dir();
         if (!dir) {
