@@ -24,7 +24,11 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt);
 int cli_replay_write(const cli_replay* r, const char* path, const char* title, const char* summary);
 void cli_replay_free(cli_replay* r);
 
+// PNG plots of a run's CSV (and of its contacts CSV, nullable) into outdir (NULL: beside it)
+int cli_plot_files(const char* run, const char* contacts, const char* outdir);
+
 int cli_inspect(int argc, char** argv);
+int cli_plot(int argc, char** argv);
 int cli_run(int argc, char** argv);
 
 #endif

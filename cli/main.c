@@ -12,8 +12,12 @@ static void usage(FILE* f) {
             "verbs:\n"
             "  inspect MODEL [--q \"...\"] [--u \"...\"] [--gravity \"gx gy gz\"] [--json]\n"
             "          kinematic tree, masses, and the dynamics at one state\n"
-            "  run MODEL [--dt S] [--duration S] [--q0 \"...\"] [--u0 \"...\"] [--record F.csv]\n"
-            "          simulate the model (passive dynamics, semi-implicit Euler)\n"
+            "  run [MODEL] [--dt S] [--duration S] [--kp ...] [--record F.csv] [--html F.html]\n"
+            "          [--plot DIR] ...\n"
+            "          simulate the model (without one: the bundled Strandbeest walks), print a\n"
+            "          summary and write an HTML replay; `sinew run --help` lists the options\n"
+            "  plot RUN.csv [--contacts CONTACTS.csv] [--out DIR]\n"
+            "          PNG plots of a recorded run: energy, joints, contacts, loop error\n"
             "  version  print the version\n"
             "  help     this text\n",
             sn_version());
@@ -27,6 +31,7 @@ int main(int argc, char** argv) {
     const char* verb = argv[1];
     if (!strcmp(verb, "inspect")) return cli_inspect(argc - 2, argv + 2);
     if (!strcmp(verb, "run")) return cli_run(argc - 2, argv + 2);
+    if (!strcmp(verb, "plot")) return cli_plot(argc - 2, argv + 2);
     if (!strcmp(verb, "version") || !strcmp(verb, "--version")) {
         printf("sinew %s\n", sn_version());
         return 0;

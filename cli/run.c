@@ -6,9 +6,11 @@
 // Strandbeest walking on its crank.
 #include "cli.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,7 +21,7 @@ static void run_usage(void) {
             "                 [--vtarget \"...\"] [--gravity \"gx gy gz\"] [--no-ground]\n"
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
-            "                 [--no-html] [--quiet]\n"
+            "                 [--no-html] [--plot DIR] [--quiet]\n"
             "  MODEL       a URDF file; without one, the bundled Strandbeest walks for 5 s (its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
             "  --dt        time step in seconds (default 0.001)\n"
@@ -43,6 +45,9 @@ static void run_usage(void) {
             "  --html      the replay's file (default: the model's name with .html, in the\n"
             "              current directory): open it in a browser\n"
             "  --no-html   no replay\n"
+            "  --plot      a directory for PNG plots of the run (energy, joints, contacts, loop\n"
+            "              error; it records DIR/run.csv and DIR/contacts.csv unless --record and\n"
+            "              --contacts name other files); needs gnuplot\n"
             "  --quiet     no progress bar\n");
 }
 
@@ -94,7 +99,7 @@ static void progress(double frac) {
 typedef struct run_args {
     const char* path;
     const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
-        *hfield, *html;
+        *hfield, *html, *plot;
     double dt, duration, friction, restitution, cell;
     int quiet, no_ground, no_html, demo, dt_given;
 } run_args;
@@ -122,6 +127,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--target")      ? &a->target
                            : !strcmp(s, "--vtarget")     ? &a->vtarget
                            : !strcmp(s, "--html")        ? &a->html
+                           : !strcmp(s, "--plot")        ? &a->plot
                            : !strcmp(s, "--scheme")      ? &a->scheme
                            : !strcmp(s, "--contacts")    ? &a->contacts
                            : !strcmp(s, "--heightfield") ? &a->hfield
@@ -388,6 +394,18 @@ int cli_run(int argc, char** argv) {
         return 1;
     }
     rc = configure(w, s, &a);
+    char plot_run[4200], plot_contacts[4200];
+    if (!rc && a.plot) {
+        // the plots read the recorded run and contacts: into DIR unless named otherwise
+        if (mkdir(a.plot, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "sinew run: cannot make the directory '%s'\n", a.plot);
+            rc = 1;
+        }
+        snprintf(plot_run, sizeof plot_run, "%s/run.csv", a.plot);
+        snprintf(plot_contacts, sizeof plot_contacts, "%s/contacts.csv", a.plot);
+        if (!a.record) a.record = plot_run;
+        if (!a.contacts) a.contacts = plot_contacts;
+    }
     FILE* rec = NULL;
     if (!rc && a.record) {
         rec = fopen(a.record, "w");
@@ -489,6 +507,7 @@ int cli_run(int argc, char** argv) {
         fclose(rec);
         printf("recorded         %s (%ld rows after the header)\n", a.record, k + 1);
     }
+    if (a.plot && !rc && cli_plot_files(a.record, a.contacts, a.plot) != 0) rc = 1;
     if (rep) {
         // the replay: --html, or the model's file name with .html in the current directory
         char path[4096], title[512], summary[1024];

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages sinew needs, when missing: apt-get as root, sudo otherwise.
 # Usage: scripts/deps.sh [--test]   (--test adds what the test suite and benchmarks use:
-# MuJoCo, valgrind, clang-format, and Chromium for the replay viewer's test)
+# MuJoCo, valgrind, clang-format, Chromium for the replay viewer's test, gnuplot for the plots)
 set -euo pipefail
 pkgs=(build-essential cmake libexpat1-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libmujoco-dev valgrind clang-format chromium)
+  pkgs+=(libmujoco-dev valgrind clang-format chromium gnuplot-nox)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

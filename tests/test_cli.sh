@@ -104,5 +104,33 @@ check "the summary reports the loop closure" grep -q "^loop closure     1 constr
 check "the record has the closure columns" test "$(head -1 "$TMP/fb.csv" | awk -F, '{print $(NF-1) "," $NF}')" = "loop_error_rms,loop_error_worst"
 check "the loop stays closed within 0.3 mm (worst $(tail -1 "$TMP/fb.csv" | awk -F, '{print $NF}') m)" awk -F, 'NR > 1 && $NF > 3e-4 { exit 1 }' "$TMP/fb.csv"
 
+# the bundled scene and the replay: `sinew run` without a model walks the Strandbeest
+check "run without a model" exit_code 0 "$SINEW" run --duration 0.2 --quiet
+check "it runs the bundled Strandbeest" grep -q "^model .*strandbeest.urdf (nq 80, nv 79)" "$TMP/out"
+check "it writes strandbeest.html" grep -q "^replay           strandbeest.html" "$TMP/out"
+check "the replay is written" test -s "$TMP/strandbeest.html"
+check "run MODEL writes MODEL.html" exit_code 0 "$SINEW" run "$F" --duration 0.1
+check "fourbar.html is written" test -s "$TMP/fourbar.html"
+rm -f "$TMP/pendulum.html"
+check "--no-html writes none" exit_code 0 "$SINEW" run "$P" --duration 0.1 --no-html
+check "pendulum.html is not written" test ! -e "$TMP/pendulum.html"
+check "--html into a missing directory fails" exit_code 1 "$SINEW" run "$P" --duration 0.1 --html "$TMP/none/x.html"
+
+# plots (gnuplot): PNG files with the PNG signature and something drawn in them
+png() { # file: a PNG of more than 5 kB
+  [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&
+    (($(stat -c %s "$1") > 5000))
+}
+check "run --plot" exit_code 0 "$SINEW" run "$F" --duration 1 --no-html --plot "$TMP/plots"
+for f in energy joints contacts loop_error; do check "plot $f.png" png "$TMP/plots/$f.png"; done
+check "the plots' CSVs are recorded in DIR" test -s "$TMP/plots/run.csv" -a -s "$TMP/plots/contacts.csv"
+check "sinew plot on a record" exit_code 0 "$SINEW" plot "$TMP/pd.csv" --out "$TMP"
+check "plot energy.png from the record" png "$TMP/energy.png"
+check "a pendulum has no loop_error.png" test ! -e "$TMP/loop_error.png"
+check "plot refuses a CSV that is not a record" exit_code 1 "$SINEW" plot "$TMP/c.csv"
+check "plot names what is missing" grep -q "not a CSV of .sinew run --record" "$TMP/err"
+check "plot a missing file" exit_code 1 "$SINEW" plot "$TMP/none.csv"
+check "plot without a file" exit_code 2 "$SINEW" plot
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
