@@ -82,6 +82,8 @@ SN_API void sn_world_destroy(sn_world* w);
 /// Time step in seconds: finite and positive, else SN_ERR_ARG.
 SN_API sn_status sn_world_set_timestep(sn_world* w, sn_real dt);
 SN_API sn_real sn_world_timestep(const sn_world* w);
+/// Gravity (m/s^2, world frame), (0, 0, -9.81) by default; finite, else SN_ERR_ARG. Every
+/// system's data takes it.
 SN_API sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]);
 SN_API void sn_world_gravity(const sn_world* w, sn_real g[3]);
 /// Simulated time in seconds.
@@ -224,6 +226,7 @@ SN_API int sn_system_solver_iterations(const sn_system* s);
 
 // ---- systems: state ----
 
+/// The model the system was added with (the world does not own it).
 SN_API const sn_model* sn_system_model(const sn_system* s);
 /// The system's data: state, kinematics of the last integrate1 or state change, workspaces.
 SN_API sn_data* sn_system_data(sn_system* s);
@@ -249,6 +252,8 @@ SN_API sn_real sn_system_potential_energy(sn_system* s);
 
 // ---- systems: control ----
 
+/// setControlMode: FORCE_AND_TORQUE (feedforward forces only) or PD_PLUS_FEEDFORWARD (seed 000
+/// step 3). Setting PD gains switches to the latter.
 SN_API sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode);
 SN_API sn_control_mode sn_system_control_mode(const sn_system* s);
 /// setPdGains (nv each, finite, >= 0). The six gains of a floating base are forced to zero.
@@ -300,6 +305,8 @@ SN_API sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state
 
 // ---- systems: integration and inverse dynamics ----
 
+/// The integration scheme asked for (SEMI_IMPLICIT by default); the step may replace it by the
+/// rules of seed 000 (see sn_system_scheme_used).
 SN_API sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme);
 SN_API sn_scheme sn_system_scheme(const sn_system* s);
 /// The scheme the last step used after the replacement rules of seed 000.
