@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Every test: the suite in a release build (warnings are errors), then the whole suite again
-# built with AddressSanitizer and UndefinedBehaviorSanitizer. Installs its Debian packages
-# (including MuJoCo 2.2.2, the oracle) when missing.
+# Every test: the main job (scripts/demo.sh) and its replay in a browser, the suite in a release
+# build (warnings are errors), then the whole suite again built with AddressSanitizer and
+# UndefinedBehaviorSanitizer. Installs its Debian packages (including MuJoCo 2.2.2, the oracle,
+# and Chromium) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh --test
 jobs=$(nproc)
+
+echo "== the main job (README's first command): its replay rendered in headless Chromium"
+bash scripts/demo.sh
+bash tests/test_viewer.sh build/sinew strandbeest.html
 
 echo "== release build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSN_BUILD_TESTS=ON -DSN_WARNINGS_AS_ERRORS=ON > /dev/null

@@ -5,9 +5,12 @@
 # must show that it drew images, that they showed successive frames of the run, and that the
 # last one has bodies in it (pixels neither background nor ground, read back from WebGL).
 # SN_VIEWER_SHOT=FILE keeps a screenshot.
-# Usage: test_viewer.sh PATH/TO/sinew       (exit 77: skipped, no Chromium)
+# Usage: test_viewer.sh PATH/TO/sinew [REPLAY.html]   (exit 77: skipped, no Chromium)
+#   with REPLAY.html: render that replay (the main job's, scripts/demo.sh) instead of a new one
 set -u
 SINEW=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+GIVEN=""
+if [[ $# -gt 1 ]]; then GIVEN=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); fi
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z "$CHROMIUM" ]]; then
   echo "skipped: no chromium (scripts/deps.sh --test installs it)"
@@ -35,7 +38,11 @@ field() { # json, key: the number after "key":
   sed -n "s/.*\"$2\":\([0-9.]*\).*/\1/p" <<< "$1"
 }
 
-check "sinew run writes the replay" "$SINEW" run --duration 5 --quiet --html "$TMP/replay.html"
+if [[ -n "$GIVEN" ]]; then
+  check "the replay $GIVEN exists" cp "$GIVEN" "$TMP/replay.html"
+else
+  check "sinew run writes the replay" "$SINEW" run --duration 5 --quiet --html "$TMP/replay.html"
+fi
 check "the replay is one self-contained file" grep -q 'id="sinew-data"' "$TMP/replay.html"
 check "it carries three.js's licence notice" grep -q "three.js authors" "$TMP/replay.html"
 check "it loads nothing from the network" bash -c "! grep -Eq '<script[^>]+src=|<link[^>]+href=' '$TMP/replay.html'"
