@@ -158,8 +158,37 @@ static void jstr(FILE* f, const char* s) {
     fputc('"', f);
 }
 
+// the visual meshes read for the replay, each file (at one scale) once
+typedef struct mesh_entry {
+    const char* path;
+    double scale[3];
+    float* v;
+    int nv, nf, ok;
+    int* f;
+} mesh_entry;
+
+typedef struct mesh_set {
+    mesh_entry* e;
+    int n, cap;
+} mesh_set;
+
+// the mesh's index in the set (read on first use), or -1 when it cannot be read
+static int mesh_index(mesh_set* ms, const char* path, const double* scale) {
+    for (int i = 0; i < ms->n; i++)
+        if (!strcmp(ms->e[i].path, path) && !memcmp(ms->e[i].scale, scale, sizeof ms->e[i].scale))
+            return ms->e[i].ok ? i : -1;
+    if (ms->n == ms->cap) return -1;
+    mesh_entry* e = &ms->e[ms->n++];
+    e->path = path;
+    memcpy(e->scale, scale, sizeof e->scale);
+    e->ok = cli_mesh_read(path, scale, &e->v, &e->nv, &e->f, &e->nf) == 0;
+    if (!e->ok)
+        fprintf(stderr, "sinew run: the replay draws no visual mesh '%s' (not read)\n", path);
+    return e->ok ? ms->n - 1 : -1;
+}
+
 // the geometries of body b, placed in the body frame
-static void body_geoms(FILE* f, const sn_model* m, int b) {
+static void body_geoms(FILE* f, const sn_model* m, int b, mesh_set* ms) {
     int first = 1;
     fputc('[', f);
     for (int g = 0; g < m->ngeom; g++) {
@@ -178,13 +207,22 @@ static void body_geoms(FILE* f, const sn_model* m, int b) {
                     R[3 * i + k] += Rf[3 * i + j] * Rg[3 * j + k];
             }
         }
-        int type = m->geom_type[g];
-        if (type == SN_GEOM_MESH && (m->geom_vert_adr[g] < 0 || m->geom_vert_num[g] < 4)) continue;
+        int type = m->geom_type[g], mesh = -1;
+        if (type == SN_GEOM_MESH && m->geom_is_visual[g]) {
+            // a visual mesh is drawn with its own triangles
+            if (m->geom_mesh[g] < 0) continue;
+            mesh = mesh_index(ms, m->names + m->geom_mesh[g], m->geom_size + 3 * g);
+            if (mesh < 0) continue;
+        } else if (type == SN_GEOM_MESH && (m->geom_vert_adr[g] < 0 || m->geom_vert_num[g] < 4)) {
+            continue;
+        }
         if (!first) fputc(',', f);
         first = 0;
-        fprintf(f, "{\"type\":\"%s\",\"visual\":%s,\"size\":", kind_name(type),
+        fprintf(f,
+                "{\"type\":\"%s\",\"visual\":%s,\"size\":", mesh >= 0 ? "trimesh" : kind_name(type),
                 m->geom_is_visual[g] ? "true" : "false");
         nums(f, m->geom_size + 3 * g, 3);
+        if (mesh >= 0) fprintf(f, ",\"meshIndex\":%d", mesh);
         fputs(",\"pos\":", f);
         nums(f, p, 3);
         fputs(",\"rot\":", f);
@@ -194,10 +232,12 @@ static void body_geoms(FILE* f, const sn_model* m, int b) {
             fputs(",\"rgba\":", f);
             nums(f, m->material_rgba + 4 * mat, 4);
         }
-        if (type == SN_GEOM_MESH)
-            fputs(",\"onlyCollision\":true", f), fputs(",\"mesh\":", f),
-                nums(f, m->mesh_vert + 3 * (size_t)m->geom_vert_adr[g],
-                     3 * (size_t)m->geom_vert_num[g]);
+        if (type == SN_GEOM_MESH && mesh < 0) {
+            // a collision mesh: its hull's vertices (the viewer draws their convex hull)
+            fputs(",\"mesh\":", f);
+            nums(f, m->mesh_vert + 3 * (size_t)m->geom_vert_adr[g],
+                 3 * (size_t)m->geom_vert_num[g]);
+        }
         fputc('}', f);
     }
     fputc(']', f);
@@ -217,15 +257,31 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
     // the mean contact force drawn a sixth of the bodies' extent long (impacts: longer)
     double fmean = r->fcount ? r->fsum / (double)r->fcount : 0;
     num(f, fmean > 0 ? fmax(extent, 0.5) / (6 * fmean) : 1);
+    mesh_set ms = {calloc((size_t)m->ngeom + 1, sizeof(mesh_entry)), 0, m->ngeom};
+    if (!ms.e) ms.cap = 0;
     fputs(",\"bodies\":[", f);
     for (int b = 0; b < m->nbody; b++) {
         if (b) fputc(',', f);
         fputs("{\"name\":", f);
         jstr(f, sn_model_name(m, SN_OBJ_BODY, b));
         fputs(",\"geoms\":", f);
-        body_geoms(f, m, b);
+        body_geoms(f, m, b, &ms);
         fputc('}', f);
     }
+    fputs("],\"meshes\":[", f);
+    for (int i = 0; i < ms.n; i++) {
+        mesh_entry* e = &ms.e[i];
+        if (i) fputc(',', f);
+        fputs("{\"v\":[", f);
+        for (int k = 0; e->ok && k < 3 * e->nv; k++)
+            fprintf(f, k ? ",%.5g" : "%.5g", (double)e->v[k]);
+        fputs("],\"f\":[", f);
+        for (int k = 0; e->ok && k < 3 * e->nf; k++)
+            fprintf(f, k ? ",%d" : "%d", e->f[k]);
+        fputs("]}", f);
+        free(e->v), free(e->f);
+    }
+    free(ms.e);
     fputs("],\"t\":", f);
     nums(f, r->t.v, r->t.n);
     fputs(",\"pose\":[", f);

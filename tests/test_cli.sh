@@ -116,6 +116,28 @@ check "--no-html writes none" exit_code 0 "$SINEW" run "$P" --duration 0.1 --no-
 check "pendulum.html is not written" test ! -e "$TMP/pendulum.html"
 check "--html into a missing directory fails" exit_code 1 "$SINEW" run "$P" --duration 0.1 --html "$TMP/none/x.html"
 
+# a visual mesh is drawn with its own triangles: a tetrahedron in OBJ (a quad face fanned into
+# two triangles) and in ASCII STL
+printf 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n' > "$TMP/tet.obj"
+printf 'v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1/1/1 2/2/2 3/3/3 4/4/4\n' > "$TMP/quad.obj"
+printf 'solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n' > "$TMP/tri.stl"
+cat > "$TMP/meshes.urdf" << URDF
+<robot name="meshes"><link name="world"/>
+<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/></inertial>
+<visual><geometry><mesh filename="tet.obj" scale="0.5 0.5 0.5"/></geometry></visual>
+<visual><geometry><mesh filename="quad.obj"/></geometry></visual>
+<visual><geometry><mesh filename="tri.stl"/></geometry></visual>
+<visual><geometry><mesh filename="missing.obj"/></geometry></visual>
+<collision><geometry><sphere radius="0.1"/></geometry></collision></link>
+<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>
+URDF
+check "run a model with visual meshes" exit_code 0 "$SINEW" run "$TMP/meshes.urdf" --duration 0.05 --no-ground --html "$TMP/meshes.html"
+check "the tetrahedron's triangles, scaled" grep -q '"meshes":\[{"v":\[0,0,0,0.5,0,0,0,0.5,0,0,0,0.5\],"f":\[0,2,1,0,1,3,0,3,2,1,2,3\]}' "$TMP/meshes.html"
+check "the quad fanned into two triangles" grep -q '{"v":\[0,0,0,1,0,0,1,1,0,0,1,0\],"f":\[0,1,2,0,2,3\]}' "$TMP/meshes.html"
+check "the STL's triangle" grep -q '{"v":\[0,0,0,1,0,0,0,1,0\],"f":\[0,1,2\]}' "$TMP/meshes.html"
+check "a mesh that cannot be read is named" grep -q "draws no visual mesh .*missing.obj" "$TMP/err"
+
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB
   [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&

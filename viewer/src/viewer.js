@@ -11,9 +11,19 @@ import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js'
 
 const BODY_COLOURS = [0xd9822b, 0x3b8ed9, 0x4caf50, 0xc0504d, 0x8064a2, 0xf2c14e, 0x4bacc6];
 
-function geometryOf(g, mesh) {
+function geometryOf(g, mesh, meshes) {
   const s = g.size;
   switch (g.type) {
+    case 'trimesh': {
+      // a visual mesh's own triangles (vertices already scaled)
+      const t = meshes && meshes[g.meshIndex];
+      if (!t || t.f.length < 3) return null;
+      const geo = new THREE.BufferGeometry();
+      geo.setAttribute('position', new THREE.Float32BufferAttribute(t.v, 3));
+      geo.setIndex(t.f);
+      geo.computeVertexNormals();
+      return geo;
+    }
     case 'box':
       return new THREE.BoxGeometry(s[0], s[1], s[2]);
     case 'sphere':
@@ -94,7 +104,7 @@ function start() {
     const showVisual = data.bodies[b].geoms.some((g) => g.visual);
     for (const g of data.bodies[b].geoms) {
       if (showVisual !== g.visual) continue;
-      const geo = geometryOf(g, g.mesh);
+      const geo = geometryOf(g, g.mesh, data.meshes);
       if (!geo) continue;
       const rgba = g.rgba || null;
       const mat = new THREE.MeshStandardMaterial({
