@@ -76,8 +76,28 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
             bad |= dpush(&r->pose, x);
             if (b > 0) r->lo[i] = fmin(r->lo[i], x), r->hi[i] = fmax(r->hi[i], x);
         }
-        for (int i = 0; i < 9; i++)
-            bad |= dpush(&r->pose, d->body_rot[9 * b + i]);
+        // the rotation as a unit quaternion w x y z (7 numbers a body instead of 12)
+        const double* R = d->body_rot + 9 * b;
+        double q[4], tr = R[0] + R[4] + R[8];
+        if (tr > 0) {
+            double k = 2 * sqrt(1 + tr);
+            q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k,
+            q[3] = (R[3] - R[1]) / k;
+        } else if (R[0] > R[4] && R[0] > R[8]) {
+            double k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
+            q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k,
+            q[3] = (R[2] + R[6]) / k;
+        } else if (R[4] > R[8]) {
+            double k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
+            q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4,
+            q[3] = (R[5] + R[7]) / k;
+        } else {
+            double k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
+            q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k,
+            q[3] = k / 4;
+        }
+        for (int i = 0; i < 4; i++)
+            bad |= dpush(&r->pose, q[i]);
     }
     int nc = sn_system_contact_count(s);
     for (int i = 0; i < nc; i++) {
@@ -285,7 +305,7 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
     fputs("],\"t\":", f);
     nums(f, r->t.v, r->t.n);
     fputs(",\"pose\":[", f);
-    size_t per = 12 * (size_t)m->nbody;
+    size_t per = 7 * (size_t)m->nbody;
     for (int k = 0; k < r->nframe; k++) {
         if (k) fputc(',', f);
         nums(f, r->pose.v + per * k, per);

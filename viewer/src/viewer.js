@@ -143,7 +143,7 @@ function start() {
   // the camera looks at the bodies' box at the first frame
   const box = new THREE.Box3();
   for (let b = 0; b < nbody; b++) {
-    const p = data.pose[0].slice(b * 12, b * 12 + 3);
+    const p = data.pose[0].slice(b * 7, b * 7 + 3);
     box.expandByPoint(new THREE.Vector3(p[0], p[1], p[2]));
   }
   const centre = box.getCenter(new THREE.Vector3());
@@ -183,7 +183,7 @@ function start() {
   followBox.checked = nbody > 1;
   follow.append(followBox, ' follow');
   bar.append(play, slider, clock, speed, forces, follow);
-  const followAt = new THREE.Vector3(data.pose[0][12] || 0, data.pose[0][13] || 0, 0);
+  const followAt = new THREE.Vector3(data.pose[0][7] || 0, data.pose[0][8] || 0, 0);
 
   let playing = true;
   let frame = 0;
@@ -208,12 +208,18 @@ function start() {
   };
 
   const forceScale = data.forceScale || 1;
+  const tmpPos = new THREE.Vector3();
+  const tmpQuat = new THREE.Quaternion();
+  const ONE = new THREE.Vector3(1, 1, 1);
   const up = new THREE.Vector3();
   function showFrame(k) {
     const pose = data.pose[k];
     for (let b = 0; b < nbody; b++) {
-      const o = b * 12;
-      groups[b].matrix.copy(matrixOf(pose.slice(o, o + 3), pose.slice(o + 3, o + 12)));
+      // position, then the quaternion w x y z
+      const o = b * 7;
+      tmpPos.set(pose[o], pose[o + 1], pose[o + 2]);
+      tmpQuat.set(pose[o + 4], pose[o + 5], pose[o + 6], pose[o + 3]);
+      groups[b].matrix.compose(tmpPos, tmpQuat, ONE);
       groups[b].matrixWorldNeedsUpdate = true;
     }
     const cs = (data.contacts && data.contacts[k]) || [];
@@ -241,14 +247,14 @@ function start() {
     clock.textContent = 't = ' + data.t[k].toFixed(3) + ' s';
     if (followBox.checked && nbody > 1) {
       // the first body's horizontal move since the last frame shown moves the camera too
-      const dx = pose[12] - followAt.x;
-      const dy = pose[13] - followAt.y;
+      const dx = pose[7] - followAt.x;
+      const dy = pose[8] - followAt.y;
       camera.position.x += dx;
       camera.position.y += dy;
       controls.target.x += dx;
       controls.target.y += dy;
     }
-    followAt.set(pose[12], pose[13], 0);
+    followAt.set(pose[7], pose[8], 0);
   }
 
   // pixels of the last drawn frame that show a body (neither the background nor the ground)
