@@ -37,7 +37,11 @@ sn_model* cli_load(const char* path, int quiet) {
     opts.log_ctx = &quiet;
     sn_model* m = NULL;
     sn_error err;
-    sn_status st = sn_load_urdf(path, &opts, &m, &err);
+    // MJCF by its extension (.xml), URDF otherwise
+    size_t n = strlen(path);
+    int mjcf = n >= 4 && (!strcmp(path + n - 4, ".xml") || !strcmp(path + n - 4, ".XML") ||
+                          !strcmp(path + n - 5 + (n < 5), ".mjcf"));
+    sn_status st = mjcf ? sn_load_mjcf(path, &opts, &m, &err) : sn_load_urdf(path, &opts, &m, &err);
     if (st != SN_OK) {
         fprintf(stderr, "error: %s (%s)\n", err.msg, sn_status_str(st));
         return NULL;

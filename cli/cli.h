@@ -11,7 +11,8 @@
 
 // parse a whitespace-separated list of numbers; returns the count or -1 on a bad entry
 int cli_parse_vector(const char* s, double* out, int nmax);
-// load a model file (URDF) with warnings printed to stderr; NULL on error (message printed)
+// load a model file (MJCF for .xml and .mjcf, URDF otherwise) with warnings printed to stderr;
+// NULL on error (message printed)
 sn_model* cli_load(const char* path, int quiet);
 // print a JSON number (null when not finite)
 void cli_json_num(FILE* f, double v);

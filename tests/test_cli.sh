@@ -138,6 +138,24 @@ check "the quad fanned into two triangles" grep -q '{"v":\[0,0,0,1,0,0,1,1,0,0,1
 check "the STL's triangle" grep -q '{"v":\[0,0,0,1,0,0,0,1,0\],"f":\[0,1,2\]}' "$TMP/meshes.html"
 check "a mesh that cannot be read is named" grep -q "draws no visual mesh .*missing.obj" "$TMP/err"
 
+# MJCF: read by `inspect` and `run`; bad files named with file, line and element
+check "inspect an MJCF file" exit_code 0 "$SINEW" inspect "$SRC/models/strandbeest.xml"
+check "it has the machine's 79 DOF" grep -q "^size      nq 80, nv 79" "$TMP/out"
+check "run an MJCF file with its connects" exit_code 0 "$SINEW" run "$SRC/models/strandbeest.xml" --duration 0.2 --dt 0.002 --no-html
+check "its loops are reported" grep -q "^loop closure     36 constraints" "$TMP/out"
+printf '<mujoco>\n<worldbody>\n<body name="a"><joint/><geom size="0.1"/>\n<frob/>\n</body>\n</worldbody>\n</mujoco>\n' > "$TMP/frob.xml"
+check "an unknown element in a body is refused" exit_code 1 "$SINEW" inspect "$TMP/frob.xml"
+check "the message names file, line and element" grep -q "frob.xml:4: <frob>: <frob> inside <body> is not supported" "$TMP/err"
+printf '<mujoco>\n<include file="../x.xml"/>\n<worldbody/>\n</mujoco>\n' > "$TMP/inc.xml"
+check "an include outside the folder is refused" exit_code 1 "$SINEW" inspect "$TMP/inc.xml"
+check "it names the include" grep -q "inc.xml:2: <include>: .*inside the model's folder" "$TMP/err"
+printf '<mujoco>\n<worldbody>\n<body name="a"><joint/><geom size="0.1"/></body>\n<body name="b"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/free2.xml"
+check "a free joint on a second body is refused" exit_code 1 "$SINEW" inspect "$TMP/free2.xml"
+check "it says where free joints go" grep -q "free2.xml:4: <freejoint>: a free joint is supported on the first body" "$TMP/err"
+printf '<mujoco>\n<worldbody>\n<body><joint type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon/>\n</mujoco>\n' > "$TMP/tendon.xml"
+check "a tendon is refused by name" exit_code 1 "$SINEW" inspect "$TMP/tendon.xml"
+check "it names the tendon" grep -q "tendon.xml:5: <tendon>: <tendon> is not supported" "$TMP/err"
+
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB
   [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&

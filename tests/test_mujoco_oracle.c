@@ -659,6 +659,84 @@ static int pair_open(pair* p, const scratch* t, const char* label, const char* p
     return 0;
 }
 
+// the same pair for an MJCF file, loaded by both as it is: joints matched by name (the floating
+// base to MuJoCo's free joint), masses by body name (a body with several joints has massless
+// links in sinew that MuJoCo does not have)
+static int pair_open_mjcf(pair* p, const char* label, const char* path) {
+    memset(p, 0, sizeof *p);
+    p->label = label;
+    p->free_qadr = -1;
+    sn_error err;
+    sn_status st = sn_load_mjcf(path, NULL, &p->sm, &err);
+    SNT_CHECK_MSG(st == SN_OK, "%s: sinew does not load it: %s", label, err.msg);
+    const sn_model* sm = p->sm;
+    SNT_STATUS_OK(sn_data_create(sm, NULL, &p->sd, NULL));
+    char mjerr[1024] = "";
+    p->mm = mj_loadXML(path, NULL, mjerr, sizeof mjerr);
+    SNT_CHECK_MSG(p->mm, "%s: MuJoCo does not load it: %s", label, mjerr);
+    mjModel* mm = p->mm;
+    p->md = mj_makeData(mm);
+    SNT_CHECK_MSG(p->md, "%s: mj_makeData failed", label);
+    mm->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_EQUALITY | mjDSBL_FRICTIONLOSS |
+                            mjDSBL_LIMIT | mjDSBL_CONTACT | mjDSBL_PASSIVE | mjDSBL_ACTUATION;
+    mm->opt.enableflags |= mjENBL_ENERGY;
+    int nq = p->nq = sm->nq, nv = p->nv = sm->nv;
+    SNT_CHECK_MSG(mm->nq == nq && mm->nv == nv && mm->njnt == sm->njoint,
+                  "%s: sizes: sinew nq %d nv %d joints %d, MuJoCo nq %d nv %d joints %d", label, nq,
+                  nv, sm->njoint, mm->nq, mm->nv, mm->njnt);
+    p->qadr = malloc((size_t)nq * sizeof(int));
+    p->vadr = malloc((size_t)nv * sizeof(int));
+    p->w = calloc((size_t)(4 * nv * nv + 8 * nv + 8), sizeof(double));
+    for (int j = 0; j < sm->njoint; j++) {
+        int type = sm->joint_type[j], mj = -1;
+        if (type == SN_JOINT_FLOATING) {
+            for (int k = 0; k < mm->njnt && mj < 0; k++)
+                if (mm->jnt_type[k] == mjJNT_FREE) mj = k;
+        } else {
+            mj = mj_name2id(mm, mjOBJ_JOINT, sm->names + sm->joint_name[j]);
+            // an unnamed MuJoCo joint: the same place in the order (both depth first, in file
+            // order)
+            const char* mjname = j < mm->njnt ? mj_id2name(mm, mjOBJ_JOINT, j) : "";
+            if (mj < 0 && j < mm->njnt && (!mjname || !mjname[0])) mj = j;
+        }
+        int want = type == SN_JOINT_FLOATING                                  ? mjJNT_FREE
+                   : type == SN_JOINT_PRISMATIC                               ? mjJNT_SLIDE
+                   : type == SN_JOINT_SPHERICAL                               ? mjJNT_BALL
+                   : type == SN_JOINT_REVOLUTE || type == SN_JOINT_CONTINUOUS ? mjJNT_HINGE
+                                                                              : -1;
+        SNT_CHECK_MSG(mj >= 0 && mm->jnt_type[mj] == want,
+                      "%s: joint '%s' has no MuJoCo counterpart of its type", label,
+                      sm->names + sm->joint_name[j]);
+        for (int k = 0; k < sm->joint_nq[j]; k++)
+            p->qadr[sm->joint_qadr[j] + k] = mm->jnt_qposadr[mj] + k;
+        for (int k = 0; k < sm->joint_nv[j]; k++)
+            p->vadr[sm->joint_vadr[j] + k] = mm->jnt_dofadr[mj] + k;
+        if (type == SN_JOINT_FLOATING) p->free_qadr = mm->jnt_qposadr[mj];
+        // rotor inertia is MuJoCo's armature
+        for (int k = 0; k < sm->joint_nv[j]; k++)
+            SNT_CHECK_MSG(fabs(sm->dof_armature[sm->joint_vadr[j] + k] -
+                               mm->dof_armature[mm->jnt_dofadr[mj] + k]) < 1e-15,
+                          "%s: armature of joint '%s'", label, sm->names + sm->joint_name[j]);
+    }
+    double mtotal = 0, stotal = 0;
+    for (int b = 1; b < mm->nbody; b++)
+        mtotal += mm->body_mass[b];
+    for (int f = 0; f < sm->nframe; f++)
+        stotal += sm->frame_mass[f];
+    SNT_CHECK_MSG(fabs(mtotal - stotal) <= 1e-12 * mtotal,
+                  "%s: total mass: sinew %.17g, MuJoCo %.17g", label, stotal, mtotal);
+    for (int b = 1; b < mm->nbody; b++) {
+        const char* name = mj_id2name(mm, mjOBJ_BODY, b);
+        if (!name || !name[0]) continue; // unnamed: in the total above
+        int f = sn_model_find(sm, SN_OBJ_FRAME, name);
+        SNT_CHECK_MSG(f != SN_NONE, "%s: MuJoCo body %d '%s' is no sinew link", label, b, name);
+        SNT_CHECK_MSG(fabs(mm->body_mass[b] - sm->frame_mass[f]) <= 1e-12 * sm->frame_mass[f],
+                      "%s: mass of '%s': sinew %.17g, MuJoCo %.17g", label, name, sm->frame_mass[f],
+                      mm->body_mass[b]);
+    }
+    return 0;
+}
+
 // MuJoCo's free-joint rotation (world <- base), identity for a fixed base
 static void base_rot(const pair* p, const double* qpos, double R[9]) {
     if (p->free_qadr < 0) {
@@ -1536,6 +1614,61 @@ static int test_cli_inspect_json_matches_mujoco(void) {
     return r;
 }
 
+// ---------------------------------------------------------------- test 4: MJCF files
+
+// MJCF read by sinew against MuJoCo's own compiler on the same files: masses per body, then M, h
+// and forward dynamics at random states. The models: the features one by one (tests/data/mjcf),
+// and the MJCF files of shared/models that the reader takes so far
+static int run_mjcf(const char* label, const char* path, unsigned long long seed) {
+    pair p;
+    int r = pair_open_mjcf(&p, label, path);
+    if (r == 0) {
+        worst w;
+        memset(&w, 0, sizeof w);
+        w.sM = w.sh = w.sh0 = w.sudot = INFINITY;
+        double* q = malloc((size_t)p.nq * sizeof(double));
+        double* u = malloc((size_t)p.nv * sizeof(double));
+        tc_seed(seed);
+        for (int s = 0; s < NSTATE && r == 0; s++) {
+            tc_random_state(p.sm, q, u);
+            r = sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK;
+            if (r == 0) r = compare_state(&p, s, &w);
+        }
+        free(q);
+        free(u);
+        if (r == 0)
+            printf("  %-48s nv %2d  rel err: M %.1e  h %.1e  h(g=0) %.1e  u-dot %.1e  poses %.1e\n",
+                   label, p.nv, w.M, w.h, w.h0, w.udot, w.pos);
+    }
+    pair_close(&p);
+    return r;
+}
+
+static int test_mjcf_matches_mujoco(void) {
+    mju_user_warning = on_mj_warning;
+    static const char* const own[] = {"features.xml", "floating.xml"};
+    int r = 0;
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/mjcf/%s", SNT_DATA_DIR, own[k]);
+        r |= run_mjcf(own[k], path, 0x3c3full + k);
+    }
+    char beest[1024];
+    snprintf(beest, sizeof beest, "%s/models/strandbeest.xml", SNT_SOURCE_DIR);
+    r |= run_mjcf("models/strandbeest.xml", beest, 0xbee5ull);
+    // the shared MJCF files the reader takes so far (the others: docs/mjcf.md)
+    static const char* const shared[] = {"raisim_ant_mjcf/ant.xml",
+                                         "mujoco_equality_tests/engine/testdata/core_constraint/"
+                                         "jdotv_connect_2d.xml"};
+    if (!tc_model_path("")) {
+        printf("  skip: shared/models is absent (the shared MJCF files)\n");
+        return r;
+    }
+    for (size_t k = 0; k < sizeof shared / sizeof shared[0]; k++)
+        r |= run_mjcf(shared[k], tc_model_path(shared[k]), 0x5a5aull + k);
+    return r;
+}
+
 SNT_SUITE(SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
-          SNT_TEST(test_cli_inspect_json_matches_mujoco))
+          SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco))

@@ -224,6 +224,18 @@ SN_API sn_status sn_load_urdf_string(const char* xml, size_t len, const char* na
                                      const char* base_dir, const sn_load_opts* opts, sn_model** out,
                                      sn_error* err);
 
+/// Load an MJCF file (MuJoCo's format; docs/mjcf.md lists what is read). Bodies become links,
+/// several joints of one body a chain of massless links, a free joint on the first body the
+/// floating base; inertia comes from <inertial> or the geoms as MuJoCo's compiler computes it;
+/// <equality><connect> becomes a pin. What sinew does not read is refused by name, or listed in
+/// one warning when it only matters to MuJoCo. Errors as sn_load_urdf.
+SN_API sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_model** out,
+                              sn_error* err);
+/// The same from memory; base_dir resolves <include> files (NULL: the current directory).
+SN_API sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* name,
+                                     const char* base_dir, const sn_load_opts* opts, sn_model** out,
+                                     sn_error* err);
+
 /// Free a model. NULL is a no-op.
 SN_API void sn_model_destroy(sn_model* m);
 

@@ -1,0 +1,1271 @@
+// SPDX-License-Identifier: Apache-2.0
+// mjcf.c: the MJCF reader (MuJoCo's format), first part. The file is read into a small element
+// tree with libexpat (with <include> files spliced in, never from outside the model's folder),
+// default classes are applied, and the body tree fills the same spec as the URDF reader
+// (spec.h), which sni_compile turns into a model:
+//   - a body is a link; its joints chain through massless links when it has several, each
+//     joint at its own anchor; a body without joints is welded to its parent;
+//   - a free joint on the first body of <worldbody> makes the floating base; without one, the
+//     world is a link of its own and the bodies hang from it;
+//   - inertia comes from <inertial>, or from the body's geoms (mass or density) as MuJoCo's
+//     compiler computes it (compiler inertiafromgeom);
+//   - <equality><connect> becomes a pin constraint at the model's reference configuration.
+// Elements and attributes sinew does not read are refused by name, or listed in one warning when
+// they only matter to MuJoCo (rendering, softness, sensors). docs/mjcf.md lists what is read.
+#include "base/base.h"
+#include "base/smath.h"
+#include "model/spec.h"
+
+#include <expat.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_DEPTH 64
+#define MAX_NODES 2000000
+#define MAX_INCLUDES 32
+#define DEFAULT_MAX_FILE ((size_t)64 << 20)
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+// ---- the element tree ----
+
+typedef struct xnode {
+    long name; // offset into the string pool
+    int line;
+    int file;  // index into the reader's file names (an include's)
+    int attr0; // first attribute pair in attrs
+    int nattr;
+    int parent, first, last, next; // tree links, -1
+} xnode;
+
+typedef struct reader {
+    sni_spec* s;
+    sn_error* err;
+    sn_status st;
+    const sn_allocator* a;
+    sni_buf pool;    // strings
+    sni_buf nodes;   // xnode
+    sni_buf attrs;   // long pairs: name, value
+    const char* dir; // the model's folder
+    char files[MAX_INCLUDES + 1][512];
+    int nfile, cur_file;
+    int stack[MAX_DEPTH + 1];
+    int depth;
+    XML_Parser xp;
+    // settings of <compiler>
+    int degree;            // angles in degrees
+    char eulerseq[4];      // "xyz" by default
+    int inertia_from_geom; // 0 false, 1 true, 2 auto
+    int autolimits;
+    char meshdir[512];
+    // the ignored parts, for one warning
+    char ignored[512];
+} reader;
+
+#define NODE(r, i) (((xnode*)(r)->nodes.data)[i])
+#define NNODE(r) ((int)((r)->nodes.len / sizeof(xnode)))
+#define STR(r, off) ((r)->pool.data + (off))
+
+static long pool_add(reader* r, const char* s) {
+    long off = sni_buf_push(&r->pool, s, strlen(s) + 1);
+    return off;
+}
+
+static void rfail(reader* r, int node, sn_status code, const char* element, const char* fmt, ...) {
+    if (r->st != SN_OK) return;
+    char text[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    const char* file = r->s->file;
+    int line = 0;
+    if (node >= 0 && node < NNODE(r)) {
+        line = NODE(r, node).line;
+        file = r->files[NODE(r, node).file];
+    }
+    sni_error(r->err, code, file, line, element, "%s", text);
+    r->st = code;
+}
+
+static void rwarn(reader* r, int node, const char* element, const char* fmt, ...) {
+    char text[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    sni_spec_warn(r->s, node >= 0 ? NODE(r, node).line : 0, element, "%s", text);
+}
+
+// ---- reading XML into the tree ----
+
+static void on_start(void* ud, const char* el, const char** atts) {
+    reader* r = ud;
+    if (r->st != SN_OK) return;
+    if (r->depth >= MAX_DEPTH || NNODE(r) >= MAX_NODES) {
+        sni_error(
+            r->err, SN_ERR_LIMIT, r->files[r->cur_file], (int)XML_GetCurrentLineNumber(r->xp), el,
+            r->depth >= MAX_DEPTH ? "elements nested deeper than %d" : "more than %d elements",
+            r->depth >= MAX_DEPTH ? MAX_DEPTH : MAX_NODES);
+        r->st = SN_ERR_LIMIT;
+        XML_StopParser(r->xp, XML_FALSE);
+        return;
+    }
+    xnode n;
+    memset(&n, 0, sizeof n);
+    n.name = pool_add(r, el);
+    n.line = (int)XML_GetCurrentLineNumber(r->xp);
+    n.file = r->cur_file;
+    n.attr0 = (int)(r->attrs.len / (2 * sizeof(long)));
+    for (int i = 0; atts[i]; i += 2) {
+        long kv[2] = {pool_add(r, atts[i]), pool_add(r, atts[i + 1])};
+        sni_buf_push(&r->attrs, kv, sizeof kv);
+        n.nattr++;
+    }
+    n.parent = r->depth ? r->stack[r->depth - 1] : -1;
+    n.first = n.last = n.next = -1;
+    int id = NNODE(r);
+    if (sni_buf_push(&r->nodes, &n, sizeof n) < 0 || r->pool.failed || r->attrs.failed) {
+        r->st = sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, el, "out of memory");
+        XML_StopParser(r->xp, XML_FALSE);
+        return;
+    }
+    if (n.parent >= 0) {
+        xnode* p = &NODE(r, n.parent);
+        if (p->last >= 0)
+            NODE(r, p->last).next = id;
+        else
+            p->first = id;
+        p->last = id;
+    }
+    r->stack[r->depth++] = id;
+}
+
+static void on_end(void* ud, const char* el) {
+    (void)el;
+    reader* r = ud;
+    if (r->depth > 0) r->depth--;
+}
+
+static void on_doctype(void* ud, const XML_Char* name, const XML_Char* sysid, const XML_Char* pubid,
+                       int has_internal) {
+    (void)name, (void)sysid, (void)pubid, (void)has_internal;
+    reader* r = ud;
+    sni_error(r->err, SN_ERR_PARSE, r->files[r->cur_file], (int)XML_GetCurrentLineNumber(r->xp),
+              "DOCTYPE", "a DOCTYPE is not accepted in MJCF");
+    r->st = SN_ERR_PARSE;
+    XML_StopParser(r->xp, XML_FALSE);
+}
+
+// parse one file's text; its root's children are appended under `under` (-1: a new root)
+static sn_status parse_text(reader* r, const char* xml, size_t len, int file, int under) {
+    XML_Parser xp = XML_ParserCreate(NULL);
+    if (!xp) return sni_error(r->err, SN_ERR_NOMEM, r->files[file], 0, "", "out of memory");
+    XML_Parser saved = r->xp;
+    int saved_file = r->cur_file, saved_depth = r->depth;
+    r->xp = xp;
+    r->cur_file = file;
+    if (under >= 0) {
+        // an include's root element is spliced away: its children land under `under`
+        r->stack[0] = under;
+        r->depth = 1;
+    } else {
+        r->depth = 0;
+    }
+    int first_new = NNODE(r);
+    XML_SetUserData(xp, r);
+    XML_SetElementHandler(xp, on_start, on_end);
+    XML_SetStartDoctypeDeclHandler(xp, on_doctype);
+    XML_SetParamEntityParsing(xp, XML_PARAM_ENTITY_PARSING_NEVER);
+    if (XML_Parse(xp, xml, (int)len, 1) == XML_STATUS_ERROR && r->st == SN_OK)
+        r->st = sni_error(r->err, SN_ERR_PARSE, r->files[file], (int)XML_GetCurrentLineNumber(xp),
+                          "", "XML: %s", XML_ErrorString(XML_GetErrorCode(xp)));
+    XML_ParserFree(xp);
+    r->xp = saved;
+    r->cur_file = saved_file;
+    r->depth = saved_depth;
+    if (r->st == SN_OK && under >= 0 && NNODE(r) > first_new) {
+        // the include file's root (<mujoco>) became a child of `under`: lift its children
+        int root = first_new;
+        xnode* u = &NODE(r, under);
+        int prev = -1;
+        for (int c = u->first; c >= 0; c = NODE(r, c).next) {
+            if (c == root) break;
+            prev = c;
+        }
+        int kids = NODE(r, root).first;
+        for (int c = kids; c >= 0; c = NODE(r, c).next)
+            NODE(r, c).parent = under;
+        int after = NODE(r, root).next;
+        if (kids >= 0) {
+            if (prev >= 0)
+                NODE(r, prev).next = kids;
+            else
+                u->first = kids;
+            NODE(r, NODE(r, root).last).next = after;
+            if (u->last == root) u->last = NODE(r, root).last;
+        } else {
+            if (prev >= 0)
+                NODE(r, prev).next = after;
+            else
+                u->first = after;
+            if (u->last == root) u->last = prev;
+        }
+    }
+    return r->st;
+}
+
+static char* read_file(reader* r, const char* path, size_t max, size_t* n) {
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
+    if ((size_t)st.st_size > max) return NULL;
+    FILE* f = fopen(path, "rb");
+    if (!f) return NULL;
+    char* buf = sni_alloc(r->a, (size_t)st.st_size + 1);
+    if (buf && fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+        sni_free(r->a, buf, (size_t)st.st_size + 1);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[st.st_size] = 0, *n = (size_t)st.st_size;
+    return buf;
+}
+
+// ---- attributes ----
+
+static const char* get(reader* r, int node, const char* name) {
+    const xnode* n = &NODE(r, node);
+    const long* kv = (const long*)r->attrs.data;
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(STR(r, kv[2 * (n->attr0 + i)]), name))
+            return STR(r, kv[2 * (n->attr0 + i) + 1]);
+    return NULL;
+}
+
+static const char* ename(reader* r, int node) {
+    return STR(r, NODE(r, node).name);
+}
+
+// the default classes: for a class and an element kind, the <default> element's attributes
+typedef struct dclass {
+    long name;
+    int node;   // the <default> element
+    int parent; // class index, -1
+} dclass;
+
+typedef struct loader {
+    reader* r;
+    dclass* classes;
+    int nclass;
+    int main_class;
+    int nlink, njoint;
+    int floating;         // the first body has a free joint
+    sn_real root_pose[7]; // its position and quaternion w x y z: the nominal configuration
+} loader;
+
+static int class_find(loader* L, const char* name) {
+    for (int i = 0; i < L->nclass; i++)
+        if (!strcmp(STR(L->r, L->classes[i].name), name)) return i;
+    return -1;
+}
+
+// an attribute of an element, or else of its class chain (the element's class, or the enclosing
+// childclass, or "main"), for elements of that kind
+static const char* attr_of(loader* L, int node, int cls, const char* name) {
+    reader* r = L->r;
+    const char* v = get(r, node, name);
+    if (v) return v;
+    const char* kind = ename(r, node);
+    if (!strcmp(kind, "freejoint")) kind = "joint";
+    for (int c = cls; c >= 0; c = L->classes[c].parent) {
+        for (int k = NODE(r, L->classes[c].node).first; k >= 0; k = NODE(r, k).next)
+            if (!strcmp(ename(r, k), kind)) {
+                const char* dv = get(r, k, name);
+                if (dv) return dv;
+            }
+    }
+    return NULL;
+}
+
+static int reals(loader* L, int node, int cls, const char* name, sn_real* out, int n) {
+    const char* v = attr_of(L, node, cls, name);
+    if (!v) return 0;
+    sni_num_result res = sni_parse_reals(v, out, n);
+    if (res != SNI_NUM_OK && res != SNI_NUM_UNDERFLOW) {
+        rfail(L->r, node, SN_ERR_PARSE, ename(L->r, node), "attribute %s=\"%.60s\" %s", name, v,
+              res == SNI_NUM_COUNT ? "has the wrong number of numbers" : sni_num_result_str(res));
+        return -1;
+    }
+    return 1;
+}
+
+// the class an element uses: its own, else the childclass in force
+static int class_of(loader* L, int node, int childclass) {
+    const char* c = get(L->r, node, "class");
+    if (c) {
+        int k = class_find(L, c);
+        if (k < 0) {
+            rfail(L->r, node, SN_ERR_MODEL, ename(L->r, node), "unknown default class '%s'", c);
+            return L->main_class;
+        }
+        return k;
+    }
+    return childclass >= 0 ? childclass : L->main_class;
+}
+
+// ---- orientations ----
+
+// the orientation of an element (quat, axisangle, euler, xyaxes, zaxis; identity without)
+static int orientation(loader* L, int node, int cls, sn_real* R) {
+    reader* r = L->r;
+    sn_real v[6];
+    int got = 0;
+    m3_identity(R);
+    int k;
+    if ((k = reals(L, node, cls, "quat", v, 4)) != 0) {
+        if (k < 0) return -1;
+        sn_real n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+        if (!(n > 0)) {
+            rfail(r, node, SN_ERR_MODEL, ename(r, node), "quat is zero");
+            return -1;
+        }
+        for (int i = 0; i < 4; i++)
+            v[i] /= n;
+        quat_to_m3(R, v);
+        got++;
+    }
+    if ((k = reals(L, node, cls, "axisangle", v, 4)) != 0) {
+        if (k < 0) return -1;
+        sn_real n = v3_norm(v);
+        if (!(n > 0)) {
+            rfail(r, node, SN_ERR_MODEL, ename(r, node), "axisangle has a zero axis");
+            return -1;
+        }
+        v3_scale(v, v, 1 / n);
+        sn_real ang = r->degree ? v[3] * M_PI / 180 : v[3];
+        axis_sincos_to_m3(R, v, sin(ang), cos(ang));
+        got++;
+    }
+    if ((k = reals(L, node, cls, "euler", v, 3)) != 0) {
+        if (k < 0) return -1;
+        // eulerseq: lower case turns about the rotated axes (intrinsic), upper case about the
+        // fixed ones (extrinsic)
+        sn_real acc[9];
+        m3_identity(acc);
+        for (int i = 0; i < 3; i++) {
+            char c = r->eulerseq[i];
+            int intrinsic = c >= 'a';
+            char lc = intrinsic ? c : (char)(c - 'A' + 'a');
+            sn_real ax[3] = {lc == 'x', lc == 'y', lc == 'z'};
+            sn_real ang = r->degree ? v[i] * M_PI / 180 : v[i], Ri[9], t[9];
+            axis_sincos_to_m3(Ri, ax, sin(ang), cos(ang));
+            if (intrinsic)
+                m3_mul(t, acc, Ri);
+            else
+                m3_mul(t, Ri, acc);
+            memcpy(acc, t, sizeof t);
+        }
+        memcpy(R, acc, sizeof acc);
+        got++;
+    }
+    if ((k = reals(L, node, cls, "xyaxes", v, 6)) != 0) {
+        if (k < 0) return -1;
+        sn_real x[3] = {v[0], v[1], v[2]}, y[3] = {v[3], v[4], v[5]}, z[3];
+        sn_real nx = v3_norm(x);
+        if (!(nx > 0)) {
+            rfail(r, node, SN_ERR_MODEL, ename(r, node), "xyaxes has a zero x axis");
+            return -1;
+        }
+        v3_scale(x, x, 1 / nx);
+        v3_addscl(y, x, -v3_dot(x, y));
+        sn_real ny = v3_norm(y);
+        if (!(ny > 0)) {
+            rfail(r, node, SN_ERR_MODEL, ename(r, node), "xyaxes: y is parallel to x");
+            return -1;
+        }
+        v3_scale(y, y, 1 / ny);
+        v3_cross(z, x, y);
+        for (int i = 0; i < 3; i++)
+            R[3 * i] = x[i], R[3 * i + 1] = y[i], R[3 * i + 2] = z[i];
+        got++;
+    }
+    if ((k = reals(L, node, cls, "zaxis", v, 3)) != 0) {
+        if (k < 0) return -1;
+        // the shortest turn taking z onto the axis
+        sn_real n = v3_norm(v);
+        if (!(n > 0)) {
+            rfail(r, node, SN_ERR_MODEL, ename(r, node), "zaxis is zero");
+            return -1;
+        }
+        v3_scale(v, v, 1 / n);
+        sn_real z[3] = {0, 0, 1}, ax[3];
+        v3_cross(ax, z, v);
+        sn_real s = v3_norm(ax), c = v[2];
+        if (s > 1e-12) {
+            v3_scale(ax, ax, 1 / s);
+            axis_sincos_to_m3(R, ax, s, c);
+        } else if (c < 0) {
+            sn_real xa[3] = {1, 0, 0};
+            axis_sincos_to_m3(R, xa, 0, -1);
+        }
+        got++;
+    }
+    if (got > 1) {
+        rfail(r, node, SN_ERR_MODEL, ename(r, node),
+              "more than one orientation (quat, axisangle, euler, xyaxes, zaxis) given");
+        return -1;
+    }
+    return 0;
+}
+
+// ---- geoms: their mass and inertia as MuJoCo's compiler computes them ----
+
+enum { G_PLANE, G_SPHERE, G_CAPSULE, G_ELLIPSOID, G_CYLINDER, G_BOX, G_MESH, G_OTHER };
+
+static int geom_kind(const char* t) {
+    static const char* names[] = {"plane",    "sphere", "capsule", "ellipsoid",
+                                  "cylinder", "box",    "mesh"};
+    for (int i = 0; i < 7; i++)
+        if (!strcmp(t, names[i])) return i;
+    return G_OTHER;
+}
+
+// volume and unit-density inertia (principal, about the centre, geom axes) of a primitive
+static sn_real geom_volume(int kind, const sn_real* sz, sn_real* I) {
+    sn_real r = sz[0], h, v;
+    switch (kind) {
+    case G_SPHERE:
+        v = 4.0 / 3 * M_PI * r * r * r;
+        I[0] = I[1] = I[2] = 0.4 * v * r * r;
+        return v;
+    case G_CAPSULE: {
+        h = 2 * sz[1];
+        sn_real vs = 4.0 / 3 * M_PI * r * r * r, vc = M_PI * r * r * h;
+        I[0] = I[1] =
+            vc * (h * h / 12 + r * r / 4) + vs * (0.4 * r * r + h * h / 4 + 3 * h * r / 8);
+        I[2] = 0.4 * vs * r * r + 0.5 * vc * r * r;
+        return vs + vc;
+    }
+    case G_CYLINDER:
+        h = 2 * sz[1];
+        v = M_PI * r * r * h;
+        I[0] = I[1] = v * (r * r / 4 + h * h / 12);
+        I[2] = 0.5 * v * r * r;
+        return v;
+    case G_ELLIPSOID:
+        v = 4.0 / 3 * M_PI * sz[0] * sz[1] * sz[2];
+        I[0] = v * (sz[1] * sz[1] + sz[2] * sz[2]) / 5;
+        I[1] = v * (sz[0] * sz[0] + sz[2] * sz[2]) / 5;
+        I[2] = v * (sz[0] * sz[0] + sz[1] * sz[1]) / 5;
+        return v;
+    case G_BOX:
+        v = 8 * sz[0] * sz[1] * sz[2];
+        I[0] = v * (sz[1] * sz[1] + sz[2] * sz[2]) / 3;
+        I[1] = v * (sz[0] * sz[0] + sz[2] * sz[2]) / 3;
+        I[2] = v * (sz[0] * sz[0] + sz[1] * sz[1]) / 3;
+        return v;
+    default:
+        I[0] = I[1] = I[2] = 0;
+        return 0;
+    }
+}
+
+// a geom's placement, size and kind, fromto resolved: 0, or -1 on error
+static int geom_shape(loader* L, int node, int cls, int* kind, sn_real* size, sn_real* pos,
+                      sn_real* R) {
+    reader* r = L->r;
+    const char* t = attr_of(L, node, cls, "type");
+    *kind = geom_kind(t ? t : "sphere");
+    if (*kind == G_OTHER) {
+        rfail(r, node, SN_ERR_MODEL, "geom",
+              "geom type '%s' is not supported (plane, sphere, "
+              "capsule, ellipsoid, cylinder, box, mesh)",
+              t);
+        return -1;
+    }
+    v3_set(size, 0, 0, 0);
+    v3_set(pos, 0, 0, 0);
+    if (reals(L, node, cls, "size", size, 1) < 0) {
+        // sizes have 1 to 3 numbers
+        r->st = SN_OK;
+        memset(r->err, 0, sizeof *r->err);
+        int n = 0;
+        const char* v = attr_of(L, node, cls, "size");
+        sn_real buf[3] = {0, 0, 0};
+        for (n = 3; n >= 1; n--)
+            if (sni_parse_reals(v, buf, n) == SNI_NUM_OK) break;
+        if (n < 1) {
+            rfail(r, node, SN_ERR_PARSE, "geom", "attribute size=\"%.60s\" is not 1 to 3 numbers",
+                  v);
+            return -1;
+        }
+        memcpy(size, buf, sizeof buf);
+    }
+    if (reals(L, node, cls, "pos", pos, 3) < 0) return -1;
+    if (orientation(L, node, cls, R) < 0) return -1;
+    sn_real ft[6];
+    int k = reals(L, node, cls, "fromto", ft, 6);
+    if (k < 0) return -1;
+    if (k > 0) {
+        if (*kind != G_CAPSULE && *kind != G_CYLINDER && *kind != G_BOX && *kind != G_ELLIPSOID) {
+            rfail(r, node, SN_ERR_MODEL, "geom",
+                  "fromto is for capsule, cylinder, box and "
+                  "ellipsoid geoms");
+            return -1;
+        }
+        sn_real d[3] = {ft[3] - ft[0], ft[4] - ft[1], ft[5] - ft[2]};
+        sn_real len = v3_norm(d);
+        if (!(len > 0)) {
+            rfail(r, node, SN_ERR_MODEL, "geom", "fromto: the two points coincide");
+            return -1;
+        }
+        v3_set(pos, (ft[0] + ft[3]) / 2, (ft[1] + ft[4]) / 2, (ft[2] + ft[5]) / 2);
+        // the geom's z along the segment
+        v3_scale(d, d, 1 / len);
+        sn_real z[3] = {0, 0, 1}, ax[3];
+        v3_cross(ax, z, d);
+        sn_real s = v3_norm(ax), c = d[2];
+        m3_identity(R);
+        if (s > 1e-12) {
+            v3_scale(ax, ax, 1 / s);
+            axis_sincos_to_m3(R, ax, s, c);
+        } else if (c < 0) {
+            sn_real xa[3] = {1, 0, 0};
+            axis_sincos_to_m3(R, xa, 0, -1);
+        }
+        if (*kind == G_BOX || *kind == G_ELLIPSOID)
+            size[2] = len / 2;
+        else
+            size[1] = len / 2;
+    }
+    return 0;
+}
+
+// ---- the body tree ----
+
+static long unique_name(loader* L, const char* base, int n) {
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s%d", base, n);
+    return sni_spec_name(L->r->s, buf);
+}
+
+static sni_link* new_link(loader* L, long name, int line) {
+    sni_link* l = sni_buf_grow(&L->r->s->links, sizeof(sni_link));
+    if (!l) return NULL;
+    memset(l, 0, sizeof *l);
+    l->name = name;
+    l->line = line;
+    L->nlink++;
+    return l;
+}
+
+static sni_joint* new_joint(loader* L, long name, int line, int type, long parent, long child) {
+    sni_joint* j = sni_buf_grow(&L->r->s->joints, sizeof(sni_joint));
+    if (!j) return NULL;
+    memset(j, 0, sizeof *j);
+    j->name = name;
+    j->line = line;
+    j->type = type;
+    j->parent_name = parent;
+    j->child_name = child;
+    j->mimic_name = -1;
+    m3_identity(j->rot);
+    v3_set(j->axis, 0, 0, 1);
+    L->njoint++;
+    return j;
+}
+
+// the body's mass properties from its <inertial> or its geoms, into link l (body frame)
+static void body_inertia(loader* L, int body, int childclass, long link_name) {
+    reader* r = L->r;
+    int inertial = -1;
+    for (int k = NODE(r, body).first; k >= 0; k = NODE(r, k).next)
+        if (!strcmp(ename(r, k), "inertial")) inertial = k;
+    int from_geoms = r->inertia_from_geom == 1 || (r->inertia_from_geom == 2 && inertial < 0);
+    sn_real mass = 0, com[3] = {0, 0, 0}, I[9] = {0};
+    if (!from_geoms && inertial >= 0) {
+        sn_real pos[3] = {0, 0, 0}, R[9], d[6];
+        if (reals(L, inertial, -1, "pos", pos, 3) < 0 || orientation(L, inertial, -1, R) < 0)
+            return;
+        if (reals(L, inertial, -1, "mass", &mass, 1) <= 0) {
+            if (r->st == SN_OK) rfail(r, inertial, SN_ERR_MODEL, "inertial", "missing mass");
+            return;
+        }
+        sn_real Ib[9] = {0};
+        int k = reals(L, inertial, -1, "diaginertia", d, 3);
+        if (k < 0) return;
+        if (k > 0) {
+            Ib[0] = d[0], Ib[4] = d[1], Ib[8] = d[2];
+        } else if ((k = reals(L, inertial, -1, "fullinertia", d, 6)) > 0) {
+            Ib[0] = d[0], Ib[4] = d[1], Ib[8] = d[2];
+            Ib[1] = Ib[3] = d[3], Ib[2] = Ib[6] = d[4], Ib[5] = Ib[7] = d[5];
+        } else {
+            if (r->st == SN_OK)
+                rfail(r, inertial, SN_ERR_MODEL, "inertial", "needs diaginertia or fullinertia");
+            return;
+        }
+        m3_rotate_sym(I, R, Ib);
+        v3_copy(com, pos);
+    } else if (from_geoms) {
+        // every geom of the body (MuJoCo counts the ones of group 3 and below; all here)
+        sn_real msum = 0, c[3] = {0, 0, 0};
+        typedef struct gm {
+            sn_real m, pos[3], R[9], I[3];
+        } gm;
+        gm geoms[256];
+        int ng = 0;
+        for (int k = NODE(r, body).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+            if (strcmp(ename(r, k), "geom")) continue;
+            int cls = class_of(L, k, childclass), kind;
+            sn_real size[3], pos[3], R[9], Iu[3];
+            if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
+            if (kind == G_PLANE || kind == G_MESH) {
+                if (kind == G_MESH)
+                    rwarn(r, k, "geom",
+                          "a mesh geom's mass is not computed yet: it adds none to body '%s'",
+                          r->s->names.data + link_name);
+                continue;
+            }
+            sn_real vol = geom_volume(kind, size, Iu), gmass = 0, density = 1000;
+            int hm = reals(L, k, cls, "mass", &gmass, 1);
+            if (hm < 0 || reals(L, k, cls, "density", &density, 1) < 0) return;
+            if (hm == 0) gmass = density * vol;
+            if (ng == 256) {
+                rfail(r, k, SN_ERR_LIMIT, "geom", "more than 256 geoms in one body");
+                return;
+            }
+            gm* g = &geoms[ng++];
+            g->m = gmass;
+            v3_copy(g->pos, pos);
+            memcpy(g->R, R, sizeof g->R);
+            for (int i = 0; i < 3; i++)
+                g->I[i] = vol > 0 ? Iu[i] * gmass / vol : 0;
+            msum += gmass;
+            v3_addscl(c, pos, gmass);
+        }
+        if (msum > 0) v3_scale(c, c, 1 / msum);
+        for (int i = 0; i < ng; i++) {
+            sn_real Ig[9] = {geoms[i].I[0], 0, 0, 0, geoms[i].I[1], 0, 0, 0, geoms[i].I[2]}, Iw[9];
+            m3_rotate_sym(Iw, geoms[i].R, Ig);
+            sn_real d[3];
+            v3_sub(d, geoms[i].pos, c);
+            sn_real dd = v3_dot(d, d), m = geoms[i].m;
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++)
+                    I[3 * a + b] += Iw[3 * a + b] + m * ((a == b ? dd : 0) - d[a] * d[b]);
+        }
+        mass = msum;
+        v3_copy(com, c);
+    }
+    sni_link* l = &((sni_link*)r->s->links.data)[L->nlink - 1];
+    l->has_inertial = mass > 0;
+    l->inertial_line = l->line;
+    l->mass = mass;
+    v3_copy(l->com, com);
+    memcpy(l->inertia, I, sizeof I);
+}
+
+// the geoms of a body as collision geometry of link `link`
+static void body_geoms(loader* L, int body, int childclass, int link) {
+    reader* r = L->r;
+    for (int k = NODE(r, body).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        if (strcmp(ename(r, k), "geom")) continue;
+        int cls = class_of(L, k, childclass), kind;
+        sn_real size[3], pos[3], R[9];
+        if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
+        const char* ct = attr_of(L, k, cls, "contype");
+        const char* ca = attr_of(L, k, cls, "conaffinity");
+        int collides = !(ct && ca && atoi(ct) == 0 && atoi(ca) == 0);
+        int type = kind == G_SPHERE     ? SN_GEOM_SPHERE
+                   : kind == G_CAPSULE  ? SN_GEOM_CAPSULE
+                   : kind == G_CYLINDER ? SN_GEOM_CYLINDER
+                   : kind == G_BOX      ? SN_GEOM_BOX
+                                        : -1;
+        if (type < 0) continue; // planes, ellipsoids and meshes do not collide yet
+        sni_geom* g = sni_buf_grow(&r->s->geoms, sizeof(sni_geom));
+        if (!g) {
+            rfail(r, k, SN_ERR_NOMEM, "geom", "out of memory");
+            return;
+        }
+        memset(g, 0, sizeof *g);
+        g->link = link;
+        g->line = NODE(r, k).line;
+        g->is_visual = !collides;
+        g->type = type;
+        g->mesh = g->material = -1;
+        v3_copy(g->pos, pos);
+        memcpy(g->rot, R, sizeof g->rot);
+        // sinew's sizes: box full lengths; cylinder and capsule radius and full length
+        if (type == SN_GEOM_BOX)
+            v3_set(g->size, 2 * size[0], 2 * size[1], 2 * size[2]);
+        else if (type == SN_GEOM_SPHERE)
+            v3_set(g->size, size[0], 0, 0);
+        else
+            v3_set(g->size, size[0], 2 * size[1], 0);
+    }
+}
+
+static int joint_kind(const char* t) {
+    if (!t || !strcmp(t, "hinge")) return SN_JOINT_REVOLUTE;
+    if (!strcmp(t, "slide")) return SN_JOINT_PRISMATIC;
+    if (!strcmp(t, "ball")) return SN_JOINT_SPHERICAL;
+    if (!strcmp(t, "free")) return SN_JOINT_FLOATING;
+    return -1;
+}
+
+// a body and its subtree; root_free: the floating base's body
+static void body(loader* L, int node, long parent_link, int parent_childclass, int root_free) {
+    reader* r = L->r;
+    int childclass = parent_childclass;
+    const char* cc = get(r, node, "childclass");
+    if (cc) {
+        childclass = class_find(L, cc);
+        if (childclass < 0) {
+            rfail(r, node, SN_ERR_MODEL, "body", "unknown childclass '%s'", cc);
+            return;
+        }
+    }
+    const char* nm = get(r, node, "name");
+    long name = nm ? sni_spec_name(r->s, nm) : unique_name(L, "body", L->nlink);
+    sn_real pos[3] = {0, 0, 0}, R[9];
+    if (reals(L, node, -1, "pos", pos, 3) < 0 || orientation(L, node, -1, R) < 0) return;
+    // the joints, in order
+    int joints[64], nj = 0;
+    for (int k = NODE(r, node).first; k >= 0; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        if (!strcmp(e, "joint") || !strcmp(e, "freejoint")) {
+            if (nj == 64) {
+                rfail(r, k, SN_ERR_LIMIT, e, "more than 64 joints in one body");
+                return;
+            }
+            joints[nj++] = k;
+        } else if (strcmp(e, "body") && strcmp(e, "geom") && strcmp(e, "inertial") &&
+                   strcmp(e, "site") && strcmp(e, "camera") && strcmp(e, "light")) {
+            rfail(r, k, SN_ERR_MODEL, e, "<%s> inside <body> is not supported", e);
+            return;
+        }
+    }
+    // a free joint: the floating base, on the first body of <worldbody> only, as its one joint
+    int free_joint = 0;
+    for (int i = 0; i < nj; i++) {
+        const char* t = !strcmp(ename(r, joints[i]), "freejoint")
+                            ? "free"
+                            : attr_of(L, joints[i], class_of(L, joints[i], childclass), "type");
+        if (joint_kind(t) == SN_JOINT_FLOATING) {
+            if (!root_free || nj != 1) {
+                rfail(r, joints[i], SN_ERR_MODEL, ename(r, joints[i]),
+                      "a free joint is supported on the first body of <worldbody> only, as its "
+                      "one joint (the floating base)");
+                return;
+            }
+            free_joint = 1;
+        }
+    }
+    if (free_joint) {
+        // the floating base: this body is the root link; its pose is the nominal configuration
+        sni_link* l = new_link(L, name, NODE(r, node).line);
+        if (!l) return;
+        sn_real* nom = L->root_pose;
+        v3_copy(nom, pos);
+        // the rotation's quaternion (w x y z)
+        sn_real tr = R[0] + R[4] + R[8], q[4];
+        if (tr > 0) {
+            sn_real k = 2 * sqrt(1 + tr);
+            q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k,
+            q[3] = (R[3] - R[1]) / k;
+        } else if (R[0] > R[4] && R[0] > R[8]) {
+            sn_real k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
+            q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k,
+            q[3] = (R[2] + R[6]) / k;
+        } else if (R[4] > R[8]) {
+            sn_real k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
+            q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4,
+            q[3] = (R[5] + R[7]) / k;
+        } else {
+            sn_real k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
+            q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k,
+            q[3] = k / 4;
+        }
+        memcpy(nom + 3, q, sizeof q);
+        int link = L->nlink - 1;
+        body_inertia(L, node, childclass, name);
+        body_geoms(L, node, childclass, link);
+        for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
+            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0);
+        return;
+    }
+    // the joints chain through massless links, each at its anchor; the last one carries the body
+    long prev = parent_link;
+    sn_real jpos_prev[3] = {0, 0, 0};
+    for (int i = 0; i < nj && r->st == SN_OK; i++) {
+        int jn = joints[i], cls = class_of(L, jn, childclass);
+        int type = joint_kind(attr_of(L, jn, cls, "type"));
+        if (type < 0) {
+            rfail(r, jn, SN_ERR_MODEL, "joint", "joint type '%s' is not supported",
+                  attr_of(L, jn, cls, "type"));
+            return;
+        }
+        sn_real jp[3] = {0, 0, 0}, axis[3] = {0, 0, 1}, range[2] = {0, 0}, v;
+        if (reals(L, jn, cls, "pos", jp, 3) < 0 || reals(L, jn, cls, "axis", axis, 3) < 0) return;
+        sn_real ref = 0;
+        if (reals(L, jn, cls, "ref", &ref, 1) < 0) return;
+        if (ref != 0) {
+            rfail(r, jn, SN_ERR_MODEL, "joint", "a nonzero ref is not supported yet");
+            return;
+        }
+        const char* jname = get(r, jn, "name");
+        long jl = jname ? sni_spec_name(r->s, jname) : unique_name(L, "joint", L->njoint);
+        // the last joint's child is the body's link when the joint sits at the body's origin;
+        // else a massless link at the anchor, welded to the body's link below
+        int last = i + 1 == nj, at_origin = jp[0] == 0 && jp[1] == 0 && jp[2] == 0;
+        long child = last && at_origin ? name : unique_name(L, "link_of_joint", L->njoint);
+        sni_joint* j = new_joint(L, jl, NODE(r, jn).line, type, prev, child);
+        if (!j) return;
+        // the joint frame sits at the anchor: the first from the parent through the body's pose,
+        // the others from the previous anchor
+        if (i == 0) {
+            sn_real t[3];
+            m3_mul_v3(t, R, jp);
+            v3_add(j->pos, pos, t);
+            memcpy(j->rot, R, sizeof j->rot);
+        } else {
+            v3_sub(j->pos, jp, jpos_prev);
+        }
+        v3_copy(jpos_prev, jp);
+        sn_real n = v3_norm(axis);
+        if (!(n > 0)) {
+            rfail(r, jn, SN_ERR_MODEL, "joint", "the axis is zero");
+            return;
+        }
+        v3_scale(j->axis, axis, 1 / n);
+        int kr = reals(L, jn, cls, "range", range, 2);
+        if (kr < 0) return;
+        const char* lim = attr_of(L, jn, cls, "limited");
+        int limited = lim ? !strcmp(lim, "true") : (r->autolimits && kr > 0);
+        if (lim && strcmp(lim, "true") && strcmp(lim, "false") && strcmp(lim, "auto")) {
+            rfail(r, jn, SN_ERR_PARSE, "joint", "limited=\"%s\" (true, false or auto)", lim);
+            return;
+        }
+        if (lim && !strcmp(lim, "auto")) limited = r->autolimits && kr > 0;
+        if (limited && type != SN_JOINT_SPHERICAL) {
+            sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1;
+            j->has_limit = j->has_lower = j->has_upper = 1;
+            j->lower = range[0] * k, j->upper = range[1] * k;
+            j->effort = j->velocity = INFINITY;
+        } else if (type == SN_JOINT_REVOLUTE) {
+            j->type = SN_JOINT_CONTINUOUS;
+        }
+        if (reals(L, jn, cls, "damping", &v, 1) > 0) j->damping = v;
+        if (reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
+        if (reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
+        if (reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
+        if (reals(L, jn, cls, "springref", &v, 1) > 0) j->spring_ref = v;
+        if (!new_link(L, child, NODE(r, jn).line)) return;
+        prev = child;
+    }
+    if (r->st != SN_OK) return;
+    if (nj == 0 || prev != name) {
+        // welded: to its parent (no joint), or to the last joint's link at its anchor
+        sni_joint* j = new_joint(L, unique_name(L, "weld", L->njoint), NODE(r, node).line,
+                                 SN_JOINT_FIXED, prev, name);
+        if (!j) return;
+        if (nj == 0) {
+            v3_copy(j->pos, pos);
+            memcpy(j->rot, R, sizeof j->rot);
+        } else {
+            v3_scale(j->pos, jpos_prev, -1);
+        }
+        if (!new_link(L, name, NODE(r, node).line)) return;
+    }
+    // the body's link has the body's frame: its contents and child bodies as the file has them
+    int link = L->nlink - 1;
+    body_inertia(L, node, childclass, name);
+    body_geoms(L, node, childclass, link);
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
+        if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0);
+}
+
+// ---- the document ----
+
+// the default classes, depth first: the outermost <default> is "main"
+static int collect_defaults(loader* L, int node, int parent) {
+    reader* r = L->r;
+    const char* cn = get(r, node, "class");
+    if (parent < 0 && cn && strcmp(cn, "main")) {
+        rfail(r, node, SN_ERR_MODEL, "default", "the outermost <default> is class 'main'");
+        return -1;
+    }
+    if (parent >= 0 && !cn) {
+        rfail(r, node, SN_ERR_MODEL, "default", "a nested <default> needs a class");
+        return -1;
+    }
+    if (cn && class_find(L, cn) >= 0) {
+        rfail(r, node, SN_ERR_MODEL, "default", "default class '%s' is defined twice", cn);
+        return -1;
+    }
+    dclass* c = sni_alloc(r->a, sizeof(dclass) * (size_t)(L->nclass + 1));
+    if (!c) return -1;
+    if (L->nclass) memcpy(c, L->classes, sizeof(dclass) * (size_t)L->nclass);
+    if (L->classes) sni_free(r->a, L->classes, sizeof(dclass) * (size_t)L->nclass);
+    L->classes = c;
+    int id = L->nclass++;
+    c[id].name = pool_add(r, cn ? cn : "main");
+    c[id].node = node;
+    c[id].parent = parent;
+    for (int k = NODE(r, node).first; k >= 0; k = NODE(r, k).next)
+        if (!strcmp(ename(r, k), "default") && collect_defaults(L, k, id) < 0) return -1;
+    return id;
+}
+
+static void note_ignored(reader* r, const char* what) {
+    if (strstr(r->ignored, what)) return;
+    size_t n = strlen(r->ignored);
+    snprintf(r->ignored + n, sizeof r->ignored - n, "%s%s", n ? ", " : "", what);
+}
+
+static void compiler_settings(reader* r, int node) {
+    const char* v;
+    if ((v = get(r, node, "angle"))) {
+        if (strcmp(v, "degree") && strcmp(v, "radian")) {
+            rfail(r, node, SN_ERR_PARSE, "compiler", "angle=\"%s\" (degree or radian)", v);
+            return;
+        }
+        r->degree = !strcmp(v, "degree");
+    }
+    if ((v = get(r, node, "eulerseq"))) {
+        int ok = strlen(v) == 3;
+        for (int i = 0; ok && i < 3; i++)
+            ok = strchr("xyzXYZ", v[i]) != NULL;
+        if (!ok) {
+            rfail(r, node, SN_ERR_PARSE, "compiler", "eulerseq=\"%s\"", v);
+            return;
+        }
+        memcpy(r->eulerseq, v, 4);
+    }
+    if ((v = get(r, node, "inertiafromgeom")))
+        r->inertia_from_geom = !strcmp(v, "true") ? 1 : !strcmp(v, "false") ? 0 : 2;
+    if ((v = get(r, node, "autolimits"))) r->autolimits = !strcmp(v, "true");
+    if ((v = get(r, node, "coordinate")) && strcmp(v, "local")) {
+        rfail(r, node, SN_ERR_MODEL, "compiler", "coordinate=\"%s\" is not supported (local only)",
+              v);
+        return;
+    }
+    if ((v = get(r, node, "meshdir"))) snprintf(r->meshdir, sizeof r->meshdir, "%s", v);
+    static const char* known[] = {"angle",      "eulerseq", "inertiafromgeom", "autolimits",
+                                  "coordinate", "meshdir",  "texturedir",      "discardvisual",
+                                  "strippath",  NULL};
+    const xnode* n = &NODE(r, node);
+    const long* kv = (const long*)r->attrs.data;
+    for (int i = 0; i < n->nattr; i++) {
+        const char* k = STR(r, kv[2 * (n->attr0 + i)]);
+        int found = 0;
+        for (int j = 0; known[j] && !found; j++)
+            found = !strcmp(k, known[j]);
+        if (!found) {
+            rfail(r, node, SN_ERR_MODEL, "compiler", "attribute %s is not supported", k);
+            return;
+        }
+    }
+}
+
+static void equality(loader* L, int node) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        if (strcmp(e, "connect")) {
+            rfail(r, k, SN_ERR_MODEL, e, "<equality><%s> is not supported yet (connect only)", e);
+            return;
+        }
+        const char* active = get(r, k, "active");
+        if (active && !strcmp(active, "false")) {
+            rwarn(r, k, "connect", "an inactive connect is not loaded");
+            continue;
+        }
+        const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+        if (!b1) {
+            rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'body1'");
+            return;
+        }
+        sn_real anchor[3];
+        if (reals(L, k, -1, "anchor", anchor, 3) <= 0) {
+            if (r->st == SN_OK) rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'anchor'");
+            return;
+        }
+        if (get(r, k, "solref") || get(r, k, "solimp")) note_ignored(r, "solref/solimp");
+        sni_constraint* c = sni_buf_grow(&r->s->constraints, sizeof(sni_constraint));
+        if (!c) {
+            rfail(r, k, SN_ERR_NOMEM, "connect", "out of memory");
+            return;
+        }
+        memset(c, 0, sizeof *c);
+        c->type = SN_CONSTRAINT_PIN;
+        c->line = NODE(r, k).line;
+        c->body1 = sni_spec_name(r->s, b1);
+        // body2 absent: the world
+        c->body2 = sni_spec_name(r->s, b2 ? b2 : "world");
+        v3_copy(c->anchor, anchor);
+        c->naxis = 3;
+    }
+}
+
+static sn_status load_tree(reader* r) {
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.r = r;
+    L.main_class = -1;
+    int root = 0;
+    if (NNODE(r) == 0 || strcmp(ename(r, root), "mujoco")) {
+        rfail(r, NNODE(r) ? root : -1, SN_ERR_PARSE, "mujoco", "the root element must be <mujoco>");
+        return r->st;
+    }
+    int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16];
+    for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        if (!strcmp(e, "compiler")) {
+            compiler_settings(r, k);
+        } else if (!strcmp(e, "default")) {
+            if (L.main_class >= 0) {
+                rfail(r, k, SN_ERR_MODEL, "default", "more than one top-level <default>");
+                break;
+            }
+            L.main_class = collect_defaults(&L, k, -1);
+        } else if (!strcmp(e, "worldbody")) {
+            // several (a scene that includes its robot) read as one, in order
+            if (nworld == 16) {
+                rfail(r, k, SN_ERR_LIMIT, "worldbody", "more than 16 <worldbody> elements");
+                break;
+            }
+            worlds[nworld++] = k;
+            if (world < 0) world = k;
+        } else if (!strcmp(e, "equality")) {
+            if (nequality < 16) equalities[nequality++] = k;
+        } else if (!strcmp(e, "option") || !strcmp(e, "size") || !strcmp(e, "visual") ||
+                   !strcmp(e, "statistic") || !strcmp(e, "asset") || !strcmp(e, "contact") ||
+                   !strcmp(e, "sensor") || !strcmp(e, "keyframe") || !strcmp(e, "custom") ||
+                   !strcmp(e, "actuator")) {
+            note_ignored(r, e);
+        } else {
+            rfail(r, k, SN_ERR_MODEL, e, "<%s> is not supported", e);
+        }
+    }
+    if (r->st == SN_OK && L.main_class < 0) {
+        // no <default>: an empty main class
+        dclass* c = sni_alloc(r->a, sizeof(dclass));
+        if (!c) return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
+        c->name = pool_add(r, "main");
+        c->node = root; // its children hold no default element kinds that matter
+        c->parent = -1;
+        L.classes = c;
+        L.nclass = 1;
+        L.main_class = 0;
+    }
+    if (r->st == SN_OK && world < 0) rfail(r, root, SN_ERR_MODEL, "mujoco", "no <worldbody>");
+    // the floating base: a free joint on the first body
+    int first_body = -1;
+    for (int w = 0; w < nworld && first_body < 0; w++)
+        for (int k = NODE(r, worlds[w]).first; k >= 0; k = NODE(r, k).next)
+            if (!strcmp(ename(r, k), "body")) {
+                first_body = k;
+                break;
+            }
+    if (r->st == SN_OK && first_body >= 0) {
+        for (int k = NODE(r, first_body).first; k >= 0; k = NODE(r, k).next) {
+            const char* e = ename(r, k);
+            if (!strcmp(e, "freejoint") ||
+                (!strcmp(e, "joint") && joint_kind(attr_of(&L, k, class_of(&L, k, L.main_class),
+                                                           "type")) == SN_JOINT_FLOATING))
+                L.floating = 1;
+        }
+    }
+    long world_link = -1;
+    if (r->st == SN_OK && !L.floating) {
+        world_link = sni_spec_name(r->s, "world");
+        if (!new_link(&L, world_link, NODE(r, world).line))
+            return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
+    }
+    for (int w = 0; w < nworld && r->st == SN_OK; w++)
+        for (int k = NODE(r, worlds[w]).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+            const char* e = ename(r, k);
+            if (!strcmp(e, "body")) {
+                if (L.floating && k != first_body) {
+                    rfail(r, k, SN_ERR_MODEL, "body",
+                          "with a floating base (the first body's free joint), other bodies of "
+                          "<worldbody> are not supported yet");
+                    break;
+                }
+                body(&L, k, world_link, L.main_class, L.floating && k == first_body);
+            } else if (!strcmp(e, "geom")) {
+                const char* t = attr_of(&L, k, class_of(&L, k, L.main_class), "type");
+                if (t && !strcmp(t, "plane"))
+                    rwarn(r, k, "geom",
+                          "a plane in <worldbody> is not loaded: the ground is the world's "
+                          "(sn_world_set_ground; `sinew run` has it by default)");
+                else if (L.floating)
+                    rwarn(r, k, "geom", "a geom of <worldbody> is not loaded with a floating base");
+                else
+                    body_geoms(&L, worlds[w], L.main_class, 0);
+            } else if (!strcmp(e, "light") || !strcmp(e, "camera") || !strcmp(e, "site")) {
+                note_ignored(r, e);
+            } else {
+                rfail(r, k, SN_ERR_MODEL, e, "<%s> inside <worldbody> is not supported", e);
+            }
+        }
+    for (int i = 0; i < nequality && r->st == SN_OK; i++)
+        equality(&L, equalities[i]);
+    if (r->st == SN_OK && L.floating) {
+        // the nominal configuration: the floating base where the file puts it; joints at 0
+        int nq = 7;
+        const sni_joint* j = (const sni_joint*)r->s->joints.data;
+        for (int i = 0; i < SNI_NJOINT(r->s); i++)
+            nq += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+        r->s->nominal = sni_alloc(r->a, (size_t)nq * sizeof(sn_real));
+        if (!r->s->nominal)
+            return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
+        r->s->nominal_bytes = (size_t)nq * sizeof(sn_real);
+        memset(r->s->nominal, 0, r->s->nominal_bytes);
+        memcpy(r->s->nominal, L.root_pose, sizeof L.root_pose);
+        int a = 7;
+        for (int i = 0; i < SNI_NJOINT(r->s); i++) {
+            if (j[i].type == SN_JOINT_SPHERICAL) r->s->nominal[a] = 1;
+            a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+        }
+        r->s->nnominal = nq;
+        r->s->has_nominal = 1;
+        r->s->base = SN_BASE_FLOATING;
+    } else if (r->st == SN_OK) {
+        r->s->base = SN_BASE_FIXED;
+    }
+    if (r->st == SN_OK && r->ignored[0])
+        sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);
+    if (L.classes) sni_free(r->a, L.classes, sizeof(dclass) * (size_t)L.nclass);
+    return r->st;
+}
+
+// the <include> elements, recursively, each file once and from inside the model's folder
+static sn_status includes(reader* r, size_t max) {
+    for (int i = 0; i < NNODE(r) && r->st == SN_OK; i++) {
+        if (strcmp(ename(r, i), "include") || NODE(r, i).name < 0) continue;
+        const char* f = get(r, i, "file");
+        if (!f || !f[0]) {
+            rfail(r, i, SN_ERR_PARSE, "include", "missing attribute 'file'");
+            break;
+        }
+        if (f[0] == '/' || strstr(f, "..")) {
+            rfail(r, i, SN_ERR_MODEL, "include",
+                  "file=\"%s\": an include must stay inside the model's folder", f);
+            break;
+        }
+        if (r->nfile > MAX_INCLUDES) {
+            rfail(r, i, SN_ERR_LIMIT, "include", "more than %d included files", MAX_INCLUDES);
+            break;
+        }
+        int id = r->nfile++;
+        snprintf(r->files[id], sizeof r->files[id], "%s/%s", r->dir, f);
+        size_t n = 0;
+        char* text = read_file(r, r->files[id], max, &n);
+        if (!text) {
+            rfail(r, i, SN_ERR_IO, "include", "cannot read '%s'", r->files[id]);
+            break;
+        }
+        int parent = NODE(r, i).parent;
+        // the include element itself is dropped from its parent's children
+        xnode* p = &NODE(r, parent);
+        int prev = -1;
+        for (int c = p->first; c >= 0; c = NODE(r, c).next) {
+            if (c == i) break;
+            prev = c;
+        }
+        if (prev >= 0)
+            NODE(r, prev).next = NODE(r, i).next;
+        else
+            p->first = NODE(r, i).next;
+        if (p->last == i) p->last = prev;
+        NODE(r, i).name = pool_add(r, "#included");
+        parse_text(r, text, n, id, parent);
+        sni_free(r->a, text, n + 1);
+    }
+    return r->st;
+}
+
+static sn_status load(const char* xml, size_t len, const char* name, const char* dir,
+                      const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
+    if (len > max)
+        return sni_error(
+            err, SN_ERR_LIMIT, name, 0, "",
+            "input of %zu bytes exceeds the limit of %zu (sn_load_opts.max_file_bytes)", len, max);
+    sni_spec s;
+    sni_spec_init(&s, opts ? opts->allocator : NULL, name);
+    s.balance_inertia = opts ? opts->balance_inertia : 0;
+    s.strict_inertia = opts ? opts->strict_inertia : 0;
+    s.log = opts ? opts->log : NULL;
+    s.log_ctx = opts ? opts->log_ctx : NULL;
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.s = &s;
+    r.err = err;
+    r.a = opts ? opts->allocator : NULL;
+    r.dir = dir;
+    r.degree = 1;
+    memcpy(r.eulerseq, "xyz", 4);
+    r.inertia_from_geom = 2;
+    r.autolimits = 0; // MuJoCo 2.2's default
+    snprintf(r.files[0], sizeof r.files[0], "%s", name);
+    r.nfile = 1;
+    sn_status st = parse_text(&r, xml, len, 0, -1);
+    if (st == SN_OK) st = includes(&r, max);
+    if (st == SN_OK) st = load_tree(&r);
+    if (st == SN_OK && (s.names.failed || s.links.failed || s.joints.failed || s.geoms.failed))
+        st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
+    if (st == SN_OK) st = sni_compile(&s, r.a, out, err);
+    sni_buf_free(&r.pool);
+    sni_buf_free(&r.nodes);
+    sni_buf_free(&r.attrs);
+    sni_spec_free(&s);
+    return st;
+}
+
+sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* name, const char* base_dir,
+                              const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");
+    *out = NULL;
+    if (!xml) return sni_error(err, SN_ERR_ARG, name, 0, "", "xml is NULL");
+    return load(xml, len, name ? name : "<string>", base_dir ? base_dir : ".", opts, out, err);
+}
+
+sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
+    *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, "", 0, "", "path is NULL");
+    size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
+    reader tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.a = opts ? opts->allocator : NULL;
+    size_t n = 0;
+    struct stat st;
+    if (stat(path, &st) != 0) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
+    if ((size_t)st.st_size > max)
+        return sni_error(
+            err, SN_ERR_LIMIT, path, 0, "",
+            "file of %lld bytes exceeds the limit of %zu (sn_load_opts.max_file_bytes)",
+            (long long)st.st_size, max);
+    char* buf = read_file(&tmp, path, max, &n);
+    if (!buf) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot read the file");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char* slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    sn_status s = load(buf, n, path, dir, opts, out, err);
+    sni_free(tmp.a, buf, n + 1);
+    return s;
+}
