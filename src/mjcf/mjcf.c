@@ -320,6 +320,21 @@ static int class_of(loader* L, int node, int childclass) {
 
 // ---- orientations ----
 
+// R: the shortest turn taking z onto the unit vector d
+static void z_onto(sn_real* R, const sn_real* d) {
+    sn_real z[3] = {0, 0, 1}, ax[3];
+    v3_cross(ax, z, d);
+    sn_real s = v3_norm(ax), c = d[2];
+    m3_identity(R);
+    if (s > 1e-12) {
+        v3_scale(ax, ax, 1 / s);
+        axis_sincos_to_m3(R, ax, s, c);
+    } else if (c < 0) {
+        sn_real xa[3] = {1, 0, 0};
+        axis_sincos_to_m3(R, xa, 0, -1);
+    }
+}
+
 // the orientation of an element (quat, axisangle, euler, xyaxes, zaxis; identity without)
 static int orientation(loader* L, int node, int cls, sn_real* R) {
     reader* r = L->r;
@@ -403,16 +418,7 @@ static int orientation(loader* L, int node, int cls, sn_real* R) {
             return -1;
         }
         v3_scale(v, v, 1 / n);
-        sn_real z[3] = {0, 0, 1}, ax[3];
-        v3_cross(ax, z, v);
-        sn_real s = v3_norm(ax), c = v[2];
-        if (s > 1e-12) {
-            v3_scale(ax, ax, 1 / s);
-            axis_sincos_to_m3(R, ax, s, c);
-        } else if (c < 0) {
-            sn_real xa[3] = {1, 0, 0};
-            axis_sincos_to_m3(R, xa, 0, -1);
-        }
+        z_onto(R, v);
         got++;
     }
     if (got > 1) {
@@ -527,17 +533,7 @@ static int geom_shape(loader* L, int node, int cls, int* kind, sn_real* size, sn
         v3_set(pos, (ft[0] + ft[3]) / 2, (ft[1] + ft[4]) / 2, (ft[2] + ft[5]) / 2);
         // the geom's z along the segment
         v3_scale(d, d, 1 / len);
-        sn_real z[3] = {0, 0, 1}, ax[3];
-        v3_cross(ax, z, d);
-        sn_real s = v3_norm(ax), c = d[2];
-        m3_identity(R);
-        if (s > 1e-12) {
-            v3_scale(ax, ax, 1 / s);
-            axis_sincos_to_m3(R, ax, s, c);
-        } else if (c < 0) {
-            sn_real xa[3] = {1, 0, 0};
-            axis_sincos_to_m3(R, xa, 0, -1);
-        }
+        z_onto(R, d);
         if (*kind == G_BOX || *kind == G_ELLIPSOID)
             size[2] = len / 2;
         else
