@@ -490,7 +490,9 @@ typedef struct pair {
     int* qadr;     // sinew q index -> MuJoCo qpos index (nq)
     int* vadr;     // sinew u index -> MuJoCo qvel index (nv)
     int free_qadr; // qpos address of MuJoCo's free joint, or -1
-    double* w;     // scratch: 4 nv x nv + 8 nv
+    int nball;     // ball joints: their MuJoCo qpos address and sinew u index
+    int ball_qadr[32], ball_v[32];
+    double* w; // scratch: 4 nv x nv + 8 nv
 } pair;
 
 static void pair_close(pair* p) {
@@ -712,6 +714,10 @@ static int pair_open_mjcf(pair* p, const char* label, const char* path) {
         for (int k = 0; k < sm->joint_nv[j]; k++)
             p->vadr[sm->joint_vadr[j] + k] = mm->jnt_dofadr[mj] + k;
         if (type == SN_JOINT_FLOATING) p->free_qadr = mm->jnt_qposadr[mj];
+        if (type == SN_JOINT_SPHERICAL && p->nball < 32) {
+            p->ball_qadr[p->nball] = mm->jnt_qposadr[mj];
+            p->ball_v[p->nball++] = sm->joint_vadr[j];
+        }
         // rotor inertia is MuJoCo's armature
         for (int k = 0; k < sm->joint_nv[j]; k++)
             SNT_CHECK_MSG(fabs(sm->dof_armature[sm->joint_vadr[j] + k] -
@@ -750,6 +756,31 @@ static void base_rot(const pair* p, const double* qpos, double R[9]) {
     mju_quat2Mat(R, quat);
 }
 
+// a ball joint's rotation (parent joint frame <- child) from MuJoCo's qpos: MuJoCo's ball
+// velocities are in the child's frame, sinew's in the parent's
+static void ball_rot(const pair* p, int k, double R[9]) {
+    double quat[4];
+    memcpy(quat, p->md->qpos + p->ball_qadr[k], sizeof quat);
+    mju_normalize4(quat);
+    mju_quat2Mat(R, quat);
+}
+
+// rows (and, with cols, columns too) v .. v+2 of an n-wide matrix or a vector <- R times them
+static void rotate_block(double* A, int n, int ncol, int v, const double R[9], int cols) {
+    for (int j = 0; j < ncol; j++) {
+        double a[3] = {A[v * n + j], A[(v + 1) * n + j], A[(v + 2) * n + j]};
+        for (int r = 0; r < 3; r++)
+            A[(v + r) * n + j] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
+    }
+    if (!cols) return;
+    for (int i = 0; i < n; i++) {
+        double* row = A + i * n;
+        double a[3] = {row[v], row[v + 1], row[v + 2]};
+        for (int r = 0; r < 3; r++)
+            row[v + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
+    }
+}
+
 // MuJoCo DOF vector -> sinew convention and order: ours = T x (permuted)
 static void vec_to_ours(const pair* p, const double R[9], const double* x, double* ours) {
     for (int i = 0; i < p->nv; i++)
@@ -759,7 +790,14 @@ static void vec_to_ours(const pair* p, const double R[9], const double* x, doubl
         for (int r = 0; r < 3; r++)
             ours[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
     }
+    for (int k = 0; k < p->nball; k++) {
+        double Rb[9];
+        ball_rot(p, k, Rb);
+        rotate_block(ours, 1, 1, p->ball_v[k], Rb, 0);
+    }
 }
+
+static void mat_balls_to_ours(const pair* p, double* ours);
 
 // MuJoCo nv x nv matrix -> sinew: T A T^T (permuted)
 static void mat_to_ours(const pair* p, const double R[9], const double* A, double* ours) {
@@ -767,7 +805,10 @@ static void mat_to_ours(const pair* p, const double R[9], const double* A, doubl
     for (int i = 0; i < nv; i++)
         for (int j = 0; j < nv; j++)
             ours[i * nv + j] = A[p->vadr[i] * nv + p->vadr[j]];
-    if (p->free_qadr < 0) return;
+    if (p->free_qadr < 0) {
+        mat_balls_to_ours(p, ours);
+        return;
+    }
     for (int j = 0; j < nv; j++) { // rows 3..5 <- R rows
         double a[3] = {ours[3 * nv + j], ours[4 * nv + j], ours[5 * nv + j]};
         for (int r = 0; r < 3; r++)
@@ -778,6 +819,16 @@ static void mat_to_ours(const pair* p, const double R[9], const double* A, doubl
         double a[3] = {row[3], row[4], row[5]};
         for (int r = 0; r < 3; r++)
             row[3 + r] = R[3 * r] * a[0] + R[3 * r + 1] * a[1] + R[3 * r + 2] * a[2];
+    }
+    mat_balls_to_ours(p, ours);
+}
+
+// the ball joints' blocks of a converted matrix: T A T^T
+static void mat_balls_to_ours(const pair* p, double* ours) {
+    for (int k = 0; k < p->nball; k++) {
+        double Rb[9];
+        ball_rot(p, k, Rb);
+        rotate_block(ours, p->nv, p->nv, p->ball_v[k], Rb, 1);
     }
 }
 
@@ -795,6 +846,14 @@ static void state_to_mujoco(const pair* p, const double* q, const double* u) {
         double w[3] = {u[3], u[4], u[5]};
         for (int r = 0; r < 3; r++)
             md->qvel[a + r] = R[r] * w[0] + R[3 + r] * w[1] + R[6 + r] * w[2];
+    }
+    for (int k = 0; k < p->nball; k++) {
+        double Rb[9];
+        ball_rot(p, k, Rb);
+        int v = p->ball_v[k], a = p->vadr[v];
+        double w[3] = {u[v], u[v + 1], u[v + 2]};
+        for (int r = 0; r < 3; r++)
+            md->qvel[a + r] = Rb[r] * w[0] + Rb[3 + r] * w[1] + Rb[6 + r] * w[2];
     }
 }
 
