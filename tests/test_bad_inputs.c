@@ -1429,6 +1429,100 @@ static int test_mutations(void) {
     return 0;
 }
 
+// ---- MJCF (bad-inputs.md 3.6) ----
+
+// write `text` to dir/name
+static int put_file(const char* dir, const char* name, const char* text) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE* f = fopen(path, "w");
+    if (!f) return 1;
+    fputs(text, f);
+    return fclose(f) != 0;
+}
+
+// an MJCF file that must fail with code, at line, naming element and saying `text`
+static int mjcf_error(const char* dir, const char* name, sn_status code, int line,
+                      const char* element, const char* text) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    sn_model* m = NULL;
+    sn_error e;
+    sn_status st = sn_load_mjcf(path, NULL, &m, &e);
+    int r = check_error(name, st, m, &e, code, path, line, element, text);
+    sn_model_destroy(m);
+    return r;
+}
+
+static int test_mjcf_bad_inputs(void) {
+    char dir[] = "/tmp/sinew_mjcf_XXXXXX";
+    SNT_CHECK(mkdtemp(dir) != NULL);
+    int r = 0;
+    r |= put_file(dir, "self.xml",
+                  "<mujoco>\n<include file=\"self.xml\"/>\n<worldbody/>\n</mujoco>\n");
+    r |= put_file(dir, "a.xml", "<mujoco>\n<include file=\"b.xml\"/>\n<worldbody/>\n</mujoco>\n");
+    r |= put_file(dir, "b.xml", "<mujoco>\n<include file=\"a.xml\"/>\n</mujoco>\n");
+    r |= put_file(dir, "up.xml", "<mujoco>\n<include file=\"../../etc/passwd\"/>\n</mujoco>\n");
+    r |= put_file(dir, "abs.xml", "<mujoco>\n<include file=\"/etc/passwd\"/>\n</mujoco>\n");
+    r |= put_file(dir, "none.xml",
+                  "<mujoco>\n<worldbody/>\n<include file=\"gone.xml\"/>\n</mujoco>\n");
+    r |= put_file(dir, "kids.xml",
+                  "<mujoco>\n<include file=\"b.xml\">\n<worldbody/>\n</include>\n</mujoco>\n");
+    r |= put_file(dir, "class.xml",
+                  "<mujoco>\n<worldbody>\n<body>\n<joint/>\n<geom class=\"nope\" "
+                  "size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n");
+    r |=
+        put_file(dir, "twice.xml",
+                 "<mujoco>\n<default>\n<default class=\"x\"/>\n<default class=\"x\"/>\n</default>\n"
+                 "<worldbody/>\n</mujoco>\n");
+    r |=
+        put_file(dir, "size.xml",
+                 "<mujoco>\n<size memory=\"-3\" nuser_jnt=\"-2\"/>\n<worldbody>\n<body>\n<joint/>\n"
+                 "<geom size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n");
+    SNT_CHECK(r == 0);
+    r |= mjcf_error(dir, "self.xml", SN_ERR_MODEL, 2, "include", "already included");
+    r |= mjcf_error(dir, "up.xml", SN_ERR_MODEL, 2, "include", "inside the model's folder");
+    r |= mjcf_error(dir, "abs.xml", SN_ERR_MODEL, 2, "include", "inside the model's folder");
+    r |= mjcf_error(dir, "none.xml", SN_ERR_IO, 3, "include", "cannot read");
+    r |= mjcf_error(dir, "kids.xml", SN_ERR_MODEL, 2, "include", "cannot have children");
+    r |= mjcf_error(dir, "class.xml", SN_ERR_MODEL, 5, "geom", "unknown default class 'nope'");
+    r |= mjcf_error(dir, "twice.xml", SN_ERR_MODEL, 4, "default", "defined twice");
+    // a cycle through two files: the second include of a.xml is named, in b.xml
+    {
+        char path[1024], inner[1024];
+        snprintf(path, sizeof path, "%s/a.xml", dir);
+        snprintf(inner, sizeof inner, "%s/b.xml", dir);
+        sn_model* m = NULL;
+        sn_error e;
+        sn_status st = sn_load_mjcf(path, NULL, &m, &e);
+        r |= check_error("a.xml <-> b.xml", st, m, &e, SN_ERR_MODEL, inner, 2, "include",
+                         "already included");
+        sn_model_destroy(m);
+    }
+    // <size> (MuJoCo's memory and user sizes, even negative) is not read: listed in a warning
+    {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/size.xml", dir);
+        sn_model* m = NULL;
+        sn_error e;
+        SNT_STATUS_OK(sn_load_mjcf(path, NULL, &m, &e));
+        SNT_CHECK(m->nwarning == 1 && strstr(m->warnings[0], "not read") &&
+                  strstr(m->warnings[0], "size"));
+        printf("  <size memory=-3>: %s\n", m->warnings[0]);
+        sn_model_destroy(m);
+    }
+    const char* names[] = {"self.xml", "a.xml",    "b.xml",     "up.xml",    "abs.xml",
+                           "none.xml", "kids.xml", "class.xml", "twice.xml", "size.xml"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        unlink(path);
+    }
+    rmdir(dir);
+    return r;
+}
+
+
 SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_xml_billion_laughs), SNT_TEST(test_xml_xxe), SNT_TEST(test_xml_huge_file),
           SNT_TEST(test_xml_long_attribute), SNT_TEST(test_xml_million_attributes),
@@ -1451,4 +1545,4 @@ SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_con_redundant), SNT_TEST(test_con_singular_nominal),
           SNT_TEST(test_api_null_pointers), SNT_TEST(test_api_wrong_sizes),
           SNT_TEST(test_api_nonfinite_state), SNT_TEST(test_api_data_other_model),
-          SNT_TEST(test_corpus_replay), SNT_TEST(test_mutations))
+          SNT_TEST(test_corpus_replay), SNT_TEST(test_mutations), SNT_TEST(test_mjcf_bad_inputs))

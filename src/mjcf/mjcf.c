@@ -52,7 +52,7 @@ typedef struct reader {
     sni_buf nodes;   // xnode
     sni_buf attrs;   // long pairs: name, value
     const char* dir; // the model's folder
-    char files[MAX_INCLUDES + 1][512];
+    char files[MAX_INCLUDES + 1][1024];
     int nfile, cur_file;
     int stack[MAX_DEPTH + 1];
     int depth;
@@ -1156,12 +1156,28 @@ static sn_status includes(reader* r, size_t max) {
                   "file=\"%s\": an include must stay inside the model's folder", f);
             break;
         }
+        if (NODE(r, i).first >= 0) {
+            rfail(r, i, SN_ERR_MODEL, "include", "an include element cannot have children");
+            break;
+        }
         if (r->nfile > MAX_INCLUDES) {
             rfail(r, i, SN_ERR_LIMIT, "include", "more than %d included files", MAX_INCLUDES);
             break;
         }
+        char full[600];
+        snprintf(full, sizeof full, "%s/%s", r->dir, f);
+        int again = 0;
+        for (int k = 0; k < r->nfile && !again; k++)
+            again = !strcmp(r->files[k], full) ||
+                    (k == 0 && !strcmp(strrchr(r->files[0], '/') ? strrchr(r->files[0], '/') + 1
+                                                                 : r->files[0],
+                                       f));
+        if (again) {
+            rfail(r, i, SN_ERR_MODEL, "include", "file '%s' is already included (a cycle?)", f);
+            break;
+        }
         int id = r->nfile++;
-        snprintf(r->files[id], sizeof r->files[id], "%s/%s", r->dir, f);
+        snprintf(r->files[id], sizeof r->files[id], "%s", full);
         size_t n = 0;
         char* text = read_file(r, r->files[id], max, &n);
         if (!text) {
