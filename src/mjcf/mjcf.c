@@ -27,6 +27,7 @@
 #define MAX_NODES 2000000
 #define MAX_INCLUDES 32
 #define DEFAULT_MAX_FILE ((size_t)64 << 20)
+#define MAX_REF_JOINTS 4096
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -264,8 +265,10 @@ typedef struct loader {
     int nclass;
     int main_class;
     int nlink, njoint;
-    int floating;         // the first body has a free joint
-    sn_real root_pose[7]; // its position and quaternion w x y z: the nominal configuration
+    int floating;                // the first body has a free joint
+    int has_ref;                 // a joint has a nonzero ref
+    sn_real ref[MAX_REF_JOINTS]; // each spec joint's ref (radians or metres)
+    sn_real root_pose[7];        // its position and quaternion w x y z: the nominal configuration
 } loader;
 
 static int class_find(loader* L, const char* name) {
@@ -810,8 +813,8 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         if (reals(L, jn, cls, "pos", jp, 3) < 0 || reals(L, jn, cls, "axis", axis, 3) < 0) return;
         sn_real ref = 0;
         if (reals(L, jn, cls, "ref", &ref, 1) < 0) return;
-        if (ref != 0) {
-            rfail(r, jn, SN_ERR_MODEL, "joint", "a nonzero ref is not supported yet");
+        if (ref != 0 && type != SN_JOINT_REVOLUTE && type != SN_JOINT_PRISMATIC) {
+            rfail(r, jn, SN_ERR_MODEL, "joint", "ref is for hinge and slide joints");
             return;
         }
         const char* jname = get(r, jn, "name");
@@ -839,6 +842,24 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
             return;
         }
         v3_scale(j->axis, axis, 1 / n);
+        // ref: the body sits where the file puts it at q = ref, so the joint frame is turned (or
+        // moved) back by ref along the axis; the nominal configuration holds q = ref
+        if (ref != 0) {
+            sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1, t[9];
+            ref *= k;
+            if (type == SN_JOINT_REVOLUTE) {
+                sn_real Rr[9];
+                axis_sincos_to_m3(Rr, j->axis, sin(-ref), cos(-ref));
+                m3_mul(t, j->rot, Rr);
+                memcpy(j->rot, t, sizeof t);
+            } else {
+                sn_real d[3];
+                m3_mul_v3(d, j->rot, j->axis);
+                v3_addscl(j->pos, d, -ref);
+            }
+            L->has_ref = 1;
+        }
+        if (L->njoint - 1 < MAX_REF_JOINTS) L->ref[L->njoint - 1] = ref;
         int kr = reals(L, jn, cls, "range", range, 2);
         if (kr < 0) return;
         const char* lim = attr_of(L, jn, cls, "limited");
@@ -1113,9 +1134,12 @@ static sn_status load_tree(reader* r) {
         }
     for (int i = 0; i < nequality && r->st == SN_OK; i++)
         equality(&L, equalities[i]);
-    if (r->st == SN_OK && L.floating) {
-        // the nominal configuration: the floating base where the file puts it; joints at 0
-        int nq = 7;
+    if (r->st == SN_OK && L.has_ref && SNI_NJOINT(r->s) > MAX_REF_JOINTS)
+        rfail(r, world, SN_ERR_LIMIT, "joint", "ref with more than %d joints", MAX_REF_JOINTS);
+    if (r->st == SN_OK && (L.floating || L.has_ref)) {
+        // the nominal configuration (MuJoCo's qpos0): the floating base where the file puts it,
+        // each joint at its ref
+        int nq = L.floating ? 7 : 0;
         const sni_joint* j = (const sni_joint*)r->s->joints.data;
         for (int i = 0; i < SNI_NJOINT(r->s); i++)
             nq += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
@@ -1124,18 +1148,19 @@ static sn_status load_tree(reader* r) {
             return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
         r->s->nominal_bytes = (size_t)nq * sizeof(sn_real);
         memset(r->s->nominal, 0, r->s->nominal_bytes);
-        memcpy(r->s->nominal, L.root_pose, sizeof L.root_pose);
-        int a = 7;
+        if (L.floating) memcpy(r->s->nominal, L.root_pose, sizeof L.root_pose);
+        int a = L.floating ? 7 : 0;
         for (int i = 0; i < SNI_NJOINT(r->s); i++) {
             if (j[i].type == SN_JOINT_SPHERICAL) r->s->nominal[a] = 1;
+            if (j[i].type != SN_JOINT_SPHERICAL && j[i].type != SN_JOINT_FIXED &&
+                i < MAX_REF_JOINTS)
+                r->s->nominal[a] = L.ref[i];
             a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
         }
         r->s->nnominal = nq;
         r->s->has_nominal = 1;
-        r->s->base = SN_BASE_FLOATING;
-    } else if (r->st == SN_OK) {
-        r->s->base = SN_BASE_FIXED;
     }
+    if (r->st == SN_OK) r->s->base = L.floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
     if (r->st == SN_OK && r->ignored[0])
         sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);
     if (L.classes) sni_free(r->a, L.classes, sizeof(dclass) * (size_t)L.nclass);
