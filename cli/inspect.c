@@ -14,7 +14,7 @@ static void inspect_usage(void) {
             "[--gravity \"gx gy gz\"] [--json]\n"
             "  --q        generalized coordinates (nq numbers; default: zero configuration)\n"
             "  --u        generalized velocities (nv numbers; default: zero)\n"
-            "  --gravity  gravity vector (default: 0 0 -9.81)\n"
+            "  --gravity  gravity vector (default: the file's, else 0 0 -9.81)\n"
             "  --json     print the dynamics as one JSON object\n");
 }
 
@@ -141,6 +141,8 @@ int cli_inspect(int argc, char** argv) {
         return 1;
     }
     int rc = 0;
+    // the file's gravity (MJCF <option>) unless --gravity says otherwise
+    if (m->option_has_gravity) memcpy(d->gravity, m->option_gravity, 3 * sizeof(double));
     int cap = m->nq + m->nv + 8;
     double* buf = calloc((size_t)cap, sizeof(double));
     struct {

@@ -319,6 +319,8 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     }
     if (!rc && a->gravity && !(rc = vector_option(a->gravity, "--gravity", g, 3, 0)))
         sn_world_set_gravity(w, g);
+    else if (!rc && !a->gravity && m->option_has_gravity)
+        sn_world_set_gravity(w, m->option_gravity);
     if (!rc) {
         sn_world_set_ground(w, !a->no_ground, 0);
         if (sn_world_set_material(w, a->friction, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
@@ -326,6 +328,8 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
+    if (!rc && !a->scheme && m->option_scheme >= 0)
+        sn_system_set_scheme(s, (sn_scheme)m->option_scheme);
     int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
     if (crank >= 0 && !a->kd && !a->vtarget) {
         // the bundled scene: a velocity servo on the crank
@@ -381,6 +385,8 @@ int cli_run(int argc, char** argv) {
     }
     sn_model* m = cli_load(a.path, 0);
     if (!m) return 1;
+    // the file's own settings (MJCF <option>) where the command line sets none
+    if (!a.dt_given && m->option_timestep > 0 && !a.demo) a.dt = m->option_timestep;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = a.dt;

@@ -156,6 +156,19 @@ printf '<mujoco>\n<worldbody>\n<body><joint type="hinge" range="0 90" limited="t
 check "a tendon is refused by name" exit_code 1 "$SINEW" inspect "$TMP/tendon.xml"
 check "it names the tendon" grep -q "tendon.xml:5: <tendon>: <tendon> is not supported" "$TMP/err"
 
+# MJCF <option>: the file's time step, gravity and integrator unless the command line sets them
+printf '<mujoco>\n<option timestep="0.004" gravity="0 0 -5" integrator="RK4"/>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0"/><geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.02"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/opt.xml"
+check "run takes the file's options" exit_code 0 "$SINEW" run "$TMP/opt.xml" --duration 1 --no-html --no-ground
+check "its time step and integrator" grep -q "in 250 steps of 0.004 s (RK4," "$TMP/out"
+check "--dt and --scheme still win" exit_code 0 "$SINEW" run "$TMP/opt.xml" --duration 1 --no-html --no-ground --dt 0.001 --scheme euler
+check "the command line's step and scheme" grep -q "in 1000 steps of 0.001 s (Euler," "$TMP/out"
+check "inspect uses the file's gravity" exit_code 0 "$SINEW" inspect "$TMP/opt.xml" --json --q "0"
+# h = m g (L/2) at q = 0 with the bar level: with g = 5 it is 5/9.81 of the default's
+h5=$(sed -n 's/.*"nonlinearities":\[\([-0-9.e]*\)\].*/\1/p' "$TMP/out")
+check "inspect --gravity overrides it" exit_code 0 "$SINEW" inspect "$TMP/opt.xml" --json --q "0" --gravity "0 0 -9.81"
+h9=$(sed -n 's/.*"nonlinearities":\[\([-0-9.e]*\)\].*/\1/p' "$TMP/out")
+check "h scales with the file's gravity ($h5 against $h9)" awk -v a="$h5" -v b="$h9" 'BEGIN { r = a / b; exit !(r > 0.5096 && r < 0.5097) }'
+
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB
   [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&

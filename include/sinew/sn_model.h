@@ -95,6 +95,13 @@ typedef struct sn_model {
     int max_depth;   ///< most joints on a path from the world to a body
     int nmeshvert;   ///< vertices of the collision meshes that were read
 
+    // ---- the file's simulation settings (MJCF <option>); a world does not take them itself ----
+    int has_option;            ///< 1 when the file set any of the three below
+    sn_real option_timestep;   ///< time step in seconds, 0 when not set
+    sn_real option_gravity[3]; ///< gravity, valid when option_has_gravity
+    int option_has_gravity;
+    int option_scheme; ///< the integrator as an sn_scheme value (see sn_world.h), -1 when not set
+
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
     int* body_joint;       ///< movable joint into the body, SN_NONE for world     (nbody)

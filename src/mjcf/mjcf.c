@@ -65,7 +65,7 @@ typedef struct reader {
     int autolimits;
     char meshdir[512];
     // the ignored parts, for one warning
-    char ignored[512];
+    char ignored[1024];
 } reader;
 
 #define NODE(r, i) (((xnode*)(r)->nodes.data)[i])
@@ -1030,6 +1030,55 @@ static void equality(loader* L, int node) {
     }
 }
 
+// <option>: the time step, gravity and integrator the file asks for (the model keeps them; a
+// world takes them from `sinew run`); the rest is MuJoCo's solver and is listed as not read
+static void option(loader* L, int node) {
+    reader* r = L->r;
+    sn_real v[3];
+    int k = reals(L, node, -1, "timestep", v, 1);
+    if (k < 0) return;
+    if (k > 0) {
+        if (!(v[0] > 0)) {
+            rfail(r, node, SN_ERR_MODEL, "option", "timestep must be positive");
+            return;
+        }
+        r->s->option_timestep = v[0];
+    }
+    if ((k = reals(L, node, -1, "gravity", v, 3)) < 0) return;
+    if (k > 0) {
+        v3_copy(r->s->option_gravity, v);
+        r->s->option_has_gravity = 1;
+    }
+    const char* in = get(r, node, "integrator");
+    if (in) {
+        if (!strcmp(in, "Euler")) {
+            r->s->option_scheme = 0; // MuJoCo's Euler is semi-implicit: SN_SCHEME_SEMI_IMPLICIT
+        } else if (!strcmp(in, "RK4")) {
+            r->s->option_scheme = 3; // SN_SCHEME_RK4
+        } else if (!strcmp(in, "implicit") || !strcmp(in, "implicitfast")) {
+            r->s->option_scheme = 0;
+            rwarn(r, node, "option",
+                  "integrator=\"%s\" is read as sinew's semi-implicit step (its PD and damping "
+                  "are implicit already)",
+                  in);
+        } else {
+            rfail(r, node, SN_ERR_MODEL, "option", "integrator=\"%s\" is not known", in);
+            return;
+        }
+    }
+    const xnode* n = &NODE(r, node);
+    const long* kv = (const long*)r->attrs.data;
+    for (int i = 0; i < n->nattr; i++) {
+        const char* a = STR(r, kv[2 * (n->attr0 + i)]);
+        if (strcmp(a, "timestep") && strcmp(a, "gravity") && strcmp(a, "integrator")) {
+            char what[96];
+            snprintf(what, sizeof what, "option %s", a);
+            note_ignored(r, what);
+        }
+    }
+    if (n->first >= 0) note_ignored(r, "option flags");
+}
+
 static sn_status load_tree(reader* r) {
     loader L;
     memset(&L, 0, sizeof L);
@@ -1061,10 +1110,11 @@ static sn_status load_tree(reader* r) {
             if (world < 0) world = k;
         } else if (!strcmp(e, "equality")) {
             if (nequality < 16) equalities[nequality++] = k;
-        } else if (!strcmp(e, "option") || !strcmp(e, "size") || !strcmp(e, "visual") ||
-                   !strcmp(e, "statistic") || !strcmp(e, "asset") || !strcmp(e, "contact") ||
-                   !strcmp(e, "sensor") || !strcmp(e, "keyframe") || !strcmp(e, "custom") ||
-                   !strcmp(e, "actuator")) {
+        } else if (!strcmp(e, "option")) {
+            option(&L, k);
+        } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
+                   !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "sensor") ||
+                   !strcmp(e, "keyframe") || !strcmp(e, "custom") || !strcmp(e, "actuator")) {
             note_ignored(r, e);
         } else {
             rfail(r, k, SN_ERR_MODEL, e, "<%s> is not supported", e);

@@ -1267,6 +1267,11 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
         pos += len;
     }
     m->nwarning = s->nwarning;
+    m->option_timestep = s->option_timestep;
+    memcpy(m->option_gravity, s->option_gravity, sizeof m->option_gravity);
+    m->option_has_gravity = s->option_has_gravity;
+    m->option_scheme = s->option_scheme;
+    m->has_option = s->option_timestep > 0 || s->option_has_gravity || s->option_scheme >= 0;
     *out = m;
     return SN_OK;
 }

@@ -21,6 +21,7 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
         bufs[i]->alloc = a;
     // offset 0 is the empty name
     sni_buf_push(&s->names, "", 1);
+    s->option_scheme = -1;
 }
 
 void sni_spec_free(sni_spec* s) {

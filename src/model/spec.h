@@ -96,6 +96,11 @@ typedef struct sni_spec {
     int strict_inertia;
     sn_log_fn log;
     void* log_ctx;
+    // MJCF <option>
+    sn_real option_timestep; // 0: not set
+    sn_real option_gravity[3];
+    int option_has_gravity;
+    int option_scheme; // -1: not set
 } sni_spec;
 
 #define SNI_NLINK(s) ((int)((s)->links.len / sizeof(sni_link)))
