@@ -21,7 +21,7 @@ static void run_usage(void) {
             "                 [--vtarget \"...\"] [--gravity \"gx gy gz\"] [--no-ground]\n"
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
-            "                 [--no-html] [--plot DIR] [--quiet]\n"
+            "                 [--no-html] [--plot DIR] [--key NAME] [--quiet]\n"
             "  MODEL       a URDF file; without one, the bundled Strandbeest walks for 5 s (its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
             "  --dt        time step in seconds (default 0.001)\n"
@@ -45,6 +45,8 @@ static void run_usage(void) {
             "  --html      the replay's file (default: the model's name with .html, in the\n"
             "              current directory): open it in a browser\n"
             "  --no-html   no replay\n"
+            "  --key       start from a state the file names (MJCF <keyframe>: a name or an\n"
+            "              index); --q0 and --u0 still win\n"
             "  --plot      a directory for PNG plots of the run (energy, joints, contacts, loop\n"
             "              error; it records DIR/run.csv and DIR/contacts.csv unless --record and\n"
             "              --contacts name other files); needs gnuplot\n"
@@ -99,7 +101,7 @@ static void progress(double frac) {
 typedef struct run_args {
     const char* path;
     const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
-        *hfield, *html, *plot;
+        *hfield, *html, *plot, *key;
     double dt, duration, friction, restitution, cell;
     int quiet, no_ground, no_html, demo, dt_given;
 } run_args;
@@ -128,6 +130,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--vtarget")     ? &a->vtarget
                            : !strcmp(s, "--html")        ? &a->html
                            : !strcmp(s, "--plot")        ? &a->plot
+                           : !strcmp(s, "--key")         ? &a->key
                            : !strcmp(s, "--scheme")      ? &a->scheme
                            : !strcmp(s, "--contacts")    ? &a->contacts
                            : !strcmp(s, "--heightfield") ? &a->hfield
@@ -311,7 +314,27 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     double* kd = calloc((size_t)nv + 1, sizeof(double));
     double g[3];
     memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
-    if (a->q0) rc = vector_option(a->q0, "--q0", q, nq, 0);
+    if (a->key) {
+        // a keyframe by name, or by index
+        int k = -1;
+        for (int i = 0; i < m->nkey && k < 0; i++)
+            if (!strcmp(m->names + m->key_name[i], a->key)) k = i;
+        char* end;
+        long idx = strtol(a->key, &end, 10);
+        if (k < 0 && *end == 0 && idx >= 0 && idx < m->nkey) k = (int)idx;
+        if (k < 0) {
+            fprintf(stderr, "sinew run: --key '%s': the model has %s", a->key,
+                    m->nkey ? "the keys" : "no keyframes");
+            for (int i = 0; i < m->nkey; i++)
+                fprintf(stderr, "%s '%s'", i ? "," : "", m->names + m->key_name[i]);
+            fprintf(stderr, "\n");
+            rc = CLI_USAGE;
+        } else {
+            memcpy(q, m->key_q + (size_t)k * nq, (size_t)nq * sizeof(double));
+            memcpy(u, m->key_u + (size_t)k * nv, (size_t)nv * sizeof(double));
+        }
+    }
+    if (!rc && a->q0) rc = vector_option(a->q0, "--q0", q, nq, 0);
     if (!rc && a->u0) rc = vector_option(a->u0, "--u0", u, nv, 0);
     if (!rc && sn_system_set_state(s, q, nq, u, nv) != SN_OK) {
         fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));

@@ -169,6 +169,17 @@ check "inspect --gravity overrides it" exit_code 0 "$SINEW" inspect "$TMP/opt.xm
 h9=$(sed -n 's/.*"nonlinearities":\[\([-0-9.e]*\)\].*/\1/p' "$TMP/out")
 check "h scales with the file's gravity ($h5 against $h9)" awk -v a="$h5" -v b="$h9" 'BEGIN { r = a / b; exit !(r > 0.5096 && r < 0.5097) }'
 
+# MJCF keyframes: `run --key` starts from them; MuJoCo's free-joint angular velocity (body frame)
+# becomes sinew's (world frame): the body turned 90 degrees about z spins about its own x, so
+# about the world's y
+printf '<mujoco>\n<worldbody>\n<body name="b" pos="0 0 1" quat="0.7071067811865476 0 0 0.7071067811865476"><freejoint/><geom type="box" size="0.1 0.2 0.3"/>\n<body name="c" pos="0 0 -0.4"><joint name="h" axis="0 1 0"/><geom size="0.05"/></body></body>\n</worldbody>\n<keyframe>\n<key name="spin" qpos="0 0 2 0.7071067811865476 0 0 0.7071067811865476 0.3" qvel="0 0 0 1 0 0 0.5"/>\n</keyframe>\n</mujoco>\n' > "$TMP/key.xml"
+check "run --key" exit_code 0 "$SINEW" run "$TMP/key.xml" --key spin --duration 0.001 --no-html --no-ground --gravity "0 0 0" --record "$TMP/key.csv"
+check "it starts from the key's qpos" awk -F, 'NR == 2 { exit !($4 == 2 && $9 == 0.3) }' "$TMP/key.csv"
+check "the angular velocity turned to the world frame" awk -F, 'NR == 2 { exit !(($13 + 0) * ($13 + 0) < 1e-24 && $14 > 0.9999999 && $14 < 1.0000001 && $16 == 0.5) }' "$TMP/key.csv"
+check "--key by index" exit_code 0 "$SINEW" run "$TMP/key.xml" --key 0 --duration 0.001 --no-html
+check "an unknown key is a usage error" exit_code 2 "$SINEW" run "$TMP/key.xml" --key nope
+check "it lists the keys" grep -q "the model has the keys 'spin'" "$TMP/err"
+
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB
   [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&

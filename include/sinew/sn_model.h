@@ -101,6 +101,7 @@ typedef struct sn_model {
     sn_real option_gravity[3]; ///< gravity, valid when option_has_gravity
     int option_has_gravity;
     int option_scheme; ///< the integrator as an sn_scheme value (see sn_world.h), -1 when not set
+    int nkey;          ///< states named in the file (MJCF <keyframe>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -188,6 +189,11 @@ typedef struct sn_model {
     sn_real* constraint_anchor; ///< anchor in body1's link frame                  (nconstraint x 3)
     sn_real* constraint_axes;   ///< unit axes in body1's link frame              (nconstraint x 6)
     sn_real* nominal_config;    ///< <constraints nominal_config>, or NULL           (nq)
+
+    // ---- keyframes (nkey): states the file names, in sinew's conventions ----
+    int* key_name;  ///< offset into names                                     (nkey)
+    sn_real* key_q; ///< generalized coordinates                               (nkey x nq)
+    sn_real* key_u; ///< generalized velocities                                (nkey x nv)
 
     // ---- actuators (nactuator), in file order: seed 000 "Actuators", docs/urdf.md ----
     // omega_m = G u_j + sum_c r_c u_c; the actuator adds G tau_m to joint j, r_c tau_m to c

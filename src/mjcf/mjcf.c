@@ -1079,6 +1079,104 @@ static void option(loader* L, int node) {
     if (n->first >= 0) note_ignored(r, "option flags");
 }
 
+// exactly n finite numbers (any n)
+static int exactly(const char* text, sn_real* out, int n) {
+    int count = 0;
+    sni_num_result res = sni_parse_real_list(text, out, n, &count);
+    return (res == SNI_NUM_OK || res == SNI_NUM_UNDERFLOW) && count == n;
+}
+
+// <keyframe><key name qpos qvel>: in sinew's conventions (MuJoCo's free-joint angular velocity
+// is in the body's frame and its ball velocities in the child's: both turned to sinew's frames)
+static void read_keys(loader* L, const int* frames, int nframes) {
+    reader* r = L->r;
+    const sni_joint* j = (const sni_joint*)r->s->joints.data;
+    int nj = SNI_NJOINT(r->s), nq = L->floating ? 7 : 0, nv = L->floating ? 6 : 0, nkey = 0;
+    for (int i = 0; i < nj; i++) {
+        nq += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+        nv += j[i].type == SN_JOINT_SPHERICAL ? 3 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+    }
+    for (int f = 0; f < nframes; f++)
+        for (int k = NODE(r, frames[f]).first; k >= 0; k = NODE(r, k).next) {
+            if (strcmp(ename(r, k), "key")) {
+                rfail(r, k, SN_ERR_MODEL, ename(r, k), "<%s> inside <keyframe>", ename(r, k));
+                return;
+            }
+            nkey++;
+        }
+    if (nkey == 0) return;
+    size_t bytes = (size_t)nkey * (sizeof(long) + (size_t)(nq + nv) * sizeof(sn_real));
+    long* names = sni_alloc(r->a, bytes);
+    if (!names) {
+        rfail(r, frames[0], SN_ERR_NOMEM, "keyframe", "out of memory");
+        return;
+    }
+    sn_real* kq = (sn_real*)(names + nkey);
+    sn_real* ku = kq + (size_t)nkey * nq;
+    r->s->key_name = names, r->s->key_q = kq, r->s->key_u = ku, r->s->key_bytes = bytes;
+    r->s->nkey = nkey, r->s->key_nq = nq, r->s->key_nv = nv;
+    int n = 0;
+    for (int f = 0; f < nframes && r->st == SN_OK; f++)
+        for (int k = NODE(r, frames[f]).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next, n++) {
+            sn_real* q = kq + (size_t)n * nq;
+            sn_real* u = ku + (size_t)n * nv;
+            const char* nm = get(r, k, "name");
+            char gen[32];
+            snprintf(gen, sizeof gen, "key%d", n);
+            names[n] = sni_spec_name(r->s, nm ? nm : gen);
+            // qpos0 unless given: the nominal configuration (or zero with unit quaternions)
+            if (r->s->has_nominal) {
+                memcpy(q, r->s->nominal, (size_t)nq * sizeof(sn_real));
+            } else {
+                memset(q, 0, (size_t)nq * sizeof(sn_real));
+                for (int i = 0, a = 0; i < nj; i++) {
+                    if (j[i].type == SN_JOINT_SPHERICAL) q[a] = 1;
+                    a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+                }
+            }
+            memset(u, 0, (size_t)nv * sizeof(sn_real));
+            const char* qs = get(r, k, "qpos");
+            if (qs && !exactly(qs, q, nq)) {
+                rfail(r, k, SN_ERR_PARSE, "key", "qpos must have %d finite numbers", nq);
+                return;
+            }
+            const char* us = get(r, k, "qvel");
+            if (us && !exactly(us, u, nv)) {
+                rfail(r, k, SN_ERR_PARSE, "key", "qvel must have %d finite numbers", nv);
+                return;
+            }
+            if (get(r, k, "act") || get(r, k, "ctrl") || get(r, k, "time"))
+                note_ignored(r, "key act/ctrl/time");
+            // MuJoCo's angular velocities into sinew's frames
+            sn_real R[9], w[3];
+            int a = 0, v = 0;
+            if (L->floating) {
+                sn_real qn = sqrt(q[3] * q[3] + q[4] * q[4] + q[5] * q[5] + q[6] * q[6]);
+                if (qn > 0) {
+                    sn_real quat[4] = {q[3] / qn, q[4] / qn, q[5] / qn, q[6] / qn};
+                    quat_to_m3(R, quat);
+                    m3_mul_v3(w, R, u + 3);
+                    v3_copy(u + 3, w);
+                }
+                a = 7, v = 6;
+            }
+            for (int i = 0; i < nj; i++) {
+                if (j[i].type == SN_JOINT_SPHERICAL) {
+                    sn_real qn = sqrt(q[a] * q[a] + q[a + 1] * q[a + 1] + q[a + 2] * q[a + 2] +
+                                      q[a + 3] * q[a + 3]);
+                    if (qn > 0) {
+                        sn_real quat[4] = {q[a] / qn, q[a + 1] / qn, q[a + 2] / qn, q[a + 3] / qn};
+                        quat_to_m3(R, quat);
+                        m3_mul_v3(w, R, u + v);
+                        v3_copy(u + v, w);
+                    }
+                }
+                a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+                v += j[i].type == SN_JOINT_SPHERICAL ? 3 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+            }
+        }
+}
+
 static sn_status load_tree(reader* r) {
     loader L;
     memset(&L, 0, sizeof L);
@@ -1089,7 +1187,8 @@ static sn_status load_tree(reader* r) {
         rfail(r, NNODE(r) ? root : -1, SN_ERR_PARSE, "mujoco", "the root element must be <mujoco>");
         return r->st;
     }
-    int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16];
+    int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16], nkeyframe = 0,
+        keyframes[16];
     for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
         if (!strcmp(e, "compiler")) {
@@ -1112,6 +1211,8 @@ static sn_status load_tree(reader* r) {
             if (nequality < 16) equalities[nequality++] = k;
         } else if (!strcmp(e, "option")) {
             option(&L, k);
+        } else if (!strcmp(e, "keyframe")) {
+            if (nkeyframe < 16) keyframes[nkeyframe++] = k;
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
                    !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "sensor") ||
                    !strcmp(e, "keyframe") || !strcmp(e, "custom") || !strcmp(e, "actuator")) {
@@ -1211,6 +1312,7 @@ static sn_status load_tree(reader* r) {
         r->s->has_nominal = 1;
     }
     if (r->st == SN_OK) r->s->base = L.floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
+    if (r->st == SN_OK && nkeyframe) read_keys(&L, keyframes, nkeyframe);
     if (r->st == SN_OK && r->ignored[0])
         sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);
     if (L.classes) sni_free(r->a, L.classes, sizeof(dclass) * (size_t)L.nclass);

@@ -105,6 +105,8 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, actuator_output_damping, na), CARVE(c, actuator_output_friction, na);
     CARVE(c, actuator_ncoupling, na), CARVE(c, actuator_coupling_joint, nac);
     CARVE(c, actuator_coupling_ratio, nac);
+    CARVE(c, key_name, m->nkey), CARVE(c, key_q, (size_t)m->nkey * m->nq);
+    CARVE(c, key_u, (size_t)m->nkey * nv);
     CARVE(c, nominal_config, has_nominal ? m->nq : 0);
     if (!has_nominal) m->nominal_config = NULL;
     CARVE(c, q0, m->nq);
@@ -1197,6 +1199,7 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s), tmp.nactuator = SNI_NACT(s);
     tmp.is_floating = floating || (k.njoint > 0 && 0);
     tmp.nmeshvert = (int)(verts->len / (3 * sizeof(sn_real)));
+    tmp.nkey = s->nkey;
     // room for the 64 warning pointers and for the texts so far plus a few raised below; the
     // block grows at the end if those need more
     size_t warn_len = s->warnings.len + 8 * 900;
@@ -1218,6 +1221,19 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
         memcpy(m->geom_vert_num, num, (size_t)m->ngeom * sizeof(int));
     }
     if (verts->len) memcpy(m->mesh_vert, verts->data, verts->len);
+    if (m->nkey && (s->key_nq != m->nq || s->key_nv != m->nv)) {
+        sn_model_destroy(m);
+        return cerr(c, SN_ERR_MODEL, 0, "keyframe",
+                    "keyframes read with %d coordinates and %d velocities; the model has %d and %d",
+                    s->key_nq, s->key_nv, k.nq, k.nv);
+    }
+    for (int i = 0; i < m->nkey; i++) {
+        m->key_name[i] = (int)s->key_name[i];
+        memcpy(m->key_q + (size_t)i * m->nq, s->key_q + (size_t)i * m->nq,
+               (size_t)m->nq * sizeof(sn_real));
+        memcpy(m->key_u + (size_t)i * m->nv, s->key_u + (size_t)i * m->nv,
+               (size_t)m->nv * sizeof(sn_real));
+    }
     st = build_tree(c, m, floating, floating ? root_name : world_name);
     for (int j = 0; j < m->njoint && st == SN_OK; j++)
         if (m->joint_type[j] == SN_JOINT_FLOATING) m->is_floating = 1;

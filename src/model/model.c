@@ -31,6 +31,8 @@ void sni_spec_free(sni_spec* s) {
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
     s->nominal = NULL;
+    sni_free(s->alloc, s->key_name, s->key_bytes);
+    s->key_name = NULL;
 }
 
 long sni_spec_name(sni_spec* s, const char* str) {

@@ -101,6 +101,13 @@ typedef struct sni_spec {
     sn_real option_gravity[3];
     int option_has_gravity;
     int option_scheme; // -1: not set
+    // MJCF <keyframe>: nkey keys of nq coordinates and nv velocities (sinew's conventions)
+    int nkey;
+    long* key_name; // name-pool offsets
+    sn_real* key_q;
+    sn_real* key_u;
+    size_t key_bytes;   // of the one allocation holding the three
+    int key_nq, key_nv; // the sizes the keys were read with
 } sni_spec;
 
 #define SNI_NLINK(s) ((int)((s)->links.len / sizeof(sni_link)))
