@@ -360,7 +360,16 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         kd[m->joint_vadr[crank]] = DEMO_CRANK_KD;
         u[m->joint_vadr[crank]] = DEMO_CRANK_SPEED;
     }
-    if (!rc && (a->kp || a->kd || a->target || a->vtarget || crank >= 0)) {
+    // the file's servos (MJCF position and velocity actuators) unless --kp or --kd says otherwise:
+    // they hold the starting pose
+    int file_gains = 0;
+    for (int v = 0; v < nv && !a->kp && !a->kd; v++)
+        if (m->dof_kp[v] > 0 || m->dof_kd[v] > 0) file_gains = 1;
+    if (file_gains) {
+        memcpy(kp, m->dof_kp, (size_t)nv * sizeof(double));
+        memcpy(kd, m->dof_kd, (size_t)nv * sizeof(double));
+    }
+    if (!rc && (a->kp || a->kd || a->target || a->vtarget || crank >= 0 || file_gains)) {
         if (a->kp) rc = vector_option(a->kp, "--kp", kp, nv, 1);
         if (!rc && a->kd) rc = vector_option(a->kd, "--kd", kd, nv, 1);
         if (!rc && sn_system_set_pd_gains(s, kp, kd, nv) != SN_OK) {

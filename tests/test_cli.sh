@@ -180,6 +180,16 @@ check "--key by index" exit_code 0 "$SINEW" run "$TMP/key.xml" --key 0 --duratio
 check "an unknown key is a usage error" exit_code 2 "$SINEW" run "$TMP/key.xml" --key nope
 check "it lists the keys" grep -q "the model has the keys 'spin'" "$TMP/err"
 
+# MJCF actuators: a position servo's kp holds a pendulum at its starting key (the steady error is
+# m g (L/2) sin q / kp: 1 x 9.81 x 0.25 x sin 0.5 / 2000 = 5.9e-4 rad); forcerange bounds it
+printf '<mujoco>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0" damping="5"/><geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.02" mass="1"/></body>\n</worldbody>\n<actuator>\n<position joint="h" kp="2000" forcerange="-50 50"/>\n</actuator>\n<keyframe><key name="up" qpos="0.5"/></keyframe>\n</mujoco>\n' > "$TMP/servo.xml"
+check "run a servo model" exit_code 0 "$SINEW" run "$TMP/servo.xml" --key up --duration 1 --no-html --no-ground --record "$TMP/servo.csv"
+check "PD control from the file" grep -q "PD control" "$TMP/out"
+check "the servo holds the pose (q after 1 s: $(tail -1 "$TMP/servo.csv" | cut -d, -f2))" awk -F, 'END { e = 0.5 - $2; exit !(e > 5.5e-4 && e < 6.3e-4) }' "$TMP/servo.csv"
+printf '<mujoco>\n<worldbody>\n<body name="p"><joint name="h"/><geom size="0.1"/></body>\n</worldbody>\n<actuator>\n<general joint="h"/>\n</actuator>\n</mujoco>\n' > "$TMP/general.xml"
+check "a general actuator is refused by name" exit_code 1 "$SINEW" inspect "$TMP/general.xml"
+check "it is named" grep -q "general.xml:6: <general>: <general> actuators are not supported" "$TMP/err"
+
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB
   [[ -s "$1" ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] &&

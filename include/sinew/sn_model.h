@@ -142,6 +142,8 @@ typedef struct sn_model {
     sn_real* dof_upper;          ///< position upper limit                              (nv)
     sn_real* dof_velocity_limit; ///< |u| bound, +inf when none                    (nv)
     sn_real* dof_effort_limit;   ///< |tau| bound, +inf when none                  (nv)
+    sn_real* dof_kp; ///< the file's position-servo gain (MJCF <position kp>), 0 none       (nv)
+    sn_real* dof_kd; ///< the file's velocity-servo gain (MJCF <velocity kv>), 0 none       (nv)
 
     // ---- frames: one per URDF link (nframe) ----
     int* frame_body;        ///< body the link belongs to                          (nframe)

@@ -575,6 +575,7 @@ static sni_joint* new_joint(loader* L, long name, int line, int type, long paren
     j->mimic_name = -1;
     m3_identity(j->rot);
     v3_set(j->axis, 0, 0, 1);
+    j->effort = j->velocity = INFINITY; // MJCF joints have no effort or speed limits
     L->njoint++;
     return j;
 }
@@ -1079,6 +1080,79 @@ static void option(loader* L, int node) {
     if (n->first >= 0) note_ignored(r, "option flags");
 }
 
+// <actuator>: motor, position and velocity actuators on joints. A position actuator's kp and a
+// velocity actuator's kv become the joint's servo gains (m->dof_kp, dof_kd; times gear^2), a
+// forcerange (or a motor's gear times its ctrlrange) its effort limit. Others are refused by
+// name
+static void actuator_section(loader* L, int node) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        int kind = !strcmp(e, "motor")      ? 0
+                   : !strcmp(e, "position") ? 1
+                   : !strcmp(e, "velocity") ? 2
+                                            : -1;
+        if (kind < 0) {
+            rfail(r, k, SN_ERR_MODEL, e,
+                  "<%s> actuators are not supported (motor, position, velocity)", e);
+            return;
+        }
+        int cls = class_of(L, k, L->main_class);
+        const char* jn = attr_of(L, k, cls, "joint");
+        if (!jn) {
+            rfail(r, k, SN_ERR_MODEL, e,
+                  "only joint transmissions are supported (no joint attribute here)");
+            return;
+        }
+        sni_joint* j = (sni_joint*)r->s->joints.data;
+        int found = -1;
+        for (int i = 0; i < SNI_NJOINT(r->s) && found < 0; i++)
+            if (!strcmp(r->s->names.data + j[i].name, jn)) found = i;
+        if (found < 0) {
+            rfail(r, k, SN_ERR_MODEL, e, "joint '%s' does not exist", jn);
+            return;
+        }
+        sni_joint* jt = &j[found];
+        if (jt->type == SN_JOINT_SPHERICAL || jt->type == SN_JOINT_FLOATING) {
+            rfail(r, k, SN_ERR_MODEL, e,
+                  "joint '%s': actuators on ball and free joints are not "
+                  "supported",
+                  jn);
+            return;
+        }
+        sn_real gear[6] = {1, 0, 0, 0, 0, 0}, v, range[2];
+        const char* gs = attr_of(L, k, cls, "gear");
+        if (gs) {
+            int count = 0;
+            if (sni_parse_real_list(gs, gear, 6, &count) != SNI_NUM_OK || count < 1) {
+                rfail(r, k, SN_ERR_PARSE, e, "gear=\"%.60s\" is not 1 to 6 numbers", gs);
+                return;
+            }
+        }
+        if (kind == 1) {
+            v = 1; // MuJoCo's default kp
+            if (reals(L, k, cls, "kp", &v, 1) < 0) return;
+            jt->kp += v * gear[0] * gear[0];
+        } else if (kind == 2) {
+            v = 1;
+            if (reals(L, k, cls, "kv", &v, 1) < 0) return;
+            jt->kd += v * gear[0] * gear[0];
+        }
+        int kf = reals(L, k, cls, "forcerange", range, 2);
+        if (kf < 0) return;
+        if (kf > 0) {
+            jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(gear[0]);
+            if (fabs(range[0]) != fabs(range[1]))
+                rwarn(r, k, e, "forcerange [%g, %g] is read as the symmetric bound %g", range[0],
+                      range[1], jt->effort);
+        } else if (kind == 0) {
+            int kc = reals(L, k, cls, "ctrlrange", range, 2);
+            if (kc < 0) return;
+            if (kc > 0) jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(gear[0]);
+        }
+    }
+}
+
 // exactly n finite numbers (any n)
 static int exactly(const char* text, sn_real* out, int n) {
     int count = 0;
@@ -1188,7 +1262,7 @@ static sn_status load_tree(reader* r) {
         return r->st;
     }
     int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16], nkeyframe = 0,
-        keyframes[16];
+        keyframes[16], nactuator = 0, actuators[16];
     for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
         if (!strcmp(e, "compiler")) {
@@ -1211,6 +1285,8 @@ static sn_status load_tree(reader* r) {
             if (nequality < 16) equalities[nequality++] = k;
         } else if (!strcmp(e, "option")) {
             option(&L, k);
+        } else if (!strcmp(e, "actuator")) {
+            if (nactuator < 16) actuators[nactuator++] = k;
         } else if (!strcmp(e, "keyframe")) {
             if (nkeyframe < 16) keyframes[nkeyframe++] = k;
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
@@ -1312,6 +1388,8 @@ static sn_status load_tree(reader* r) {
         r->s->has_nominal = 1;
     }
     if (r->st == SN_OK) r->s->base = L.floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
+    for (int i = 0; i < nactuator && r->st == SN_OK; i++)
+        actuator_section(&L, actuators[i]);
     if (r->st == SN_OK && nkeyframe) read_keys(&L, keyframes, nkeyframe);
     if (r->st == SN_OK && r->ignored[0])
         sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);

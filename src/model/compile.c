@@ -85,6 +85,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, dof_armature, nv), CARVE(c, dof_damping, nv), CARVE(c, dof_friction, nv);
     CARVE(c, dof_stiffness, nv), CARVE(c, dof_limited, nv), CARVE(c, dof_lower, nv);
     CARVE(c, dof_upper, nv), CARVE(c, dof_velocity_limit, nv), CARVE(c, dof_effort_limit, nv);
+    CARVE(c, dof_kp, nv), CARVE(c, dof_kd, nv);
     CARVE(c, frame_body, nf), CARVE(c, frame_parent, nf), CARVE(c, frame_name, nf);
     CARVE(c, frame_order, nf);
     CARVE(c, frame_pos, 3 * nf), CARVE(c, frame_rot, 9 * nf), CARVE(c, frame_mass, nf);
@@ -386,6 +387,8 @@ static void fill_joint(sn_model* m, int id, int type, int body, int* qadr, int* 
         m->dof_stiffness[v] = uj->stiffness;
         m->dof_velocity_limit[v] = uj->velocity;
         m->dof_effort_limit[v] = uj->effort;
+        m->dof_kp[v] = uj->kp;
+        m->dof_kd[v] = uj->kd;
         if (type == SN_JOINT_REVOLUTE || type == SN_JOINT_PRISMATIC) {
             m->dof_lower[v] = uj->lower;
             m->dof_upper[v] = uj->upper;

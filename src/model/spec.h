@@ -32,6 +32,7 @@ typedef struct sni_joint {
     sn_real lower, upper, effort, velocity;
     sn_real damping, friction, stiffness, spring_ref, armature;
     sn_real mimic_multiplier, mimic_offset;
+    sn_real kp, kd;    // the file's servo gains (MJCF position and velocity actuators), 0 none
     int parent, child; // resolved link ids
 } sni_joint;
 
