@@ -48,11 +48,12 @@
 #define BAD_DIR SNT_DATA_DIR "/bad"
 
 // wall-clock bound of the time-bounded rows, seconds: generous, it is about hangs. The
-// sanitizer build (unoptimized, instrumented allocations) gets three times as long.
+// sanitizer build (unoptimized, instrumented allocations) gets three times as long. The release
+// bound is 5 s: the worst row takes about 1 s alone and reached 2.6 s on two busy cores.
 #if defined(__SANITIZE_ADDRESS__)
-#define HANG_BOUND 6.0
+#define HANG_BOUND 15.0
 #else
-#define HANG_BOUND 2.0
+#define HANG_BOUND 5.0
 #endif
 
 // ---- helpers ----
