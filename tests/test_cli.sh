@@ -150,11 +150,14 @@ printf '<mujoco>\n<include file="../x.xml"/>\n<worldbody/>\n</mujoco>\n' > "$TMP
 check "an include outside the folder is refused" exit_code 1 "$SINEW" inspect "$TMP/inc.xml"
 check "it names the include" grep -q "inc.xml:2: <include>: .*inside the model's folder" "$TMP/err"
 printf '<mujoco>\n<worldbody>\n<body name="a"><joint/><geom size="0.1"/></body>\n<body name="b"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/free2.xml"
-check "a free joint on a second body is refused" exit_code 1 "$SINEW" inspect "$TMP/free2.xml"
-check "it says where free joints go" grep -q "free2.xml:4: <freejoint>: a free joint is supported on the first body" "$TMP/err"
-printf '<mujoco>\n<worldbody>\n<body><joint type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon/>\n</mujoco>\n' > "$TMP/tendon.xml"
-check "a tendon is refused by name" exit_code 1 "$SINEW" inspect "$TMP/tendon.xml"
-check "it names the tendon" grep -q "tendon.xml:5: <tendon>: <tendon> is not supported" "$TMP/err"
+check "several free bodies load" exit_code 0 "$SINEW" inspect "$TMP/free2.xml"
+check "each free body has 7 coordinates" grep -q "^size      nq 8, nv 7" "$TMP/out"
+printf '<mujoco>\n<worldbody>\n<body name="a"><joint/><geom size="0.1"/>\n<body name="b"><freejoint/><geom size="0.1"/></body></body>\n</worldbody>\n</mujoco>\n' > "$TMP/free3.xml"
+check "a free joint below another body is refused" exit_code 1 "$SINEW" inspect "$TMP/free3.xml"
+check "it says where free joints go" grep -q "free3.xml:4: <freejoint>: a free joint must be the one joint of a body of <worldbody>" "$TMP/err"
+printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon>\n<fixed name="t" range="0 1"><joint joint="j" coef="1"/></fixed>\n</tendon>\n</mujoco>\n' > "$TMP/tendon.xml"
+check "a tendon is listed, not loaded" exit_code 0 "$SINEW" inspect "$TMP/tendon.xml"
+check "the warning names the tendon" grep -q "tendon.xml:6: <fixed>: tendon 't' (fixed) is not loaded: sinew has no tendons (its range do not act)" "$TMP/err"
 
 # MJCF <option>: the file's time step, gravity and integrator unless the command line sets them
 printf '<mujoco>\n<option timestep="0.004" gravity="0 0 -5" integrator="RK4"/>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0"/><geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.02"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/opt.xml"
@@ -186,9 +189,13 @@ printf '<mujoco>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="
 check "run a servo model" exit_code 0 "$SINEW" run "$TMP/servo.xml" --key up --duration 1 --no-html --no-ground --record "$TMP/servo.csv"
 check "PD control from the file" grep -q "PD control" "$TMP/out"
 check "the servo holds the pose (q after 1 s: $(tail -1 "$TMP/servo.csv" | cut -d, -f2))" awk -F, 'END { e = 0.5 - $2; exit !(e > 5.5e-4 && e < 6.3e-4) }' "$TMP/servo.csv"
-printf '<mujoco>\n<worldbody>\n<body name="p"><joint name="h"/><geom size="0.1"/></body>\n</worldbody>\n<actuator>\n<general joint="h"/>\n</actuator>\n</mujoco>\n' > "$TMP/general.xml"
-check "a general actuator is refused by name" exit_code 1 "$SINEW" inspect "$TMP/general.xml"
-check "it is named" grep -q "general.xml:6: <general>: <general> actuators are not supported" "$TMP/err"
+printf '<mujoco>\n<worldbody>\n<body name="p"><joint name="h"/><geom size="0.1"/></body>\n</worldbody>\n<actuator>\n<general joint="h" dyntype="filter"/>\n</actuator>\n</mujoco>\n' > "$TMP/general.xml"
+check "a general actuator with activation dynamics is refused" exit_code 1 "$SINEW" inspect "$TMP/general.xml"
+check "it is named" grep -q "general.xml:6: <general>: dyntype=\"filter\" gaintype=\"fixed\" biastype=\"none\": only dyntype none" "$TMP/err"
+# a general actuator with an affine bias is a position servo: kp = -biasprm[1] holds the key's pose
+sed -e 's|<position joint="h" kp="2000" forcerange="-50 50"/>|<general joint="h" gainprm="2000" biastype="affine" biasprm="0 -2000 0" forcerange="-50 50"/>|' "$TMP/servo.xml" > "$TMP/gservo.xml"
+check "run a general servo" exit_code 0 "$SINEW" run "$TMP/gservo.xml" --key up --duration 1 --no-html --no-ground --record "$TMP/gservo.csv"
+check "it holds the pose as the position servo does" cmp -s "$TMP/servo.csv" "$TMP/gservo.csv"
 
 # plots (gnuplot): PNG files with the PNG signature and something drawn in them
 png() { # file: a PNG of more than 5 kB

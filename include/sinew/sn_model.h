@@ -190,7 +190,10 @@ typedef struct sn_model {
     int* constraint_naxis;      ///< 3 for a pin, 1 or 2 for an equality             (nconstraint)
     sn_real* constraint_anchor; ///< anchor in body1's link frame                  (nconstraint x 3)
     sn_real* constraint_axes;   ///< unit axes in body1's link frame              (nconstraint x 6)
-    sn_real* nominal_config;    ///< <constraints nominal_config>, or NULL           (nq)
+    /// body2's point in its link frame when the file gives it (an MJCF connect between sites),
+    /// else NaN: the point that coincides with the anchor at the nominal configuration
+    sn_real* constraint_anchor2; ///<                                             (nconstraint x 3)
+    sn_real* nominal_config;     ///< <constraints nominal_config>, or NULL           (nq)
 
     // ---- keyframes (nkey): states the file names, in sinew's conventions ----
     int* key_name;  ///< offset into names                                     (nkey)

@@ -14,6 +14,7 @@
 // they only matter to MuJoCo (rendering, softness, sensors). docs/mjcf.md lists what is read.
 #include "base/base.h"
 #include "base/smath.h"
+#include "model/mesh.h"
 #include "model/spec.h"
 
 #include <expat.h>
@@ -259,13 +260,38 @@ typedef struct dclass {
     int parent; // class index, -1
 } dclass;
 
+// a <site>: its name, its body's link and its position in the link's frame
+typedef struct site_rec {
+    long name, link;
+    int line;
+    sn_real pos[3];
+} site_rec;
+
+// a free joint on a body of <worldbody> (not the floating base): its spec joint and its pose at
+// the reference configuration (position, quaternion w x y z)
+typedef struct free_rec {
+    int joint;
+    sn_real pose[7];
+} free_rec;
+
+// an <asset><mesh>: its name, its file's path (pool offsets) and scale
+typedef struct mesh_rec {
+    long name, path;
+    int line;
+    sn_real scale[3];
+} mesh_rec;
+
 typedef struct loader {
     reader* r;
     dclass* classes;
     int nclass;
     int main_class;
     int nlink, njoint;
-    int floating;                // the first body has a free joint
+    int floating;                // the one body of <worldbody> has a free joint: the base
+    sni_buf sites;               // site: name, link and position in the link's frame
+    sni_buf free_poses;          // free joints of bodies hanging from the world: pose7
+    sni_buf meshes;              // <asset><mesh>: mesh_rec
+    int mesh_mass_warned;        // the note on exact mesh inertia was given
     int has_ref;                 // a joint has a nonzero ref
     sn_real ref[MAX_REF_JOINTS]; // each spec joint's ref (radians or metres)
     sn_real root_pose[7];        // its position and quaternion w x y z: the nominal configuration
@@ -538,7 +564,7 @@ static int geom_shape(loader* L, int node, int cls, int* kind, sn_real* size, sn
         v3_scale(d, d, 1 / len);
         z_onto(R, d);
         if (*kind == G_BOX || *kind == G_ELLIPSOID)
-            size[2] = len / 2;
+            size[1] = size[0], size[2] = len / 2; // MuJoCo 2.2.2: square across the segment
         else
             size[1] = len / 2;
     }
@@ -580,6 +606,148 @@ static sni_joint* new_joint(loader* L, long name, int line, int type, long paren
     return j;
 }
 
+static void note_ignored(reader* r, const char* what) {
+    if (strstr(r->ignored, what)) return;
+    size_t n = strlen(r->ignored);
+    snprintf(r->ignored + n, sizeof r->ignored - n, "%s%s", n ? ", " : "", what);
+}
+
+// the solid a closed triangle mesh encloses, at unit density: volume, centroid and inertia
+// about the centroid, in the mesh's frame. Each triangle and the origin span a tetrahedron of
+// signed volume a.(b x c)/6; the sums over the tetrahedra are exact for a closed surface
+static int mesh_solid(const sn_real* tri, size_t ntri, sn_real* vol, sn_real* com, sn_real* I) {
+    sn_real V = 0, c[3] = {0, 0, 0}, S[9] = {0};
+    for (size_t t = 0; t < ntri; t++) {
+        const sn_real *a = tri + 9 * t, *b = a + 3, *d = a + 6;
+        sn_real x[3];
+        v3_cross(x, b, d);
+        sn_real v = v3_dot(a, x) / 6;
+        V += v;
+        for (int i = 0; i < 3; i++)
+            c[i] += v * (a[i] + b[i] + d[i]) / 4;
+        // the tetrahedron's second moment about the origin: v/20 (s s^T + sum of p p^T) over
+        // its corners (the origin adds nothing), s their sum
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                sn_real si = a[i] + b[i] + d[i], sj = a[j] + b[j] + d[j];
+                S[3 * i + j] += v / 20 * (si * sj + a[i] * a[j] + b[i] * b[j] + d[i] * d[j]);
+            }
+    }
+    if (!(V > 0)) return 0;
+    v3_scale(com, c, 1 / V);
+    // about the centroid, then the inertia tensor: tr(S) 1 - S
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            S[3 * i + j] -= V * com[i] * com[j];
+    sn_real tr = S[0] + S[4] + S[8];
+    for (int i = 0; i < 9; i++)
+        I[i] = (i % 4 == 0 ? tr : 0) - S[i];
+    *vol = V;
+    return 1;
+}
+
+static const mesh_rec* mesh_find(loader* L, const char* name) {
+    const mesh_rec* m = (const mesh_rec*)L->meshes.data;
+    int n = (int)(L->meshes.len / sizeof(mesh_rec));
+    for (int i = 0; i < n; i++)
+        if (!strcmp(STR(L->r, m[i].name), name)) return &m[i];
+    return NULL;
+}
+
+// a mesh geom's solid (mesh_solid): 1, or 0 when it adds no mass (its file is absent, with a
+// warning), -1 on error
+static int mesh_mass(loader* L, int k, int cls, long link_name, sn_real* vol, sn_real* com,
+                     sn_real* I) {
+    reader* r = L->r;
+    const char* mn = attr_of(L, k, cls, "mesh");
+    const mesh_rec* mr = mn ? mesh_find(L, mn) : NULL;
+    if (!mr) {
+        rfail(r, k, SN_ERR_MODEL, "geom", mn ? "mesh '%s' is not an <asset><mesh>" : "%s",
+              mn ? mn : "a mesh geom needs a mesh attribute");
+        return -1;
+    }
+    const char* path = STR(r, mr->path);
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        rwarn(r, k, "geom", "mesh file '%s' is absent: the geom adds no mass to body '%s'", path,
+              r->s->names.data + link_name);
+        return 0;
+    }
+    sni_buf tri = {NULL, 0, 0, r->a, 0};
+    int line = 0;
+    char msg[512];
+    sn_status st = sni_mesh_read_triangles(path, mr->scale, r->a, &tri, &line, msg, sizeof msg);
+    if (st != SN_OK) {
+        rfail(r, k, st, "geom", "mesh '%s': %s", mn, msg);
+        sni_buf_free(&tri);
+        return -1;
+    }
+    int ok =
+        mesh_solid((const sn_real*)(void*)tri.data, tri.len / (9 * sizeof(sn_real)), vol, com, I);
+    sni_buf_free(&tri);
+    if (!ok) {
+        rfail(r, k, SN_ERR_MODEL, "geom",
+              "mesh '%s' encloses no volume (open or inside-out): it cannot give body '%s' "
+              "mass; give the body an <inertial>",
+              mn, r->s->names.data + link_name);
+        return -1;
+    }
+    if (!L->mesh_mass_warned) {
+        L->mesh_mass_warned = 1;
+        rwarn(r, k, "geom",
+              "mass from mesh geoms is the exact inertia of the solid each mesh encloses "
+              "(MuJoCo 2.2.2 computes it so with <compiler exactmeshinertia=\"true\">, and "
+              "approximates it otherwise)");
+    }
+    return 1;
+}
+
+// <asset><mesh name file scale class>: the meshes geoms refer to (textures, materials and
+// height fields are MuJoCo's rendering and are not read)
+static void assets(loader* L, int node) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        if (strcmp(ename(r, k), "mesh")) {
+            char what[96];
+            snprintf(what, sizeof what, "asset %s", ename(r, k));
+            note_ignored(r, what);
+            continue;
+        }
+        int cls = class_of(L, k, L->main_class);
+        const char* file = attr_of(L, k, cls, "file");
+        if (!file) continue; // vertices given inline: no geom of ours uses them
+        mesh_rec* m = sni_buf_grow(&L->meshes, sizeof(mesh_rec));
+        if (!m) {
+            rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
+            return;
+        }
+        memset(m, 0, sizeof *m);
+        m->line = NODE(r, k).line;
+        v3_set(m->scale, 1, 1, 1);
+        if (reals(L, k, cls, "scale", m->scale, 3) < 0) return;
+        const char* nm = get(r, k, "name");
+        char name[256];
+        if (!nm) {
+            // the file's base name without its extension
+            const char* b = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+            snprintf(name, sizeof name, "%s", b);
+            char* dot = strrchr(name, '.');
+            if (dot) *dot = 0;
+            nm = name;
+        }
+        m->name = pool_add(r, nm);
+        char path[2048];
+        const char* dir = r->dir && r->meshdir[0] != '/' ? r->dir : "";
+        if (file[0] == '/')
+            snprintf(path, sizeof path, "%s", file);
+        else
+            snprintf(path, sizeof path, "%s%s%s%s%s", dir, dir[0] ? "/" : "", r->meshdir,
+                     r->meshdir[0] ? "/" : "", file);
+        m->path = pool_add(r, path);
+        if (r->pool.failed) rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
+    }
+}
+
 // the body's mass properties from its <inertial> or its geoms, into link l (body frame)
 static void body_inertia(loader* L, int body, int childclass, long link_name) {
     reader* r = L->r;
@@ -615,7 +783,7 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
         // every geom of the body (MuJoCo counts the ones of group 3 and below; all here)
         sn_real msum = 0, c[3] = {0, 0, 0};
         typedef struct gm {
-            sn_real m, pos[3], R[9], I[3];
+            sn_real m, pos[3], I[9]; // mass, centroid, inertia about it (body axes)
         } gm;
         gm geoms[256];
         int ng = 0;
@@ -624,14 +792,24 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
             int cls = class_of(L, k, childclass), kind;
             sn_real size[3], pos[3], R[9], Iu[3];
             if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
-            if (kind == G_PLANE || kind == G_MESH) {
-                if (kind == G_MESH)
-                    rwarn(r, k, "geom",
-                          "a mesh geom's mass is not computed yet: it adds none to body '%s'",
-                          r->s->names.data + link_name);
-                continue;
+            if (kind == G_PLANE) continue;
+            sn_real vol, gmass = 0, density = 1000, Im[9], mc[3];
+            if (kind == G_MESH) {
+                // the solid the mesh encloses: its volume, centroid and inertia (unit density),
+                // placed by the geom's frame
+                int got = mesh_mass(L, k, cls, link_name, &vol, mc, Im);
+                if (got <= 0) {
+                    if (got < 0) return;
+                    continue;
+                }
+                sn_real t[3];
+                m3_mul_v3(t, R, mc);
+                v3_add(pos, pos, t);
+            } else {
+                vol = geom_volume(kind, size, Iu);
+                sn_real Id[9] = {Iu[0], 0, 0, 0, Iu[1], 0, 0, 0, Iu[2]};
+                memcpy(Im, Id, sizeof Im);
             }
-            sn_real vol = geom_volume(kind, size, Iu), gmass = 0, density = 1000;
             int hm = reals(L, k, cls, "mass", &gmass, 1);
             if (hm < 0 || reals(L, k, cls, "density", &density, 1) < 0) return;
             if (hm == 0) gmass = density * vol;
@@ -642,16 +820,17 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
             gm* g = &geoms[ng++];
             g->m = gmass;
             v3_copy(g->pos, pos);
-            memcpy(g->R, R, sizeof g->R);
-            for (int i = 0; i < 3; i++)
-                g->I[i] = vol > 0 ? Iu[i] * gmass / vol : 0;
+            // the inertia about the geom's centroid in the body's axes
+            sn_real Is[9];
+            for (int i = 0; i < 9; i++)
+                Is[i] = vol > 0 ? Im[i] * gmass / vol : 0;
+            m3_rotate_sym(g->I, R, Is);
             msum += gmass;
             v3_addscl(c, pos, gmass);
         }
         if (msum > 0) v3_scale(c, c, 1 / msum);
         for (int i = 0; i < ng; i++) {
-            sn_real Ig[9] = {geoms[i].I[0], 0, 0, 0, geoms[i].I[1], 0, 0, 0, geoms[i].I[2]}, Iw[9];
-            m3_rotate_sym(Iw, geoms[i].R, Ig);
+            const sn_real* Iw = geoms[i].I;
             sn_real d[3];
             v3_sub(d, geoms[i].pos, c);
             sn_real dd = v3_dot(d, d), m = geoms[i].m;
@@ -710,6 +889,21 @@ static void body_geoms(loader* L, int body, int childclass, int link) {
     }
 }
 
+// coordinates and velocities of a spec joint
+static int spec_nq(int type) {
+    return type == SN_JOINT_FLOATING    ? 7
+           : type == SN_JOINT_SPHERICAL ? 4
+           : type == SN_JOINT_FIXED     ? 0
+                                        : 1;
+}
+
+static int spec_nv(int type) {
+    return type == SN_JOINT_FLOATING    ? 6
+           : type == SN_JOINT_SPHERICAL ? 3
+           : type == SN_JOINT_FIXED     ? 0
+                                        : 1;
+}
+
 static int joint_kind(const char* t) {
     if (!t || !strcmp(t, "hinge")) return SN_JOINT_REVOLUTE;
     if (!strcmp(t, "slide")) return SN_JOINT_PRISMATIC;
@@ -718,8 +912,51 @@ static int joint_kind(const char* t) {
     return -1;
 }
 
-// a body and its subtree; root_free: the floating base's body
-static void body(loader* L, int node, long parent_link, int parent_childclass, int root_free) {
+// the unit quaternion (w x y z) of a rotation matrix
+static void m3_to_quat(sn_real* q, const sn_real* R) {
+    sn_real tr = R[0] + R[4] + R[8];
+    if (tr > 0) {
+        sn_real k = 2 * sqrt(1 + tr);
+        q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k, q[3] = (R[3] - R[1]) / k;
+    } else if (R[0] > R[4] && R[0] > R[8]) {
+        sn_real k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
+        q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k, q[3] = (R[2] + R[6]) / k;
+    } else if (R[4] > R[8]) {
+        sn_real k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
+        q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4, q[3] = (R[5] + R[7]) / k;
+    } else {
+        sn_real k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
+        q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k, q[3] = k / 4;
+    }
+}
+
+// a named <site> on link `link` (an unnamed one cannot be referred to)
+static void one_site(loader* L, int k, int childclass, long link) {
+    reader* r = L->r;
+    const char* nm = get(r, k, "name");
+    if (!nm) return;
+    site_rec* sr = sni_buf_grow(&L->sites, sizeof(site_rec));
+    if (!sr) {
+        rfail(r, k, SN_ERR_NOMEM, "site", "out of memory");
+        return;
+    }
+    memset(sr, 0, sizeof *sr);
+    sr->name = sni_spec_name(r->s, nm);
+    sr->link = link;
+    sr->line = NODE(r, k).line;
+    reals(L, k, class_of(L, k, childclass), "pos", sr->pos, 3);
+}
+
+// the <site> children of a body, on its link
+static void body_sites(loader* L, int node, int childclass, long link) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
+        if (!strcmp(ename(r, k), "site")) one_site(L, k, childclass, link);
+}
+
+// a body and its subtree; root_free: the floating base's body; top: a body of <worldbody>
+static void body(loader* L, int node, long parent_link, int parent_childclass, int root_free,
+                 int top) {
     reader* r = L->r;
     int childclass = parent_childclass;
     const char* cc = get(r, node, "childclass");
@@ -757,46 +994,50 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
                             ? "free"
                             : attr_of(L, joints[i], class_of(L, joints[i], childclass), "type");
         if (joint_kind(t) == SN_JOINT_FLOATING) {
-            if (!root_free || nj != 1) {
+            if (!(root_free || top) || nj != 1) {
                 rfail(r, joints[i], SN_ERR_MODEL, ename(r, joints[i]),
-                      "a free joint is supported on the first body of <worldbody> only, as its "
-                      "one joint (the floating base)");
+                      "a free joint must be the one joint of a body of <worldbody>");
                 return;
             }
             free_joint = 1;
         }
     }
-    if (free_joint) {
+    if (free_joint && root_free) {
         // the floating base: this body is the root link; its pose is the nominal configuration
         sni_link* l = new_link(L, name, NODE(r, node).line);
         if (!l) return;
-        sn_real* nom = L->root_pose;
-        v3_copy(nom, pos);
-        // the rotation's quaternion (w x y z)
-        sn_real tr = R[0] + R[4] + R[8], q[4];
-        if (tr > 0) {
-            sn_real k = 2 * sqrt(1 + tr);
-            q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k,
-            q[3] = (R[3] - R[1]) / k;
-        } else if (R[0] > R[4] && R[0] > R[8]) {
-            sn_real k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
-            q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k,
-            q[3] = (R[2] + R[6]) / k;
-        } else if (R[4] > R[8]) {
-            sn_real k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
-            q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4,
-            q[3] = (R[5] + R[7]) / k;
-        } else {
-            sn_real k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
-            q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k,
-            q[3] = k / 4;
-        }
-        memcpy(nom + 3, q, sizeof q);
+        v3_copy(L->root_pose, pos);
+        m3_to_quat(L->root_pose + 3, R);
         int link = L->nlink - 1;
         body_inertia(L, node, childclass, name);
         body_geoms(L, node, childclass, link);
+        body_sites(L, node, childclass, name);
         for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
-            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0);
+            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0, 0);
+        return;
+    }
+    if (free_joint) {
+        // a free body of a model with several bodies in <worldbody>: a floating joint from the
+        // world at the world's origin; the body's pose in the file is its reference configuration
+        const char* jname = get(r, joints[0], "name");
+        long jl = jname ? sni_spec_name(r->s, jname) : unique_name(L, "joint", L->njoint);
+        free_rec* fr = sni_buf_grow(&L->free_poses, sizeof(free_rec));
+        sni_joint* j =
+            fr ? new_joint(L, jl, NODE(r, joints[0]).line, SN_JOINT_FLOATING, parent_link, name)
+               : NULL;
+        if (!j || !new_link(L, name, NODE(r, node).line)) {
+            rfail(r, node, SN_ERR_NOMEM, "body", "out of memory");
+            return;
+        }
+        fr->joint = L->njoint - 1;
+        v3_copy(fr->pose, pos);
+        m3_to_quat(fr->pose + 3, R);
+        int link = L->nlink - 1;
+        body_inertia(L, node, childclass, name);
+        body_geoms(L, node, childclass, link);
+        body_sites(L, node, childclass, name);
+        for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
+            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0, 0);
         return;
     }
     // the joints chain through massless links, each at its anchor; the last one carries the body
@@ -904,8 +1145,9 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
     int link = L->nlink - 1;
     body_inertia(L, node, childclass, name);
     body_geoms(L, node, childclass, link);
+    body_sites(L, node, childclass, name);
     for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
-        if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0);
+        if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0, 0);
 }
 
 // ---- the document ----
@@ -940,11 +1182,6 @@ static int collect_defaults(loader* L, int node, int parent) {
     return id;
 }
 
-static void note_ignored(reader* r, const char* what) {
-    if (strstr(r->ignored, what)) return;
-    size_t n = strlen(r->ignored);
-    snprintf(r->ignored + n, sizeof r->ignored - n, "%s%s", n ? ", " : "", what);
-}
 
 static void compiler_settings(reader* r, int node) {
     const char* v;
@@ -991,43 +1228,167 @@ static void compiler_settings(reader* r, int node) {
     }
 }
 
-static void equality(loader* L, int node) {
+static const site_rec* site_find(loader* L, const char* name) {
+    const site_rec* sr = (const site_rec*)L->sites.data;
+    int n = (int)(L->sites.len / sizeof(site_rec));
+    for (int i = 0; i < n; i++)
+        if (!strcmp(L->r->s->names.data + sr[i].name, name)) return &sr[i];
+    return NULL;
+}
+
+static int spec_joint_find(sni_spec* s, const char* name) {
+    const sni_joint* j = (const sni_joint*)s->joints.data;
+    for (int i = 0; i < SNI_NJOINT(s); i++)
+        if (!strcmp(s->names.data + j[i].name, name)) return i;
+    return -1;
+}
+
+// <connect>: a pin. With body1 (and body2, else the world) and an anchor in body1's frame, body2's
+// point is the one that coincides with it at the reference configuration; with site1 and site2,
+// the two sites' points, which the constraint pulls together when they are apart
+static void connect(loader* L, int k) {
     reader* r = L->r;
-    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
-        const char* e = ename(r, k);
-        if (strcmp(e, "connect")) {
-            rfail(r, k, SN_ERR_MODEL, e, "<equality><%s> is not supported yet (connect only)", e);
+    const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+    const char *s1 = get(r, k, "site1"), *s2 = get(r, k, "site2");
+    sn_real anchor[3], anchor2[3];
+    long body1, body2;
+    int has2 = 0;
+    if (s1 || s2) {
+        if (!s1 || !s2 || b1 || b2) {
+            rfail(r, k, SN_ERR_MODEL, "connect",
+                  "a connect names either site1 and site2, or body1 (and body2) with an anchor");
             return;
         }
-        const char* active = get(r, k, "active");
-        if (active && !strcmp(active, "false")) {
-            rwarn(r, k, "connect", "an inactive connect is not loaded");
-            continue;
+        const site_rec* sa = site_find(L, s1);
+        const site_rec* sb = site_find(L, s2);
+        if (!sa || !sb) {
+            rfail(r, k, SN_ERR_MODEL, "connect", "site '%s' does not exist", sa ? s2 : s1);
+            return;
         }
-        const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+        if (sa->link < 0 || sb->link < 0) {
+            rfail(r, k, SN_ERR_MODEL, "connect",
+                  "site '%s' is on the world, which is not a link with a floating base",
+                  sa->link < 0 ? s1 : s2);
+            return;
+        }
+        body1 = sa->link, body2 = sb->link;
+        v3_copy(anchor, sa->pos);
+        v3_copy(anchor2, sb->pos);
+        has2 = 1;
+    } else {
         if (!b1) {
-            rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'body1'");
+            rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'body1' (or site1 and site2)");
             return;
         }
-        sn_real anchor[3];
         if (reals(L, k, -1, "anchor", anchor, 3) <= 0) {
             if (r->st == SN_OK) rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'anchor'");
             return;
         }
-        if (get(r, k, "solref") || get(r, k, "solimp")) note_ignored(r, "solref/solimp");
-        sni_constraint* c = sni_buf_grow(&r->s->constraints, sizeof(sni_constraint));
-        if (!c) {
-            rfail(r, k, SN_ERR_NOMEM, "connect", "out of memory");
+        body1 = sni_spec_name(r->s, b1);
+        body2 = sni_spec_name(r->s, b2 ? b2 : "world"); // body2 absent: the world
+    }
+    sni_constraint* c = sni_buf_grow(&r->s->constraints, sizeof(sni_constraint));
+    if (!c) {
+        rfail(r, k, SN_ERR_NOMEM, "connect", "out of memory");
+        return;
+    }
+    memset(c, 0, sizeof *c);
+    c->type = SN_CONSTRAINT_PIN;
+    c->line = NODE(r, k).line;
+    c->body1 = body1;
+    c->body2 = body2;
+    v3_copy(c->anchor, anchor);
+    c->has_anchor2 = has2;
+    v3_copy(c->anchor2, anchor2);
+    c->naxis = 3;
+}
+
+// <equality><joint>: joint1 = joint1's ref + c0 + c1 (joint2 - joint2's ref), a mimic coupling
+// (docs/loops.md); a polynomial of higher degree, or no joint2, is refused by name
+static void joint_coupling(loader* L, int k) {
+    reader* r = L->r;
+    const char *j1 = get(r, k, "joint1"), *j2 = get(r, k, "joint2");
+    if (!j1) {
+        rfail(r, k, SN_ERR_MODEL, "joint", "missing attribute 'joint1'");
+        return;
+    }
+    if (!j2) {
+        rfail(r, k, SN_ERR_MODEL, "joint",
+              "a joint equality without joint2 (a joint held at a value) is not supported");
+        return;
+    }
+    sn_real pc[5] = {0, 1, 0, 0, 0};
+    const char* ps = get(r, k, "polycoef");
+    if (ps) {
+        int count = 0;
+        if (sni_parse_real_list(ps, pc, 5, &count) != SNI_NUM_OK || count < 1) {
+            rfail(r, k, SN_ERR_PARSE, "joint", "polycoef=\"%.60s\" is not 1 to 5 numbers", ps);
             return;
         }
-        memset(c, 0, sizeof *c);
-        c->type = SN_CONSTRAINT_PIN;
-        c->line = NODE(r, k).line;
-        c->body1 = sni_spec_name(r->s, b1);
-        // body2 absent: the world
-        c->body2 = sni_spec_name(r->s, b2 ? b2 : "world");
-        v3_copy(c->anchor, anchor);
-        c->naxis = 3;
+        for (int i = count; i < 5; i++)
+            pc[i] = 0;
+    }
+    if (pc[2] != 0 || pc[3] != 0 || pc[4] != 0) {
+        rfail(r, k, SN_ERR_MODEL, "joint",
+              "polycoef=\"%s\": only a linear coupling (c0 + c1 q2) is supported", ps);
+        return;
+    }
+    int f = spec_joint_find(r->s, j1), l = spec_joint_find(r->s, j2);
+    if (f < 0 || l < 0) {
+        rfail(r, k, SN_ERR_MODEL, "joint", "joint '%s' does not exist", f < 0 ? j1 : j2);
+        return;
+    }
+    sni_joint* jf = &((sni_joint*)r->s->joints.data)[f];
+    if (jf->mimic_name >= 0) {
+        rfail(r, k, SN_ERR_MODEL, "joint", "joint '%s' is coupled twice", j1);
+        return;
+    }
+    sn_real ref1 = f < MAX_REF_JOINTS ? L->ref[f] : 0, ref2 = l < MAX_REF_JOINTS ? L->ref[l] : 0;
+    jf->mimic_name = sni_spec_name(r->s, j2);
+    jf->mimic_line = NODE(r, k).line;
+    jf->mimic_multiplier = pc[1];
+    jf->mimic_offset = ref1 + pc[0] - pc[1] * ref2;
+}
+
+static void equality(loader* L, int node) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        int is_connect = !strcmp(e, "connect"), is_joint = !strcmp(e, "joint");
+        if (!is_connect && !is_joint) {
+            rfail(r, k, SN_ERR_MODEL, e,
+                  "<equality><%s> is not supported yet (connect and joint only)", e);
+            return;
+        }
+        const char* active = get(r, k, "active");
+        if (active && !strcmp(active, "false")) {
+            rwarn(r, k, e, "an inactive <%s> is not loaded", e);
+            continue;
+        }
+        if (get(r, k, "solref") || get(r, k, "solimp")) note_ignored(r, "solref/solimp");
+        if (is_connect)
+            connect(L, k);
+        else
+            joint_coupling(L, k);
+    }
+}
+
+// <tendon>: sinew has no tendons. Each one is named in a warning with what it would have done
+static void tendons(reader* r, int node) {
+    for (int k = NODE(r, node).first; k >= 0; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        const char* nm = get(r, k, "name");
+        const char* parts[] = {"range", "limited", "stiffness", "damping", "frictionloss"};
+        char set[96] = "";
+        for (int i = 0; i < 5; i++)
+            if (get(r, k, parts[i])) {
+                size_t n = strlen(set);
+                snprintf(set + n, sizeof set - n, "%s%s", n ? ", " : "", parts[i]);
+            }
+        rwarn(r, k, e,
+              "tendon '%s' (%s) is not loaded: sinew has no tendons%s%s%s; equality constraints "
+              "and actuators on it are refused or listed",
+              nm ? nm : "(unnamed)", e, set[0] ? " (its " : "", set, set[0] ? " do not act)" : "");
     }
 }
 
@@ -1077,7 +1438,16 @@ static void option(loader* L, int node) {
             note_ignored(r, what);
         }
     }
-    if (n->first >= 0) note_ignored(r, "option flags");
+    // <flag gravity="disable"> is read (no gravity); the other flags are MuJoCo's solver's
+    for (int c = n->first; c >= 0; c = NODE(r, c).next) {
+        const char* g = strcmp(ename(r, c), "flag") ? NULL : get(r, c, "gravity");
+        if (g && !strcmp(g, "disable")) {
+            v3_set(r->s->option_gravity, 0, 0, 0);
+            r->s->option_has_gravity = 1;
+        }
+        const xnode* f = &NODE(r, c);
+        if (f->nattr > (g ? 1 : 0) || strcmp(ename(r, c), "flag")) note_ignored(r, "option flags");
+    }
 }
 
 // <actuator>: motor, position and velocity actuators on joints. A position actuator's kp and a
@@ -1091,18 +1461,27 @@ static void actuator_section(loader* L, int node) {
         int kind = !strcmp(e, "motor")      ? 0
                    : !strcmp(e, "position") ? 1
                    : !strcmp(e, "velocity") ? 2
+                   : !strcmp(e, "general")  ? 3
                                             : -1;
         if (kind < 0) {
             rfail(r, k, SN_ERR_MODEL, e,
-                  "<%s> actuators are not supported (motor, position, velocity)", e);
+                  "<%s> actuators are not supported (motor, position, velocity, general)", e);
             return;
         }
         int cls = class_of(L, k, L->main_class);
         const char* jn = attr_of(L, k, cls, "joint");
         if (!jn) {
-            rfail(r, k, SN_ERR_MODEL, e,
-                  "only joint transmissions are supported (no joint attribute here)");
-            return;
+            // another transmission (a tendon, a site, a body): listed, not loaded
+            static const char* const tr[] = {"tendon", "site", "body", "jointinparent"};
+            const char *what = "a transmission", *on = "";
+            for (int i = 0; i < 4; i++)
+                if (attr_of(L, k, cls, tr[i])) what = tr[i], on = attr_of(L, k, cls, tr[i]);
+            const char* an = get(r, k, "name");
+            rwarn(r, k, e,
+                  "actuator '%s' acts on %s '%s': only joint transmissions are read, it is not "
+                  "loaded",
+                  an ? an : "(unnamed)", what, on);
+            continue;
         }
         sni_joint* j = (sni_joint*)r->s->joints.data;
         int found = -1;
@@ -1120,7 +1499,7 @@ static void actuator_section(loader* L, int node) {
                   jn);
             return;
         }
-        sn_real gear[6] = {1, 0, 0, 0, 0, 0}, v, range[2];
+        sn_real gear[6] = {1, 0, 0, 0, 0, 0}, v, range[2], ctrl_gain = 1;
         const char* gs = attr_of(L, k, cls, "gear");
         if (gs) {
             int count = 0;
@@ -1129,7 +1508,47 @@ static void actuator_section(loader* L, int node) {
                 return;
             }
         }
-        if (kind == 1) {
+        if (kind == 3) {
+            // general: force = gain ctrl + b0 + b1 q + b2 qdot. Fixed gain and no activation
+            // dynamics only; an affine bias is a servo: kp = -b1, kd = -b2 (the target is
+            // sinew's, so the ctrl's scale does not matter)
+            const char* dt = attr_of(L, k, cls, "dyntype");
+            const char* gt = attr_of(L, k, cls, "gaintype");
+            const char* bt = attr_of(L, k, cls, "biastype");
+            if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
+                (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
+                rfail(r, k, SN_ERR_MODEL, e,
+                      "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
+                      "gaintype fixed and biastype none or affine are supported",
+                      dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
+                return;
+            }
+            sn_real gp[10] = {1}, bp[10] = {0};
+            const char* gs2 = attr_of(L, k, cls, "gainprm");
+            const char* bs = attr_of(L, k, cls, "biasprm");
+            int cnt = 0;
+            if ((gs2 && sni_parse_real_list(gs2, gp, 10, &cnt) != SNI_NUM_OK) ||
+                (bs && sni_parse_real_list(bs, bp, 10, &cnt) != SNI_NUM_OK)) {
+                rfail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
+                return;
+            }
+            if (bt && !strcmp(bt, "affine")) {
+                if (bp[0] != 0)
+                    rwarn(r, k, e, "biasprm[0] = %g (a constant force) is not read", bp[0]);
+                jt->kp += -bp[1] * gear[0] * gear[0];
+                jt->kd += -bp[2] * gear[0] * gear[0];
+                if (jt->kp < 0 || jt->kd < 0) {
+                    rfail(r, k, SN_ERR_MODEL, e,
+                          "biasprm=\"%s\" makes a negative servo gain (kp = -biasprm[1], "
+                          "kd = -biasprm[2])",
+                          bs);
+                    return;
+                }
+            }
+            kind = bt && !strcmp(bt, "affine") ? 1 : 0;
+            ctrl_gain = gp[0]; // a motor's force is gain * ctrl
+
+        } else if (kind == 1) {
             v = 1; // MuJoCo's default kp
             if (reals(L, k, cls, "kp", &v, 1) < 0) return;
             jt->kp += v * gear[0] * gear[0];
@@ -1148,7 +1567,8 @@ static void actuator_section(loader* L, int node) {
         } else if (kind == 0) {
             int kc = reals(L, k, cls, "ctrlrange", range, 2);
             if (kc < 0) return;
-            if (kc > 0) jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(gear[0]);
+            if (kc > 0)
+                jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(ctrl_gain * gear[0]);
         }
     }
 }
@@ -1167,8 +1587,8 @@ static void read_keys(loader* L, const int* frames, int nframes) {
     const sni_joint* j = (const sni_joint*)r->s->joints.data;
     int nj = SNI_NJOINT(r->s), nq = L->floating ? 7 : 0, nv = L->floating ? 6 : 0, nkey = 0;
     for (int i = 0; i < nj; i++) {
-        nq += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
-        nv += j[i].type == SN_JOINT_SPHERICAL ? 3 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+        nq += spec_nq(j[i].type);
+        nv += spec_nv(j[i].type);
     }
     for (int f = 0; f < nframes; f++)
         for (int k = NODE(r, frames[f]).first; k >= 0; k = NODE(r, k).next) {
@@ -1205,7 +1625,7 @@ static void read_keys(loader* L, const int* frames, int nframes) {
                 memset(q, 0, (size_t)nq * sizeof(sn_real));
                 for (int i = 0, a = 0; i < nj; i++) {
                     if (j[i].type == SN_JOINT_SPHERICAL) q[a] = 1;
-                    a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+                    a += spec_nq(j[i].type);
                 }
             }
             memset(u, 0, (size_t)nv * sizeof(sn_real));
@@ -1235,44 +1655,62 @@ static void read_keys(loader* L, const int* frames, int nframes) {
                 a = 7, v = 6;
             }
             for (int i = 0; i < nj; i++) {
-                if (j[i].type == SN_JOINT_SPHERICAL) {
-                    sn_real qn = sqrt(q[a] * q[a] + q[a + 1] * q[a + 1] + q[a + 2] * q[a + 2] +
-                                      q[a + 3] * q[a + 3]);
+                // a ball joint's quaternion at a, a free joint's after its position
+                int t = j[i].type, qa = a + (t == SN_JOINT_FLOATING ? 3 : 0),
+                    va = v + (t == SN_JOINT_FLOATING ? 3 : 0);
+                if (t == SN_JOINT_SPHERICAL || t == SN_JOINT_FLOATING) {
+                    sn_real qn = sqrt(q[qa] * q[qa] + q[qa + 1] * q[qa + 1] +
+                                      q[qa + 2] * q[qa + 2] + q[qa + 3] * q[qa + 3]);
                     if (qn > 0) {
-                        sn_real quat[4] = {q[a] / qn, q[a + 1] / qn, q[a + 2] / qn, q[a + 3] / qn};
+                        sn_real quat[4] = {q[qa] / qn, q[qa + 1] / qn, q[qa + 2] / qn,
+                                           q[qa + 3] / qn};
                         quat_to_m3(R, quat);
-                        m3_mul_v3(w, R, u + v);
-                        v3_copy(u + v, w);
+                        m3_mul_v3(w, R, u + va);
+                        v3_copy(u + va, w);
                     }
                 }
-                a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
-                v += j[i].type == SN_JOINT_SPHERICAL ? 3 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+                a += spec_nq(t);
+                v += spec_nv(t);
             }
         }
 }
 
+static sn_status load_tree_in(reader* r, loader* L);
+
 static sn_status load_tree(reader* r) {
-    loader L;
-    memset(&L, 0, sizeof L);
-    L.r = r;
-    L.main_class = -1;
+    loader* L = sni_alloc(r->a, sizeof(loader));
+    if (!L) return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
+    memset(L, 0, sizeof *L);
+    L->r = r;
+    L->main_class = -1;
+    L->sites.alloc = L->free_poses.alloc = L->meshes.alloc = r->a;
+    sn_status st = load_tree_in(r, L);
+    if (L->classes) sni_free(r->a, L->classes, sizeof(dclass) * (size_t)L->nclass);
+    sni_buf_free(&L->sites);
+    sni_buf_free(&L->free_poses);
+    sni_buf_free(&L->meshes);
+    sni_free(r->a, L, sizeof(loader));
+    return st;
+}
+
+static sn_status load_tree_in(reader* r, loader* L) {
     int root = 0;
     if (NNODE(r) == 0 || strcmp(ename(r, root), "mujoco")) {
         rfail(r, NNODE(r) ? root : -1, SN_ERR_PARSE, "mujoco", "the root element must be <mujoco>");
         return r->st;
     }
     int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16], nkeyframe = 0,
-        keyframes[16], nactuator = 0, actuators[16];
+        keyframes[16], nactuator = 0, actuators[16], nasset = 0, asset_nodes[16];
     for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
         if (!strcmp(e, "compiler")) {
             compiler_settings(r, k);
         } else if (!strcmp(e, "default")) {
-            if (L.main_class >= 0) {
+            if (L->main_class >= 0) {
                 rfail(r, k, SN_ERR_MODEL, "default", "more than one top-level <default>");
                 break;
             }
-            L.main_class = collect_defaults(&L, k, -1);
+            L->main_class = collect_defaults(L, k, -1);
         } else if (!strcmp(e, "worldbody")) {
             // several (a scene that includes its robot) read as one, in order
             if (nworld == 16) {
@@ -1284,11 +1722,15 @@ static sn_status load_tree(reader* r) {
         } else if (!strcmp(e, "equality")) {
             if (nequality < 16) equalities[nequality++] = k;
         } else if (!strcmp(e, "option")) {
-            option(&L, k);
+            option(L, k);
         } else if (!strcmp(e, "actuator")) {
             if (nactuator < 16) actuators[nactuator++] = k;
         } else if (!strcmp(e, "keyframe")) {
             if (nkeyframe < 16) keyframes[nkeyframe++] = k;
+        } else if (!strcmp(e, "tendon")) {
+            tendons(r, k);
+        } else if (!strcmp(e, "asset")) {
+            if (nasset < 16) asset_nodes[nasset++] = k;
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
                    !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "sensor") ||
                    !strcmp(e, "keyframe") || !strcmp(e, "custom") || !strcmp(e, "actuator")) {
@@ -1297,103 +1739,105 @@ static sn_status load_tree(reader* r) {
             rfail(r, k, SN_ERR_MODEL, e, "<%s> is not supported", e);
         }
     }
-    if (r->st == SN_OK && L.main_class < 0) {
+    if (r->st == SN_OK && L->main_class < 0) {
         // no <default>: an empty main class
         dclass* c = sni_alloc(r->a, sizeof(dclass));
         if (!c) return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
         c->name = pool_add(r, "main");
         c->node = root; // its children hold no default element kinds that matter
         c->parent = -1;
-        L.classes = c;
-        L.nclass = 1;
-        L.main_class = 0;
+        L->classes = c;
+        L->nclass = 1;
+        L->main_class = 0;
     }
     if (r->st == SN_OK && world < 0) rfail(r, root, SN_ERR_MODEL, "mujoco", "no <worldbody>");
-    // the floating base: a free joint on the first body
-    int first_body = -1;
-    for (int w = 0; w < nworld && first_body < 0; w++)
+    for (int i = 0; i < nasset && r->st == SN_OK; i++)
+        assets(L, asset_nodes[i]);
+    // the floating base: a free joint on the one body of <worldbody>
+    int first_body = -1, nbody_top = 0;
+    for (int w = 0; w < nworld; w++)
         for (int k = NODE(r, worlds[w]).first; k >= 0; k = NODE(r, k).next)
             if (!strcmp(ename(r, k), "body")) {
-                first_body = k;
-                break;
+                if (first_body < 0) first_body = k;
+                nbody_top++;
             }
-    if (r->st == SN_OK && first_body >= 0) {
+    if (r->st == SN_OK && nbody_top == 1) {
         for (int k = NODE(r, first_body).first; k >= 0; k = NODE(r, k).next) {
             const char* e = ename(r, k);
             if (!strcmp(e, "freejoint") ||
-                (!strcmp(e, "joint") && joint_kind(attr_of(&L, k, class_of(&L, k, L.main_class),
+                (!strcmp(e, "joint") && joint_kind(attr_of(L, k, class_of(L, k, L->main_class),
                                                            "type")) == SN_JOINT_FLOATING))
-                L.floating = 1;
+                L->floating = 1;
         }
     }
     long world_link = -1;
-    if (r->st == SN_OK && !L.floating) {
+    if (r->st == SN_OK && !L->floating) {
         world_link = sni_spec_name(r->s, "world");
-        if (!new_link(&L, world_link, NODE(r, world).line))
+        if (!new_link(L, world_link, NODE(r, world).line))
             return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
     }
     for (int w = 0; w < nworld && r->st == SN_OK; w++)
         for (int k = NODE(r, worlds[w]).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
             const char* e = ename(r, k);
             if (!strcmp(e, "body")) {
-                if (L.floating && k != first_body) {
-                    rfail(r, k, SN_ERR_MODEL, "body",
-                          "with a floating base (the first body's free joint), other bodies of "
-                          "<worldbody> are not supported yet");
-                    break;
-                }
-                body(&L, k, world_link, L.main_class, L.floating && k == first_body);
+                body(L, k, world_link, L->main_class, L->floating && k == first_body, 1);
             } else if (!strcmp(e, "geom")) {
-                const char* t = attr_of(&L, k, class_of(&L, k, L.main_class), "type");
+                const char* t = attr_of(L, k, class_of(L, k, L->main_class), "type");
                 if (t && !strcmp(t, "plane"))
                     rwarn(r, k, "geom",
                           "a plane in <worldbody> is not loaded: the ground is the world's "
                           "(sn_world_set_ground; `sinew run` has it by default)");
-                else if (L.floating)
+                else if (L->floating)
                     rwarn(r, k, "geom", "a geom of <worldbody> is not loaded with a floating base");
                 else
-                    body_geoms(&L, worlds[w], L.main_class, 0);
-            } else if (!strcmp(e, "light") || !strcmp(e, "camera") || !strcmp(e, "site")) {
+                    body_geoms(L, worlds[w], L->main_class, 0);
+            } else if (!strcmp(e, "site")) {
+                one_site(L, k, L->main_class, world_link);
+            } else if (!strcmp(e, "light") || !strcmp(e, "camera")) {
                 note_ignored(r, e);
             } else {
                 rfail(r, k, SN_ERR_MODEL, e, "<%s> inside <worldbody> is not supported", e);
             }
         }
     for (int i = 0; i < nequality && r->st == SN_OK; i++)
-        equality(&L, equalities[i]);
-    if (r->st == SN_OK && L.has_ref && SNI_NJOINT(r->s) > MAX_REF_JOINTS)
+        equality(L, equalities[i]);
+    if (r->st == SN_OK && L->has_ref && SNI_NJOINT(r->s) > MAX_REF_JOINTS)
         rfail(r, world, SN_ERR_LIMIT, "joint", "ref with more than %d joints", MAX_REF_JOINTS);
-    if (r->st == SN_OK && (L.floating || L.has_ref)) {
-        // the nominal configuration (MuJoCo's qpos0): the floating base where the file puts it,
-        // each joint at its ref
-        int nq = L.floating ? 7 : 0;
+    if (r->st == SN_OK && (L->floating || L->has_ref || L->free_poses.len)) {
+        // the nominal configuration (MuJoCo's qpos0): the floating base and free bodies where
+        // the file puts them, each joint at its ref
+        int nq = L->floating ? 7 : 0;
         const sni_joint* j = (const sni_joint*)r->s->joints.data;
         for (int i = 0; i < SNI_NJOINT(r->s); i++)
-            nq += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+            nq += spec_nq(j[i].type);
         r->s->nominal = sni_alloc(r->a, (size_t)nq * sizeof(sn_real));
         if (!r->s->nominal)
             return sni_error(r->err, SN_ERR_NOMEM, r->s->file, 0, "", "out of memory");
         r->s->nominal_bytes = (size_t)nq * sizeof(sn_real);
         memset(r->s->nominal, 0, r->s->nominal_bytes);
-        if (L.floating) memcpy(r->s->nominal, L.root_pose, sizeof L.root_pose);
-        int a = L.floating ? 7 : 0;
+        if (L->floating) memcpy(r->s->nominal, L->root_pose, sizeof L->root_pose);
+        int a = L->floating ? 7 : 0;
+        const free_rec* fr = (const free_rec*)L->free_poses.data;
+        int nfree = (int)(L->free_poses.len / sizeof(free_rec)), f = 0;
         for (int i = 0; i < SNI_NJOINT(r->s); i++) {
             if (j[i].type == SN_JOINT_SPHERICAL) r->s->nominal[a] = 1;
-            if (j[i].type != SN_JOINT_SPHERICAL && j[i].type != SN_JOINT_FIXED &&
+            if (j[i].type == SN_JOINT_FLOATING && f < nfree && fr[f].joint == i)
+                memcpy(r->s->nominal + a, fr[f++].pose, 7 * sizeof(sn_real));
+            if ((j[i].type == SN_JOINT_REVOLUTE || j[i].type == SN_JOINT_CONTINUOUS ||
+                 j[i].type == SN_JOINT_PRISMATIC) &&
                 i < MAX_REF_JOINTS)
-                r->s->nominal[a] = L.ref[i];
-            a += j[i].type == SN_JOINT_SPHERICAL ? 4 : j[i].type == SN_JOINT_FIXED ? 0 : 1;
+                r->s->nominal[a] = L->ref[i];
+            a += spec_nq(j[i].type);
         }
         r->s->nnominal = nq;
         r->s->has_nominal = 1;
     }
-    if (r->st == SN_OK) r->s->base = L.floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
+    if (r->st == SN_OK) r->s->base = L->floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
     for (int i = 0; i < nactuator && r->st == SN_OK; i++)
-        actuator_section(&L, actuators[i]);
-    if (r->st == SN_OK && nkeyframe) read_keys(&L, keyframes, nkeyframe);
+        actuator_section(L, actuators[i]);
+    if (r->st == SN_OK && nkeyframe) read_keys(L, keyframes, nkeyframe);
     if (r->st == SN_OK && r->ignored[0])
         sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);
-    if (L.classes) sni_free(r->a, L.classes, sizeof(dclass) * (size_t)L.nclass);
     return r->st;
 }
 

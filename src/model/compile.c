@@ -100,6 +100,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, constraint_type, nc), CARVE(c, constraint_frame1, nc);
     CARVE(c, constraint_frame2, nc), CARVE(c, constraint_naxis, nc);
     CARVE(c, constraint_anchor, 3 * nc), CARVE(c, constraint_axes, 6 * nc);
+    CARVE(c, constraint_anchor2, 3 * nc);
     CARVE(c, actuator_name, na), CARVE(c, actuator_joint, na), CARVE(c, actuator_gear, na);
     CARVE(c, actuator_kt, na), CARVE(c, actuator_vbus, na), CARVE(c, actuator_resistance, na);
     CARVE(c, actuator_kv, na), CARVE(c, actuator_peak_torque, na);
@@ -440,10 +441,10 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
                 memcpy(fr, r, sizeof r);
                 v3_copy(fp, p);
             } else {
-                if (uj->type == SN_JOINT_FLOATING && vadr != 0)
+                if (uj->type == SN_JOINT_FLOATING && (floating || pb != 0))
                     return cerr(c, SN_ERR_MODEL, uj->line, "joint",
-                                "joint '%s': the floating "
-                                "joint must come before every other movable joint",
+                                "joint '%s': a floating "
+                                "joint must hang from the root link of a fixed-base model",
                                 JNAME(c, pj));
                 int b = nbody++, j = njoint++;
                 m->body_parent[b] = pb;
@@ -790,6 +791,8 @@ static int same_constraint(const sn_model* m, int i, int k) {
            m->constraint_naxis[i] == m->constraint_naxis[k] &&
            !memcmp(m->constraint_anchor + 3 * i, m->constraint_anchor + 3 * k,
                    3 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_anchor2 + 3 * i, m->constraint_anchor2 + 3 * k,
+                   3 * sizeof(sn_real)) &&
            !memcmp(m->constraint_axes + 6 * i, m->constraint_axes + 6 * k, 6 * sizeof(sn_real));
 }
 
@@ -856,6 +859,10 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
         m->constraint_type[i] = k[i].type;
         m->constraint_naxis[i] = k[i].naxis;
         v3_copy(m->constraint_anchor + 3 * i, k[i].anchor);
+        if (k[i].has_anchor2)
+            v3_copy(m->constraint_anchor2 + 3 * i, k[i].anchor2);
+        else
+            v3_set(m->constraint_anchor2 + 3 * i, NAN, NAN, NAN);
         memcpy(m->constraint_axes + 6 * i, k[i].axes, sizeof k[i].axes);
         warned[i] = (char)check_redundant(c, m, i, el, k[i].line);
     }

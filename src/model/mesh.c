@@ -180,8 +180,78 @@ int sni_mesh_supported(const char* path) {
 }
 
 
+// OBJ triangles: the 'v' lines, then each 'f' line (indices "i", "i/t", "i/t/n", "i//n", negative
+// ones counted back from the last vertex) fanned into triangles
+static sn_status read_obj_triangles(char* data, size_t n, const char* path, const sn_real* scale,
+                                    const sn_allocator* a, sni_buf* out, int* line, char* msg,
+                                    size_t len) {
+    sni_buf verts = {NULL, 0, 0, a, 0};
+    sn_status st = SN_OK;
+    size_t pos = 0;
+    char* s;
+    for (*line = 1; st == SN_OK && (s = next_line(data, n, &pos)); ++*line) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (s[0] == 'v' && (s[1] == ' ' || s[1] == '\t')) {
+            sn_real v[7];
+            int count = 0;
+            sni_num_result r = sni_parse_real_list(s + 2, v, 7, &count);
+            if ((r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW) || count < 3)
+                st = mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: 'v' needs three numbers", path,
+                               *line);
+            else if (!push_vertex(&verts, v, scale))
+                st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+            continue;
+        }
+        if (s[0] != 'f' || (s[1] != ' ' && s[1] != '\t')) continue;
+        long nv = (long)(verts.len / (3 * sizeof(sn_real))), first = -1, prev = -1;
+        char* t = s + 2;
+        for (int k = 0; st == SN_OK; k++) {
+            while (*t == ' ' || *t == '\t')
+                t++;
+            if (!*t) break;
+            char* end;
+            long i = strtol(t, &end, 10);
+            if (end == t || i == 0 || (i > 0 ? i > nv : -i > nv)) {
+                st = mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: a face refers to no vertex", path,
+                               *line);
+                break;
+            }
+            i = i > 0 ? i - 1 : nv + i;
+            while (*end && *end != ' ' && *end != '\t')
+                end++;
+            t = end;
+            if (k == 0) first = i;
+            if (k >= 2) {
+                const sn_real* vv = (const sn_real*)(void*)verts.data;
+                long tri[3] = {first, prev, i};
+                for (int c = 0; c < 3; c++)
+                    if (sni_buf_push(out, vv + 3 * tri[c], 3 * sizeof(sn_real)) < 0)
+                        st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+            }
+            prev = i;
+        }
+    }
+    *line = 0;
+    sni_buf_free(&verts);
+    return st;
+}
+
+static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allocator* a,
+                           sni_buf* out, int* line, char* msg, size_t len, int triangles);
+
 sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocator* a, sni_buf* out,
                         int* line, char* msg, size_t len) {
+    return mesh_read(path, scale, a, out, line, msg, len, 0);
+}
+
+sn_status sni_mesh_read_triangles(const char* path, const sn_real* scale, const sn_allocator* a,
+                                  sni_buf* out, int* line, char* msg, size_t len) {
+    return mesh_read(path, scale, a, out, line, msg, len, 1);
+}
+
+static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allocator* a,
+                           sni_buf* out, int* line, char* msg, size_t len, int triangles) {
     *line = 0;
     msg[0] = 0;
     int obj = ends_with(path, ".obj");
@@ -196,7 +266,9 @@ sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocat
     char* data = read_file(path, a, SNI_MESH_MAX_BYTES, &n, &bytes, &st, msg, len);
     if (!data) return st;
     size_t start = out->len;
-    if (obj) {
+    if (obj && triangles) {
+        st = read_obj_triangles(data, n, path, scale, a, out, line, msg, len);
+    } else if (obj) {
         st = read_text(data, n, path, scale, out, line, msg, len, 1);
     } else {
         // binary when the size matches its triangle count (ASCII files may not begin with "solid")
@@ -222,9 +294,16 @@ sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocat
         out->len = start;
         return st;
     }
-    // distinct vertices only
+    // distinct vertices only (triangles: every corner, three per triangle)
     size_t nv = (out->len - start) / (3 * sizeof(sn_real));
     if (nv == 0) return mesh_fail(msg, len, SN_ERR_PARSE, "%s: the mesh has no vertices", path);
+    if (triangles) {
+        if (nv % 3) {
+            out->len = start;
+            return mesh_fail(msg, len, SN_ERR_PARSE, "%s: vertices are not in triples", path);
+        }
+        return SN_OK;
+    }
     sn_real* v = (sn_real*)(void*)(out->data + start);
     qsort(v, nv, 3 * sizeof(sn_real), cmp_vertex);
     size_t k = 1;

@@ -17,4 +17,9 @@ int sni_mesh_supported(const char* path);
 sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocator* a, sni_buf* out,
                         int* line, char* msg, size_t len);
 
+// append the triangles of the mesh file (scaled per axis) to out, 9 sn_real each (three corners
+// in the file's order). Errors as sni_mesh_read
+sn_status sni_mesh_read_triangles(const char* path, const sn_real* scale, const sn_allocator* a,
+                                  sni_buf* out, int* line, char* msg, size_t len);
+
 #endif

@@ -59,6 +59,8 @@ typedef struct sni_constraint {
     int line;
     long body1, body2; // names
     sn_real anchor[3];
+    int has_anchor2; // body2's point given (an MJCF site2), in body2's link frame
+    sn_real anchor2[3];
     int naxis;
     sn_real axes[6];
 } sni_constraint;

@@ -104,6 +104,11 @@ void sni_loops_attach(sn_system* s) {
     sni_ensure_kinematics(s);
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real pf[3], R[9], p1[3], t[3];
+        if (!isnan(m->constraint_anchor2[3 * c])) {
+            // given by the file, in body2's link frame
+            v3_copy(s->loop_anchor2 + 3 * c, m->constraint_anchor2 + 3 * c);
+            continue;
+        }
         frame_world(m, s->d, m->constraint_frame1[c], pf, R);
         m3_mul_v3(t, R, m->constraint_anchor + 3 * c);
         v3_add(p1, pf, t);
