@@ -2,6 +2,7 @@
 // common.c: see common.h.
 #include "common.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -283,4 +284,37 @@ int tc_head_on(const sn_model* m, double e, double* va, double* vb, double* pmax
     if (!bad) *va = sn_system_u(a)[0], *vb = sn_system_u(b)[0];
     sn_world_destroy(w);
     return bad ? -1 : 0;
+}
+
+static void list_files(const char* dir, const char* ext, char** out, int* n, int max) {
+    DIR* d = opendir(dir);
+    if (!d) return;
+    struct dirent* e;
+    while ((e = readdir(d)) && *n < max) {
+        if (e->d_name[0] == '.') continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len = strlen(e->d_name), el = strlen(ext);
+        if (len > el && !strcmp(e->d_name + len - el, ext)) {
+            out[(*n)++] = strdup(path);
+        } else {
+            DIR* sub = opendir(path);
+            if (sub) {
+                closedir(sub);
+                list_files(path, ext, out, n, max);
+            }
+        }
+    }
+    closedir(d);
+}
+
+static int cmp_path(const void* a, const void* b) {
+    return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+int tc_list_files(const char* dir, const char* ext, char** out, int max) {
+    int n = 0;
+    list_files(dir, ext, out, &n, max);
+    qsort(out, (size_t)n, sizeof out[0], cmp_path);
+    return n;
 }

@@ -33,6 +33,10 @@ const char* tc_shared_dir(void);
 // path of a file in shared/models, or NULL when shared is absent (static buffer)
 const char* tc_model_path(const char* rel);
 
+// the files under dir (recursively) whose names end with ext, sorted, as malloc'd paths (the
+// caller frees each); their number (at most max)
+int tc_list_files(const char* dir, const char* ext, char** out, int max);
+
 // max |a - b| / max(max|a|, floor) over n entries
 double tc_rel_err(const double* a, const double* b, int n, double floor);
 

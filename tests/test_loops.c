@@ -825,16 +825,85 @@ static int test_strandbeest_closed_by_pins(void) {
 }
 
 
-SNT_SUITE(SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
-          SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_pin_equality_and_duplicates_agree),
-          SNT_TEST(test_impulse_along_the_axes), SNT_TEST(test_loop_impulses_change_no_momentum),
-          SNT_TEST(test_contacts_cannot_open_a_loop),
-          SNT_TEST(test_parallelogram_through_singular_pose),
-          SNT_TEST(test_parallelogram_with_redundant_bar), SNT_TEST(test_mimic_joint),
-          SNT_TEST(test_minitaur_loops_stay_closed),
-          SNT_TEST(test_inverse_dynamics_includes_loop_forces),
-          SNT_TEST(test_hand_set_velocity_keeps_the_loop),
-          SNT_TEST(test_constraint_held_by_its_joints),
-          SNT_TEST(test_slider_crank_follows_its_closed_form),
-          SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
-          SNT_TEST(test_strandbeest_delassus_sweeps))
+// every shared MJCF model with <connect> constraints runs with its loops closed: 2 s from its
+// first key (else its reference configuration) at the file's time step (1 ms when it gives
+// none), the file's gravity, no ground. Every step succeeds; after the first 50 steps (which
+// close the gaps of connects between sites that start apart: 0.7 per step) the closure error
+// stays below 0.25 mm at every step and 50 um RMS. Cassie is run from its `home` key: at its
+// reference configuration its loops are singular and its limits violated (docs/mjcf.md)
+static int test_shared_mjcf_connects_stay_closed(void) {
+    if (!tc_model_path("")) {
+        printf("  ../shared/models absent\n");
+        return SNT_SKIP;
+    }
+    char* files[256];
+    int nfile = tc_list_files(tc_model_path(""), ".xml", files, 256), nrun = 0, bad = 0;
+    for (int f = 0; f < nfile; f++) {
+        sn_model* m = NULL;
+        if (sn_load_mjcf(files[f], NULL, &m, NULL) != SN_OK || m->nconstraint == 0) {
+            sn_model_destroy(m);
+            free(files[f]);
+            continue;
+        }
+        const char* label = files[f] + strlen(tc_model_path(""));
+        while (*label == '/')
+            label++;
+        rig r;
+        SNT_CHECK(rig_open(&r, m, 1) == 0);
+        double dt = m->option_timestep > 0 ? m->option_timestep : 0.001;
+        SNT_STATUS_OK(sn_world_set_timestep(r.w, dt));
+        if (m->option_has_gravity) SNT_STATUS_OK(sn_world_set_gravity(r.w, m->option_gravity));
+        if (m->nkey) SNT_STATUS_OK(sn_system_set_state(r.s, m->key_q, m->nq, m->key_u, m->nv));
+        // no key, and the reference configuration past joint limits (a warning says so): the
+        // limits' correction would throw the joints back at 0.2 of their excursion per step
+        int outside = 0;
+        for (int i = 0; i < m->nwarning && i < 64 && !m->nkey; i++)
+            outside |= strstr(m->warnings[i], "is outside its limits") != NULL;
+        if (outside) sn_system_set_joint_limits_enabled(r.s, 0);
+        int nstep = (int)(2 / dt + 0.5), failed = -1;
+        double sq = 0, worst = 0, first = 0, at20 = 0;
+        for (int k = 0; k < nstep && failed < 0; k++) {
+            double rms, wst;
+            if (k == 0) {
+                SNT_STATUS_OK(sn_system_loop_error(r.s, &rms, &first));
+            }
+            if (sn_world_integrate(r.w) != SN_OK) failed = k;
+            SNT_STATUS_OK(sn_system_loop_error(r.s, &rms, &wst));
+            if (k == 19) at20 = wst;
+            if (k < 50) continue;
+            sq += rms * rms;
+            worst = fmax(worst, wst);
+        }
+        double rms_all = sqrt(sq / (nstep - 50));
+        printf("  %-66s dt %.0e: %d loops, gap at start %.1e m (after 20 steps %.1e), then rms "
+               "%.1e m, worst %.1e m%s%s\n",
+               label, dt, m->nconstraint, first, at20, rms_all, worst,
+               outside ? " (starts past its joint limits: limits off)" : "",
+               failed >= 0 ? "  STEP FAILED" : "");
+        // a gap at the start (sites apart) closes by 0.7 per step; the motion that closing it
+        // starts (connect.xml: 160 kg beams pulled 0.4 m in 20 ms) slows that down and may open
+        // the loops by up to 1 % of it later (as velocity squared times the step squared)
+        int open = first > 1e-6;
+        double tol_rms = open ? 2e-3 * first : 5e-5, tol_worst = open ? 1e-2 * first : 2.5e-4;
+        if (open && !(at20 <= 5e-3 * first)) bad++; // 0.7^20 = 8e-4 without the motion
+        if (failed >= 0 || !(rms_all < tol_rms) || !(worst < tol_worst)) bad++;
+        nrun++;
+        rig_close(&r);
+        free(files[f]);
+    }
+    SNT_CHECK_MSG(bad == 0, "%d models opened their loops (above)", bad);
+    SNT_CHECK_MSG(nrun >= 10, "only %d shared MJCF models with connects ran", nrun);
+    return 0;
+}
+
+SNT_SUITE(
+    SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
+    SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_pin_equality_and_duplicates_agree),
+    SNT_TEST(test_impulse_along_the_axes), SNT_TEST(test_loop_impulses_change_no_momentum),
+    SNT_TEST(test_contacts_cannot_open_a_loop), SNT_TEST(test_parallelogram_through_singular_pose),
+    SNT_TEST(test_parallelogram_with_redundant_bar), SNT_TEST(test_mimic_joint),
+    SNT_TEST(test_minitaur_loops_stay_closed), SNT_TEST(test_inverse_dynamics_includes_loop_forces),
+    SNT_TEST(test_hand_set_velocity_keeps_the_loop), SNT_TEST(test_constraint_held_by_its_joints),
+    SNT_TEST(test_slider_crank_follows_its_closed_form),
+    SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
+    SNT_TEST(test_strandbeest_delassus_sweeps), SNT_TEST(test_shared_mjcf_connects_stay_closed))

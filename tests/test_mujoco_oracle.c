@@ -39,7 +39,6 @@
 #include "harness/snt.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <mujoco/mujoco.h>
@@ -1880,33 +1879,6 @@ static int run_mjcf(const char* label, const char* path, unsigned long long seed
     return r;
 }
 
-static int cmp_str(const void* a, const void* b) {
-    return strcmp(*(char* const*)a, *(char* const*)b);
-}
-
-// the .xml files under dir, recursively
-static void list_xml(const char* dir, char** out, int* n, int max) {
-    DIR* d = opendir(dir);
-    if (!d) return;
-    struct dirent* e;
-    while ((e = readdir(d)) && *n < max) {
-        if (e->d_name[0] == '.') continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t len = strlen(e->d_name);
-        if (len > 4 && !strcmp(e->d_name + len - 4, ".xml")) {
-            out[(*n)++] = strdup(path);
-        } else {
-            DIR* sub = opendir(path);
-            if (sub) {
-                closedir(sub);
-                list_xml(path, out, n, max);
-            }
-        }
-    }
-    closedir(d);
-}
-
 static int test_mjcf_matches_mujoco(void) {
     mju_user_warning = on_mj_warning;
     static const char* const own[] = {"features.xml", "floating.xml"};
@@ -1926,9 +1898,7 @@ static int test_mjcf_matches_mujoco(void) {
         return r;
     }
     char* files[256];
-    int nfile = 0;
-    list_xml(tc_model_path(""), files, &nfile, 256);
-    qsort(files, (size_t)nfile, sizeof files[0], cmp_str);
+    int nfile = tc_list_files(tc_model_path(""), ".xml", files, 256);
     static const char* const refusals[] = {"<weld>", "geom type 'hfield'",
                                            "joint equality without joint2"};
     int compared = 0, refused = 0;

@@ -528,7 +528,7 @@ static int geom_shape(loader* L, int node, int cls, int* kind, sn_real* size, sn
     if (reals(L, node, cls, "size", size, 1) < 0) {
         // sizes have 1 to 3 numbers
         r->st = SN_OK;
-        memset(r->err, 0, sizeof *r->err);
+        if (r->err) memset(r->err, 0, sizeof *r->err);
         int n = 0;
         const char* v = attr_of(L, node, cls, "size");
         sn_real buf[3] = {0, 0, 0};
@@ -1123,7 +1123,9 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         if (reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
         if (reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
         if (reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
-        if (reals(L, jn, cls, "springref", &v, 1) > 0) j->spring_ref = v;
+        // springref is an angle for a hinge (degrees under <compiler angle="degree">)
+        if (reals(L, jn, cls, "springref", &v, 1) > 0)
+            j->spring_ref = v * (type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1);
         if (!new_link(L, child, NODE(r, jn).line)) return;
         prev = child;
     }
