@@ -52,7 +52,10 @@ typedef enum sn_geom_type {
 /// Loop-constraint kinds of seed 001.
 typedef enum sn_constraint_type {
     SN_CONSTRAINT_PIN = 0,
-    SN_CONSTRAINT_EQUALITY = 1
+    SN_CONSTRAINT_EQUALITY = 1,
+    /// body1 and body2 keep their relative orientation (three rows of relative angular
+    /// velocity); an MJCF <weld> is a pin followed by one of these
+    SN_CONSTRAINT_ORIENTATION = 2
 } sn_constraint_type;
 
 /// How the base is chosen by the loader.
@@ -193,7 +196,10 @@ typedef struct sn_model {
     /// body2's point in its link frame when the file gives it (an MJCF connect between sites),
     /// else NaN: the point that coincides with the anchor at the nominal configuration
     sn_real* constraint_anchor2; ///<                                             (nconstraint x 3)
-    sn_real* nominal_config;     ///< <constraints nominal_config>, or NULL           (nq)
+    /// an orientation constraint's body2 link frame in body1's when the file gives it (an MJCF
+    /// weld between sites), else NaN: the relative orientation at the nominal configuration
+    sn_real* constraint_rot2; ///<                                                (nconstraint x 9)
+    sn_real* nominal_config;  ///< <constraints nominal_config>, or NULL           (nq)
 
     // ---- keyframes (nkey): states the file names, in sinew's conventions ----
     int* key_name;  ///< offset into names                                     (nkey)

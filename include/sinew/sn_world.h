@@ -194,6 +194,14 @@ SN_API sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse
 /// The loops' closure error at the current state: the root mean square and the largest of the
 /// constrained components of p1 - p2 over every constraint (a pin's three, an equality's axes).
 SN_API sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst);
+/// Assemble the loops: move q to where every constraint holds (pins' and equalities' anchors
+/// together, orientations and mimic relations as the model says), by Gauss-Newton steps of least
+/// M-weighted size, at most max_iter of them, until no row's error exceeds tol (metres, radians);
+/// then make u admissible. The largest error left goes to residual (may be NULL). For a start
+/// whose constraints are far from holding (MJCF sites apart), which the steps would otherwise
+/// close by 30 % per step at great speed. SN_ERR_SINGULAR when tol is not reached; on any other
+/// error the state is left as it was.
+SN_API sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* residual);
 
 /// Contact materials: every body has a material id (0 by default, the ground is 0); a pair of ids
 /// has a friction coefficient, a restitution and a restitution threshold. Pairs not set use the

@@ -71,6 +71,12 @@ static inline void m3t_mul_v3(sn_real* d, const sn_real* r, const sn_real* a) {
     sn_real z = r[2] * a[0] + r[5] * a[1] + r[8] * a[2];
     v3_set(d, x, y, z);
 }
+// d = A^T B (d may not alias)
+static inline void m3t_mul(sn_real* d, const sn_real* a, const sn_real* b) {
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            d[3 * i + j] = a[i] * b[j] + a[3 + i] * b[3 + j] + a[6 + i] * b[6 + j];
+}
 // d = A B (d may not alias)
 static inline void m3_mul(sn_real* d, const sn_real* a, const sn_real* b) {
     for (int i = 0; i < 3; i++)

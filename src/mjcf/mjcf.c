@@ -264,7 +264,7 @@ typedef struct dclass {
 typedef struct site_rec {
     long name, link;
     int line;
-    sn_real pos[3];
+    sn_real pos[3], R[9]; // in the link's frame
 } site_rec;
 
 // a free joint on a body of <worldbody> (not the floating base): its spec joint and its pose at
@@ -287,6 +287,7 @@ typedef struct loader {
     int nclass;
     int main_class;
     int nlink, njoint;
+    int nbody;                   // <body> elements so far
     int floating;                // the one body of <worldbody> has a free joint: the base
     sni_buf sites;               // site: name, link and position in the link's frame
     sni_buf free_poses;          // free joints of bodies hanging from the world: pose7
@@ -944,7 +945,8 @@ static void one_site(loader* L, int k, int childclass, long link) {
     sr->name = sni_spec_name(r->s, nm);
     sr->link = link;
     sr->line = NODE(r, k).line;
-    reals(L, k, class_of(L, k, childclass), "pos", sr->pos, 3);
+    int cls = class_of(L, k, childclass);
+    if (reals(L, k, cls, "pos", sr->pos, 3) >= 0) orientation(L, k, cls, sr->R);
 }
 
 // the <site> children of a body, on its link
@@ -968,7 +970,10 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         }
     }
     const char* nm = get(r, node, "name");
-    long name = nm ? sni_spec_name(r->s, nm) : unique_name(L, "body", L->nlink);
+    // an unnamed body is "body<N>", N its id in MuJoCo's numbering (the world 0, then the bodies
+    // depth first in file order)
+    long name = nm ? sni_spec_name(r->s, nm) : unique_name(L, "body", ++L->nbody);
+    if (nm) ++L->nbody;
     sn_real pos[3] = {0, 0, 0}, R[9];
     if (reals(L, node, -1, "pos", pos, 3) < 0 || orientation(L, node, -1, R) < 0) return;
     // the joints, in order
@@ -1352,14 +1357,111 @@ static void joint_coupling(loader* L, int k) {
     jf->mimic_offset = ref1 + pc[0] - pc[1] * ref2;
 }
 
+static sni_constraint* new_constraint(loader* L, int k, int type, long body1, long body2) {
+    sni_constraint* c = sni_buf_grow(&L->r->s->constraints, sizeof(sni_constraint));
+    if (!c) {
+        rfail(L->r, k, SN_ERR_NOMEM, ename(L->r, k), "out of memory");
+        return NULL;
+    }
+    memset(c, 0, sizeof *c);
+    c->type = type;
+    c->line = NODE(L->r, k).line;
+    c->body1 = body1;
+    c->body2 = body2;
+    c->naxis = 3;
+    return c;
+}
+
+// <weld>: a pin followed by an orientation constraint (docs/mjcf.md). MuJoCo's anchor is in
+// body2's frame, so sinew's body1 is MuJoCo's body2 (the world when absent) and sinew's body2
+// MuJoCo's body1. Without relpose the relative pose is the reference configuration's; with it
+// (or between sites) both anchors and the relative orientation are the file's. torquescale 0
+// leaves the orientation free (a connect at the anchor); any other value is a rigid weld
+static void weld(loader* L, int k) {
+    reader* r = L->r;
+    const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+    const char *s1 = get(r, k, "site1"), *s2 = get(r, k, "site2");
+    sn_real anchor[3] = {0, 0, 0}, anchor2[3], rot2[9], ts = 1;
+    int given = 0;
+    long body1, body2;
+    if (reals(L, k, -1, "torquescale", &ts, 1) < 0) return;
+    if (s1 || s2) {
+        if (!s1 || !s2 || b1 || b2) {
+            rfail(r, k, SN_ERR_MODEL, "weld", "a weld names either site1 and site2, or body1");
+            return;
+        }
+        const site_rec* sa = site_find(L, s1);
+        const site_rec* sb = site_find(L, s2);
+        if (!sa || !sb || sa->link < 0 || sb->link < 0) {
+            rfail(r, k, SN_ERR_MODEL, "weld", "site '%s' %s", !sa || sa->link < 0 ? s1 : s2,
+                  (!sa || !sb) ? "does not exist" : "is on the world, which is not a link here");
+            return;
+        }
+        // the sites' frames coincide: sinew's body1 carries site2, its body2 site1
+        body1 = sb->link, body2 = sa->link;
+        v3_copy(anchor, sb->pos);
+        v3_copy(anchor2, sa->pos);
+        // body2's link in body1's: Rs2 Rs1^T (Rs the sites' frames in their links)
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                rot2[3 * i + j] = sb->R[3 * i] * sa->R[3 * j] +
+                                  sb->R[3 * i + 1] * sa->R[3 * j + 1] +
+                                  sb->R[3 * i + 2] * sa->R[3 * j + 2];
+        given = 1;
+    } else {
+        if (!b1) {
+            rfail(r, k, SN_ERR_MODEL, "weld", "missing attribute 'body1' (or site1 and site2)");
+            return;
+        }
+        if (reals(L, k, -1, "anchor", anchor, 3) < 0) return;
+        body1 = sni_spec_name(r->s, b2 ? b2 : "world");
+        body2 = sni_spec_name(r->s, b1);
+        sn_real rp[7];
+        int kr = reals(L, k, -1, "relpose", rp, 7);
+        if (kr < 0) return;
+        sn_real qn =
+            kr > 0 ? sqrt(rp[3] * rp[3] + rp[4] * rp[4] + rp[5] * rp[5] + rp[6] * rp[6]) : 0;
+        if (qn > 0) {
+            // MuJoCo's body2 in its body1: sinew's body1 in its body2 (Rrel, prel). The anchor
+            // on sinew's body2 is prel + Rrel anchor; body2's frame in body1's is Rrel^T
+            sn_real q[4] = {rp[3] / qn, rp[4] / qn, rp[5] / qn, rp[6] / qn}, Rr[9];
+            quat_to_m3(Rr, q);
+            m3_mul_v3(anchor2, Rr, anchor);
+            v3_add(anchor2, anchor2, rp);
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    rot2[3 * i + j] = Rr[3 * j + i];
+            given = 1;
+        }
+    }
+    sni_constraint* c = new_constraint(L, k, SN_CONSTRAINT_PIN, body1, body2);
+    if (!c) return;
+    v3_copy(c->anchor, anchor);
+    if (given) {
+        c->has_anchor2 = 1;
+        v3_copy(c->anchor2, anchor2);
+    }
+    if (ts == 0) return;
+    if (ts != 1)
+        rwarn(r, k, "weld",
+              "torquescale=%g is read as a rigid weld (sinew's constraints are exact)", ts);
+    c = new_constraint(L, k, SN_CONSTRAINT_ORIENTATION, body1, body2);
+    if (!c) return;
+    if (given) {
+        c->has_rot2 = 1;
+        memcpy(c->rot2, rot2, sizeof rot2);
+    }
+}
+
 static void equality(loader* L, int node) {
     reader* r = L->r;
     for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
-        int is_connect = !strcmp(e, "connect"), is_joint = !strcmp(e, "joint");
-        if (!is_connect && !is_joint) {
+        int is_connect = !strcmp(e, "connect"), is_joint = !strcmp(e, "joint"),
+            is_weld = !strcmp(e, "weld");
+        if (!is_connect && !is_joint && !is_weld) {
             rfail(r, k, SN_ERR_MODEL, e,
-                  "<equality><%s> is not supported yet (connect and joint only)", e);
+                  "<equality><%s> is not supported (connect, weld and joint are)", e);
             return;
         }
         const char* active = get(r, k, "active");
@@ -1370,6 +1472,8 @@ static void equality(loader* L, int node) {
         if (get(r, k, "solref") || get(r, k, "solimp")) note_ignored(r, "solref/solimp");
         if (is_connect)
             connect(L, k);
+        else if (is_weld)
+            weld(L, k);
         else
             joint_coupling(L, k);
     }
@@ -1772,6 +1876,20 @@ static sn_status load_tree_in(reader* r, loader* L) {
                 L->floating = 1;
         }
     }
+    // an equality constraint on the world keeps the world a link (the free body hangs from it)
+    for (int i = 0; i < nequality && L->floating; i++)
+        for (int k = NODE(r, equalities[i]).first; k >= 0; k = NODE(r, k).next) {
+            const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+            const char *s1 = get(r, k, "site1"), *s2 = get(r, k, "site2");
+            int on_world = (b1 && !strcmp(b1, "world")) || (b2 && !strcmp(b2, "world")) ||
+                           (b1 && !b2 && strcmp(ename(r, k), "joint"));
+            for (int w = 0; w < nworld && !on_world; w++)
+                for (int c = NODE(r, worlds[w]).first; c >= 0; c = NODE(r, c).next) {
+                    const char* sn = strcmp(ename(r, c), "site") ? NULL : get(r, c, "name");
+                    if (sn && ((s1 && !strcmp(sn, s1)) || (s2 && !strcmp(sn, s2)))) on_world = 1;
+                }
+            if (on_world) L->floating = 0;
+        }
     long world_link = -1;
     if (r->st == SN_OK && !L->floating) {
         world_link = sni_spec_name(r->s, "world");

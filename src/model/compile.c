@@ -100,7 +100,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, constraint_type, nc), CARVE(c, constraint_frame1, nc);
     CARVE(c, constraint_frame2, nc), CARVE(c, constraint_naxis, nc);
     CARVE(c, constraint_anchor, 3 * nc), CARVE(c, constraint_axes, 6 * nc);
-    CARVE(c, constraint_anchor2, 3 * nc);
+    CARVE(c, constraint_anchor2, 3 * nc), CARVE(c, constraint_rot2, 9 * nc);
     CARVE(c, actuator_name, na), CARVE(c, actuator_joint, na), CARVE(c, actuator_gear, na);
     CARVE(c, actuator_kt, na), CARVE(c, actuator_vbus, na), CARVE(c, actuator_resistance, na);
     CARVE(c, actuator_kv, na), CARVE(c, actuator_peak_torque, na);
@@ -736,6 +736,7 @@ static int check_redundant(compiler* c, const sn_model* m, int i, const char* el
     int f1 = m->constraint_frame1[i], f2 = m->constraint_frame2[i];
     int b1 = m->frame_body[f1], b2 = m->frame_body[f2];
     int ndir = m->constraint_type[i] == SN_CONSTRAINT_PIN ? 3 : m->constraint_naxis[i];
+    int orient = m->constraint_type[i] == SN_CONSTRAINT_ORIENTATION;
     const sn_real* r1 = m->frame_rot + 9 * f1;
     sn_real x[3], dirs[6], o[3] = {0, 0, 0}, a[3];
     m3_mul_v3(x, r1, m->constraint_anchor + 3 * i);
@@ -752,6 +753,7 @@ static int check_redundant(compiler* c, const sn_model* m, int i, const char* el
         return 1;
     }
     int j;
+    if (orient) return 0; // a joint with a DOF never holds an orientation
     if (m->body_parent[b2] == b1) {
         // b1 is the parent body: the joint frame is fixed in b1
         j = m->body_joint[b2];
@@ -793,6 +795,7 @@ static int same_constraint(const sn_model* m, int i, int k) {
                    3 * sizeof(sn_real)) &&
            !memcmp(m->constraint_anchor2 + 3 * i, m->constraint_anchor2 + 3 * k,
                    3 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_rot2 + 9 * i, m->constraint_rot2 + 9 * k, 9 * sizeof(sn_real)) &&
            !memcmp(m->constraint_axes + 6 * i, m->constraint_axes + 6 * k, 6 * sizeof(sn_real));
 }
 
@@ -863,6 +866,8 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
             v3_copy(m->constraint_anchor2 + 3 * i, k[i].anchor2);
         else
             v3_set(m->constraint_anchor2 + 3 * i, NAN, NAN, NAN);
+        for (int e = 0; e < 9; e++)
+            m->constraint_rot2[9 * i + e] = k[i].has_rot2 ? k[i].rot2[e] : (sn_real)NAN;
         memcpy(m->constraint_axes + 6 * i, k[i].axes, sizeof k[i].axes);
         warned[i] = (char)check_redundant(c, m, i, el, k[i].line);
     }

@@ -61,6 +61,8 @@ typedef struct sni_constraint {
     sn_real anchor[3];
     int has_anchor2; // body2's point given (an MJCF site2), in body2's link frame
     sn_real anchor2[3];
+    int has_rot2; // an orientation constraint's body2 frame in body1's given (MJCF sites)
+    sn_real rot2[9];
     int naxis;
     sn_real axes[6];
 } sni_constraint;

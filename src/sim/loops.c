@@ -65,10 +65,28 @@ static void anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real
 }
 
 
-// the directions constraint c names, in world axes (n of them) into a (n x 3): a pin's three world
-// axes, an equality's axes turned with body1
+// an orientation constraint's error: the rotation vector of R1 Q R2^T (world axes), Q body2's
+// link frame in body1's when the constraint holds; its time derivative is w1 - w2 near zero
+static void orient_err(const sn_system* s, int c, sn_real* e) {
+    const sn_model* m = s->m;
+    sn_real p[3], R1[9], R2[9], T[9], Re[9];
+    frame_world(m, s->d, m->constraint_frame1[c], p, R1);
+    frame_world(m, s->d, m->constraint_frame2[c], p, R2);
+    m3_mul(T, R1, s->loop_rot2 + 9 * c);
+    for (int i = 0; i < 3; i++) // Re = T R2^T
+        for (int j = 0; j < 3; j++)
+            Re[3 * i + j] =
+                T[3 * i] * R2[3 * j] + T[3 * i + 1] * R2[3 * j + 1] + T[3 * i + 2] * R2[3 * j + 2];
+    sn_real v[3] = {(Re[7] - Re[5]) / 2, (Re[2] - Re[6]) / 2, (Re[3] - Re[1]) / 2};
+    sn_real sn = v3_norm(v), cs = (Re[0] + Re[4] + Re[8] - 1) / 2;
+    sn_real th = atan2(sn, cs);
+    v3_scale(e, v, sn > 1e-12 ? th / sn : 1);
+}
+
+// the directions constraint c names, in world axes (n of them) into a (n x 3): a pin's and an
+// orientation constraint's three world axes, an equality's axes turned with body1
 static int named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
-    if (m->constraint_type[c] == SN_CONSTRAINT_PIN) {
+    if (m->constraint_type[c] != SN_CONSTRAINT_EQUALITY) {
         for (int i = 0; i < 3; i++)
             v3_set(a[i], i == 0, i == 1, i == 2);
         return 3;
@@ -104,6 +122,17 @@ void sni_loops_attach(sn_system* s) {
     sni_ensure_kinematics(s);
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real pf[3], R[9], p1[3], t[3];
+        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION) {
+            // body2's link frame in body1's: given, or as it is now (the nominal configuration)
+            if (!isnan(m->constraint_rot2[9 * c])) {
+                memcpy(s->loop_rot2 + 9 * c, m->constraint_rot2 + 9 * c, 9 * sizeof(sn_real));
+            } else {
+                sn_real R1[9], R2[9];
+                frame_world(m, s->d, m->constraint_frame1[c], pf, R1);
+                frame_world(m, s->d, m->constraint_frame2[c], pf, R2);
+                m3t_mul(s->loop_rot2 + 9 * c, R1, R2);
+            }
+        }
         if (!isnan(m->constraint_anchor2[3 * c])) {
             // given by the file, in body2's link frame
             v3_copy(s->loop_anchor2 + 3 * c, m->constraint_anchor2 + 3 * c);
@@ -159,6 +188,35 @@ static int rel_columns(const sn_model* m, const sn_data* d, int b1, const sn_rea
     return n;
 }
 
+
+// the relative angular velocity of b1 and b2 per unit rate of each DOF that turns it: body1's
+// path to the root, minus body2's, above their common ancestor nothing. As rel_columns
+static int rel_ang_columns(const sn_model* m, const sn_data* d, int b1, int b2, int* cols,
+                           sn_real* vec) {
+    int k1 = sni_body_last_dof(m, b1), k2 = sni_body_last_dof(m, b2), n = 0;
+    while (k1 != k2) {
+        int side = k1 > k2 ? 0 : 1;
+        int k = side ? k2 : k1;
+        v3_scale(vec + 3 * n, d->dof_motion + 6 * k, side ? -1 : 1);
+        cols[n++] = k;
+        if (side)
+            k2 = m->dof_parent[k2];
+        else
+            k1 = m->dof_parent[k1];
+    }
+    return n;
+}
+
+// the rows' relative motions of constraint c per DOF (cols, vec): points for a pin (each body's
+// anchor) or an equality (body2's anchor, exact), angular velocity for an orientation
+static int constraint_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2,
+                              int* cols, sn_real* vec) {
+    const sn_model* m = s->m;
+    int b1 = m->frame_body[m->constraint_frame1[c]], b2 = m->frame_body[m->constraint_frame2[c]];
+    int type = m->constraint_type[c];
+    if (type == SN_CONSTRAINT_ORIENTATION) return rel_ang_columns(m, s->d, b1, b2, cols, vec);
+    return rel_columns(m, s->d, b1, type == SN_CONSTRAINT_PIN ? p1 : p2, b2, p2, cols, vec);
+}
 
 static sn_real vdot(const sn_real* a, const sn_real* b, int n) {
     sn_real x = 0;
@@ -234,10 +292,7 @@ static void structure(sn_system* s) {
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3];
         anchors(s, c, p1, p2, R1);
-        int b1 = m->frame_body[m->constraint_frame1[c]],
-            b2 = m->frame_body[m->constraint_frame2[c]];
-        int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
-        int n = rel_columns(m, s->d, b1, pin ? p1 : p2, b2, p2, cols, vec);
+        int n = constraint_columns(s, c, p1, p2, cols, vec);
         int na = named_axes(m, c, R1, a);
         sn_real size = 0, G0[9] = {0}, G[9] = {0};
         memset(R, 0, 3 * (size_t)nv * sizeof(sn_real));
@@ -293,7 +348,8 @@ static void structure(sn_system* s) {
         }
     }
     if (ndrop == 0) return;
-    const char* kind = m->constraint_type[first] == SN_CONSTRAINT_PIN ? "pin" : "equality";
+    static const char* const kinds[] = {"pin", "equality", "orientation"};
+    const char* kind = kinds[m->constraint_type[first]];
     const char* f1 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[first]);
     const char* f2 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[first]);
     char more[64] = "";
@@ -668,7 +724,15 @@ static void d_solve(const sn_system* s, sn_real* b, int nb) {
 }
 
 
+static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta);
+
 sn_status sni_loops_begin(sn_system* s, sn_real dt) {
+    sn_real erp = s->world->loop_erp;
+    return loops_begin(s, dt, fmin(fmax(0.2 * erp, 0), 0.3) / dt);
+}
+
+// the rows at this configuration, their errors e, and u_0 = u* + M~^-1 J^T x with J u_0 = -beta e
+static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv, nc = m->nconstraint;
@@ -682,8 +746,7 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
         s->dinv[i] = 1 / d->mass_factor_d[i];
     s->factored = 1;
     // the rows, their errors and W = M~^-1 J^T
-    sn_real erp = s->world->loop_erp;
-    sn_real beta = fmin(fmax(0.2 * erp, 0), 0.3) / dt;
+    (void)dt;
     // the rows are kept zero outside their nonzeros: last step's are cleared
     int nr = s->loop_nrow;
     for (int r = 0; r < nr; r++) {
@@ -703,13 +766,14 @@ sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
         anchors(s, c, p1, p2, R1);
-        v3_sub(dp, p1, p2);
+        // the error: the anchors' separation, or an orientation's rotation vector
+        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
+            orient_err(s, c, dp);
+        else
+            v3_sub(dp, p1, p2);
         v3_copy(s->loop_err + 3 * c, dp);
-        int b1 = m->frame_body[m->constraint_frame1[c]],
-            b2 = m->frame_body[m->constraint_frame2[c]];
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
-        int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
-        int n = rel_columns(m, d, b1, pin ? p1 : p2, b2, p2, cols, vec);
+        int n = constraint_columns(s, c, p1, p2, cols, vec);
         int na = axes(s, c, R1, a);
         for (int i = 0; i < na; i++, r++) {
             sn_real* jr = s->loop_J + (size_t)r * nv;
@@ -1059,6 +1123,7 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
     int n = 0;
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
+        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION) continue; // metres only
         anchors(s, c, p1, p2, R1);
         v3_sub(dp, p1, p2);
         int na = named_axes(m, c, R1, a);
@@ -1083,6 +1148,7 @@ void sni_loops_wrenches(sn_system* s, sn_real dt) {
         // body1 at its anchor (a pin) or at body2's (an equality), body2 the opposite at its own;
         // a reaction on the world is not a body's
         int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
+        int orient = m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION;
         for (int side = 0; side < 2; side++) {
             int b = m->frame_body[side ? m->constraint_frame2[c] : m->constraint_frame1[c]];
             if (b <= 0) continue;
@@ -1090,6 +1156,10 @@ void sni_loops_wrenches(sn_system* s, sn_real dt) {
             sn_real f[6];
             v3_scale(f + 3, imp, (side ? -1 : 1) / dt);
             v3_cross(f, x, f + 3);
+            if (orient) { // an angular impulse: a couple
+                v3_copy(f, f + 3);
+                v3_set(f + 3, 0, 0, 0);
+            }
             for (int e = 0; e < 6; e++)
                 s->ext_body[6 * b + e] += f[e];
             s->has_ext = 1;
@@ -1102,4 +1172,85 @@ void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out) {
     int nv = s->m->nv;
     memcpy(out, u, (size_t)nv * sizeof(sn_real));
     sni_loops_project(s, out, 1);
+}
+
+
+// the largest error of any constraint row: metres for anchors, radians for orientations, the
+// mimic relations' own units
+static sn_real assembly_error(sn_system* s) {
+    const sn_model* m = s->m;
+    sni_ensure_kinematics(s);
+    sn_real top = 0;
+    for (int c = 0; c < m->nconstraint; c++) {
+        sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
+        anchors(s, c, p1, p2, R1);
+        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
+            orient_err(s, c, dp);
+        else
+            v3_sub(dp, p1, p2);
+        int na = named_axes(m, c, R1, a);
+        for (int k = 0; k < na; k++)
+            top = fmax(top, fabs(v3_dot(a[k], dp)));
+    }
+    for (int j = 0; j < m->njoint; j++) {
+        int l = m->joint_mimic[j];
+        if (l < 0 || m->joint_nv[j] != 1) continue;
+        const sn_real* q = s->d->q;
+        top = fmax(top,
+                   fabs(q[m->joint_qadr[j]] - m->joint_mimic_multiplier[j] * q[m->joint_qadr[l]] -
+                        m->joint_mimic_offset[j]));
+    }
+    return top;
+}
+
+sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* residual) {
+    if (!s || max_iter < 0 || !(tol >= 0)) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    int nv = m->nv, nq = m->nq;
+    sn_real err = s->has_constraints ? assembly_error(s) : 0;
+    sn_status st = SN_OK;
+    // the state before, restored on failure (the Runge-Kutta scratch holds nq + 8 nv)
+    sn_real* qsave = s->rk;
+    sn_real* usave = s->rk + nq;
+    memcpy(qsave, s->d->q, (size_t)nq * sizeof(sn_real));
+    memcpy(usave, s->d->u, (size_t)nv * sizeof(sn_real));
+    // Gauss-Newton in the metric of M~: each iteration moves q by the smallest correction
+    // (-M~^-1 J^T D^-1 e) that closes the rows to first order
+    for (int it = 0; it < max_iter && err > tol && st == SN_OK; it++) {
+        memset(s->du, 0, (size_t)nv * sizeof(sn_real));
+        sn_crba(m, s->d);
+        st = loops_begin(s, 1, 1);
+        s->loop_active = 0;
+        s->factored = 0;
+        if (st != SN_OK) break;
+        sn_integrate_q(m, s->d->q, s->du, 1, s->q0);
+        for (int i = 0; i < nq; i++)
+            if (!isfinite(s->q0[i])) st = SN_ERR_NONFINITE;
+        if (st != SN_OK) break;
+        st = sn_set_state(m, s->d, s->q0, nq, NULL, 0);
+        sni_system_invalidate(s);
+        err = assembly_error(s);
+    }
+    if (residual) *residual = err;
+    if (st != SN_OK) {
+        sn_set_state(m, s->d, qsave, nq, usave, nv);
+        sni_system_invalidate(s);
+        return st;
+    }
+    // the velocities made admissible at the new configuration
+    if (s->has_constraints && max_iter > 0) {
+        memset(s->du, 0, (size_t)nv * sizeof(sn_real));
+        sn_crba(m, s->d);
+        sn_real* u = s->q0; // nq >= nv
+        memcpy(u, s->d->u, (size_t)nv * sizeof(sn_real));
+        st = loops_begin(s, 1, 0);
+        if (st == SN_OK) {
+            sni_loops_project(s, u, 1);
+            st = sn_set_state(m, s->d, s->d->q, nq, u, nv);
+        }
+        s->loop_active = 0;
+        s->factored = 0;
+        sni_system_invalidate(s);
+    }
+    return st != SN_OK ? st : err <= tol ? SN_OK : SN_ERR_SINGULAR;
 }

@@ -90,6 +90,7 @@ struct sn_system {
     int solve_mark;       // M~ factored for this step's solve
     // ---- loop constraints (src/sim/loops.c) ----
     sn_real* loop_anchor2; // body2's anchor in its link frame, fixed at attachment (nc x 3)
+    sn_real* loop_rot2;    // orientation constraints: body2's link frame in body1's (nc x 9)
     sn_real* loop_axes;    // the directions each constraint keeps, in body1's frame (nc x 3 x 3)
     int* loop_naxis;       // and their number (nc)
     sn_real* loop_err;     // p1 - p2 at the start of the last step (nc x 3)

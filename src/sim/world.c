@@ -184,6 +184,7 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
         nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
     s->loop_anchor2 = carve(c, 3 * nc);
+    s->loop_rot2 = carve(c, 9 * nc);
     s->loop_err = carve(c, 3 * nc);
     s->loop_axes = carve(c, 9 * nc);
     s->loop_naxis = (int*)carve(c, nc);
