@@ -128,9 +128,16 @@ void* sni_buf_grow(sni_buf* b, size_t n) {
 
 long sni_buf_push(sni_buf* b, const void* p, size_t n) {
     size_t off = b->len;
+    const char* src = p;
+    // p may point into the buffer itself, which moves when it grows
+    int inside = src && b->data && src >= b->data && src < b->data + b->len;
+    size_t from = inside ? (size_t)(src - b->data) : 0;
     void* at = sni_buf_grow(b, n);
     if (!at) return -1;
-    if (p) memcpy(at, p, n);
+    if (inside)
+        memmove(at, b->data + from, n);
+    else if (p)
+        memcpy(at, p, n);
     return (long)off;
 }
 

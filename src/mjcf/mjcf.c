@@ -74,8 +74,7 @@ typedef struct reader {
 #define STR(r, off) ((r)->pool.data + (off))
 
 static long pool_add(reader* r, const char* s) {
-    long off = sni_buf_push(&r->pool, s, strlen(s) + 1);
-    return off;
+    return sni_buf_push(&r->pool, s, strlen(s) + 1);
 }
 
 static void rfail(reader* r, int node, sn_status code, const char* element, const char* fmt, ...) {
@@ -1319,11 +1318,7 @@ static void joint_coupling(loader* L, int k) {
         rfail(r, k, SN_ERR_MODEL, "joint", "missing attribute 'joint1'");
         return;
     }
-    if (!j2) {
-        rfail(r, k, SN_ERR_MODEL, "joint",
-              "a joint equality without joint2 (a joint held at a value) is not supported");
-        return;
-    }
+
     sn_real pc[5] = {0, 1, 0, 0, 0};
     const char* ps = get(r, k, "polycoef");
     if (ps) {
@@ -1340,18 +1335,20 @@ static void joint_coupling(loader* L, int k) {
               "polycoef=\"%s\": only a linear coupling (c0 + c1 q2) is supported", ps);
         return;
     }
-    int f = spec_joint_find(r->s, j1), l = spec_joint_find(r->s, j2);
+    // without joint2 the joint is held at ref + c0: a lock (a mimic of itself, multiplier 0)
+    int f = spec_joint_find(r->s, j1), l = j2 ? spec_joint_find(r->s, j2) : f;
     if (f < 0 || l < 0) {
         rfail(r, k, SN_ERR_MODEL, "joint", "joint '%s' does not exist", f < 0 ? j1 : j2);
         return;
     }
+    if (!j2) pc[1] = 0;
     sni_joint* jf = &((sni_joint*)r->s->joints.data)[f];
     if (jf->mimic_name >= 0) {
         rfail(r, k, SN_ERR_MODEL, "joint", "joint '%s' is coupled twice", j1);
         return;
     }
     sn_real ref1 = f < MAX_REF_JOINTS ? L->ref[f] : 0, ref2 = l < MAX_REF_JOINTS ? L->ref[l] : 0;
-    jf->mimic_name = sni_spec_name(r->s, j2);
+    jf->mimic_name = sni_spec_name(r->s, j2 ? j2 : j1);
     jf->mimic_line = NODE(r, k).line;
     jf->mimic_multiplier = pc[1];
     jf->mimic_offset = ref1 + pc[0] - pc[1] * ref2;

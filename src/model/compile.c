@@ -549,9 +549,9 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
                       "joint '%s' mimics '%s', which "
                       "is not a movable joint",
                       JNAME(c, u), leader);
-        else if (lj == j)
-            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic", "joint '%s' mimics itself",
-                      JNAME(c, u));
+        else if (lj == j && uj->mimic_multiplier != 0)
+            st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                      "joint '%s' mimics itself (only a lock, multiplier 0, may)", JNAME(c, u));
         else if (m->joint_nv[lj] != 1 || m->joint_nv[j] != 1)
             st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
                       "mimic joints must both have "
@@ -569,8 +569,8 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
     if (!state) return cerr(c, SN_ERR_NOMEM, 0, "", "out of memory");
     for (int j = 0; j < m->njoint && st == SN_OK; j++) {
         int k = j;
-        while (k >= 0 && state[k] == 0)
-            state[k] = 1, k = m->joint_mimic[k];
+        while (k >= 0 && state[k] == 0) // a lock (a joint that mimics itself) ends the walk
+            state[k] = 1, k = m->joint_mimic[k] == k ? SN_NONE : m->joint_mimic[k];
         if (k >= 0 && state[k] == 1) {
             const sni_joint* uj = &c->joints[m->joint_ujoint[k]];
             st = cerr(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
@@ -578,7 +578,8 @@ static sn_status resolve_mimic(compiler* c, sn_model* m) {
                       "through joint '%s'",
                       JNAME(c, m->joint_ujoint[k]));
         }
-        for (k = j; k >= 0 && state[k] == 1; k = m->joint_mimic[k])
+        for (k = j; k >= 0 && state[k] == 1;
+             k = m->joint_mimic[k] == k ? SN_NONE : m->joint_mimic[k])
             state[k] = 2;
     }
     sni_free(c->alloc, state, (size_t)m->njoint);

@@ -798,11 +798,15 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
         sn_real* jr = s->loop_J + (size_t)r * nv;
         int* jx = s->loop_idx + (size_t)r * nv;
         sn_real mult = m->joint_mimic_multiplier[j];
-        s->loop_same[r] = jn[r] == 2; // the same two DOFs every step
-        jx[0] = m->joint_vadr[j], jx[1] = m->joint_vadr[l];
+        int lock = l == j;                   // held at the offset: one nonzero
+        s->loop_same[r] = jn[r] == 2 - lock; // the same DOFs every step
+        jx[0] = m->joint_vadr[j];
+        if (!lock) {
+            jx[1] = m->joint_vadr[l];
+            jr[jx[1]] = -mult;
+        }
         jr[jx[0]] = 1;
-        jr[jx[1]] = -mult;
-        jn[r] = 2;
+        jn[r] = 2 - lock;
         sn_real e =
             d->q[m->joint_qadr[j]] - mult * d->q[m->joint_qadr[l]] - m->joint_mimic_offset[j];
         s->loop_rhs[r++] = -beta * e;
