@@ -88,9 +88,16 @@ static void print_summary(const char* path, const sn_model* m, sn_data* d) {
         int v = m->joint_vadr[j];
         if (m->joint_nv[j] == 1 && m->dof_limited[v])
             snprintf(range, sizeof range, "[%.4g, %.4g]", m->dof_lower[v], m->dof_upper[v]);
-        printf("%-4d %-28s %-11s %-6d %-6d %-24s %.6g\n", j, m->names + m->joint_name[j],
+        printf("%-4d %-28s %-11s %-6d %-6d %-24s %.6g", j, m->names + m->joint_name[j],
                sn_joint_type_str(m->joint_type[j]), m->joint_qadr[j], v, range,
                m->body_mass[m->joint_body[j]]);
+        int l = m->joint_mimic ? m->joint_mimic[j] : SN_NONE;
+        if (l == j)
+            printf("  (held at %.6g)", m->joint_mimic_offset[j]);
+        else if (l != SN_NONE)
+            printf("  (= %.6g %s %+.6g)", m->joint_mimic_multiplier[j], m->names + m->joint_name[l],
+                   m->joint_mimic_offset[j]);
+        putchar('\n');
     }
     if (m->nwarning) printf("\n%d warning(s) while loading\n", m->nwarning);
 }

@@ -159,6 +159,16 @@ printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge" range="0 90" l
 check "a tendon is listed, not loaded" exit_code 0 "$SINEW" inspect "$TMP/tendon.xml"
 check "the warning names the tendon" grep -q "tendon.xml:6: <fixed>: tendon 't' (fixed) is not loaded: sinew has no tendons (its range do not act)" "$TMP/err"
 
+check "inline meshes, terrain and a locked joint load" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/inline_mesh.xml"
+check "the height field is the world's" grep -q "inline_mesh.xml:20: <geom>: a height field in <worldbody> is not loaded" "$TMP/err"
+check "the locked joint is shown held" grep -q "^2    twist .*(held at 0.2)" "$TMP/out"
+printf '<mujoco>\n<asset><hfield name="h" nrow="2" ncol="2" size="1 1 1 1"/></asset>\n<worldbody>\n<body><joint/><geom type="hfield" hfield="h"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/hf.xml"
+check "a height field on a body is refused" exit_code 1 "$SINEW" inspect "$TMP/hf.xml"
+check "it names the geom type" grep -q "hf.xml:4: <geom>: geom type 'hfield' is not supported" "$TMP/err"
+printf '<mujoco>\n<worldbody>\n<geom type="box" size="1 1 0.1"/>\n<geom type="sphere" size="0.3" pos="2 0 0"/>\n<geom type="capsule" fromto="0 0 1 0 1 1" size="0.1"/>\n<body pos="0 0 2"><joint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/wgeoms.xml"
+check "geoms of <worldbody> load" exit_code 0 "$SINEW" inspect "$TMP/wgeoms.xml"
+check "each of them once" grep -q "^geometry  4 " "$TMP/out"
+
 # MJCF <option>: the file's time step, gravity and integrator unless the command line sets them
 printf '<mujoco>\n<option timestep="0.004" gravity="0 0 -5" integrator="RK4"/>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0"/><geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.02"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/opt.xml"
 check "run takes the file's options" exit_code 0 "$SINEW" run "$TMP/opt.xml" --duration 1 --no-html --no-ground

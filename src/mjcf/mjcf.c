@@ -14,6 +14,7 @@
 // they only matter to MuJoCo (rendering, softness, sensors). docs/mjcf.md lists what is read.
 #include "base/base.h"
 #include "base/smath.h"
+#include "model/hull.h"
 #include "model/mesh.h"
 #include "model/spec.h"
 
@@ -275,7 +276,8 @@ typedef struct free_rec {
 
 // an <asset><mesh>: its name, its file's path (pool offsets) and scale
 typedef struct mesh_rec {
-    long name, path;
+    long name, path; // path -1: the vertices (and faces) are given inline
+    int node;        // the <mesh> element
     int line;
     sn_real scale[3];
 } mesh_rec;
@@ -518,9 +520,9 @@ static int geom_shape(loader* L, int node, int cls, int* kind, sn_real* size, sn
     *kind = geom_kind(t ? t : "sphere");
     if (*kind == G_OTHER) {
         rfail(r, node, SN_ERR_MODEL, "geom",
-              "geom type '%s' is not supported (plane, sphere, "
-              "capsule, ellipsoid, cylinder, box, mesh)",
-              t);
+              "geom type '%s' is not supported (plane, sphere, capsule, ellipsoid, cylinder, box, "
+              "mesh; a height field in <worldbody> only)%s",
+              t, !strcmp(t, "sdf") ? ": sdf geoms are MuJoCo 3's" : "");
         return -1;
     }
     v3_set(size, 0, 0, 0);
@@ -654,6 +656,104 @@ static const mesh_rec* mesh_find(loader* L, const char* name) {
     return NULL;
 }
 
+// the numbers of a list attribute: *n of them, in an array of *cap allocated with the reader's
+// allocator; NULL after a failure
+static sn_real* real_list(loader* L, int node, const char* name, const char* v, int* n,
+                          int* cap_out) {
+    reader* r = L->r;
+    size_t cap = strlen(v) / 2 + 1;
+    if (cap > (1u << 24)) {
+        rfail(r, node, SN_ERR_LIMIT, ename(r, node), "attribute %s has too many numbers", name);
+        return NULL;
+    }
+    sn_real* x = sni_alloc(r->a, cap * sizeof(sn_real));
+    if (!x) {
+        rfail(r, node, SN_ERR_NOMEM, ename(r, node), "out of memory");
+        return NULL;
+    }
+    sni_num_result res = sni_parse_real_list(v, x, (int)cap, n);
+    if (res != SNI_NUM_OK && res != SNI_NUM_UNDERFLOW) {
+        rfail(r, node, SN_ERR_PARSE, ename(r, node), "attribute %s=\"%.60s\" %s", name, v,
+              sni_num_result_str(res));
+        sni_free(r->a, x, cap * sizeof(sn_real));
+        return NULL;
+    }
+    *cap_out = (int)cap;
+    return x;
+}
+
+// the triangles (9 numbers each) of a mesh given inline: its vertex list, scaled, and its faces,
+// or their convex hull when it has none (as MuJoCo 2.2.2 makes it)
+static int inline_triangles(loader* L, const mesh_rec* mr, sni_buf* out) {
+    reader* r = L->r;
+    int k = mr->node, cls = class_of(L, k, L->main_class);
+    const char* vs = attr_of(L, k, cls, "vertex");
+    const char* fs = attr_of(L, k, cls, "face");
+    int nv = 0, nf = 0, capv = 0, capf = 0, ntri = 0, st = -1;
+    sn_real *v = NULL, *f = NULL;
+    int* tri = NULL;
+    if (!vs) {
+        rfail(r, k, SN_ERR_MODEL, "mesh", "mesh '%s' has neither a file nor vertices",
+              STR(r, mr->name));
+        return -1;
+    }
+    v = real_list(L, k, "vertex", vs, &nv, &capv);
+    if (!v) return -1;
+    if (nv % 3 || nv < 12) {
+        rfail(r, k, SN_ERR_MODEL, "mesh",
+              "mesh '%s': vertex has %d numbers (x y z triples, at "
+              "least four points)",
+              STR(r, mr->name), nv);
+        goto done;
+    }
+    nv /= 3;
+    for (int i = 0; i < nv; i++)
+        for (int c = 0; c < 3; c++)
+            v[3 * i + c] *= mr->scale[c];
+    if (fs) {
+        f = real_list(L, k, "face", fs, &nf, &capf);
+        if (!f) goto done;
+        if (nf % 3) {
+            rfail(r, k, SN_ERR_MODEL, "mesh", "mesh '%s': face has %d numbers (index triples)",
+                  STR(r, mr->name), nf);
+            goto done;
+        }
+        for (int i = 0; i < nf; i++)
+            if (f[i] != floor(f[i]) || f[i] < 0 || f[i] >= nv) {
+                rfail(r, k, SN_ERR_MODEL, "mesh",
+                      "mesh '%s': face index %g is not one of the "
+                      "%d vertices",
+                      STR(r, mr->name), f[i], nv);
+                goto done;
+            }
+        for (int t = 0; t < nf / 3; t++)
+            for (int c = 0; c < 3; c++)
+                if (sni_buf_push(out, v + 3 * (int)f[3 * t + c], 3 * sizeof(sn_real)) < 0) {
+                    rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
+                    goto done;
+                }
+    } else {
+        sn_status hs = sni_hull(v, nv, r->a, &tri, &ntri);
+        if (hs != SN_OK) {
+            rfail(r, k, hs, "mesh", "mesh '%s': %s", STR(r, mr->name),
+                  hs == SN_ERR_NOMEM ? "out of memory"
+                                     : "its vertices are flat, collinear or fewer than four");
+            goto done;
+        }
+        for (int t = 0; t < 3 * ntri; t++)
+            if (sni_buf_push(out, v + 3 * tri[t], 3 * sizeof(sn_real)) < 0) {
+                rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
+                goto done;
+            }
+    }
+    st = 0;
+done:
+    sni_free(r->a, v, (size_t)capv * sizeof(sn_real));
+    if (f) sni_free(r->a, f, (size_t)capf * sizeof(sn_real));
+    if (tri) sni_free(r->a, tri, (size_t)ntri * 3 * sizeof(int));
+    return st;
+}
+
 // a mesh geom's solid (mesh_solid): 1, or 0 when it adds no mass (its file is absent, with a
 // warning), -1 on error
 static int mesh_mass(loader* L, int k, int cls, long link_name, sn_real* vol, sn_real* com,
@@ -666,21 +766,28 @@ static int mesh_mass(loader* L, int k, int cls, long link_name, sn_real* vol, sn
               mn ? mn : "a mesh geom needs a mesh attribute");
         return -1;
     }
-    const char* path = STR(r, mr->path);
-    struct stat sb;
-    if (stat(path, &sb) != 0) {
-        rwarn(r, k, "geom", "mesh file '%s' is absent: the geom adds no mass to body '%s'", path,
-              r->s->names.data + link_name);
-        return 0;
-    }
     sni_buf tri = {NULL, 0, 0, r->a, 0};
-    int line = 0;
-    char msg[512];
-    sn_status st = sni_mesh_read_triangles(path, mr->scale, r->a, &tri, &line, msg, sizeof msg);
-    if (st != SN_OK) {
-        rfail(r, k, st, "geom", "mesh '%s': %s", mn, msg);
-        sni_buf_free(&tri);
-        return -1;
+    if (mr->path < 0) {
+        if (inline_triangles(L, mr, &tri) < 0) {
+            sni_buf_free(&tri);
+            return -1;
+        }
+    } else {
+        const char* path = STR(r, mr->path);
+        struct stat sb;
+        if (stat(path, &sb) != 0) {
+            rwarn(r, k, "geom", "mesh file '%s' is absent: the geom adds no mass to body '%s'",
+                  path, r->s->names.data + link_name);
+            return 0;
+        }
+        int line = 0;
+        char msg[512];
+        sn_status st = sni_mesh_read_triangles(path, mr->scale, r->a, &tri, &line, msg, sizeof msg);
+        if (st != SN_OK) {
+            rfail(r, k, st, "geom", "mesh '%s': %s", mn, msg);
+            sni_buf_free(&tri);
+            return -1;
+        }
     }
     int ok =
         mesh_solid((const sn_real*)(void*)tri.data, tri.len / (9 * sizeof(sn_real)), vol, com, I);
@@ -715,7 +822,10 @@ static void assets(loader* L, int node) {
         }
         int cls = class_of(L, k, L->main_class);
         const char* file = attr_of(L, k, cls, "file");
-        if (!file) continue; // vertices given inline: no geom of ours uses them
+        if (!file && !get(r, k, "name")) {
+            rfail(r, k, SN_ERR_MODEL, "mesh", "a mesh without a file needs a name");
+            return;
+        }
         mesh_rec* m = sni_buf_grow(&L->meshes, sizeof(mesh_rec));
         if (!m) {
             rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
@@ -723,6 +833,8 @@ static void assets(loader* L, int node) {
         }
         memset(m, 0, sizeof *m);
         m->line = NODE(r, k).line;
+        m->node = k;
+        m->path = -1;
         v3_set(m->scale, 1, 1, 1);
         if (reals(L, k, cls, "scale", m->scale, 3) < 0) return;
         const char* nm = get(r, k, "name");
@@ -736,6 +848,10 @@ static void assets(loader* L, int node) {
             nm = name;
         }
         m->name = pool_add(r, nm);
+        if (!file) {
+            if (r->pool.failed) rfail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
+            continue;
+        }
         char path[2048];
         const char* dir = r->dir && r->meshdir[0] != '/' ? r->dir : "";
         if (file[0] == '/')
@@ -850,10 +966,10 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
 }
 
 // the geoms of a body as collision geometry of link `link`
-static void body_geoms(loader* L, int body, int childclass, int link) {
+// the collision shape of <geom> element k on link `link`
+static void one_geom(loader* L, int k, int childclass, int link) {
     reader* r = L->r;
-    for (int k = NODE(r, body).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
-        if (strcmp(ename(r, k), "geom")) continue;
+    {
         int cls = class_of(L, k, childclass), kind;
         sn_real size[3], pos[3], R[9];
         if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
@@ -865,7 +981,7 @@ static void body_geoms(loader* L, int body, int childclass, int link) {
                    : kind == G_CYLINDER ? SN_GEOM_CYLINDER
                    : kind == G_BOX      ? SN_GEOM_BOX
                                         : -1;
-        if (type < 0) continue; // planes, ellipsoids and meshes do not collide yet
+        if (type < 0) return; // planes, ellipsoids and meshes do not collide yet
         sni_geom* g = sni_buf_grow(&r->s->geoms, sizeof(sni_geom));
         if (!g) {
             rfail(r, k, SN_ERR_NOMEM, "geom", "out of memory");
@@ -887,6 +1003,13 @@ static void body_geoms(loader* L, int body, int childclass, int link) {
         else
             v3_set(g->size, size[0], 2 * size[1], 0);
     }
+}
+
+// the collision shapes of a body's <geom> children
+static void body_geoms(loader* L, int body, int childclass, int link) {
+    reader* r = L->r;
+    for (int k = NODE(r, body).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
+        if (!strcmp(ename(r, k), "geom")) one_geom(L, k, childclass, link);
 }
 
 // coordinates and velocities of a spec joint
@@ -1904,10 +2027,14 @@ static sn_status load_tree_in(reader* r, loader* L) {
                     rwarn(r, k, "geom",
                           "a plane in <worldbody> is not loaded: the ground is the world's "
                           "(sn_world_set_ground; `sinew run` has it by default)");
+                else if (t && !strcmp(t, "hfield"))
+                    rwarn(r, k, "geom",
+                          "a height field in <worldbody> is not loaded: terrain is the world's "
+                          "(sn_world_set_heightfield; `sinew run --heightfield`)");
                 else if (L->floating)
                     rwarn(r, k, "geom", "a geom of <worldbody> is not loaded with a floating base");
                 else
-                    body_geoms(L, worlds[w], L->main_class, 0);
+                    one_geom(L, k, L->main_class, 0);
             } else if (!strcmp(e, "site")) {
                 one_site(L, k, L->main_class, world_link);
             } else if (!strcmp(e, "light") || !strcmp(e, "camera")) {
