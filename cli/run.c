@@ -21,8 +21,9 @@ static void run_usage(void) {
             "                 [--vtarget \"...\"] [--gravity \"gx gy gz\"] [--no-ground]\n"
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
-            "                 [--no-html] [--plot DIR] [--key NAME] [--quiet]\n"
-            "  MODEL       a URDF file; without one, the bundled Strandbeest walks for 5 s (its\n"
+            "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--quiet]\n"
+            "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
+            "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
             "  --dt        time step in seconds (default 0.001)\n"
             "  --duration  simulated time in seconds (default 5)\n"
@@ -47,6 +48,8 @@ static void run_usage(void) {
             "  --no-html   no replay\n"
             "  --key       start from a state the file names (MJCF <keyframe>: a name or an\n"
             "              index); --q0 and --u0 still win\n"
+            "  --no-assemble  keep loops that start open as they are (by default q is moved to\n"
+            "              close them first: sn_system_assemble)\n"
             "  --plot      a directory for PNG plots of the run (energy, joints, contacts, loop\n"
             "              error; it records DIR/run.csv and DIR/contacts.csv unless --record and\n"
             "              --contacts name other files); needs gnuplot\n"
@@ -103,7 +106,8 @@ typedef struct run_args {
     const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
         *hfield, *html, *plot, *key;
     double dt, duration, friction, restitution, cell;
-    int quiet, no_ground, no_html, demo, dt_given;
+    double ground_z; // the file's ground plane's height (MJCF), else 0
+    int quiet, no_ground, no_html, demo, dt_given, no_assemble;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -164,6 +168,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             a->no_ground = 1;
         } else if (!strcmp(s, "--quiet")) {
             a->quiet = 1;
+        } else if (!strcmp(s, "--no-assemble")) {
+            a->no_assemble = 1;
         } else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             run_usage();
             exit(0);
@@ -340,12 +346,24 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
         rc = CLI_USAGE;
     }
+    double open_rms = 0, open_worst = 0;
+    if (!rc && m->nconstraint && !a->no_assemble &&
+        sn_system_loop_error(s, &open_rms, &open_worst) == SN_OK && open_worst > 1e-6) {
+        // loops that start open (MJCF sites apart, a hand-given q0) are closed before the run:
+        // the steps would close them by 30 % a step, at great speed
+        double res = 0;
+        sn_status st = sn_system_assemble(s, 100, 1e-12, &res);
+        printf("assembly  the loops started open by %.3g m (worst): %s to %.3g m "
+               "(--no-assemble keeps them open)\n",
+               open_worst, st == SN_OK ? "closed" : "closed as far as they go", res);
+        memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
+    }
     if (!rc && a->gravity && !(rc = vector_option(a->gravity, "--gravity", g, 3, 0)))
         sn_world_set_gravity(w, g);
     else if (!rc && !a->gravity && m->option_has_gravity)
         sn_world_set_gravity(w, m->option_gravity);
     if (!rc) {
-        sn_world_set_ground(w, !a->no_ground, 0);
+        sn_world_set_ground(w, !a->no_ground, a->ground_z);
         if (sn_world_set_material(w, a->friction, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
     }
     if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
@@ -419,6 +437,10 @@ int cli_run(int argc, char** argv) {
     if (!m) return 1;
     // the file's own settings (MJCF <option>) where the command line sets none
     if (!a.dt_given && m->option_timestep > 0 && !a.demo) a.dt = m->option_timestep;
+    // the file's ground: its height, or none when it turns contacts off
+    if (m->option_has_ground) a.ground_z = m->option_ground_height;
+    int file_no_contact = m->option_contact_off && !a.no_ground;
+    if (file_no_contact) a.no_ground = 1;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = a.dt;
@@ -520,14 +542,19 @@ int cli_run(int argc, char** argv) {
     double sim = sn_world_time(w);
     double e1 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
     printf("model            %s (nq %d, nv %d)\n", a.path, m->nq, m->nv);
+    char ground[96];
+    snprintf(
+        ground, sizeof ground, "%s%s%s", a.hfield ? "heightfield, " : "",
+        a.no_ground ? "no ground" : "ground at z = ", a.hfield && a.no_ground ? " around it" : "");
+    if (!a.no_ground)
+        snprintf(ground + strlen(ground), sizeof ground - strlen(ground), "%g%s", a.ground_z,
+                 a.hfield ? " around it" : "");
+    if (file_no_contact) snprintf(ground, sizeof ground, "no ground: the file turns contacts off");
     printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, %s)\n", sim, k, a.dt,
            scheme_name(sn_system_scheme_used(s)),
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
                                                                        : "no control",
-           a.hfield      ? (a.no_ground ? "heightfield, no ground around it"
-                                        : "heightfield, ground at z = 0 around it")
-           : a.no_ground ? "no ground"
-                         : "ground at z = 0");
+           ground);
     if (a.hfield) printf("heightfield      %s (%g m cells)\n", a.hfield, a.cell);
     printf("wall time        %.6g s\n", wall);
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);

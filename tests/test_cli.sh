@@ -169,6 +169,17 @@ printf '<mujoco>\n<worldbody>\n<geom type="box" size="1 1 0.1"/>\n<geom type="sp
 check "geoms of <worldbody> load" exit_code 0 "$SINEW" inspect "$TMP/wgeoms.xml"
 check "each of them once" grep -q "^geometry  4 " "$TMP/out"
 
+printf '<mujoco>\n<worldbody>\n<geom type="plane" size="5 5 0.1" pos="0 0 -2"/>\n<body pos="0 0 1"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/plane.xml"
+check "run takes the file's ground plane" exit_code 0 "$SINEW" run "$TMP/plane.xml" --duration 0.1 --no-html
+check "at its height" grep -q "ground at z = -2)" "$TMP/out"
+printf '<mujoco>\n<option><flag contact="disable"/></option>\n<worldbody>\n<body pos="0 0 0"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/nocontact.xml"
+check "a file without contacts runs" exit_code 0 "$SINEW" run "$TMP/nocontact.xml" --duration 0.1 --no-html
+check "without the ground" grep -q "no ground: the file turns contacts off" "$TMP/out"
+check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
+check "and says so" grep -q "^assembly  the loops started open by 0.3 m (worst): closed to" "$TMP/out"
+check "--no-assemble keeps them open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html --no-assemble
+check "without assembly" bash -c "! grep -q '^assembly' '$TMP/out'"
+
 # MJCF <option>: the file's time step, gravity and integrator unless the command line sets them
 printf '<mujoco>\n<option timestep="0.004" gravity="0 0 -5" integrator="RK4"/>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0"/><geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.02"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/opt.xml"
 check "run takes the file's options" exit_code 0 "$SINEW" run "$TMP/opt.xml" --duration 1 --no-html --no-ground

@@ -944,6 +944,51 @@ static int test_mjcf_weld_is_a_fixed_joint(void) {
 // close the gaps of connects between sites that start apart: 0.7 per step) the closure error
 // stays below 0.25 mm at every step and 50 um RMS. Cassie is run from its `home` key: at its
 // reference configuration its loops are singular and its limits violated (docs/mjcf.md)
+// a contact whose response has rank 2 (the hook holds the beam's point along the line to it):
+// the sticking impulse has no bound along the null direction, and once took 1e10 N s there
+// (the beam left with 1e31 J after 23 steps). Now the beam pushes out of the ground, then rocks
+// on it without gaining energy, the hook closed
+static int test_pinned_beam_leans_on_the_ground(void) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/mjcf/pinned_beam.xml", SNT_DATA_DIR);
+    sn_model* m = NULL;
+    SNT_STATUS_OK(sn_load_mjcf(path, NULL, &m, NULL));
+    rig r;
+    SNT_CHECK(rig_open(&r, m, 1) == 0);
+    SNT_STATUS_OK(sn_world_set_ground(r.w, 1, 0));
+    double gap0, res;
+    SNT_STATUS_OK(sn_system_loop_error(r.s, NULL, &gap0));
+    SNT_STATUS_OK(sn_system_assemble(r.s, 50, 1e-12, &res));
+    int failed = -1;
+    double e_settled = 0, gain = -1e300, ke_max = 0, worst = 0, lam_max = 0;
+    for (int k = 0; k < 3000 && failed < 0; k++) {
+        if (sn_world_integrate(r.w) != SN_OK) failed = k;
+        double e = sn_system_kinetic_energy(r.s) + sn_system_potential_energy(r.s), wst;
+        ke_max = fmax(ke_max, sn_system_kinetic_energy(r.s));
+        SNT_STATUS_OK(sn_system_loop_error(r.s, NULL, &wst));
+        worst = fmax(worst, wst);
+        for (int i = 0; i < sn_system_contact_count(r.s); i++) {
+            sn_contact c;
+            SNT_STATUS_OK(sn_system_contact(r.s, i, &c));
+            lam_max = fmax(lam_max, sqrt(c.impulse[0] * c.impulse[0] + c.impulse[1] * c.impulse[1] +
+                                         c.impulse[2] * c.impulse[2]));
+        }
+        if (k == 99) e_settled = e;
+        if (k > 99) gain = fmax(gain, e - e_settled);
+    }
+    printf("  hook 0.3 m open, assembled to %.1e m; 3 s on the ground: largest contact impulse "
+           "%.3g N s, kinetic energy at most %.3g J, energy after 0.1 s %.6g J and at most %+.2e "
+           "J above it; hook open at most %.2e m\n",
+           res, lam_max, ke_max, e_settled, gain, worst);
+    SNT_CHECK_MSG(failed < 0, "step %d failed", failed);
+    SNT_CHECK(gap0 > 0.29 && res < 1e-12);
+    SNT_CHECK(lam_max < 50 && ke_max < 20);
+    SNT_CHECK(gain < 0.05);
+    SNT_CHECK(worst < 5e-4);
+    rig_close(&r);
+    return 0;
+}
+
 static int test_shared_mjcf_connects_stay_closed(void) {
     if (!tc_model_path("")) {
         printf("  ../shared/models absent\n");
@@ -1021,18 +1066,16 @@ static int test_shared_mjcf_connects_stay_closed(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
-          SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_assemble_closes_an_opened_fourbar),
-          SNT_TEST(test_pin_equality_and_duplicates_agree), SNT_TEST(test_impulse_along_the_axes),
-          SNT_TEST(test_loop_impulses_change_no_momentum),
-          SNT_TEST(test_contacts_cannot_open_a_loop),
-          SNT_TEST(test_parallelogram_through_singular_pose),
-          SNT_TEST(test_parallelogram_with_redundant_bar), SNT_TEST(test_mimic_joint),
-          SNT_TEST(test_minitaur_loops_stay_closed),
-          SNT_TEST(test_inverse_dynamics_includes_loop_forces),
-          SNT_TEST(test_hand_set_velocity_keeps_the_loop),
-          SNT_TEST(test_constraint_held_by_its_joints),
-          SNT_TEST(test_slider_crank_follows_its_closed_form),
-          SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
-          SNT_TEST(test_strandbeest_delassus_sweeps), SNT_TEST(test_mjcf_weld_is_a_fixed_joint),
-          SNT_TEST(test_shared_mjcf_connects_stay_closed))
+SNT_SUITE(
+    SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
+    SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_assemble_closes_an_opened_fourbar),
+    SNT_TEST(test_pin_equality_and_duplicates_agree), SNT_TEST(test_impulse_along_the_axes),
+    SNT_TEST(test_loop_impulses_change_no_momentum), SNT_TEST(test_contacts_cannot_open_a_loop),
+    SNT_TEST(test_parallelogram_through_singular_pose),
+    SNT_TEST(test_parallelogram_with_redundant_bar), SNT_TEST(test_mimic_joint),
+    SNT_TEST(test_minitaur_loops_stay_closed), SNT_TEST(test_inverse_dynamics_includes_loop_forces),
+    SNT_TEST(test_hand_set_velocity_keeps_the_loop), SNT_TEST(test_constraint_held_by_its_joints),
+    SNT_TEST(test_slider_crank_follows_its_closed_form),
+    SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
+    SNT_TEST(test_strandbeest_delassus_sweeps), SNT_TEST(test_mjcf_weld_is_a_fixed_joint),
+    SNT_TEST(test_pinned_beam_leans_on_the_ground), SNT_TEST(test_shared_mjcf_connects_stay_closed))

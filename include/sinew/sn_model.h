@@ -99,12 +99,15 @@ typedef struct sn_model {
     int nmeshvert;   ///< vertices of the collision meshes that were read
 
     // ---- the file's simulation settings (MJCF <option>); a world does not take them itself ----
-    int has_option;            ///< 1 when the file set any of the three below
+    int has_option;            ///< 1 when the file set any of the settings below
     sn_real option_timestep;   ///< time step in seconds, 0 when not set
     sn_real option_gravity[3]; ///< gravity, valid when option_has_gravity
     int option_has_gravity;
     int option_scheme; ///< the integrator as an sn_scheme value (see sn_world.h), -1 when not set
-    int nkey;          ///< states named in the file (MJCF <keyframe>)
+    int option_contact_off;       ///< 1 when the file turns contacts off (MJCF flag contact)
+    int option_has_ground;        ///< 1 when the file has a ground plane (MJCF worldbody plane)
+    sn_real option_ground_height; ///< its height, valid when option_has_ground
+    int nkey;                     ///< states named in the file (MJCF <keyframe>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)

@@ -1053,6 +1053,28 @@ static void m3_to_quat(sn_real* q, const sn_real* R) {
     }
 }
 
+// a plane of <worldbody>: the ground, which is the world's (sn_world_set_ground); its height is
+// kept for `sinew run` when it is horizontal
+static void world_plane(loader* L, int k) {
+    reader* r = L->r;
+    int kind;
+    sn_real size[3], pos[3], R[9];
+    if (geom_shape(L, k, class_of(L, k, L->main_class), &kind, size, pos, R) < 0) return;
+    if (fabs(R[8] - 1) > 1e-9 || L->r->s->option_has_ground) {
+        rwarn(r, k, "geom",
+              "a %s plane in <worldbody> is not loaded: the ground is the world's, one "
+              "horizontal plane (sn_world_set_ground)",
+              L->r->s->option_has_ground ? "second" : "tilted");
+        return;
+    }
+    r->s->option_has_ground = 1;
+    r->s->option_ground_height = pos[2];
+    rwarn(r, k, "geom",
+          "the plane of <worldbody> is the world's ground (sn_world_set_ground): `sinew run` "
+          "puts it at z = %g",
+          pos[2]);
+}
+
 // a named <site> on link `link` (an unnamed one cannot be referred to)
 static void one_site(loader* L, int k, int childclass, long link) {
     reader* r = L->r;
@@ -1664,15 +1686,19 @@ static void option(loader* L, int node) {
             note_ignored(r, what);
         }
     }
-    // <flag gravity="disable"> is read (no gravity); the other flags are MuJoCo's solver's
+    // <flag gravity="disable"> (no gravity) and contact="disable" (no contacts) are read; the
+    // other flags are MuJoCo's solver's
     for (int c = n->first; c >= 0; c = NODE(r, c).next) {
         const char* g = strcmp(ename(r, c), "flag") ? NULL : get(r, c, "gravity");
+        const char* ct = strcmp(ename(r, c), "flag") ? NULL : get(r, c, "contact");
         if (g && !strcmp(g, "disable")) {
             v3_set(r->s->option_gravity, 0, 0, 0);
             r->s->option_has_gravity = 1;
         }
+        if (ct && !strcmp(ct, "disable")) r->s->option_contact_off = 1;
         const xnode* f = &NODE(r, c);
-        if (f->nattr > (g ? 1 : 0) || strcmp(ename(r, c), "flag")) note_ignored(r, "option flags");
+        if (f->nattr > (g ? 1 : 0) + (ct ? 1 : 0) || strcmp(ename(r, c), "flag"))
+            note_ignored(r, "option flags");
     }
 }
 
@@ -2024,9 +2050,7 @@ static sn_status load_tree_in(reader* r, loader* L) {
             } else if (!strcmp(e, "geom")) {
                 const char* t = attr_of(L, k, class_of(L, k, L->main_class), "type");
                 if (t && !strcmp(t, "plane"))
-                    rwarn(r, k, "geom",
-                          "a plane in <worldbody> is not loaded: the ground is the world's "
-                          "(sn_world_set_ground; `sinew run` has it by default)");
+                    world_plane(L, k);
                 else if (t && !strcmp(t, "hfield"))
                     rwarn(r, k, "geom",
                           "a height field in <worldbody> is not loaded: terrain is the world's "

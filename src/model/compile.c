@@ -1303,7 +1303,11 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     memcpy(m->option_gravity, s->option_gravity, sizeof m->option_gravity);
     m->option_has_gravity = s->option_has_gravity;
     m->option_scheme = s->option_scheme;
-    m->has_option = s->option_timestep > 0 || s->option_has_gravity || s->option_scheme >= 0;
+    m->option_contact_off = s->option_contact_off;
+    m->option_has_ground = s->option_has_ground;
+    m->option_ground_height = s->option_ground_height;
+    m->has_option = s->option_timestep > 0 || s->option_has_gravity || s->option_scheme >= 0 ||
+                    s->option_contact_off || s->option_has_ground;
     *out = m;
     return SN_OK;
 }

@@ -105,7 +105,10 @@ typedef struct sni_spec {
     sn_real option_timestep; // 0: not set
     sn_real option_gravity[3];
     int option_has_gravity;
-    int option_scheme; // -1: not set
+    int option_scheme;      // -1: not set
+    int option_contact_off; // <flag contact="disable">
+    int option_has_ground;  // a horizontal plane in <worldbody>, at option_ground_height
+    sn_real option_ground_height;
     // MJCF <keyframe>: nkey keys of nq coordinates and nv velocities (sinew's conventions)
     int nkey;
     long* key_name; // name-pool offsets

@@ -43,8 +43,20 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
     sn_real det0 = G[0] * (G[4] * G[8] - G[5] * G[7]) - G[1] * (G[3] * G[8] - G[5] * G[6]) +
                    G[2] * (G[3] * G[7] - G[4] * G[6]);
     sn_real tr = G[0] + G[4] + G[8];
+    // its null direction z (unit; zero when G has rank 3 or less than 2): an impulse along z
+    // moves nothing (a pin takes it), so the sticking impulse keeps no part along it
+    sn_real z[3] = {0, 0, 0};
     if (!(fabs(det0) > 1e-12 * tr * tr * tr)) {
         G[0] += 1e-13 * tr, G[4] += 1e-13 * tr, G[8] += 1e-13 * tr;
+        sn_real x01[3], x02[3], x12[3];
+        v3_cross(x01, G_in, G_in + 3);
+        v3_cross(x02, G_in, G_in + 6);
+        v3_cross(x12, G_in + 3, G_in + 6);
+        const sn_real* best = x01;
+        if (v3_dot(x02, x02) > v3_dot(best, best)) best = x02;
+        if (v3_dot(x12, x12) > v3_dot(best, best)) best = x12;
+        sn_real nb = sqrt(v3_dot(best, best));
+        if (nb > 1e-6 * tr * tr) v3_scale(z, best, 1 / nb);
     }
     if (!(G[8] > 0)) {
         v3_set(lam, 0, 0, 0);
@@ -69,6 +81,8 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
     sn_real l0[3];
     m3_mul_v3(l0, inv, c);
     v3_scale(l0, l0, -1 / det);
+    sn_real lz = v3_dot(l0, z);
+    l0[0] -= lz * z[0], l0[1] -= lz * z[1], l0[2] -= lz * z[2];
     sn_real lt = sqrt(l0[0] * l0[0] + l0[1] * l0[1]);
     if (l0[2] >= 0 && lt <= mu * l0[2]) {
         v3_copy(lam, l0);
@@ -77,11 +91,16 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
     // sliding: a fixed-point iteration t <- -v_t / |v_t| converges in a few steps when the rows
     // couple weakly; otherwise the directions around it are scanned for Coulomb's condition.
     // the fixed point runs on the friction direction as a unit vector (no trigonometry)
+    // A sliding direction whose normal response den (below) is near zero asks for an unbounded
+    // impulse (Painleve's paradox: a pinned rod dragged along its slip jams); directions where
+    // friction takes away more than 999/1000 of the normal response are not taken, and the
+    // sticking impulse on the cone stands in when no other direction holds
+    const sn_real den_min = 1e-3 * G[8] / mu;
     sn_real l[3], v[3], dir[2] = {l0[0] / lt, l0[1] / lt};
     if (!(lt > 0)) dir[0] = 1, dir[1] = 0;
     for (int it = 0; it < 4; it++) {
         sn_real den = G[8] / mu + G[6] * dir[0] + G[7] * dir[1];
-        if (!(den > 0)) break;
+        if (!(den > den_min)) break;
         sn_real r = -c[2] / den;
         l[0] = r * dir[0], l[1] = r * dir[1], l[2] = r / mu;
         m3_mul_v3(v, G, l);
@@ -93,7 +112,8 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
         dir[0] = n0, dir[1] = n1;
         if (diff < 1e-13) {
             den = G[8] / mu + G[6] * dir[0] + G[7] * dir[1];
-            r = den > 0 ? -c[2] / den : 0;
+            if (!(den > den_min)) break;
+            r = -c[2] / den;
             v3_set(lam, r * dir[0], r * dir[1], r / mu);
             return 2;
         }
@@ -110,7 +130,7 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
     ((A[0] * (t)[0] + A[1] * (t)[1] + b[0]) * (t)[1] -                                             \
      (A[2] * (t)[0] + A[3] * (t)[1] + b[1]) * (t)[0])
 #define SN_OK_DIR(t)                                                                               \
-    (G[6] * (t)[0] + G[7] * (t)[1] + G[8] / mu > 0 &&                                              \
+    (G[6] * (t)[0] + G[7] * (t)[1] + G[8] / mu > den_min &&                                        \
      (A[0] * (t)[0] + A[1] * (t)[1] + b[0]) * (t)[0] +                                             \
              (A[2] * (t)[0] + A[3] * (t)[1] + b[1]) * (t)[1] <=                                    \
          0)
@@ -163,9 +183,24 @@ int sni_contact_local(const sn_real* G_in, const sn_real* c, sn_real mu, sn_real
         }
 #undef SN_F
 #undef SN_OK_DIR
-    // no root found (a degenerate G): the sticking impulse projected on the cone
-    sn_real scale = mu * (l0[2] > 0 ? l0[2] : 0) / (lt > 0 ? lt : 1);
-    v3_set(lam, l0[0] * scale, l0[1] * scale, l0[2] > 0 ? l0[2] : 0);
+    // no root found (a degenerate G): the sticking impulse projected on the cone, unless G's
+    // null direction makes it grow without bound (where a pin holds the body and the contact
+    // asks for a velocity the pin forbids): then the normal impulse that stops the normal
+    // velocity, with full friction against the last direction tried when that leaves the normal
+    // response positive, else without friction
+    sn_real l0n = l0[2] > 0 ? l0[2] : 0, free_n = -c[2] / G[8];
+    if (l0n <= 1e3 * free_n) {
+        sn_real scale = mu * l0n / (lt > 0 ? lt : 1);
+        v3_set(lam, l0[0] * scale, l0[1] * scale, l0n);
+        return 2;
+    }
+    sn_real den = G[8] / mu + G[6] * dir[0] + G[7] * dir[1];
+    if (den > den_min) {
+        sn_real r = -c[2] / den;
+        v3_set(lam, r * dir[0], r * dir[1], r / mu);
+    } else {
+        v3_set(lam, 0, 0, free_n);
+    }
     return 2;
 }
 
