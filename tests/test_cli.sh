@@ -160,7 +160,7 @@ check "a tendon is listed, not loaded" exit_code 0 "$SINEW" inspect "$TMP/tendon
 check "the warning names the tendon" grep -q "tendon.xml:6: <fixed>: tendon 't' (fixed) is not loaded: sinew has no tendons (its range do not act)" "$TMP/err"
 
 check "inline meshes, terrain and a locked joint load" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/inline_mesh.xml"
-check "the height field is the world's" grep -q "inline_mesh.xml:20: <geom>: a height field in <worldbody> is not loaded" "$TMP/err"
+check "the height field is the world's" grep -q "inline_mesh.xml:21: <geom>: a height field in <worldbody> is not loaded" "$TMP/err"
 check "the locked joint is shown held" grep -q "^2    twist .*(held at 0.2)" "$TMP/out"
 printf '<mujoco>\n<asset><hfield name="h" nrow="2" ncol="2" size="1 1 1 1"/></asset>\n<worldbody>\n<body><joint/><geom type="hfield" hfield="h"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/hf.xml"
 check "a height field on a body is refused" exit_code 1 "$SINEW" inspect "$TMP/hf.xml"
