@@ -347,14 +347,22 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         rc = CLI_USAGE;
     }
     double open_rms = 0, open_worst = 0;
-    if (!rc && m->nconstraint && !a->no_assemble &&
-        sn_system_loop_error(s, &open_rms, &open_worst) == SN_OK && open_worst > 1e-6) {
+    if (!rc && m->nconstraint) sn_system_loop_error(s, &open_rms, &open_worst);
+    for (int j = 0; !rc && m->joint_mimic && j < m->njoint; j++) {
+        // mimic couplings and locks: q = multiplier q_leader + offset
+        int l = m->joint_mimic[j];
+        if (l == SN_NONE) continue;
+        double e = q[m->joint_qadr[j]] - m->joint_mimic_multiplier[j] * q[m->joint_qadr[l]] -
+                   m->joint_mimic_offset[j];
+        open_worst = fmax(open_worst, fabs(e));
+    }
+    if (!rc && !a->no_assemble && open_worst > 1e-6) {
         // loops that start open (MJCF sites apart, a hand-given q0) are closed before the run:
         // the steps would close them by 30 % a step, at great speed
         double res = 0;
         sn_status st = sn_system_assemble(s, 100, 1e-12, &res);
-        printf("assembly  the loops started open by %.3g m (worst): %s to %.3g m "
-               "(--no-assemble keeps them open)\n",
+        printf("assembly  the constraints started open by %.3g (worst; m, or rad for joints): "
+               "%s to %.3g (--no-assemble keeps them open)\n",
                open_worst, st == SN_OK ? "closed" : "closed as far as they go", res);
         memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
     }

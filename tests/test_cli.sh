@@ -157,7 +157,7 @@ check "a free joint below another body is refused" exit_code 1 "$SINEW" inspect 
 check "it says where free joints go" grep -q "free3.xml:4: <freejoint>: a free joint must be the one joint of a body of <worldbody>" "$TMP/err"
 printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon>\n<fixed name="t" range="0 1"><joint joint="j" coef="1"/></fixed>\n</tendon>\n</mujoco>\n' > "$TMP/tendon.xml"
 check "a tendon is listed, not loaded" exit_code 0 "$SINEW" inspect "$TMP/tendon.xml"
-check "the warning names the tendon" grep -q "tendon.xml:6: <fixed>: tendon 't' (fixed) is not loaded: sinew has no tendons (its range do not act)" "$TMP/err"
+check "the warning names the tendon" grep -q "tendon.xml:6: <fixed>: tendon 't' (fixed) is not loaded: sinew has no tendons (its range settings do not act)" "$TMP/err"
 
 check "inline meshes, terrain and a locked joint load" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/inline_mesh.xml"
 check "the height field is the world's" grep -q "inline_mesh.xml:21: <geom>: a height field in <worldbody> is not loaded" "$TMP/err"
@@ -176,7 +176,11 @@ printf '<mujoco>\n<option><flag contact="disable"/></option>\n<worldbody>\n<body
 check "a file without contacts runs" exit_code 0 "$SINEW" run "$TMP/nocontact.xml" --duration 0.1 --no-html
 check "without the ground" grep -q "no ground: the file turns contacts off" "$TMP/out"
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
-check "and says so" grep -q "^assembly  the loops started open by 0.3 m (worst): closed to" "$TMP/out"
+check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints): closed to" "$TMP/out"
+printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"
+check "a URDF joint locked by a self-mimic runs" exit_code 0 "$SINEW" run "$TMP/lock.urdf" --duration 0.1 --no-html --no-ground --record "$TMP/lock.csv"
+check "it is assembled to its value" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints): closed to" "$TMP/out"
+check "and held there" bash -c "tail -1 '$TMP/lock.csv' | awk -F, '{ d = \$2 - 0.3; exit !(\$1 == 0.1 && d < 1e-12 && d > -1e-12) }'"
 check "--no-assemble keeps them open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html --no-assemble
 check "without assembly" bash -c "! grep -q '^assembly' '$TMP/out'"
 

@@ -1636,7 +1636,8 @@ static void tendons(reader* r, int node) {
         rwarn(r, k, e,
               "tendon '%s' (%s) is not loaded: sinew has no tendons%s%s%s; equality constraints "
               "and actuators on it are refused or listed",
-              nm ? nm : "(unnamed)", e, set[0] ? " (its " : "", set, set[0] ? " do not act)" : "");
+              nm ? nm : "(unnamed)", e, set[0] ? " (its " : "", set,
+              set[0] ? " settings do not act)" : "");
     }
 }
 
