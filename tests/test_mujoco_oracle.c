@@ -74,8 +74,9 @@
 // and far below the O(1) error of a missed or wrongly rotated term.
 #define FD_STEP 1e-5
 #define FD_TOL 1e-6
-// MuJoCo 2.2.2 keeps mesh vertices in single precision: a model whose bodies take mass from
-// meshes (exact in sinew) agrees to about 1e-7 only
+// MuJoCo 2.2.2 keeps mesh vertices in single precision: the masses of bodies that take them from
+// meshes (exact in sinew) agree to about 1e-7 only; the dynamics are then compared with MuJoCo
+// given sinew's mass properties
 #define MESH_TOL 1e-6
 
 #define FREE_JOINT "sinew_oracle_free"
@@ -497,8 +498,47 @@ typedef struct pair {
     int nball;     // ball joints: their MuJoCo qpos address and sinew u index
     int ball_qadr[32], ball_v[32];
     double* w;  // scratch: 4 nv x nv + 8 nv
-    double tol; // TOL, or MESH_TOL for a model with masses from meshes (0: TOL)
+    double tol; // the dynamics' tolerance (0: TOL)
 } pair;
+
+// the eigenvalues ev and eigenvectors (the columns of the rotation R, det +1) of a symmetric
+// 3x3 matrix, by cyclic Jacobi rotations to rounding (MuJoCo's mju_eig3 stops near 1e-9)
+static void sym3_eigen(const double* S, double ev[3], double R[9]) {
+    double A[9];
+    memcpy(A, S, sizeof A);
+    for (int k = 0; k < 9; k++)
+        R[k] = k % 4 == 0;
+    for (int sweep = 0; sweep < 50; sweep++) {
+        double off = fabs(A[1]) + fabs(A[2]) + fabs(A[5]);
+        if (off <= 1e-300 || off <= 1e-17 * (fabs(A[0]) + fabs(A[4]) + fabs(A[8]))) break;
+        for (int pq = 0; pq < 3; pq++) {
+            int i = pq == 2 ? 1 : 0, j = pq == 0 ? 1 : 2;
+            double aij = A[3 * i + j];
+            if (aij == 0) continue;
+            double th = (A[3 * j + j] - A[3 * i + i]) / (2 * aij);
+            double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
+            double c = 1 / sqrt(t * t + 1), sn = t * c;
+            // A <- G^T A G and R <- R G, G the rotation in the (i, j) plane
+            for (int k = 0; k < 3; k++) {
+                double aki = A[3 * k + i], akj = A[3 * k + j];
+                A[3 * k + i] = c * aki - sn * akj;
+                A[3 * k + j] = sn * aki + c * akj;
+            }
+            for (int k = 0; k < 3; k++) {
+                double aik = A[3 * i + k], ajk = A[3 * j + k];
+                A[3 * i + k] = c * aik - sn * ajk;
+                A[3 * j + k] = sn * aik + c * ajk;
+            }
+            for (int k = 0; k < 3; k++) {
+                double rki = R[3 * k + i], rkj = R[3 * k + j];
+                R[3 * k + i] = c * rki - sn * rkj;
+                R[3 * k + j] = sn * rki + c * rkj;
+            }
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        ev[k] = A[4 * k];
+}
 
 static void pair_close(pair* p) {
     if (p->md) mj_deleteData(p->md);
@@ -905,7 +945,7 @@ static int pair_open_mjcf(pair* p, const char* label, const char* path) {
     for (int i = 0; i < sm->nwarning && i < 64; i++)
         from_mesh |= strstr(sm->warnings[i], "mass from mesh geoms") != NULL;
     double mtol = from_mesh ? MESH_TOL : 1e-12;
-    p->tol = from_mesh ? MESH_TOL : TOL;
+    p->tol = TOL;
     SNT_CHECK_MSG(fabs(mtotal - stotal) <= mtol * mtotal,
                   "%s: total mass: sinew %.17g, MuJoCo %.17g", label, stotal, mtotal);
     for (int b = 1; b < mm->nbody; b++) {
@@ -916,6 +956,27 @@ static int pair_open_mjcf(pair* p, const char* label, const char* path) {
         SNT_CHECK_MSG(fabs(mm->body_mass[b] - sm->frame_mass[f]) <= mtol * sm->frame_mass[f],
                       "%s: mass of '%s': sinew %.17g, MuJoCo %.17g", label, name, sm->frame_mass[f],
                       mm->body_mass[b]);
+    }
+    // MuJoCo 2.2.2 processes meshes in single precision: its mesh masses agree with sinew's
+    // exact solids to MESH_TOL only (above). For the dynamics, MuJoCo then takes sinew's mass
+    // properties (every body is named in both), which M, h and u-dot must match to TOL
+    if (from_mesh) {
+        for (int b = 1; b < mm->nbody; b++) {
+            const char* name = mj_id2name(mm, mjOBJ_BODY, b);
+            char unnamed[32];
+            if (!name || !name[0]) {
+                snprintf(unnamed, sizeof unnamed, "body%d", b);
+                name = unnamed;
+            }
+            int f = sn_model_find(sm, SN_OBJ_FRAME, name);
+            SNT_CHECK_MSG(f != SN_NONE, "%s: MuJoCo body %d '%s' is no sinew link", label, b, name);
+            double R[9], ev[3];
+            sym3_eigen(sm->frame_inertia + 9 * f, ev, R);
+            mm->body_mass[b] = sm->frame_mass[f];
+            memcpy(mm->body_ipos + 3 * b, sm->frame_com + 3 * f, 3 * sizeof(double));
+            memcpy(mm->body_inertia + 3 * b, ev, 3 * sizeof(double));
+            mju_mat2Quat(mm->body_iquat + 4 * b, R);
+        }
     }
     return 0;
 }
