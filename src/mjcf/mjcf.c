@@ -294,6 +294,7 @@ typedef struct loader {
     sni_buf free_poses;          // free joints of bodies hanging from the world: pose7
     sni_buf meshes;              // <asset><mesh>: mesh_rec
     int mesh_mass_warned;        // the note on exact mesh inertia was given
+    int inline_mesh_warned;      // the note that inline meshes do not collide was given
     int has_ref;                 // a joint has a nonzero ref
     sn_real ref[MAX_REF_JOINTS]; // each spec joint's ref (radians or metres)
     sn_real root_pose[7];        // its position and quaternion w x y z: the nominal configuration
@@ -981,7 +982,21 @@ static void one_geom(loader* L, int k, int childclass, int link) {
                    : kind == G_CYLINDER ? SN_GEOM_CYLINDER
                    : kind == G_BOX      ? SN_GEOM_BOX
                                         : -1;
-        if (type < 0) return; // planes, ellipsoids and meshes do not collide yet
+        // a mesh from a file: its convex hull collides (the compiler reads it), placed by the
+        // geom's frame with the file's coordinates scaled, as MuJoCo places it
+        const mesh_rec* mr = NULL;
+        if (kind == G_MESH) {
+            const char* mn = attr_of(L, k, cls, "mesh");
+            mr = mn ? mesh_find(L, mn) : NULL;
+            if (mr && mr->path >= 0)
+                type = SN_GEOM_MESH;
+            else if (mr && collides && !L->inline_mesh_warned) {
+                L->inline_mesh_warned = 1;
+                rwarn(r, k, "geom",
+                      "mesh '%s' is given inline: its geoms give mass but do not collide", mn);
+            }
+        }
+        if (type < 0) return; // planes and ellipsoids do not collide yet
         sni_geom* g = sni_buf_grow(&r->s->geoms, sizeof(sni_geom));
         if (!g) {
             rfail(r, k, SN_ERR_NOMEM, "geom", "out of memory");
@@ -995,8 +1010,12 @@ static void one_geom(loader* L, int k, int childclass, int link) {
         g->mesh = g->material = -1;
         v3_copy(g->pos, pos);
         memcpy(g->rot, R, sizeof g->rot);
-        // sinew's sizes: box full lengths; cylinder and capsule radius and full length
-        if (type == SN_GEOM_BOX)
+        // sinew's sizes: box full lengths; cylinder and capsule radius and full length; a
+        // mesh's scale
+        if (type == SN_GEOM_MESH) {
+            v3_copy(g->size, mr->scale);
+            g->mesh = sni_spec_name(r->s, STR(r, mr->path));
+        } else if (type == SN_GEOM_BOX)
             v3_set(g->size, 2 * size[0], 2 * size[1], 2 * size[2]);
         else if (type == SN_GEOM_SPHERE)
             v3_set(g->size, size[0], 0, 0);
