@@ -644,6 +644,39 @@ static int test_solo12_stands_on_mesh_feet(void) {
 }
 
 
+// a hull's checks: its vertices (*nv), the directed edges without exactly one reverse
+// (*unpaired: 0 for a closed surface) and the farthest any point lies outside a face's plane
+// (faces below min_area, slivers whose planes say little, are skipped)
+static double hull_check(const double* p, int n, const int* tri, int ntri, double min_area, int* nv,
+                         int* unpaired) {
+    char* used = calloc((size_t)n, 1);
+    *nv = *unpaired = 0;
+    for (int k = 0; k < 3 * ntri; k++)
+        if (!used[tri[k]]) used[tri[k]] = 1, ++*nv;
+    free(used);
+    for (int t = 0; t < ntri; t++)
+        for (int e = 0; e < 3; e++) {
+            int u = tri[3 * t + e], w = tri[3 * t + (e + 1) % 3], pairs = 0;
+            for (int s = 0; s < ntri; s++)
+                for (int e2 = 0; e2 < 3; e2++)
+                    pairs += tri[3 * s + e2] == w && tri[3 * s + (e2 + 1) % 3] == u;
+            *unpaired += pairs != 1;
+        }
+    double worst = 0;
+    for (int t = 0; t < ntri; t++) {
+        double e1[3], e2[3], nn[3];
+        v3_sub(e1, p + 3 * tri[3 * t + 1], p + 3 * tri[3 * t]);
+        v3_sub(e2, p + 3 * tri[3 * t + 2], p + 3 * tri[3 * t]);
+        v3_cross(nn, e1, e2);
+        if (v3_norm(nn) <= min_area) continue;
+        v3_scale(nn, nn, 1 / v3_norm(nn));
+        double d = v3_dot(nn, p + 3 * tri[3 * t]);
+        for (int k = 0; k < n; k++)
+            worst = fmax(worst, v3_dot(nn, p + 3 * k) - d);
+    }
+    return worst;
+}
+
 // the hull of a cloud: every point on or inside every face, a closed surface (Euler: V - E + F =
 // 2 with E = 3F / 2), the cube's eight corners out of a cube filled with points, and the mass
 // properties of a rotated, shifted box against the closed forms
@@ -657,29 +690,16 @@ static int test_convex_hull(void) {
         for (int i = 0; i < 3; i++)
             p[3 * k + i] = d[i] / l * r * (i == 2 ? 0.5 : 1);
     }
-    int *tri = NULL, ntri = 0;
+    int *tri = NULL, ntri = 0, nv, unpaired;
     SNT_STATUS_OK(sni_hull(p, n, NULL, &tri, &ntri));
-    char* used = calloc((size_t)n, 1);
-    int nv = 0;
-    for (int k = 0; k < 3 * ntri; k++)
-        if (!used[tri[k]]) used[tri[k]] = 1, nv++;
-    double worst = 0;
-    for (int t = 0; t < ntri; t++) {
-        double e1[3], e2[3], nn[3];
-        v3_sub(e1, p + 3 * tri[3 * t + 1], p + 3 * tri[3 * t]);
-        v3_sub(e2, p + 3 * tri[3 * t + 2], p + 3 * tri[3 * t]);
-        v3_cross(nn, e1, e2);
-        v3_scale(nn, nn, 1 / v3_norm(nn));
-        double d = v3_dot(nn, p + 3 * tri[3 * t]);
-        for (int k = 0; k < n; k++)
-            if (v3_dot(nn, p + 3 * k) - d > worst) worst = v3_dot(nn, p + 3 * k) - d;
-    }
-    printf("  3000 points: hull of %d vertices, %d triangles; farthest point outside a face %.2e\n",
-           nv, ntri, worst);
-    SNT_CHECK(ntri % 2 == 0 && nv - 3 * ntri / 2 + ntri == 2);
+    double worst = hull_check(p, n, tri, ntri, 0, &nv, &unpaired);
+    printf("  3000 points: hull of %d vertices, %d triangles, %d edges unpaired; farthest point "
+           "outside a face %.2e\n",
+           nv, ntri, unpaired, worst);
+    SNT_CHECK(unpaired == 0 && ntri % 2 == 0 && nv - 3 * ntri / 2 + ntri == 2);
     SNT_CHECK(worst < 1e-9);
     SNT_CHECK(nv >= 900 && nv <= 1100); // the 1000 points on the ellipsoid, and a few near it
-    free(tri), free(used);
+    free(tri);
     // a 0.2 x 0.4 x 0.6 box filled with points, rotated and shifted
     double R[9], c[3] = {0.3, -0.2, 0.1}, h[3] = {0.1, 0.2, 0.3};
     random_rotation(R);
@@ -757,32 +777,9 @@ static int test_convex_hull_of_a_cad_part(void) {
         }
     // in the order the mesh reader leaves them (sorted by x, y, z, repeats merged)
     qsort(p, (size_t)n, 3 * sizeof(double), cmp_xyz);
-    int *tri = NULL, ntri = 0;
+    int *tri = NULL, ntri = 0, nv, unpaired;
     SNT_STATUS_OK(sni_hull(p, n, NULL, &tri, &ntri));
-    char* used = calloc((size_t)n, 1);
-    int nv = 0, unpaired = 0;
-    for (int k = 0; k < 3 * ntri; k++)
-        if (!used[tri[k]]) used[tri[k]] = 1, nv++;
-    for (int t = 0; t < ntri; t++)
-        for (int e = 0; e < 3; e++) {
-            int u = tri[3 * t + e], w = tri[3 * t + (e + 1) % 3], pairs = 0;
-            for (int s = 0; s < ntri; s++)
-                for (int e2 = 0; e2 < 3; e2++)
-                    pairs += tri[3 * s + e2] == w && tri[3 * s + (e2 + 1) % 3] == u;
-            unpaired += pairs != 1;
-        }
-    double worst = 0;
-    for (int t = 0; t < ntri; t++) {
-        double e1[3], e2[3], nn[3];
-        v3_sub(e1, p + 3 * tri[3 * t + 1], p + 3 * tri[3 * t]);
-        v3_sub(e2, p + 3 * tri[3 * t + 2], p + 3 * tri[3 * t]);
-        v3_cross(nn, e1, e2);
-        if (v3_norm(nn) < 1e-9) continue; // a sliver's plane says little
-        v3_scale(nn, nn, 1 / v3_norm(nn));
-        double d = v3_dot(nn, p + 3 * tri[3 * t]);
-        for (int k = 0; k < n; k++)
-            worst = fmax(worst, v3_dot(nn, p + 3 * k) - d);
-    }
+    double worst = hull_check(p, n, tri, ntri, 1e-9, &nv, &unpaired);
     double vol, com[3], C[9];
     sni_hull_mass(p, tri, ntri, &vol, com, C);
     double vol_disk =
@@ -794,7 +791,7 @@ static int test_convex_hull_of_a_cad_part(void) {
     SNT_CHECK(worst < 1e-9 * 75);
     SNT_CHECK(nv <= 8 * nring); // the two rims and the side, never the holes' rings
     SNT_NEAR(vol, vol_disk, 1e-6 * vol_disk);
-    free(tri), free(used), free(p);
+    free(tri), free(p);
     return 0;
 }
 
