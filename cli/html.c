@@ -142,6 +142,8 @@ static const char* kind_name(int type) {
         return "sphere";
     case SN_GEOM_CAPSULE:
         return "capsule";
+    case SN_GEOM_ELLIPSOID:
+        return "ellipsoid";
     default:
         return "mesh";
     }

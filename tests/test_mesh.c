@@ -491,6 +491,132 @@ static int test_ball_rests_on_mesh_and_cylinder(void) {
 }
 
 
+// an MJCF world of free bodies: a body "e" with the given geom (and what follows it), placed at z
+static int ellipsoid_world(const char* geom, double z, sn_model** m, sn_world** w, sn_system** s) {
+    char xml[1024];
+    snprintf(xml, sizeof xml,
+             "<mujoco><worldbody><body name=\"e\" pos=\"0 0 %.17g\"><freejoint/>%s</body>"
+             "</worldbody></mujoco>",
+             z, geom);
+    sn_error err;
+    if (sn_load_mjcf_string(xml, strlen(xml), "ellipsoid.xml", NULL, NULL, m, &err) != SN_OK) {
+        fprintf(stderr, "  %s\n", err.msg);
+        return 1;
+    }
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    if (sn_world_create(&o, w, NULL) != SN_OK || sn_world_add_system(*w, *m, s, NULL) != SN_OK)
+        return 1;
+    sn_world_set_ground(*w, 1, 0);
+    return 0;
+}
+
+// ellipsoids (MJCF geoms): against the ground the deepest point and depth are the closed form's
+// at random orientations; one with equal axes falls onto a box like the sphere it is; a tilted
+// one dropped on the ground rolls to rest on its shortest axis
+static int test_ellipsoids_collide(void) {
+    tc_seed(11);
+    sn_model* m;
+    sn_world* w;
+    sn_system* s;
+    const double a[3] = {0.3, 0.2, 0.1};
+    SNT_CHECK(ellipsoid_world("<geom type=\"ellipsoid\" size=\"0.3 0.2 0.1\"/>", 1, &m, &w, &s) ==
+              0);
+    double worst_d = 0, worst_x = 0;
+    for (int k = 0; k < 50; k++) {
+        double R[9], q[7], u[6] = {0}, nq = 0;
+        for (int i = 3; i < 7; i++)
+            q[i] = tc_uniform(-1, 1), nq += q[i] * q[i];
+        for (int i = 3; i < 7; i++)
+            q[i] /= sqrt(nq);
+        quat_to_m3(R, q + 3);
+        double h = sqrt(R[6] * R[6] * a[0] * a[0] + R[7] * R[7] * a[1] * a[1] +
+                        R[8] * R[8] * a[2] * a[2]); // the support below the centre
+        q[0] = tc_uniform(-1, 1), q[1] = tc_uniform(-1, 1), q[2] = h - 0.01;
+        SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+        SNT_STATUS_OK(sn_world_integrate(w));
+        SNT_CHECK(sn_system_contact_count(s) == 1);
+        sn_contact c;
+        SNT_STATUS_OK(sn_system_contact(s, 0, &c));
+        // the deepest point: x = c - A^2 m / |A m|, m = R^T z, A = diag(a)
+        double mz[3] = {R[6], R[7], R[8]}, am[3], xl[3], x[3];
+        for (int i = 0; i < 3; i++)
+            am[i] = a[i] * mz[i];
+        for (int i = 0; i < 3; i++)
+            xl[i] = -a[i] * am[i] / h;
+        m3_mul_v3(x, R, xl);
+        worst_d = fmax(worst_d, fabs(c.depth - 0.01));
+        for (int i = 0; i < 3; i++)
+            worst_x = fmax(worst_x, fabs(c.position[i] - (q[i] + x[i])));
+    }
+    printf("  50 random orientations 1 cm deep: depth within %.1e m, deepest point within %.1e m\n",
+           worst_d, worst_x);
+    SNT_CHECK(worst_d < 1e-12 && worst_x < 1e-12);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    // equal axes: the sphere's fall onto a box, step by step
+    double zs[2][3000];
+    const char* geoms[2] = {"<geom type=\"sphere\" size=\"0.1\"/>",
+                            "<geom type=\"ellipsoid\" size=\"0.1 0.1 0.1\"/>"};
+    for (int v = 0; v < 2; v++) {
+        char g2[512];
+        snprintf(g2, sizeof g2,
+                 "%s</body><body name=\"b\" pos=\"0.03 0.02 0.1\"><freejoint/><geom "
+                 "type=\"box\" size=\"0.2 0.2 0.1\"/>",
+                 geoms[v]);
+        SNT_CHECK(ellipsoid_world(g2, 0.5, &m, &w, &s) == 0);
+        sn_system_set_self_collision(s, 1); // the two free bodies are one system's
+        for (int k = 0; k < 3000; k++) {
+            SNT_STATUS_OK(sn_world_integrate(w));
+            zs[v][k] = sn_system_q(s)[2];
+        }
+        sn_world_destroy(w);
+        sn_model_destroy(m);
+    }
+    double dz = 0;
+    for (int k = 0; k < 3000; k++)
+        dz = fmax(dz, fabs(zs[0][k] - zs[1][k]));
+    printf("  a ball of equal axes onto a box for 3 s: at rest at z = %.6f m (the sphere's %.6f), "
+           "the two runs within %.1e m\n",
+           zs[1][2999], zs[0][2999], dz);
+    SNT_NEAR(zs[1][2999], 0.3, 1e-3);
+    SNT_CHECK(dz < 1e-6);
+    // tilted and dropped: it rocks and rolls on the ground (rolling without slip keeps its
+    // energy), touching it all along, and never gains energy
+    SNT_CHECK(ellipsoid_world("<geom type=\"ellipsoid\" size=\"0.3 0.2 0.1\" euler=\"20 35 0\"/>",
+                              0.5, &m, &w, &s) == 0);
+    double e_prev = 0, gain = 0, off = 0, e0 = 0;
+    int touched = 0;
+    for (int k = 0; k < 6000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        double e = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
+        if (touched) gain = fmax(gain, e - e_prev);
+        if (!touched && sn_system_contact_count(s) > 0) touched = 1, e0 = e;
+        e_prev = e;
+        if (k < 1000) continue;
+        // the lowest point of the surface against the ground
+        const double* qe = sn_system_q(s);
+        double Re[9], Rw[9];
+        quat_to_m3(Re, qe + 3);
+        m3_mul(Rw, Re, m->geom_rot);
+        double h = sqrt(Rw[6] * Rw[6] * a[0] * a[0] + Rw[7] * Rw[7] * a[1] * a[1] +
+                        Rw[8] * Rw[8] * a[2] * a[2]);
+        double zc =
+            qe[2] + Re[6] * m->geom_pos[0] + Re[7] * m->geom_pos[1] + Re[8] * m->geom_pos[2];
+        off = fmax(off, fabs(zc - h));
+    }
+    printf("  dropped tilted, 6 s on the ground: energy at first touch %.3f J, then %.3f J, at "
+           "most %+.1e J a step; its lowest point within %.1e m of the ground after 1 s\n",
+           e0, e_prev, gain, off);
+    SNT_CHECK(gain < 1e-4 && e_prev <= e0); // the step's own swing, 4e-7 of the energy
+    SNT_CHECK(off < 1e-3);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
 // two free bodies of one shape flying at each other in zero gravity (axes parallel, 1 m/s each):
 // momentum is conserved at every step, and an elastic impact exchanges the velocities
 static int head_on(const char* geometry, double e, double* va, double* vb) {
@@ -956,5 +1082,6 @@ SNT_SUITE(SNT_TEST(test_mesh_files_load), SNT_TEST(test_mesh_bad_files),
           SNT_TEST(test_ball_rests_on_mesh_and_cylinder),
           SNT_TEST(test_cylinders_and_meshes_collide), SNT_TEST(test_faces_and_lines_rest),
           SNT_TEST(test_solo12_stands_on_mesh_feet), SNT_TEST(test_convex_hull),
-          SNT_TEST(test_convex_hull_of_a_cad_part), SNT_TEST(test_free_mesh_body),
-          SNT_TEST(test_broad_phase_finds_every_pair), SNT_TEST(cleanup))
+          SNT_TEST(test_convex_hull_of_a_cad_part), SNT_TEST(test_ellipsoids_collide),
+          SNT_TEST(test_free_mesh_body), SNT_TEST(test_broad_phase_finds_every_pair),
+          SNT_TEST(cleanup))

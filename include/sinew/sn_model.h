@@ -47,6 +47,7 @@ typedef enum sn_geom_type {
     SN_GEOM_SPHERE = 2,
     SN_GEOM_MESH = 3,
     SN_GEOM_CAPSULE = 4,
+    SN_GEOM_ELLIPSOID = 5, ///< semi-axes along the geometry's x, y, z (MJCF)
 } sn_geom_type;
 
 /// Loop-constraint kinds of seed 001.
@@ -175,8 +176,8 @@ typedef struct sn_model {
     int* geom_is_visual; ///< 1 visual, 0 collision                             (ngeom)
     int* geom_material;  ///< material id, SN_NONE                              (ngeom)
     int* geom_mesh;      ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
-    sn_real* geom_size;  ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale
-                         ///< (ngeom x 3)
+    sn_real* geom_size;  ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale;
+                         ///< ellipsoid: semi-axes                            (ngeom x 3)
     sn_real* geom_pos;   ///< origin in the link frame                          (ngeom x 3)
     sn_real* geom_rot;   ///< rotation, link <- geom                            (ngeom x 9)
     int* geom_vert_adr;  ///< a collision mesh's first vertex in mesh_vert, or SN_NONE (ngeom)

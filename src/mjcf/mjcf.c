@@ -977,11 +977,12 @@ static void one_geom(loader* L, int k, int childclass, int link) {
         const char* ct = attr_of(L, k, cls, "contype");
         const char* ca = attr_of(L, k, cls, "conaffinity");
         int collides = !(ct && ca && atoi(ct) == 0 && atoi(ca) == 0);
-        int type = kind == G_SPHERE     ? SN_GEOM_SPHERE
-                   : kind == G_CAPSULE  ? SN_GEOM_CAPSULE
-                   : kind == G_CYLINDER ? SN_GEOM_CYLINDER
-                   : kind == G_BOX      ? SN_GEOM_BOX
-                                        : -1;
+        int type = kind == G_SPHERE      ? SN_GEOM_SPHERE
+                   : kind == G_CAPSULE   ? SN_GEOM_CAPSULE
+                   : kind == G_CYLINDER  ? SN_GEOM_CYLINDER
+                   : kind == G_BOX       ? SN_GEOM_BOX
+                   : kind == G_ELLIPSOID ? SN_GEOM_ELLIPSOID
+                                         : -1;
         // a mesh from a file: its convex hull collides (the compiler reads it), placed by the
         // geom's frame with the file's coordinates scaled, as MuJoCo places it
         const mesh_rec* mr = NULL;
@@ -996,7 +997,7 @@ static void one_geom(loader* L, int k, int childclass, int link) {
                       "mesh '%s' is given inline: its geoms give mass but do not collide", mn);
             }
         }
-        if (type < 0) return; // planes and ellipsoids do not collide yet
+        if (type < 0) return; // planes on bodies do not collide
         sni_geom* g = sni_buf_grow(&r->s->geoms, sizeof(sni_geom));
         if (!g) {
             rfail(r, k, SN_ERR_NOMEM, "geom", "out of memory");
@@ -1015,6 +1016,8 @@ static void one_geom(loader* L, int k, int childclass, int link) {
         if (type == SN_GEOM_MESH) {
             v3_copy(g->size, mr->scale);
             g->mesh = sni_spec_name(r->s, STR(r, mr->path));
+        } else if (type == SN_GEOM_ELLIPSOID) {
+            v3_copy(g->size, size);
         } else if (type == SN_GEOM_BOX)
             v3_set(g->size, 2 * size[0], 2 * size[1], 2 * size[2]);
         else if (type == SN_GEOM_SPHERE)

@@ -17,6 +17,7 @@
 int sni_geom_max_contacts(int type) {
     switch (type) {
     case SN_GEOM_SPHERE:
+    case SN_GEOM_ELLIPSOID:
         return 1;
     case SN_GEOM_CAPSULE:
         return 2;
@@ -243,6 +244,19 @@ static void collide_plane(sn_system* s, int g, const plane* pl, const sn_real* R
             try_point(s, g, pl, x);
         }
         break;
+    case SN_GEOM_ELLIPSOID: {
+        // the deepest point: along -n, x = -A^2 m / |A m| with m = R^T n in the local frame
+        sn_real ml[3], am[3], x[3], l;
+        m3t_mul_v3(ml, R, n);
+        v3_set(am, sz[0] * ml[0], sz[1] * ml[1], sz[2] * ml[2]);
+        l = v3_norm(am);
+        if (!(l > 0)) break;
+        sn_real xl[3] = {-sz[0] * am[0] / l, -sz[1] * am[1] / l, -sz[2] * am[2] / l};
+        m3_mul_v3(x, R, xl);
+        v3_add(x, x, p);
+        try_point(s, g, pl, x);
+        break;
+    }
     case SN_GEOM_BOX: {
         // the four deepest corners below the margin
         sn_real corner[8][3], z[8];
@@ -818,11 +832,9 @@ static void collide_pair(sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_system* B = w->sys[sb];
     int ta = A->m->geom_type[ga], tb = B->m->geom_type[gb];
     // order the pair so that the first shape is the "smaller" routine's first argument
-    static const int rank[] = {[SN_GEOM_SPHERE] = 0,
-                               [SN_GEOM_CAPSULE] = 1,
-                               [SN_GEOM_BOX] = 2,
-                               [SN_GEOM_CYLINDER] = 9,
-                               [SN_GEOM_MESH] = 9};
+    static const int rank[] = {
+        [SN_GEOM_SPHERE] = 0,   [SN_GEOM_CAPSULE] = 1, [SN_GEOM_BOX] = 2,
+        [SN_GEOM_CYLINDER] = 9, [SN_GEOM_MESH] = 9,    [SN_GEOM_ELLIPSOID] = 9};
     if (rank[ta] > rank[tb]) {
         collide_pair(w, sb, gb, sa, ga);
         return;
@@ -942,6 +954,10 @@ static void world_box(const sn_world* w, const sn_system* s, int g, sn_real* lo,
             const sn_real* r = R + 3 * i; // row i: the geometry's axes' i components
             if (type == SN_GEOM_BOX) {
                 ext[i] = 0.5 * (fabs(r[0]) * sz[0] + fabs(r[1]) * sz[1] + fabs(r[2]) * sz[2]);
+            } else if (type == SN_GEOM_ELLIPSOID) {
+                // the support along the world axis i
+                ext[i] = sqrt(r[0] * r[0] * sz[0] * sz[0] + r[1] * r[1] * sz[1] * sz[1] +
+                              r[2] * r[2] * sz[2] * sz[2]);
             } else {
                 // capsule and cylinder: along the axis, and a disc (or sphere) across it
                 sn_real a = fabs(r[2]), across = sqrt(fmax(0, 1 - a * a));

@@ -36,6 +36,15 @@ static void support_local(const sni_convex* c, const sn_real* d, sn_real* out) {
         out[2] = d[2] >= 0 ? 0.5 * sz[1] : -0.5 * sz[1];
         break;
     }
+    case SN_GEOM_ELLIPSOID: {
+        // the point where the normal, diag(1/a^2) x, is along d: x = A^2 d / |A d|
+        sn_real ad[3] = {sz[0] * d[0], sz[1] * d[1], sz[2] * d[2]}, l = v3_norm(ad);
+        if (l > 0)
+            v3_set(out, sz[0] * ad[0] / l, sz[1] * ad[1] / l, sz[2] * ad[2] / l);
+        else
+            v3_set(out, 0, 0, 0);
+        break;
+    }
     case SN_GEOM_MESH: {
         const sn_real* v = c->vert;
         int best = 0;
@@ -444,9 +453,32 @@ int sni_convex_contact(const sni_convex* a, const sni_convex* b, sn_real margin,
     } else {
         epa e;
         sn_real depth, fn[3];
-        if (!epa_start(&e, a, b, s, ns) || !epa_run(&e, a, b, &depth, fn, pa, pb)) return 0;
-        v3_scale(n, fn, -1);
-        *gap = -depth - ra - rb;
+        if (!epa_start(&e, a, b, s, ns) || !epa_run(&e, a, b, &depth, fn, pa, pb)) {
+            // the cores touch exactly (the origin on the Minkowski difference's surface, where
+            // EPA has no volume to start from): as after a contact that closed its gap in the
+            // last step. b moved back by a hair along the line from a's centre gives the
+            // touching points and their normal; the gap is then 0 up to that hair
+            sn_real dir[3], l;
+            v3_sub(dir, a->center, b->center);
+            l = v3_norm(dir);
+            if (l > 0)
+                v3_scale(dir, dir, 1 / l);
+            else
+                v3_set(dir, 0, 0, 1);
+            sni_convex bb = *b;
+            sn_real hair = 1e-9 * (1 + l);
+            v3_addscl(bb.p, dir, -hair);
+            v3_addscl(bb.center, dir, -hair);
+            if (gjk(a, &bb, margin + ra + rb + 2 * hair, s, &ns, &dist, pa, pb) || !(dist > 0))
+                return 0;
+            v3_sub(n, pa, pb);
+            v3_scale(n, n, 1 / dist);
+            v3_addscl(pb, dir, hair);
+            *gap = dist - hair * v3_dot(n, dir) - ra - rb;
+        } else {
+            v3_scale(n, fn, -1);
+            *gap = -depth - ra - rb;
+        }
     }
     if (!(*gap < margin) || !isfinite(*gap)) return 0;
     // midway between the surfaces: a's point less its radius, b's point plus its radius
@@ -505,6 +537,10 @@ static int feature(const sni_convex* c, const sn_real* d, sn_real tol, sn_real (
             if (v3_dot(dl, c->vert + 3 * k) >= top - tol) v3_copy(cand[nc++], c->vert + 3 * k);
         break;
     }
+    case SN_GEOM_ELLIPSOID: // smooth: its support point alone
+        support_local(c, dl, cand[0]);
+        nc = 1;
+        break;
     default: // a sphere: its centre
         v3_set(cand[0], 0, 0, 0);
         nc = 1;

@@ -235,6 +235,9 @@ static void geom_bounds(sn_system* s) {
         case SN_GEOM_BOX:
             r = 0.5 * sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
             break;
+        case SN_GEOM_ELLIPSOID:
+            r = fmax(fmax(sz[0], sz[1]), sz[2]);
+            break;
         case SN_GEOM_MESH: {
             // the sphere around the box of the vertices (none read: never collides)
             int nv = m->geom_vert_num[g];

@@ -33,6 +33,11 @@ function geometryOf(g, mesh, meshes) {
       c.rotateX(Math.PI / 2); // three's cylinders run along y, URDF's along z
       return c;
     }
+    case 'ellipsoid': {
+      const e = new THREE.SphereGeometry(1, 24, 16);
+      e.scale(s[0], s[1], s[2]);
+      return e;
+    }
     case 'capsule': {
       const c = new THREE.CapsuleGeometry(s[0], s[1], 8, 16);
       c.rotateX(Math.PI / 2);
