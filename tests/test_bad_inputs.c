@@ -1512,8 +1512,35 @@ static int test_mjcf_bad_inputs(void) {
         printf("  <size memory=-3>: %s\n", m->warnings[0]);
         sn_model_destroy(m);
     }
-    const char* names[] = {"self.xml", "a.xml",    "b.xml",     "up.xml",    "abs.xml",
-                           "none.xml", "kids.xml", "class.xml", "twice.xml", "size.xml"};
+    // meshes given inline: every fault named at the <mesh>, with the mesh's name
+    static const struct {
+        const char *attrs, *says;
+        sn_status code;
+    } meshes[] = {
+        {"vertex=\"0 0 0 1 0 0 0 1\"", "vertex has 8 numbers", SN_ERR_MODEL},
+        {"vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 5\"", "face index 5 is not one of",
+         SN_ERR_MODEL},
+        {"vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 2.5\"", "face index 2.5", SN_ERR_MODEL},
+        {"vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1\"", "face has 2 numbers", SN_ERR_MODEL},
+        {"vertex=\"0 0 0 1 0 0 0 1 0 2 2 0\"", "flat, collinear", SN_ERR_MODEL},
+        {"vertex=\"nan 0 0 1 0 0 0 1 0 0 0 1\"", "not a decimal number", SN_ERR_PARSE},
+        {"vertex=\"0 0 0 1 0 0 0 1 0 0 0 1\" face=\"0 1 2 1 0 2 0 1 3 1 0 3\"",
+         "encloses no volume", SN_ERR_MODEL},
+        {"", "has neither a file nor vertices", SN_ERR_MODEL},
+    };
+    for (size_t k = 0; k < sizeof meshes / sizeof meshes[0]; k++) {
+        char xml[512];
+        snprintf(xml, sizeof xml,
+                 "<mujoco>\n<asset><mesh name=\"m\" %s/></asset>\n<worldbody>\n<body><joint/>"
+                 "<geom type=\"mesh\" mesh=\"m\"/></body>\n</worldbody>\n</mujoco>\n",
+                 meshes[k].attrs);
+        r |= put_file(dir, "mesh.xml", xml);
+        const char* element = strstr(meshes[k].says, "volume") ? "geom" : "mesh";
+        int line = strstr(meshes[k].says, "volume") ? 4 : 2;
+        r |= mjcf_error(dir, "mesh.xml", meshes[k].code, line, element, meshes[k].says);
+    }
+    const char* names[] = {"self.xml", "a.xml",     "b.xml",     "up.xml",   "abs.xml", "none.xml",
+                           "kids.xml", "class.xml", "twice.xml", "size.xml", "mesh.xml"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);
