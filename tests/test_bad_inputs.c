@@ -1539,8 +1539,38 @@ static int test_mjcf_bad_inputs(void) {
         int line = strstr(meshes[k].says, "volume") ? 4 : 2;
         r |= mjcf_error(dir, "mesh.xml", meshes[k].code, line, element, meshes[k].says);
     }
-    const char* names[] = {"self.xml", "a.xml",     "b.xml",     "up.xml",   "abs.xml", "none.xml",
-                           "kids.xml", "class.xml", "twice.xml", "size.xml", "mesh.xml"};
+    // equality constraints naming what is not there, or saying too little
+    static const struct {
+        const char *element, *says;
+        sn_status code;
+    } eqs[] = {
+        {"<weld body1=\"nope\"/>", "body1 'nope' is not a body", SN_ERR_MODEL},
+        {"<weld body1=\"a\" body2=\"zz\"/>", "body2 'zz' is not a body", SN_ERR_MODEL},
+        {"<connect body1=\"nope\" anchor=\"0 0 0\"/>", "body1 'nope' is not a body", SN_ERR_MODEL},
+        {"<connect body1=\"a\" anchor=\"0 0\"/>", "wrong number of numbers", SN_ERR_PARSE},
+        {"<connect site1=\"s\"/>", "either site1 and site2", SN_ERR_MODEL},
+        {"<weld site1=\"s\" site2=\"nope\"/>", "site 'nope' does not exist", SN_ERR_MODEL},
+        {"<joint joint1=\"ja\" joint2=\"zz\"/>", "joint 'zz' does not exist", SN_ERR_MODEL},
+        {"<joint joint1=\"ja\" joint2=\"jb\" polycoef=\"0 1 0.5\"/>", "only a linear coupling",
+         SN_ERR_MODEL},
+        {"<distance geom1=\"g\" geom2=\"h\"/>", "<equality><distance> is not supported",
+         SN_ERR_MODEL},
+    };
+    for (size_t k = 0; k < sizeof eqs / sizeof eqs[0]; k++) {
+        char xml[640];
+        snprintf(xml, sizeof xml,
+                 "<mujoco>\n<worldbody>\n<body name=\"a\"><joint name=\"ja\"/><geom "
+                 "size=\"0.1\"/><site name=\"s\"/>\n<body name=\"b\" pos=\"0 0 -0.3\"><joint "
+                 "name=\"jb\"/><geom size=\"0.1\"/></body></body>\n</worldbody>\n<equality>\n"
+                 "%s\n</equality>\n</mujoco>\n",
+                 eqs[k].element);
+        r |= put_file(dir, "eq.xml", xml);
+        char element[16];
+        sscanf(eqs[k].element, "<%15[a-z]", element);
+        r |= mjcf_error(dir, "eq.xml", eqs[k].code, 7, element, eqs[k].says);
+    }
+    const char* names[] = {"self.xml", "a.xml",     "b.xml",     "up.xml",   "abs.xml",  "none.xml",
+                           "kids.xml", "class.xml", "twice.xml", "size.xml", "mesh.xml", "eq.xml"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[k]);

@@ -1419,6 +1419,19 @@ static int spec_joint_find(sni_spec* s, const char* name) {
 // <connect>: a pin. With body1 (and body2, else the world) and an anchor in body1's frame, body2's
 // point is the one that coincides with it at the reference configuration; with site1 and site2,
 // the two sites' points, which the constraint pulls together when they are apart
+// whether an equality constraint's body attribute names the world or a <body>; refuses it (at
+// element k, attribute attr) otherwise
+static int body_named(loader* L, int k, const char* attr, const char* name) {
+    reader* r = L->r;
+    if (!name || !strcmp(name, "world")) return 1;
+    for (int i = 0; i < NNODE(r); i++) {
+        const char* nm = strcmp(ename(r, i), "body") ? NULL : get(r, i, "name");
+        if (nm && !strcmp(nm, name)) return 1;
+    }
+    rfail(r, k, SN_ERR_MODEL, ename(r, k), "%s '%s' is not a body", attr, name);
+    return 0;
+}
+
 static void connect(loader* L, int k) {
     reader* r = L->r;
     const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
@@ -1457,6 +1470,7 @@ static void connect(loader* L, int k) {
             if (r->st == SN_OK) rfail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'anchor'");
             return;
         }
+        if (!body_named(L, k, "body1", b1) || !body_named(L, k, "body2", b2)) return;
         body1 = sni_spec_name(r->s, b1);
         body2 = sni_spec_name(r->s, b2 ? b2 : "world"); // body2 absent: the world
     }
@@ -1578,6 +1592,7 @@ static void weld(loader* L, int k) {
             return;
         }
         if (reals(L, k, -1, "anchor", anchor, 3) < 0) return;
+        if (!body_named(L, k, "body1", b1) || !body_named(L, k, "body2", b2)) return;
         body1 = sni_spec_name(r->s, b2 ? b2 : "world");
         body2 = sni_spec_name(r->s, b1);
         sn_real rp[7];
