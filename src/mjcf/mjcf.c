@@ -1482,6 +1482,7 @@ static void connect(loader* L, int k) {
     memset(c, 0, sizeof *c);
     c->type = SN_CONSTRAINT_PIN;
     c->line = NODE(r, k).line;
+    c->element = "connect";
     c->body1 = body1;
     c->body2 = body2;
     v3_copy(c->anchor, anchor);
@@ -1544,6 +1545,7 @@ static sni_constraint* new_constraint(loader* L, int k, int type, long body1, lo
     memset(c, 0, sizeof *c);
     c->type = type;
     c->line = NODE(L->r, k).line;
+    c->element = "weld";
     c->body1 = body1;
     c->body2 = body2;
     c->naxis = 3;

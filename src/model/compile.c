@@ -820,7 +820,10 @@ static sn_status check_duplicates(compiler* c, const sn_model* m, const char* wa
             continue;
         }
         if (!warned[i])
-            sni_spec_warn(c->s, k[i].line, k[i].type ? "equality" : "pin",
+            sni_spec_warn(c->s, k[i].line,
+                          k[i].element ? k[i].element
+                          : k[i].type  ? "equality"
+                                       : "pin",
                           "constraint is "
                           "redundant: it repeats the one at line %d",
                           k[slot[e]].line);
@@ -838,7 +841,7 @@ static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links
     sn_status st = SN_OK;
     for (int i = 0; i < m->nconstraint && st == SN_OK; i++) {
         const char* names[2] = {SNI_NAME(c->s, k[i].body1), SNI_NAME(c->s, k[i].body2)};
-        const char* el = k[i].type ? "equality" : "pin";
+        const char* el = k[i].element ? k[i].element : k[i].type ? "equality" : "pin";
         for (int e = 0; e < 2; e++) {
             int f = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link),
                                names[e], -1);

@@ -57,7 +57,8 @@ typedef struct sni_material {
 typedef struct sni_constraint {
     int type;
     int line;
-    long body1, body2; // names
+    const char* element; // the file's element for messages (MJCF "connect", "weld"), NULL: by type
+    long body1, body2;   // names
     sn_real anchor[3];
     int has_anchor2; // body2's point given (an MJCF site2), in body2's link frame
     sn_real anchor2[3];
