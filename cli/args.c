@@ -30,6 +30,13 @@ static void log_warning(sn_log_level level, const char* msg, void* ctx) {
     if (!*(int*)ctx) fprintf(stderr, "warning: %s\n", msg);
 }
 
+int cli_is_mjcf(const char* path) {
+    // MJCF by its extension (.xml, .mjcf), URDF otherwise
+    size_t n = strlen(path);
+    return n >= 4 && (!strcmp(path + n - 4, ".xml") || !strcmp(path + n - 4, ".XML") ||
+                      !strcmp(path + n - 5 + (n < 5), ".mjcf"));
+}
+
 sn_model* cli_load(const char* path, int quiet) {
     sn_load_opts opts;
     memset(&opts, 0, sizeof opts);
@@ -37,11 +44,8 @@ sn_model* cli_load(const char* path, int quiet) {
     opts.log_ctx = &quiet;
     sn_model* m = NULL;
     sn_error err;
-    // MJCF by its extension (.xml), URDF otherwise
-    size_t n = strlen(path);
-    int mjcf = n >= 4 && (!strcmp(path + n - 4, ".xml") || !strcmp(path + n - 4, ".XML") ||
-                          !strcmp(path + n - 5 + (n < 5), ".mjcf"));
-    sn_status st = mjcf ? sn_load_mjcf(path, &opts, &m, &err) : sn_load_urdf(path, &opts, &m, &err);
+    sn_status st = cli_is_mjcf(path) ? sn_load_mjcf(path, &opts, &m, &err)
+                                     : sn_load_urdf(path, &opts, &m, &err);
     if (st != SN_OK) {
         fprintf(stderr, "error: %s (%s)\n", err.msg, sn_status_str(st));
         return NULL;

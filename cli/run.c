@@ -21,7 +21,8 @@ static void run_usage(void) {
             "                 [--vtarget \"...\"] [--gravity \"gx gy gz\"] [--no-ground]\n"
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
-            "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--quiet]\n"
+            "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--ground]\n"
+            "                 [--quiet]\n"
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -35,7 +36,9 @@ static void run_usage(void) {
             "  --vtarget   PD velocity target (nv numbers; default 0)\n"
             "  --gravity   gravity vector (default 0 0 -9.81)\n"
             "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
-            "  --no-ground no ground plane (default: a ground plane at z = 0)\n"
+            "  --no-ground no ground plane (default: a ground plane at z = 0; an MJCF file's own\n"
+            "              plane, none when it has none or turns contacts off)\n"
+            "  --ground    a ground plane even where an MJCF file has none\n"
             "  --friction, --restitution  the ground's material (default 0.8 and 0)\n"
             "  --heightfield  terrain heights: one row of numbers per line (x along a row, y down\n"
             "              the lines; '#' starts a comment), centred on the origin; outside it\n"
@@ -107,7 +110,7 @@ typedef struct run_args {
         *hfield, *html, *plot, *key;
     double dt, duration, friction, restitution, cell;
     double ground_z; // the file's ground plane's height (MJCF), else 0
-    int quiet, no_ground, no_html, demo, dt_given, no_assemble;
+    int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -170,6 +173,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             a->quiet = 1;
         } else if (!strcmp(s, "--no-assemble")) {
             a->no_assemble = 1;
+        } else if (!strcmp(s, "--ground")) {
+            a->ground = 1;
         } else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             run_usage();
             exit(0);
@@ -445,10 +450,18 @@ int cli_run(int argc, char** argv) {
     if (!m) return 1;
     // the file's own settings (MJCF <option>) where the command line sets none
     if (!a.dt_given && m->option_timestep > 0 && !a.demo) a.dt = m->option_timestep;
-    // the file's ground: its height, or none when it turns contacts off
+    // the file's ground: its height, or none when it turns contacts off, or, in MJCF as in
+    // MuJoCo, none without a plane (--ground puts one in)
     if (m->option_has_ground) a.ground_z = m->option_ground_height;
-    int file_no_contact = m->option_contact_off && !a.no_ground;
-    if (file_no_contact) a.no_ground = 1;
+    if (a.ground && a.no_ground) {
+        fprintf(stderr, "sinew run: --ground and --no-ground contradict each other\n");
+        sn_model_destroy(m);
+        return CLI_USAGE;
+    }
+    int file_no_contact = m->option_contact_off && !a.no_ground && !a.ground;
+    int file_no_plane = !file_no_contact && cli_is_mjcf(a.path) && !m->option_has_ground &&
+                        !a.no_ground && !a.ground;
+    if (file_no_contact || file_no_plane) a.no_ground = 1;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = a.dt;
@@ -558,6 +571,8 @@ int cli_run(int argc, char** argv) {
         snprintf(ground + strlen(ground), sizeof ground - strlen(ground), "%g%s", a.ground_z,
                  a.hfield ? " around it" : "");
     if (file_no_contact) snprintf(ground, sizeof ground, "no ground: the file turns contacts off");
+    if (file_no_plane)
+        snprintf(ground, sizeof ground, "no ground: the file has no plane; --ground adds one");
     printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, %s)\n", sim, k, a.dt,
            scheme_name(sn_system_scheme_used(s)),
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"

@@ -175,6 +175,12 @@ check "at its height" grep -q "ground at z = -2)" "$TMP/out"
 printf '<mujoco>\n<option><flag contact="disable"/></option>\n<worldbody>\n<body pos="0 0 0"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/nocontact.xml"
 check "a file without contacts runs" exit_code 0 "$SINEW" run "$TMP/nocontact.xml" --duration 0.1 --no-html
 check "without the ground" grep -q "no ground: the file turns contacts off" "$TMP/out"
+printf '<mujoco>\n<worldbody>\n<body pos="0 0 1"><freejoint/><geom size="0.1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/noplane.xml"
+check "an MJCF file without a plane runs" exit_code 0 "$SINEW" run "$TMP/noplane.xml" --duration 0.1 --no-html
+check "without a ground, as in MuJoCo" grep -q "no ground: the file has no plane; --ground adds one)" "$TMP/out"
+check "--ground adds one" exit_code 0 "$SINEW" run "$TMP/noplane.xml" --duration 0.1 --no-html --ground
+check "at z = 0" grep -q "ground at z = 0)" "$TMP/out"
+check "--ground with --no-ground is a usage error" exit_code 2 "$SINEW" run "$TMP/noplane.xml" --ground --no-ground
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
 check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"
