@@ -511,7 +511,8 @@ int cli_run(int argc, char** argv) {
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
     int bar = !a.quiet && isatty(2);
-    double e0 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
+    double e0 =
+        sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
     if (rec)
         record_row(rec, m, s, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s), 0);
     FILE* cfile = NULL;
@@ -561,7 +562,8 @@ int cli_run(int argc, char** argv) {
     double wall = now_seconds() - t0;
     if (bar) fputc('\n', stderr);
     double sim = sn_world_time(w);
-    double e1 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
+    double e1 =
+        sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
     printf("model            %s (nq %d, nv %d)\n", a.path, m->nq, m->nv);
     char ground[96];
     snprintf(

@@ -379,6 +379,9 @@ static int run_msd(double h, sn_scheme sc, int api, double* x_end, double* xs, i
     SNT_NEAR(rest, 0, 1e-17);
     double x0 = 0.1;
     SNT_STATUS_OK(sn_system_set_q(r.s, &x0, 1));
+    // 1/2 k x0^2 (the API's two springs, 60 at 0.25 and 40 at -0.375, balance at 0 like the
+    // URDF's one)
+    SNT_NEAR(sn_system_spring_energy(r.s), 0.5, 1e-15);
     SNT_STATUS_OK(sn_system_set_scheme(r.s, sc));
     long n = lround(1 / h);
     for (long i = 0; i < n; i++) {

@@ -286,6 +286,11 @@ SN_API sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int
 SN_API sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest);
 /// getSprings: total stiffness and stiffness-weighted rest position per DOF (nv each).
 SN_API void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest);
+/// The joint springs' potential energy, 1/2 k (q - rest) squared summed over the DOFs with the
+/// totals of sn_system_springs (zero where each DOF's springs balance; several springs on one
+/// joint differ from the sum of their own energies by a constant). Not part of
+/// sn_system_potential_energy, which is gravity's (getPotentialEnergy).
+SN_API sn_real sn_system_spring_energy(const sn_system* s);
 
 /// setExternalForce: a world force on `body` at a point given in the body frame. Applied during
 /// the next step only, then cleared (call it again before every step to keep it).

@@ -622,6 +622,19 @@ void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
 }
 
 
+sn_real sn_system_spring_energy(const sn_system* s) {
+    const sn_model* m = s->m;
+    sn_real e = 0;
+    for (int v = 0; v < m->nv; v++) {
+        sn_real k = s->spring_k[v];
+        if (!(k > 0)) continue;
+        sn_real x = s->d->q[m->joint_qadr[m->dof_joint[v]]] - s->spring_kq[v] / k;
+        e += 0.5 * k * x * x;
+    }
+    return e;
+}
+
+
 // a world force f at world point x and a world torque t on body b: J^T (f, t), and the body's
 // spatial force at the origin for inverse dynamics
 static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn_real* f,
