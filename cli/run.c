@@ -35,7 +35,8 @@ static void run_usage(void) {
             "  --target    PD position target (nq numbers; default: the initial q)\n"
             "  --vtarget   PD velocity target (nv numbers; default 0)\n"
             "  --gravity   gravity vector (default 0 0 -9.81)\n"
-            "  --record    write t, q, u, kinetic and potential energy, one row per step\n"
+            "  --record    write t, q, u, kinetic and potential energy (gravity and joint\n"
+            "              springs), one row per step\n"
             "  --no-ground no ground plane (default: a ground plane at z = 0; an MJCF file's own\n"
             "              plane, none when it has none or turns contacts off)\n"
             "  --ground    a ground plane even where an MJCF file has none\n"
@@ -514,7 +515,8 @@ int cli_run(int argc, char** argv) {
     double e0 =
         sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
     if (rec)
-        record_row(rec, m, s, 0, sn_system_kinetic_energy(s), sn_system_potential_energy(s), 0);
+        record_row(rec, m, s, 0, sn_system_kinetic_energy(s),
+                   sn_system_potential_energy(s) + sn_system_spring_energy(s), 0);
     FILE* cfile = NULL;
     if (a.contacts) {
         cfile = fopen(a.contacts, "w");
@@ -545,7 +547,8 @@ int cli_run(int argc, char** argv) {
         }
         if (rec)
             record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
-                       sn_system_potential_energy(s), sn_system_contact_count(s));
+                       sn_system_potential_energy(s) + sn_system_spring_energy(s),
+                       sn_system_contact_count(s));
         if (m->nconstraint) {
             double rms, worst;
             sn_system_loop_error(s, &rms, &worst);
