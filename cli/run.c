@@ -353,7 +353,12 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         rc = CLI_USAGE;
     }
     double open_rms = 0, open_worst = 0;
-    if (!rc && m->nconstraint) sn_system_loop_error(s, &open_rms, &open_worst);
+    if (!rc && m->nconstraint) {
+        double turn = 0;
+        sn_system_loop_error(s, &open_rms, &open_worst);
+        sn_system_orientation_error(s, &turn);
+        open_worst = fmax(open_worst, turn);
+    }
     for (int j = 0; !rc && m->joint_mimic && j < m->njoint; j++) {
         // mimic couplings and locks: q = multiplier q_leader + offset
         int l = m->joint_mimic[j];
@@ -367,7 +372,8 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         // the steps would close them by 30 % a step, at great speed
         double res = 0;
         sn_status st = sn_system_assemble(s, 100, 1e-12, &res);
-        printf("assembly  the constraints started open by %.3g (worst; m, or rad for joints): "
+        printf("assembly  the constraints started open by %.3g (worst; m, or rad for joints and "
+               "welds): "
                "%s to %.3g (--no-assemble keeps them open)\n",
                open_worst, st == SN_OK ? "closed" : "closed as far as they go", res);
         memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));

@@ -182,10 +182,10 @@ check "--ground adds one" exit_code 0 "$SINEW" run "$TMP/noplane.xml" --duration
 check "at z = 0" grep -q "ground at z = 0)" "$TMP/out"
 check "--ground with --no-ground is a usage error" exit_code 2 "$SINEW" run "$TMP/noplane.xml" --ground --no-ground
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
-check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints): closed to" "$TMP/out"
+check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"
 check "a URDF joint locked by a self-mimic runs" exit_code 0 "$SINEW" run "$TMP/lock.urdf" --duration 0.1 --no-html --no-ground --record "$TMP/lock.csv"
-check "it is assembled to its value" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints): closed to" "$TMP/out"
+check "it is assembled to its value" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 check "and held there" bash -c "tail -1 '$TMP/lock.csv' | awk -F, '{ d = \$2 - 0.3; exit !(\$1 == 0.1 && d < 1e-12 && d > -1e-12) }'"
 check "--no-assemble keeps them open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html --no-assemble
 check "without assembly" bash -c "! grep -q '^assembly' '$TMP/out'"

@@ -194,6 +194,9 @@ SN_API sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse
 /// The loops' closure error at the current state: the root mean square and the largest of the
 /// constrained components of p1 - p2 over every constraint (a pin's three, an equality's axes).
 SN_API sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst);
+/// The largest angle (radians) by which an orientation constraint (an MJCF weld's) is off at
+/// the current state; 0 without orientation constraints.
+SN_API sn_status sn_system_orientation_error(sn_system* s, sn_real* worst);
 /// Assemble the loops: move q to where every constraint holds (pins' and equalities' anchors
 /// together, orientations and mimic relations as the model says), by Gauss-Newton steps of least
 /// M-weighted size, at most max_iter of them, until no row's error exceeds tol (metres, radians);

@@ -1143,6 +1143,22 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
 }
 
 
+sn_status sn_system_orientation_error(sn_system* s, sn_real* worst) {
+    if (!s || !worst) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    sni_ensure_kinematics(s);
+    sn_real top = 0;
+    for (int c = 0; c < m->nconstraint; c++) {
+        if (m->constraint_type[c] != SN_CONSTRAINT_ORIENTATION) continue;
+        sn_real e[3];
+        orient_err(s, c, e);
+        top = fmax(top, v3_norm(e));
+    }
+    *worst = top;
+    return SN_OK;
+}
+
+
 void sni_loops_wrenches(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     for (int c = 0; c < m->nconstraint; c++) {
