@@ -929,11 +929,23 @@ static int pair_open_mjcf(pair* p, const char* label, const char* path) {
             p->ball_qadr[p->nball] = mm->jnt_qposadr[mj] + fq;
             p->ball_v[p->nball++] = sm->joint_vadr[j] + fq;
         }
-        // rotor inertia is MuJoCo's armature
-        for (int k = 0; k < sm->joint_nv[j]; k++)
-            SNT_CHECK_MSG(fabs(sm->dof_armature[sm->joint_vadr[j] + k] -
-                               mm->dof_armature[mm->jnt_dofadr[mj] + k]) < 1e-15,
+        // rotor inertia is MuJoCo's armature; damping and (for 1-DOF joints) spring stiffness
+        // are the file's or springdamper's
+        for (int k = 0; k < sm->joint_nv[j]; k++) {
+            int vs = sm->joint_vadr[j] + k, vm = mm->jnt_dofadr[mj] + k;
+            SNT_CHECK_MSG(fabs(sm->dof_armature[vs] - mm->dof_armature[vm]) < 1e-15,
                           "%s: armature of joint '%s'", label, sm->names + sm->joint_name[j]);
+            SNT_CHECK_MSG(fabs(sm->dof_damping[vs] - mm->dof_damping[vm]) <=
+                              1e-12 * fmax(1, fabs(mm->dof_damping[vm])),
+                          "%s: damping of joint '%s': sinew %.17g, MuJoCo %.17g", label,
+                          sm->names + sm->joint_name[j], sm->dof_damping[vs], mm->dof_damping[vm]);
+        }
+        if (sm->joint_nv[j] == 1)
+            SNT_CHECK_MSG(fabs(sm->dof_stiffness[sm->joint_vadr[j]] - mm->jnt_stiffness[mj]) <=
+                              1e-12 * fmax(1, fabs(mm->jnt_stiffness[mj])),
+                          "%s: stiffness of joint '%s': sinew %.17g, MuJoCo %.17g", label,
+                          sm->names + sm->joint_name[j], sm->dof_stiffness[sm->joint_vadr[j]],
+                          mm->jnt_stiffness[mj]);
     }
     double mtotal = 0, stotal = 0;
     for (int b = 1; b < mm->nbody; b++)
@@ -1949,7 +1961,8 @@ static int run_mjcf(const char* label, const char* path, unsigned long long seed
 
 static int test_mjcf_matches_mujoco(void) {
     mju_user_warning = on_mj_warning;
-    static const char* const own[] = {"features.xml", "floating.xml", "inline_mesh.xml"};
+    static const char* const own[] = {"features.xml", "floating.xml", "inline_mesh.xml",
+                                      "springs.xml"};
     int r = 0;
     for (size_t k = 0; k < sizeof own / sizeof own[0]; k++) {
         char path[1024];

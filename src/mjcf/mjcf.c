@@ -17,6 +17,7 @@
 #include "model/hull.h"
 #include "model/mesh.h"
 #include "model/spec.h"
+#include "sinew/sn_data.h"
 
 #include <expat.h>
 #include <math.h>
@@ -46,15 +47,23 @@ typedef struct xnode {
     int parent, first, last, next; // tree links, -1
 } xnode;
 
+// a joint's springdamper (time constant, damping ratio): its stiffness and damping are set from
+// its inertia once the model is compiled
+typedef struct springdamper_rec {
+    long joint; // the joint's name in the reader's pool
+    sn_real timeconst, dampratio;
+} springdamper_rec;
+
 typedef struct reader {
     sni_spec* s;
     sn_error* err;
     sn_status st;
     const sn_allocator* a;
-    sni_buf pool;    // strings
-    sni_buf nodes;   // xnode
-    sni_buf attrs;   // long pairs: name, value
-    const char* dir; // the model's folder
+    sni_buf pool;          // strings
+    sni_buf springdampers; // springdamper_rec
+    sni_buf nodes;         // xnode
+    sni_buf attrs;         // long pairs: name, value
+    const char* dir;       // the model's folder
     char files[MAX_INCLUDES + 1][1024];
     int nfile, cur_file;
     int stack[MAX_DEPTH + 1];
@@ -67,7 +76,7 @@ typedef struct reader {
     int autolimits;
     char meshdir[512];
     // the ignored parts, for one warning
-    char ignored[1024];
+    char ignored[2048];
 } reader;
 
 #define NODE(r, i) (((xnode*)(r)->nodes.data)[i])
@@ -615,6 +624,49 @@ static void note_ignored(reader* r, const char* what) {
     snprintf(r->ignored + n, sizeof r->ignored - n, "%s%s", n ? ", " : "", what);
 }
 
+static const char* const joint_read[] = {
+    "name",         "class",     "type",      "axis",         "pos",
+    "range",        "limited",   "ref",       "damping",      "armature",
+    "frictionloss", "stiffness", "springref", "springdamper", NULL};
+static const char* const geom_read[] = {
+    "name",   "class", "type", "size",    "fromto", "pos",     "quat",        "axisangle", "euler",
+    "xyaxes", "zaxis", "mass", "density", "mesh",   "contype", "conaffinity", "hfield",    NULL};
+static const char* const body_read[] = {"name",  "childclass", "pos",   "quat", "axisangle",
+                                        "euler", "xyaxes",     "zaxis", NULL};
+static const char* const inertial_read[] = {"pos",   "quat", "axisangle",   "euler",       "xyaxes",
+                                            "zaxis", "mass", "diaginertia", "fullinertia", NULL};
+
+// the attributes of element k, and of its kind's defaults in class cls and its parents, that
+// sinew does not read: each named once in the "not read" warning ("geom friction")
+static void list_unread(loader* L, int k, int cls, const char* const* known) {
+    reader* r = L->r;
+    const char* kind = ename(r, k);
+    const long* kv = (const long*)(void*)r->attrs.data;
+    for (int pass = 0, c = cls; pass == 0 || c >= 0; pass++) {
+        int e = k;
+        if (pass > 0) {
+            // the default element of this kind in class c
+            e = -1;
+            for (int d = NODE(r, L->classes[c].node).first; d >= 0 && e < 0; d = NODE(r, d).next)
+                if (!strcmp(ename(r, d), kind)) e = d;
+            c = L->classes[c].parent;
+            if (e < 0) continue;
+        }
+        const xnode* n = &NODE(r, e);
+        for (int i = 0; i < n->nattr; i++) {
+            const char* a = STR(r, kv[2 * (n->attr0 + i)]);
+            int ok = 0;
+            for (int q = 0; known[q] && !ok; q++)
+                ok = !strcmp(a, known[q]);
+            if (ok) continue;
+            char what[96];
+            snprintf(what, sizeof what, "%s %s", kind, a);
+            note_ignored(r, what);
+        }
+        if (pass > 64) break;
+    }
+}
+
 // the solid a closed triangle mesh encloses, at unit density: volume, centroid and inertia
 // about the centroid, in the mesh's frame. Each triangle and the origin span a tetrahedron of
 // signed volume a.(b x c)/6; the sums over the tetrahedra are exact for a closed surface
@@ -870,7 +922,7 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
     reader* r = L->r;
     int inertial = -1;
     for (int k = NODE(r, body).first; k >= 0; k = NODE(r, k).next)
-        if (!strcmp(ename(r, k), "inertial")) inertial = k;
+        if (!strcmp(ename(r, k), "inertial")) inertial = k, list_unread(L, k, -1, inertial_read);
     int from_geoms = r->inertia_from_geom == 1 || (r->inertia_from_geom == 2 && inertial < 0);
     sn_real mass = 0, com[3] = {0, 0, 0}, I[9] = {0};
     if (!from_geoms && inertial >= 0) {
@@ -973,6 +1025,7 @@ static void one_geom(loader* L, int k, int childclass, int link) {
     {
         int cls = class_of(L, k, childclass), kind;
         sn_real size[3], pos[3], R[9];
+        list_unread(L, k, cls, geom_read);
         if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
         const char* ct = attr_of(L, k, cls, "contype");
         const char* ca = attr_of(L, k, cls, "conaffinity");
@@ -1135,6 +1188,7 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
             return;
         }
     }
+    list_unread(L, node, -1, body_read);
     const char* nm = get(r, node, "name");
     // an unnamed body is "body<N>", N its id in MuJoCo's numbering (the world 0, then the bodies
     // depth first in file order)
@@ -1216,6 +1270,7 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
     sn_real jpos_prev[3] = {0, 0, 0};
     for (int i = 0; i < nj && r->st == SN_OK; i++) {
         int jn = joints[i], cls = class_of(L, jn, childclass);
+        if (!strcmp(ename(r, jn), "joint")) list_unread(L, jn, cls, joint_read);
         int type = joint_kind(attr_of(L, jn, cls, "type"));
         if (type < 0) {
             rfail(r, jn, SN_ERR_MODEL, "joint", "joint type '%s' is not supported",
@@ -1294,6 +1349,22 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         if (reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
         if (reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
         if (reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
+        // springdamper: both positive override stiffness and damping (set after compiling)
+        sn_real sd[2];
+        int nsd = reals(L, jn, cls, "springdamper", sd, 2);
+        if (nsd < 0) return;
+        if (nsd > 0 && sd[0] > 0 && sd[1] > 0) {
+            if (type != SN_JOINT_REVOLUTE && type != SN_JOINT_PRISMATIC) {
+                rwarn(r, jn, "joint", "springdamper on a %s joint is not read (hinge and slide)",
+                      type == SN_JOINT_SPHERICAL ? "ball" : "free");
+            } else {
+                springdamper_rec sr = {pool_add(r, r->s->names.data + jl), sd[0], sd[1]};
+                if (sni_buf_push(&r->springdampers, &sr, sizeof sr) < 0) {
+                    rfail(r, jn, SN_ERR_NOMEM, "joint", "out of memory");
+                    return;
+                }
+            }
+        }
         // springref is an angle for a hinge (degrees under <compiler angle="degree">)
         if (reals(L, jn, cls, "springref", &v, 1) > 0)
             j->spring_ref = v * (type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1);
@@ -2211,6 +2282,8 @@ static sn_status includes(reader* r, size_t max) {
     return r->st;
 }
 
+static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err);
+
 static sn_status load(const char* xml, size_t len, const char* name, const char* dir,
                       const sn_load_opts* opts, sn_model** out, sn_error* err) {
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
@@ -2242,10 +2315,48 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
     if (st == SN_OK && (s.names.failed || s.links.failed || s.joints.failed || s.geoms.failed))
         st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
     if (st == SN_OK) st = sni_compile(&s, r.a, out, err);
+    if (st == SN_OK) st = springdampers(&r, *out, name, err);
+    if (st != SN_OK && *out) {
+        sn_model_destroy(*out);
+        *out = NULL;
+    }
+    sni_buf_free(&r.springdampers);
     sni_buf_free(&r.pool);
     sni_buf_free(&r.nodes);
     sni_buf_free(&r.attrs);
     sni_spec_free(&s);
+    return st;
+}
+
+// springdamper (MuJoCo's): the joint's stiffness and damping make a mass-spring-damper of the
+// given time constant tc and damping ratio z with the joint's inertia m at the nominal
+// configuration (1 / the diagonal of M^-1, as MuJoCo takes it): k = m / (tc z)^2, b = 2 m / tc
+static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err) {
+    int n = (int)(r->springdampers.len / sizeof(springdamper_rec));
+    if (n == 0) return SN_OK;
+    sn_data* d = NULL;
+    sn_status st = sn_data_create(m, NULL, &d, err);
+    if (st == SN_OK && m->nominal_config)
+        st = sn_set_state(m, d, m->nominal_config, m->nq, NULL, 0);
+    if (st == SN_OK) st = sn_fk(m, d);
+    if (st == SN_OK) st = sn_crba(m, d);
+    if (st == SN_OK) st = sn_inverse_mass(m, d);
+    const springdamper_rec* sr = (const springdamper_rec*)(void*)r->springdampers.data;
+    for (int i = 0; i < n && st == SN_OK; i++) {
+        int j = sn_model_find(m, SN_OBJ_JOINT, STR(r, sr[i].joint));
+        if (j == SN_NONE) continue; // a joint the compiler folded away
+        int v = m->joint_vadr[j];
+        sn_real w = d->inverse_mass[(size_t)v * m->nv + v];
+        if (!(w > 0) || !isfinite(w)) {
+            st = sni_error(err, SN_ERR_MODEL, file, 0, "joint",
+                           "joint '%s' has no inertia for its springdamper", STR(r, sr[i].joint));
+            break;
+        }
+        sn_real mass = 1 / w, tc = sr[i].timeconst, z = sr[i].dampratio;
+        m->dof_stiffness[v] = mass / (tc * tc * z * z);
+        m->dof_damping[v] = 2 * mass / tc;
+    }
+    sn_data_destroy(d);
     return st;
 }
 
