@@ -1153,6 +1153,9 @@ static void world_plane(loader* L, int k) {
 // a named <site> on link `link` (an unnamed one cannot be referred to)
 static void one_site(loader* L, int k, int childclass, long link) {
     reader* r = L->r;
+    static const char* const site_read[] = {"name",  "class",  "pos",   "quat", "axisangle",
+                                            "euler", "xyaxes", "zaxis", NULL};
+    list_unread(L, k, class_of(L, k, childclass), site_read);
     const char* nm = get(r, k, "name");
     if (!nm) return;
     site_rec* sr = sni_buf_grow(&L->sites, sizeof(site_rec));
@@ -1817,6 +1820,20 @@ static void option(loader* L, int node) {
 // velocity actuator's kv become the joint's servo gains (m->dof_kp, dof_kd; times gear^2), a
 // forcerange (or a motor's gear times its ctrlrange) its effort limit. Others are refused by
 // name
+// whether a range an actuator gives acts: its *limited attribute says so, or (auto, absent)
+// <compiler autolimits="true"> does, as MuJoCo 2.2.2 reads them
+static int range_limited(loader* L, int k, int cls, const char* attr) {
+    const char* v = attr_of(L, k, cls, attr);
+    if (v && !strcmp(v, "true")) return 1;
+    if (v && !strcmp(v, "false")) return 0;
+    return L->r->autolimits;
+}
+
+static const char* const actuator_read[] = {
+    "name",    "class",     "joint",       "tendon",     "site",         "body", "jointinparent",
+    "gear",    "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "kp",   "kv",
+    "dyntype", "gaintype",  "biastype",    "gainprm",    "biasprm",      NULL};
+
 static void actuator_section(loader* L, int node) {
     reader* r = L->r;
     for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
@@ -1832,6 +1849,7 @@ static void actuator_section(loader* L, int node) {
             return;
         }
         int cls = class_of(L, k, L->main_class);
+        list_unread(L, k, cls, actuator_read);
         const char* jn = attr_of(L, k, cls, "joint");
         if (!jn) {
             // another transmission (a tendon, a site, a body): listed, not loaded
@@ -1922,6 +1940,7 @@ static void actuator_section(loader* L, int node) {
         }
         int kf = reals(L, k, cls, "forcerange", range, 2);
         if (kf < 0) return;
+        if (kf > 0 && !range_limited(L, k, cls, "forcelimited")) kf = 0;
         if (kf > 0) {
             jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(gear[0]);
             if (fabs(range[0]) != fabs(range[1]))
@@ -1930,6 +1949,7 @@ static void actuator_section(loader* L, int node) {
         } else if (kind == 0) {
             int kc = reals(L, k, cls, "ctrlrange", range, 2);
             if (kc < 0) return;
+            if (kc > 0 && !range_limited(L, k, cls, "ctrllimited")) kc = 0;
             if (kc > 0)
                 jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(ctrl_gain * gear[0]);
         }
