@@ -874,6 +874,9 @@ static void assets(loader* L, int node) {
             continue;
         }
         int cls = class_of(L, k, L->main_class);
+        static const char* const mesh_read[] = {"name",   "class", "file", "scale",
+                                                "vertex", "face",  NULL};
+        list_unread(L, k, cls, mesh_read);
         const char* file = attr_of(L, k, cls, "file");
         if (!file && !get(r, k, "name")) {
             rfail(r, k, SN_ERR_MODEL, "mesh", "a mesh without a file needs a name");
