@@ -1488,6 +1488,9 @@ static int test_mjcf_bad_inputs(void) {
     r |= mjcf_error(dir, "kids.xml", SN_ERR_MODEL, 2, "include", "cannot have children");
     r |= mjcf_error(dir, "class.xml", SN_ERR_MODEL, 5, "geom", "unknown default class 'nope'");
     r |= mjcf_error(dir, "twice.xml", SN_ERR_MODEL, 4, "default", "defined twice");
+    // an include as the document's root (it once read the node before the first)
+    r |= put_file(dir, "rootinc.xml", "<include file=\"b.xml\"/>\n");
+    r |= mjcf_error(dir, "rootinc.xml", SN_ERR_MODEL, 1, "include", "must be inside <mujoco>");
     // a cycle through two files: the second include of a.xml is named, in b.xml
     {
         char path[1024], inner[1024];
@@ -1581,6 +1584,107 @@ static int test_mjcf_bad_inputs(void) {
 }
 
 
+// MJCF mutations: the project's MJCF test files (classes, every orientation form, free bodies,
+// inline meshes, springdampers, a site connect), mutated a few thousand times with bytes, cuts,
+// copies and MJCF fragments. Every one loads or fails with a located message; what loads is
+// stepped for a few steps on the ground (assembled first), and never crashes
+static int test_mjcf_mutations(void) {
+    static const char* const files[] = {"features.xml", "floating.xml", "inline_mesh.xml",
+                                        "springs.xml", "pinned_beam.xml"};
+    static const char* const frags[] = {
+        "<freejoint/>",
+        "<joint type=\"ball\"/>",
+        "<geom type=\"mesh\" mesh=\"ico\"/>",
+        "<geom type=\"ellipsoid\" size=\"0 0 0\"/>",
+        "fromto=\"0 0 0 0 0 0\"",
+        "class=\"nope\"",
+        "childclass=\"soft\"",
+        "<body>",
+        "</body>",
+        "<equality><weld body1=\"world\" body2=\"arm\"/></equality>",
+        "<connect site1=\"hook\" site2=\"hook\"/>",
+        "springdamper=\"1e-300 1e300\"",
+        "vertex=\"0 0 0 1 1 1\"",
+        "face=\"0 0 0\"",
+        "polycoef=\"1 2\"",
+        "euler=\"1e308 0 0\"",
+        "quat=\"0 0 0 0\"",
+        "size=\"-1\"",
+        "mass=\"-1\"",
+        "<include file=\"features.xml\"/>",
+        "<default class=\"main\"/>",
+        "<keyframe><key qpos=\"1 2 3\"/></keyframe>",
+    };
+    char* text[5];
+    size_t len[5];
+    for (int f = 0; f < 5; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/mjcf/%s", SNT_DATA_DIR, files[f]);
+        FILE* fp = fopen(path, "rb");
+        SNT_CHECK_MSG(fp, "cannot open %s", path);
+        text[f] = malloc(1 << 16);
+        len[f] = fread(text[f], 1, (1 << 16) - 1, fp);
+        fclose(fp);
+    }
+    size_t cap = 1 << 17;
+    char* buf = malloc(cap);
+    int loaded = 0, stepped = 0, r = 0;
+    tc_seed(20261129);
+    for (int i = 0; i < 3000 && r == 0; i++) {
+        int f = i % 5;
+        size_t n = mutate(buf, cap, text[f], len[f]);
+        if (tc_uniform(0, 1) < 0.5 && n + 100 < cap) { // an MJCF fragment somewhere
+            const char* t = frags[(int)tc_uniform(0, sizeof frags / sizeof frags[0])];
+            size_t at = (size_t)tc_uniform(0, (double)n), tl = strlen(t);
+            memmove(buf + at + tl, buf + at, n - at);
+            memcpy(buf + at, t, tl);
+            n += tl;
+        }
+        char* exact = malloc(n ? n : 1);
+        memcpy(exact, buf, n);
+        sn_model* m = NULL;
+        sn_error e;
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/mjcf", SNT_DATA_DIR);
+        sn_status st = sn_load_mjcf_string(exact, n, "mut.xml", dir, NULL, &m, &e);
+        free(exact);
+        if (st != SN_OK) { // located in mut.xml, or in a file it includes
+            if (!(m == NULL && e.code == st && st < 0 && st >= SN_ERR_LIMIT &&
+                  strstr(e.msg, ".xml:"))) {
+                fprintf(stderr, "  mutation %d: status %d, message '%s'\n", i, st, e.msg);
+                r = 1;
+            }
+            continue;
+        }
+        loaded++;
+        if (m->nv <= 64) {
+            sn_world_opts o;
+            memset(&o, 0, sizeof o);
+            sn_world* w = NULL;
+            sn_system* s = NULL;
+            if (sn_world_create(&o, &w, NULL) == SN_OK &&
+                sn_world_add_system(w, m, &s, NULL) == SN_OK) {
+                sn_world_set_ground(w, 1, 0);
+                sn_real res;
+                sn_system_assemble(s, 20, 1e-9, &res);
+                for (int k = 0; k < 20; k++)
+                    if (sn_world_integrate(w) != SN_OK) break;
+                stepped++;
+            }
+            sn_world_destroy(w);
+        }
+        sn_model_destroy(m);
+    }
+    printf("  3000 mutations of 5 MJCF files: %d loaded, %d stepped 20 times\n", loaded, stepped);
+    for (int f = 0; f < 5; f++)
+        free(text[f]);
+    free(buf);
+    SNT_CHECK(r == 0);
+    SNT_CHECK_MSG(loaded > 100, "only %d mutations loaded", loaded);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_xml_billion_laughs), SNT_TEST(test_xml_xxe), SNT_TEST(test_xml_huge_file),
           SNT_TEST(test_xml_long_attribute), SNT_TEST(test_xml_million_attributes),
@@ -1603,4 +1707,5 @@ SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_con_redundant), SNT_TEST(test_con_singular_nominal),
           SNT_TEST(test_api_null_pointers), SNT_TEST(test_api_wrong_sizes),
           SNT_TEST(test_api_nonfinite_state), SNT_TEST(test_api_data_other_model),
-          SNT_TEST(test_corpus_replay), SNT_TEST(test_mutations), SNT_TEST(test_mjcf_bad_inputs))
+          SNT_TEST(test_corpus_replay), SNT_TEST(test_mutations), SNT_TEST(test_mjcf_bad_inputs),
+          SNT_TEST(test_mjcf_mutations))

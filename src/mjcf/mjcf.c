@@ -2286,6 +2286,11 @@ static sn_status includes(reader* r, size_t max) {
             break;
         }
         int parent = NODE(r, i).parent;
+        if (parent < 0) { // the document's root
+            sni_free(r->a, text, n + 1);
+            rfail(r, i, SN_ERR_MODEL, "include", "an include must be inside <mujoco>");
+            break;
+        }
         // the include element itself is dropped from its parent's children
         xnode* p = &NODE(r, parent);
         int prev = -1;
