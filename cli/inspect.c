@@ -99,6 +99,38 @@ static void print_summary(const char* path, const sn_model* m, sn_data* d) {
                    m->joint_mimic_offset[j]);
         putchar('\n');
     }
+    // the file's servos (MJCF position and velocity actuators) and effort limits
+    int nservo = 0;
+    for (int v = 0; v < m->nv; v++)
+        nservo += m->dof_kp[v] > 0 || m->dof_kd[v] > 0 || isfinite(m->dof_effort_limit[v]);
+    if (nservo) {
+        printf("\n%-4s %-28s %-12s %-12s %s\n", "dof", "joint", "servo kp", "servo kd",
+               "effort limit");
+        for (int v = 0; v < m->nv; v++) {
+            if (!(m->dof_kp[v] > 0 || m->dof_kd[v] > 0 || isfinite(m->dof_effort_limit[v])))
+                continue;
+            printf("%-4d %-28s %-12.6g %-12.6g %.6g\n", v,
+                   m->names + m->joint_name[m->dof_joint[v]], m->dof_kp[v], m->dof_kd[v],
+                   m->dof_effort_limit[v]);
+        }
+    }
+    // the loop constraints, in the step's order
+    if (m->nconstraint) {
+        static const char* const kinds[] = {"pin", "equality", "orientation"};
+        printf("\n%-4s %-12s %-28s %-28s %s\n", "id", "constraint", "body1 (link)", "body2 (link)",
+               "anchor in body1");
+        for (int c = 0; c < m->nconstraint; c++) {
+            int t = m->constraint_type[c];
+            const sn_real* a = m->constraint_anchor + 3 * c;
+            printf("%-4d %-12s %-28s %-28s", c, t >= 0 && t <= 2 ? kinds[t] : "?",
+                   m->names + m->frame_name[m->constraint_frame1[c]],
+                   m->names + m->frame_name[m->constraint_frame2[c]]);
+            if (t == SN_CONSTRAINT_ORIENTATION)
+                printf(" -\n");
+            else
+                printf(" (%.4g, %.4g, %.4g)\n", a[0], a[1], a[2]);
+        }
+    }
     if (m->nwarning) printf("\n%d warning(s) while loading\n", m->nwarning);
 }
 

@@ -184,6 +184,8 @@ check "--ground with --no-ground is a usage error" exit_code 2 "$SINEW" run "$TM
 printf '<mujoco>\n<default><geom friction="0.5"/></default>\n<worldbody>\n<body gravcomp="1"><joint margin="0.1" springdamper="0.1 1"/><geom size="0.1" solref="0.01 1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/unread.xml"
 check "attributes sinew does not read load" exit_code 0 "$SINEW" inspect "$TMP/unread.xml"
 check "and are listed, defaults' too" grep -q "not read (MuJoCo's own settings): body gravcomp, joint margin, geom solref, geom friction" "$TMP/err"
+check "inspect lists the loop constraints" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/pinned_beam.xml"
+check "the connect as a pin between its sites' bodies" grep -q "^0    pin          post                         beam                         (0.4, -0.1, 0.45)" "$TMP/out"
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
 check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"
