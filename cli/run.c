@@ -14,6 +14,42 @@
 #include <time.h>
 #include <unistd.h>
 
+// the file's contact friction (MJCF geom friction and condim): a body takes the largest of its
+// collision geoms' friction and condim; a pair of bodies, or a body and the ground, the larger
+// of the two frictions, or none when neither condim exceeds 1 (frictionless), as MuJoCo
+// combines them. Material ids 1 to 15 hold the distinct bodies (beyond 15, the nearest)
+static void file_frictions(sn_world* w, sn_system* s, const sn_model* m, double ground_mu,
+                           int ground_condim, double restitution) {
+    double vals[15];
+    int cds[15], nval = 0;
+    for (int b = 1; b < m->nbody; b++) {
+        double mu = -1;
+        int cd = 0;
+        for (int g = 0; g < m->ngeom; g++)
+            if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] == b &&
+                isfinite(m->geom_friction[g])) {
+                mu = fmax(mu, m->geom_friction[g]);
+                cd = m->geom_condim[g] > cd ? m->geom_condim[g] : cd;
+            }
+        if (mu < 0) continue;
+        int id = -1;
+        for (int i = 0; i < nval && id < 0; i++)
+            if (vals[i] == mu && (cds[i] == 1) == (cd == 1)) id = i;
+        if (id < 0 && nval < 15) vals[nval] = mu, cds[nval] = cd, id = nval++;
+        for (int i = 0; i < nval; i++)
+            if (id < 0 || fabs(vals[i] - mu) < fabs(vals[id] - mu)) id = i;
+        sn_system_set_body_material(s, b, id + 1);
+    }
+    for (int i = 0; i < nval; i++) {
+        double mu0 = ground_condim == 1 && cds[i] == 1 ? 0 : fmax(ground_mu, vals[i]);
+        sn_world_set_material_pair(w, 0, i + 1, mu0, restitution, 0);
+        for (int j = i; j < nval; j++) {
+            double mu = cds[i] == 1 && cds[j] == 1 ? 0 : fmax(vals[i], vals[j]);
+            sn_world_set_material_pair(w, i + 1, j + 1, mu, restitution, 0);
+        }
+    }
+}
+
 static void run_usage(void) {
     fprintf(stderr,
             "usage: sinew run [MODEL] [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
@@ -40,7 +76,9 @@ static void run_usage(void) {
             "  --no-ground no ground plane (default: a ground plane at z = 0; an MJCF file's own\n"
             "              plane, none when it has none or turns contacts off)\n"
             "  --ground    a ground plane even where an MJCF file has none\n"
-            "  --friction, --restitution  the ground's material (default 0.8 and 0)\n"
+            "  --friction, --restitution  the ground's material (default 0.8 and 0, or an MJCF\n"
+            "              plane's friction; MJCF bodies take their geoms' friction, a pair the\n"
+            "              larger of its two)\n"
             "  --heightfield  terrain heights: one row of numbers per line (x along a row, y down\n"
             "              the lines; '#' starts a comment), centred on the origin; outside it\n"
             "              the ground plane holds\n"
@@ -111,7 +149,7 @@ typedef struct run_args {
         *hfield, *html, *plot, *key;
     double dt, duration, friction, restitution, cell;
     double ground_z; // the file's ground plane's height (MJCF), else 0
-    int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground;
+    int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -161,6 +199,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
             if (num == &a->dt) a->dt_given = 1;
         } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution")) {
             double* dst = s[2] == 'f' ? &a->friction : &a->restitution;
+            if (s[2] == 'f') a->friction_given = 1;
             if (i + 1 >= argc || cli_parse_vector(argv[i + 1], dst, 1) != 1 || !(*dst >= 0)) {
                 fprintf(stderr, "sinew run: %s needs one number >= 0\n", s);
                 return CLI_USAGE;
@@ -384,7 +423,14 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         sn_world_set_gravity(w, m->option_gravity);
     if (!rc) {
         sn_world_set_ground(w, !a->no_ground, a->ground_z);
-        if (sn_world_set_material(w, a->friction, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
+        // the ground's friction: --friction, else the file's plane's (MJCF), else 0.8
+        int file = !a->friction_given && m->option_has_ground;
+        double mu = file ? m->option_ground_friction : a->friction;
+        int condim = file ? m->option_ground_condim : 3;
+        if (file && condim == 1) mu = 0; // frictionless against bodies without friction
+        if (sn_world_set_material(w, mu, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
+        if (!rc)
+            file_frictions(w, s, m, file ? m->option_ground_friction : mu, condim, a->restitution);
     }
     if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;

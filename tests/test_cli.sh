@@ -181,11 +181,19 @@ check "without a ground, as in MuJoCo" grep -q "no ground: the file has no plane
 check "--ground adds one" exit_code 0 "$SINEW" run "$TMP/noplane.xml" --duration 0.1 --no-html --ground
 check "at z = 0" grep -q "ground at z = 0)" "$TMP/out"
 check "--ground with --no-ground is a usage error" exit_code 2 "$SINEW" run "$TMP/noplane.xml" --ground --no-ground
-printf '<mujoco>\n<default><geom friction="0.5"/></default>\n<worldbody>\n<body gravcomp="1"><joint margin="0.1" springdamper="0.1 1"/><geom size="0.1" solref="0.01 1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/unread.xml"
+printf '<mujoco>\n<default><geom friction="0.5"/></default>\n<worldbody>\n<body gravcomp="1"><joint margin="0.1" springdamper="0.1 1"/><geom size="0.1" solref="0.01 1" priority="1"/></body>\n</worldbody>\n</mujoco>\n' > "$TMP/unread.xml"
 check "attributes sinew does not read load" exit_code 0 "$SINEW" inspect "$TMP/unread.xml"
-check "and are listed, defaults' too" grep -q "not read (MuJoCo's own settings): body gravcomp, joint margin, geom solref, geom friction" "$TMP/err"
+check "and are listed, defaults' too" grep -q "not read (MuJoCo's own settings): body gravcomp, joint margin, geom solref, geom priority" "$TMP/err"
 check "inspect lists the loop constraints" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/pinned_beam.xml"
 check "the connect as a pin between its sites' bodies" grep -q "^0    pin          post                         beam                         (0.4, -0.1, 0.45)" "$TMP/out"
+# MJCF friction as MuJoCo combines it: the larger of the two geoms', none when both are condim 1;
+# a box slid at 3 m/s stops after v^2 / (2 mu g) (MuJoCo 2.2.2 itself: 1.5277 m, 0.5816 m, 6.0 m)
+for case in '0.3 3 0.2 3 1.5291' '0.3 3 1 1 0.4587' '0.3 1 1 1 6'; do
+  set -- $case
+  printf '<mujoco>\n<worldbody>\n<geom type="plane" size="5 5 .1" friction="%s" condim="%s"/>\n<body pos="0 0 0.1"><freejoint/><geom type="box" size="0.1 0.1 0.1" friction="%s" condim="%s"/></body>\n</worldbody>\n</mujoco>\n' "$1" "$2" "$3" "$4" > "$TMP/slide.xml"
+  check "MJCF friction: ground $1 (condim $2), box $3 (condim $4) runs" exit_code 0 "$SINEW" run "$TMP/slide.xml" --u0 "3 0 0 0 0 0" --duration 2 --no-html --record "$TMP/slide.csv"
+  check "the box stops after $5 m (1 %)" bash -c "tail -1 '$TMP/slide.csv' | awk -F, -v want=$5 '{ d = \$2 - want; exit !(d < 0.01 * want && d > -0.01 * want) }'"
+done
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
 check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"

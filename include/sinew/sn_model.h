@@ -105,10 +105,12 @@ typedef struct sn_model {
     sn_real option_gravity[3]; ///< gravity, valid when option_has_gravity
     int option_has_gravity;
     int option_scheme; ///< the integrator as an sn_scheme value (see sn_world.h), -1 when not set
-    int option_contact_off;       ///< 1 when the file turns contacts off (MJCF flag contact)
-    int option_has_ground;        ///< 1 when the file has a ground plane (MJCF worldbody plane)
-    sn_real option_ground_height; ///< its height, valid when option_has_ground
-    int nkey;                     ///< states named in the file (MJCF <keyframe>)
+    int option_contact_off;         ///< 1 when the file turns contacts off (MJCF flag contact)
+    int option_has_ground;          ///< 1 when the file has a ground plane (MJCF worldbody plane)
+    sn_real option_ground_height;   ///< its height, valid when option_has_ground
+    sn_real option_ground_friction; ///< its sliding friction, valid when option_has_ground
+    int option_ground_condim;       ///< its MJCF condim, valid when option_has_ground
+    int nkey;                       ///< states named in the file (MJCF <keyframe>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -171,20 +173,24 @@ typedef struct sn_model {
     int* ujoint_name;   ///< offset into names                                 (nujoint)
 
     // ---- geometry (ngeom): stored for collision and rendering ----
-    int* geom_type;      ///< sn_geom_type                                      (ngeom)
-    int* geom_frame;     ///< link it is attached to                            (ngeom)
-    int* geom_is_visual; ///< 1 visual, 0 collision                             (ngeom)
-    int* geom_material;  ///< material id, SN_NONE                              (ngeom)
-    int* geom_mesh;      ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
-    sn_real* geom_size;  ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale;
-                         ///< ellipsoid: semi-axes                            (ngeom x 3)
-    sn_real* geom_pos;   ///< origin in the link frame                          (ngeom x 3)
-    sn_real* geom_rot;   ///< rotation, link <- geom                            (ngeom x 9)
-    int* geom_vert_adr;  ///< a collision mesh's first vertex in mesh_vert, or SN_NONE (ngeom)
-    int* geom_vert_num;  ///< its distinct vertices; 0 when the file was not read: it
-                         ///< then never collides (the load warned)               (ngeom)
-    sn_real* mesh_vert;  ///< collision mesh vertices in the geometry frame, scaled; the
-                         ///< shape is their convex hull                       (nmeshvert x 3)
+    int* geom_type;         ///< sn_geom_type                                      (ngeom)
+    int* geom_frame;        ///< link it is attached to                            (ngeom)
+    int* geom_is_visual;    ///< 1 visual, 0 collision                             (ngeom)
+    int* geom_material;     ///< material id, SN_NONE                              (ngeom)
+    sn_real* geom_friction; ///< the file's sliding friction (MJCF friction[0]), NaN when the
+                            ///< file gives none (URDF)                      (ngeom)
+    int* geom_condim;       ///< MJCF condim (1: frictionless, unless the other geom's is
+                            ///< larger), 0 when the file gives none          (ngeom)
+    int* geom_mesh;         ///< offset into names of the resolved mesh path, or SN_NONE (ngeom)
+    sn_real* geom_size;     ///< box: x y z; cylinder: radius length 0; sphere: r 0 0; mesh: scale;
+                            ///< ellipsoid: semi-axes                            (ngeom x 3)
+    sn_real* geom_pos;      ///< origin in the link frame                          (ngeom x 3)
+    sn_real* geom_rot;      ///< rotation, link <- geom                            (ngeom x 9)
+    int* geom_vert_adr;     ///< a collision mesh's first vertex in mesh_vert, or SN_NONE (ngeom)
+    int* geom_vert_num;     ///< its distinct vertices; 0 when the file was not read: it
+                            ///< then never collides (the load warned)               (ngeom)
+    sn_real* mesh_vert;     ///< collision mesh vertices in the geometry frame, scaled; the
+                            ///< shape is their convex hull                       (nmeshvert x 3)
 
     // ---- materials (nmaterial) ----
     int* material_name;     ///< offset into names                                 (nmaterial)

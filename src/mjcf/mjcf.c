@@ -628,9 +628,10 @@ static const char* const joint_read[] = {
     "name",         "class",     "type",      "axis",         "pos",
     "range",        "limited",   "ref",       "damping",      "armature",
     "frictionloss", "stiffness", "springref", "springdamper", NULL};
-static const char* const geom_read[] = {
-    "name",   "class", "type", "size",    "fromto", "pos",     "quat",        "axisangle", "euler",
-    "xyaxes", "zaxis", "mass", "density", "mesh",   "contype", "conaffinity", "hfield",    NULL};
+static const char* const geom_read[] = {"name",        "class",  "type",      "size",   "fromto",
+                                        "pos",         "quat",   "axisangle", "euler",  "xyaxes",
+                                        "zaxis",       "mass",   "density",   "mesh",   "contype",
+                                        "conaffinity", "hfield", "friction",  "condim", NULL};
 static const char* const body_read[] = {"name",  "childclass", "pos",   "quat", "axisangle",
                                         "euler", "xyaxes",     "zaxis", NULL};
 static const char* const inertial_read[] = {"pos",   "quat", "axisangle",   "euler",       "xyaxes",
@@ -1022,6 +1023,30 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
 }
 
 // the geoms of a body as collision geometry of link `link`
+// a geom's sliding friction (the first of its friction numbers, 1 by default, as in MuJoCo) and
+// condim (3 by default); 0 after an error
+static int geom_friction(loader* L, int k, int cls, sn_real* mu, int* condim) {
+    reader* r = L->r;
+    const char* fs = attr_of(L, k, cls, "friction");
+    sn_real f[3] = {1, 0.005, 0.0001};
+    if (fs) {
+        int n = 0;
+        sni_num_result res = sni_parse_real_list(fs, f, 3, &n);
+        if ((res != SNI_NUM_OK && res != SNI_NUM_UNDERFLOW) || !(f[0] >= 0)) {
+            rfail(r, k, SN_ERR_PARSE, "geom", "friction=\"%.60s\" is not 1 to 3 numbers >= 0", fs);
+            return 0;
+        }
+    }
+    const char* cd = attr_of(L, k, cls, "condim");
+    *condim = cd ? atoi(cd) : 3;
+    if (*condim != 1 && *condim != 3 && *condim != 4 && *condim != 6) {
+        rfail(r, k, SN_ERR_PARSE, "geom", "condim=\"%s\" (1, 3, 4 or 6)", cd);
+        return 0;
+    }
+    *mu = f[0];
+    return 1;
+}
+
 // the collision shape of <geom> element k on link `link`
 static void one_geom(loader* L, int k, int childclass, int link) {
     reader* r = L->r;
@@ -1054,6 +1079,9 @@ static void one_geom(loader* L, int k, int childclass, int link) {
             }
         }
         if (type < 0) return; // planes on bodies do not collide
+        sn_real mu;
+        int condim;
+        if (!geom_friction(L, k, cls, &mu, &condim)) return;
         sni_geom* g = sni_buf_grow(&r->s->geoms, sizeof(sni_geom));
         if (!g) {
             rfail(r, k, SN_ERR_NOMEM, "geom", "out of memory");
@@ -1065,6 +1093,8 @@ static void one_geom(loader* L, int k, int childclass, int link) {
         g->is_visual = !collides;
         g->type = type;
         g->mesh = g->material = -1;
+        g->friction = mu;
+        g->condim = condim;
         v3_copy(g->pos, pos);
         memcpy(g->rot, R, sizeof g->rot);
         // sinew's sizes: box full lengths; cylinder and capsule radius and full length; a
@@ -1145,8 +1175,13 @@ static void world_plane(loader* L, int k) {
               L->r->s->option_has_ground ? "second" : "tilted");
         return;
     }
+    sn_real mu;
+    int condim;
+    if (!geom_friction(L, k, class_of(L, k, L->main_class), &mu, &condim)) return;
     r->s->option_has_ground = 1;
     r->s->option_ground_height = pos[2];
+    r->s->option_ground_friction = mu;
+    r->s->option_ground_condim = condim;
     rwarn(r, k, "geom",
           "the plane of <worldbody> is the world's ground (sn_world_set_ground): `sinew run` "
           "puts it at z = %g",

@@ -94,6 +94,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, ujoint_joint, nu), CARVE(c, ujoint_name, nu);
     CARVE(c, geom_type, ng), CARVE(c, geom_frame, ng), CARVE(c, geom_is_visual, ng);
     CARVE(c, geom_material, ng), CARVE(c, geom_mesh, ng), CARVE(c, geom_size, 3 * ng);
+    CARVE(c, geom_friction, ng), CARVE(c, geom_condim, ng);
     CARVE(c, geom_pos, 3 * ng), CARVE(c, geom_rot, 9 * ng);
     CARVE(c, geom_vert_adr, ng), CARVE(c, geom_vert_num, ng), CARVE(c, mesh_vert, 3 * m->nmeshvert);
     CARVE(c, material_name, nm), CARVE(c, material_rgba, 4 * nm);
@@ -962,6 +963,8 @@ static sn_status fill_geoms(compiler* c, sn_model* m) {
         m->geom_frame[i] = g[i].link;
         m->geom_is_visual[i] = g[i].is_visual;
         m->geom_mesh[i] = g[i].mesh >= 0 ? (int)g[i].mesh : SN_NONE;
+        m->geom_friction[i] = g[i].friction;
+        m->geom_condim[i] = g[i].condim;
         m->geom_material[i] = SN_NONE;
         if (g[i].material >= 0) {
             int k = table_find(&t, c->s->names.data, &mt[0].name, sizeof(sni_material),
@@ -1309,6 +1312,8 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     m->option_contact_off = s->option_contact_off;
     m->option_has_ground = s->option_has_ground;
     m->option_ground_height = s->option_ground_height;
+    m->option_ground_friction = s->option_ground_friction;
+    m->option_ground_condim = s->option_ground_condim;
     m->has_option = s->option_timestep > 0 || s->option_has_gravity || s->option_scheme >= 0 ||
                     s->option_contact_off || s->option_has_ground;
     *out = m;

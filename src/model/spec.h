@@ -41,8 +41,10 @@ typedef struct sni_geom {
     int line;
     int is_visual;
     int type;
-    long mesh;     // name-pool offset of the resolved path, -1
-    long material; // name-pool offset of the material name, -1
+    long mesh;        // name-pool offset of the resolved path, -1
+    long material;    // name-pool offset of the material name, -1
+    sn_real friction; // the file's sliding friction, NaN: none given
+    int condim;       // MJCF condim, 0: none given
     sn_real size[3];
     sn_real pos[3];
     sn_real rot[9];
@@ -110,6 +112,8 @@ typedef struct sni_spec {
     int option_contact_off; // <flag contact="disable">
     int option_has_ground;  // a horizontal plane in <worldbody>, at option_ground_height
     sn_real option_ground_height;
+    sn_real option_ground_friction;
+    int option_ground_condim;
     // MJCF <keyframe>: nkey keys of nq coordinates and nv velocities (sinew's conventions)
     int nkey;
     long* key_name; // name-pool offsets

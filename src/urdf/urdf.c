@@ -473,6 +473,7 @@ static void start_geom(parser* p, int is_visual) {
     g->is_visual = is_visual;
     g->type = -1;
     g->mesh = g->material = -1;
+    g->friction = NAN; // URDF gives none
     m3_identity(g->rot);
     p->geom = SNI_NGEOM(p->s) - 1;
 }
