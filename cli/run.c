@@ -58,7 +58,7 @@ static void run_usage(void) {
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
             "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--ground]\n"
-            "                 [--quiet]\n"
+            "                 [--self-collision] [--quiet]\n"
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -76,6 +76,8 @@ static void run_usage(void) {
             "  --no-ground no ground plane (default: a ground plane at z = 0; an MJCF file's own\n"
             "              plane, none when it has none or turns contacts off)\n"
             "  --ground    a ground plane even where an MJCF file has none\n"
+            "  --self-collision  contacts between the model's own bodies (not between bodies a\n"
+            "              joint joins; off by default)\n"
             "  --friction, --restitution  the ground's material (default 0.8 and 0, or an MJCF\n"
             "              plane's friction; MJCF bodies take their geoms' friction, a pair the\n"
             "              larger of its two)\n"
@@ -149,7 +151,8 @@ typedef struct run_args {
         *hfield, *html, *plot, *key;
     double dt, duration, friction, restitution, cell;
     double ground_z; // the file's ground plane's height (MJCF), else 0
-    int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given;
+    int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given,
+        self_collision;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -209,6 +212,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             a->no_html = 1;
         } else if (!strcmp(s, "--no-ground")) {
             a->no_ground = 1;
+        } else if (!strcmp(s, "--self-collision")) {
+            a->self_collision = 1;
         } else if (!strcmp(s, "--quiet")) {
             a->quiet = 1;
         } else if (!strcmp(s, "--no-assemble")) {
@@ -423,6 +428,7 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
         sn_world_set_gravity(w, m->option_gravity);
     if (!rc) {
         sn_world_set_ground(w, !a->no_ground, a->ground_z);
+        sn_system_set_self_collision(s, a->self_collision);
         // the ground's friction: --friction, else the file's plane's (MJCF), else 0.8
         int file = !a->friction_given && m->option_has_ground;
         double mu = file ? m->option_ground_friction : a->friction;

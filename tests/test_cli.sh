@@ -194,6 +194,7 @@ for case in '0.3 3 0.2 3 1.5291' '0.3 3 1 1 0.4587' '0.3 1 1 1 6'; do
   check "MJCF friction: ground $1 (condim $2), box $3 (condim $4) runs" exit_code 0 "$SINEW" run "$TMP/slide.xml" --u0 "3 0 0 0 0 0" --duration 2 --no-html --record "$TMP/slide.csv"
   check "the box stops after $5 m (1 %)" bash -c "tail -1 '$TMP/slide.csv' | awk -F, -v want=$5 '{ d = \$2 - want; exit !(d < 0.01 * want && d > -0.01 * want) }'"
 done
+check "run --self-collision" exit_code 0 "$SINEW" run "$SRC/models/humanoid.urdf" --self-collision --duration 0.2 --no-html
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
 check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"

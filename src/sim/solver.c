@@ -570,7 +570,22 @@ static void pseudo_velocities(sn_world* w, sn_real dt) {
         }
         if (change < w->solver_tol) break;
     }
-    // s->pseudo now holds M~^-1 J^T p, built by the sweeps
+    // s->pseudo now holds M~^-1 J^T p, built by the sweeps. Rows that cannot all be met (two
+    // geoms the joints cannot separate, as in MuJoCo's humanoid with self-collision and without
+    // its <contact><exclude>) make the sweeps' impulses grow without bound: a correction that
+    // would move any coordinate by more than 2 cm or rad in one step is scaled down to that, in
+    // the same direction (the loops' first-order closure is kept). Corrections of up to 10 cm
+    // deep (erp 0.2) are untouched
+    for (int si = 0; si < w->nsys; si++) {
+        sn_system* s = w->sys[si];
+        if (!s->solve_mark) continue;
+        sn_real big = 0;
+        for (int i = 0; i < s->m->nv; i++)
+            big = fmax(big, fabs(s->pseudo[i]) * dt);
+        if (big > 0.02)
+            for (int i = 0; i < s->m->nv; i++)
+                s->pseudo[i] *= 0.02 / big;
+    }
 }
 
 
