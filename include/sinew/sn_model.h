@@ -177,6 +177,8 @@ typedef struct sn_model {
     int* geom_frame;        ///< link it is attached to                            (ngeom)
     int* geom_is_visual;    ///< 1 visual, 0 collision                             (ngeom)
     int* geom_material;     ///< material id, SN_NONE                              (ngeom)
+    int nexclude;           ///< body pairs that never collide (MJCF <contact><exclude>)
+    int* exclude_body;      ///< their bodies                                (nexclude x 2)
     sn_real* geom_friction; ///< the file's sliding friction (MJCF friction[0]), NaN when the
                             ///< file gives none (URDF)                      (ngeom)
     int* geom_condim;       ///< MJCF condim (1: frictionless, unless the other geom's is

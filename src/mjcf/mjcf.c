@@ -1772,6 +1772,30 @@ static void equality(loader* L, int node) {
     }
 }
 
+// <contact>: <exclude body1 body2> pairs never collide (sinew's self-collision is off unless
+// turned on; bodies a joint joins never collide); explicit <pair>s are listed as not read
+static void contact_section(reader* r, int node) {
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        if (strcmp(e, "exclude")) {
+            char what[64];
+            snprintf(what, sizeof what, "contact %s", e);
+            note_ignored(r, what);
+            continue;
+        }
+        const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
+        if (!b1 || !b2) {
+            rfail(r, k, SN_ERR_MODEL, "exclude", "an exclude names body1 and body2");
+            return;
+        }
+        sni_exclude x = {sni_spec_name(r->s, b1), sni_spec_name(r->s, b2), NODE(r, k).line};
+        if (sni_buf_push(&r->s->excludes, &x, sizeof x) < 0) {
+            rfail(r, k, SN_ERR_NOMEM, "exclude", "out of memory");
+            return;
+        }
+    }
+}
+
 // <tendon>: sinew has no tendons. Each one is named in a warning with what it would have done
 static void tendons(reader* r, int node) {
     for (int k = NODE(r, node).first; k >= 0; k = NODE(r, k).next) {
@@ -2150,6 +2174,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
             if (nkeyframe < 16) keyframes[nkeyframe++] = k;
         } else if (!strcmp(e, "tendon")) {
             tendons(r, k);
+        } else if (!strcmp(e, "contact")) {
+            contact_section(r, k);
         } else if (!strcmp(e, "asset")) {
             if (nasset < 16) asset_nodes[nasset++] = k;
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||

@@ -95,6 +95,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, geom_type, ng), CARVE(c, geom_frame, ng), CARVE(c, geom_is_visual, ng);
     CARVE(c, geom_material, ng), CARVE(c, geom_mesh, ng), CARVE(c, geom_size, 3 * ng);
     CARVE(c, geom_friction, ng), CARVE(c, geom_condim, ng);
+    CARVE(c, exclude_body, 2 * m->nexclude);
     CARVE(c, geom_pos, 3 * ng), CARVE(c, geom_rot, 9 * ng);
     CARVE(c, geom_vert_adr, ng), CARVE(c, geom_vert_num, ng), CARVE(c, mesh_vert, 3 * m->nmeshvert);
     CARVE(c, material_name, nm), CARVE(c, material_rgba, 4 * nm);
@@ -833,6 +834,24 @@ static sn_status check_duplicates(compiler* c, const sn_model* m, const char* wa
     return SN_OK;
 }
 
+// excluded body pairs: link names to bodies
+static sn_status resolve_excludes(compiler* c, sn_model* m, name_table* links) {
+    const sni_exclude* x = (const sni_exclude*)(void*)c->s->excludes.data;
+    for (int i = 0; i < m->nexclude; i++) {
+        const char* names[2] = {SNI_NAME(c->s, x[i].body1), SNI_NAME(c->s, x[i].body2)};
+        for (int e = 0; e < 2; e++) {
+            int f = table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link),
+                               names[e], -1);
+            if (f < 0 && !strcmp(names[e], "world")) f = c->root;
+            if (f < 0)
+                return cerr(c, SN_ERR_MODEL, x[i].line, "exclude", "body%d '%s' is not a body",
+                            e + 1, names[e]);
+            m->exclude_body[2 * i + e] = m->frame_body[f];
+        }
+    }
+    return SN_OK;
+}
+
 // constraints: link names, redundancy, nominal configuration
 static sn_status resolve_constraints(compiler* c, sn_model* m, name_table* links) {
     const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
@@ -1219,6 +1238,7 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     tmp.nbody = k.nbody, tmp.njoint = k.njoint, tmp.nq = k.nq, tmp.nv = k.nv;
     tmp.nframe = c->nl, tmp.nujoint = k.nujoint, tmp.ngeom = SNI_NGEOM(s);
     tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s), tmp.nactuator = SNI_NACT(s);
+    tmp.nexclude = SNI_NEXCL(s);
     tmp.is_floating = floating || (k.njoint > 0 && 0);
     tmp.nmeshvert = (int)(verts->len / (3 * sizeof(sn_real)));
     tmp.nkey = s->nkey;
@@ -1263,6 +1283,7 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     if (st == SN_OK) st = resolve_mimic(c, m);
     if (st == SN_OK) st = resolve_actuators(c, m);
     if (st == SN_OK) st = resolve_constraints(c, m, lt);
+    if (st == SN_OK) st = resolve_excludes(c, m, lt);
     if (st == SN_OK) st = fill_geoms(c, m);
     if (st == SN_OK) st = check_mass(c, m);
     if (st != SN_OK) {

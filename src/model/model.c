@@ -15,8 +15,8 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->file = file;
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
-                       &s->materials, &s->constraints, &s->actuators, &s->warnings};
+    sni_buf* bufs[] = {&s->names,       &s->links,     &s->joints,   &s->geoms,   &s->materials,
+                       &s->constraints, &s->actuators, &s->excludes, &s->warnings};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         bufs[i]->alloc = a;
     // offset 0 is the empty name
@@ -25,8 +25,8 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
 }
 
 void sni_spec_free(sni_spec* s) {
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
-                       &s->materials, &s->constraints, &s->actuators, &s->warnings};
+    sni_buf* bufs[] = {&s->names,       &s->links,     &s->joints,   &s->geoms,   &s->materials,
+                       &s->constraints, &s->actuators, &s->excludes, &s->warnings};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);

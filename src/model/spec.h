@@ -70,6 +70,12 @@ typedef struct sni_constraint {
     sn_real axes[6];
 } sni_constraint;
 
+// a pair of bodies that never collide (MJCF <contact><exclude>): link names
+typedef struct sni_exclude {
+    long body1, body2;
+    int line;
+} sni_exclude;
+
 // <actuator> (an extension): names until sni_compile resolves the joints
 typedef struct sni_actuator {
     long name;
@@ -92,6 +98,7 @@ typedef struct sni_spec {
     sni_buf materials;   // sni_material
     sni_buf constraints; // sni_constraint
     sni_buf actuators;   // sni_actuator
+    sni_buf excludes;    // sni_exclude
     sni_buf warnings;    // NUL-terminated warning texts
     int nwarning;
     int constraints_line;
@@ -129,6 +136,7 @@ typedef struct sni_spec {
 #define SNI_NMAT(s) ((int)((s)->materials.len / sizeof(sni_material)))
 #define SNI_NCON(s) ((int)((s)->constraints.len / sizeof(sni_constraint)))
 #define SNI_NACT(s) ((int)((s)->actuators.len / sizeof(sni_actuator)))
+#define SNI_NEXCL(s) ((int)((s)->excludes.len / sizeof(sni_exclude)))
 #define SNI_NAME(s, off) ((s)->names.data + (off))
 
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);

@@ -924,8 +924,20 @@ static int bounds_meet(const sn_world* w, const sn_system* A, int ga, const sn_s
 }
 
 
+// whether body b is a's parent, or its ancestor through massless bodies only: the links between
+// the joints of one MJCF body (a body with three joints is three bodies here, two of them
+// massless), which MuJoCo's parent filter treats as one joint
+static int joined(const sn_model* m, int a, int b) {
+    for (int p = m->body_parent[a]; p >= 0; p = m->body_parent[p]) {
+        if (p == b) return 1;
+        if (m->body_mass[p] > 0) break;
+    }
+    return 0;
+}
+
 // whether geometries ga of system sa and gb of sb may touch: different systems, or different
-// bodies of one system with self-collision on that no joint joins; filters that pass
+// bodies of one system with self-collision on that no joint joins (nor the excluded pairs);
+// filters that pass
 static int pair_allowed(const sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_system* A = w->sys[sa];
     const sn_system* B = w->sys[sb];
@@ -934,7 +946,11 @@ static int pair_allowed(const sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_model* mb = B->m;
     int ba = ma->frame_body[ma->geom_frame[ga]];
     int bb = mb->frame_body[mb->geom_frame[gb]];
-    if (sa == sb && (ba == bb || ma->body_parent[ba] == bb || ma->body_parent[bb] == ba)) return 0;
+    if (sa == sb && (ba == bb || joined(ma, ba, bb) || joined(ma, bb, ba))) return 0;
+    for (int i = 0; sa == sb && i < ma->nexclude; i++) {
+        const int* x = ma->exclude_body + 2 * i;
+        if ((x[0] == ba && x[1] == bb) || (x[0] == bb && x[1] == ba)) return 0;
+    }
     return filter_pass(A, ba, B, bb);
 }
 
