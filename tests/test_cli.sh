@@ -204,6 +204,9 @@ for ex in 0 1; do
   check "self-collision, exclude $ex: runs" exit_code 0 "$SINEW" run "$TMP/ex.xml" --self-collision --duration 1 --no-html --record "$TMP/ex.csv"
   check "the upper box rests at z $want" bash -c "tail -1 '$TMP/ex.csv' | awk -F, -v want=$want '{ d = \$11 - want; exit !(d < 1e-3 && d > -1e-3) }'"
 done
+printf '<mujoco>\n<worldbody>\n<geom type="plane" size="5 5 .1"/>\n<body name="leg" pos="0 0 0.5"><freejoint/><geom size="0.05"/>\n<body name="foot" pos="0 0 -0.3"><joint axis="1 0 0" pos="0 0 0.1"/><joint axis="0 1 0" pos="0 0 0.1"/><geom size="0.05"/></body></body>\n</worldbody>\n</mujoco>\n' > "$TMP/names.xml"
+check "a body on two joints off its origin" exit_code 0 "$SINEW" run "$TMP/names.xml" --duration 0.5 --no-html --contacts "$TMP/names.csv"
+check "its contacts name the MJCF body" bash -c "cut -d, -f2 '$TMP/names.csv' | grep -qx foot && ! grep -q link_of_joint '$TMP/names.csv'"
 check "run assembles loops that start open" exit_code 0 "$SINEW" run "$SRC/tests/data/mjcf/pinned_beam.xml" --duration 0.1 --no-html
 check "and says so" grep -q "^assembly  the constraints started open by 0.3 (worst; m, or rad for joints and welds): closed to" "$TMP/out"
 printf '<robot name="lock">\n<link name="world"/>\n<link name="a"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n<joint name="j" type="revolute"><parent link="world"/><child link="a"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/><mimic joint="j" multiplier="0" offset="0.3"/></joint>\n</robot>\n' > "$TMP/lock.urdf"

@@ -2373,6 +2373,22 @@ static sn_status includes(reader* r, size_t max) {
 
 static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err);
 
+// a body that begins at a joint's anchor (a link the reader made, "link_of_joint<N>") is named
+// after the MJCF body welded into it, where there is one: contacts and replays then name the
+// thigh, not the link of its last hip joint
+static void body_names(sn_model* m) {
+    static const char gen[] = "link_of_joint";
+    for (int b = 1; b < m->nbody; b++) {
+        if (strncmp(m->names + m->body_name[b], gen, sizeof gen - 1)) continue;
+        for (int f = 0; f < m->nframe; f++)
+            if (m->frame_body[f] == b &&
+                strncmp(m->names + m->frame_name[f], gen, sizeof gen - 1)) {
+                m->body_name[b] = m->frame_name[f];
+                break;
+            }
+    }
+}
+
 static sn_status load(const char* xml, size_t len, const char* name, const char* dir,
                       const sn_load_opts* opts, sn_model** out, sn_error* err) {
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
@@ -2405,6 +2421,7 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
         st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
     if (st == SN_OK) st = sni_compile(&s, r.a, out, err);
     if (st == SN_OK) st = springdampers(&r, *out, name, err);
+    if (st == SN_OK) body_names(*out);
     if (st != SN_OK && *out) {
         sn_model_destroy(*out);
         *out = NULL;
