@@ -11,6 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+// a world at 1 ms with the ground and model m's system
+static int ground_world(sn_model* m, sn_world** w, sn_system** s) {
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.001;
+    SNT_STATUS_OK(sn_world_create(&o, w, NULL));
+    SNT_STATUS_OK(sn_world_add_system(*w, m, s, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
+    return 0;
+}
+
 static int test_humanoid_falls_and_rests(void) {
     char path[1024];
     snprintf(path, sizeof path, "%s/models/humanoid.urdf", SNT_SOURCE_DIR);
@@ -18,13 +29,8 @@ static int test_humanoid_falls_and_rests(void) {
     SNT_CHECK(m);
     SNT_CHECK(m->nq == 28 && m->nv == 27);
     sn_world* w = NULL;
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = 0.001;
-    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
-    sn_system* s;
-    SNT_STATUS_OK(sn_world_add_system(w, m, &s, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system* s = NULL;
+    SNT_CHECK(ground_world(m, &w, &s) == 0);
     double q[28] = {0, 0, 0.96, 1}, u[27] = {0.5, 0, 0, 0, 0.5};
     SNT_STATUS_OK(sn_system_set_state(s, q, 28, u, 27));
     double e_prev = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
@@ -97,13 +103,8 @@ static int humanoid_self_collision(int strip, double* deepest, double* e0, doubl
     SNT_STATUS_OK(sn_load_mjcf_string(text, n, "humanoid.xml", dir, NULL, &m, NULL));
     free(text);
     sn_world* w = NULL;
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = 0.001;
-    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
-    sn_system* s;
-    SNT_STATUS_OK(sn_world_add_system(w, m, &s, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system* s = NULL;
+    SNT_CHECK(ground_world(m, &w, &s) == 0);
     sn_system_set_self_collision(s, 1);
     *e0 = sn_system_kinetic_energy(s) + sn_system_potential_energy(s);
     *ke_max = *deepest = 0;
