@@ -22,42 +22,9 @@
 #ifdef SN_BENCH_MUJOCO
 #include <mujoco/mujoco.h>
 #endif
-#ifdef SN_BENCH_CALLGRIND
-#include <valgrind/callgrind.h>
-#else
-#define CALLGRIND_TOGGLE_COLLECT
-#endif
+#include "bench_util.h"
 
 #define SETTLE 3000
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp(const void* a, const void* b) {
-    double x = *(const double*)a, y = *(const double*)b;
-    return x < y ? -1 : x > y;
-}
-
-typedef void (*step_fn)(void* ctx);
-
-// median wall time per step over 5 blocks; the instructions of all of them under callgrind
-static double measure(step_fn f, void* ctx, int steps) {
-    double t[5];
-    int block = steps / 5 > 0 ? steps / 5 : 1;
-    for (int b = 0; b < 5; b++) {
-        double t0 = now();
-        CALLGRIND_TOGGLE_COLLECT;
-        for (int k = 0; k < block; k++)
-            f(ctx);
-        CALLGRIND_TOGGLE_COLLECT;
-        t[b] = (now() - t0) / block;
-    }
-    qsort(t, 5, sizeof t[0], cmp);
-    return t[2];
-}
 
 typedef struct sn_ctx {
     sn_world* w;
@@ -92,7 +59,7 @@ static int run_sinew(const char* path, int steps) {
         sn_step(&c);
     long its = 0;
     int nc = 0;
-    double t = measure(sn_step, &c, steps);
+    double t = bench_measure(sn_step, &c, steps, NULL);
     for (int k = 0; k < 100; k++) {
         sn_step(&c);
         its += sn_system_solver_iterations(c.s);
@@ -195,7 +162,7 @@ static int run_mujoco(const char* path, int steps) {
     c.d->qvel[4] = 0.5;
     for (int k = 0; k < SETTLE; k++)
         mj_step(c.m, c.d);
-    double t = measure(mj_step1_, &c, steps);
+    double t = bench_measure(mj_step1_, &c, steps, NULL);
     long nc = 0;
     for (int k = 0; k < 100; k++) {
         mj_step(c.m, c.d);

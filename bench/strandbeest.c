@@ -24,25 +24,10 @@
 #ifdef SN_BENCH_MUJOCO
 #include <mujoco/mujoco.h>
 #endif
-#ifdef SN_BENCH_CALLGRIND
-#include <valgrind/callgrind.h>
-#else
-#define CALLGRIND_TOGGLE_COLLECT
-#endif
+#include "bench_util.h"
 
 #define CRANK_SPEED -3.0
 #define WARMUP_S 1.0
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp(const void* a, const void* b) {
-    double x = *(const double*)a, y = *(const double*)b;
-    return x < y ? -1 : x > y;
-}
 
 typedef struct stats {
     double sq, worst;
@@ -71,7 +56,8 @@ typedef struct sn_ctx {
     long its;
 } sn_ctx;
 
-static void sn_step(sn_ctx* c) {
+static void sn_step(void* p) {
+    sn_ctx* c = p;
     if (sn_world_integrate(c->w) != SN_OK) {
         fprintf(stderr, "sinew step failed: %s\n", sn_world_last_error(c->w));
         exit(1);
@@ -110,20 +96,10 @@ static int run_sinew(int steps, double dt) {
     long warm = (long)lround(WARMUP_S / dt);
     for (long k = 0; k < warm; k++)
         sn_step(&c);
-    double t[5];
-    int block = steps / 5 > 0 ? steps / 5 : 1;
     c.its = 0;
-    for (int b = 0; b < 5; b++) {
-        double t0 = now();
-        CALLGRIND_TOGGLE_COLLECT;
-        for (int k = 0; k < block; k++)
-            sn_step(&c);
-        CALLGRIND_TOGGLE_COLLECT;
-        t[b] = (now() - t0) / block;
-    }
-    qsort(t, 5, sizeof t[0], cmp);
-    report("sinew", t[2], &c.st, sn_system_q(c.s)[0], sn_system_q(c.s)[m->joint_qadr[1]], c.its,
-           5L * block);
+    long done;
+    double t = bench_measure(sn_step, &c, steps, &done);
+    report("sinew", t, &c.st, sn_system_q(c.s)[0], sn_system_q(c.s)[m->joint_qadr[1]], c.its, done);
     free(kp), free(kd), free(qr), free(ur);
     sn_world_destroy(c.w);
     sn_model_destroy(m);
@@ -158,7 +134,8 @@ static void mj_closure(const mjModel* m, const mjData* d, double* rms, double* w
     *rms = m->neq ? sqrt(sq / (2.0 * m->neq)) : 0;
 }
 
-static void mj_step1_(mj_ctx* c) {
+static void mj_step1_(void* p) {
+    mj_ctx* c = p;
     mj_step(c->m, c->d);
     double rms, worst;
     mj_closure(c->m, c->d, &rms, &worst);
@@ -182,19 +159,10 @@ static int run_mujoco(int steps, double dt) {
     long warm = (long)lround(WARMUP_S / dt);
     for (long k = 0; k < warm; k++)
         mj_step1_(&c);
-    double t[5];
-    int block = steps / 5 > 0 ? steps / 5 : 1;
-    for (int b = 0; b < 5; b++) {
-        double t0 = now();
-        CALLGRIND_TOGGLE_COLLECT;
-        for (int k = 0; k < block; k++)
-            mj_step1_(&c);
-        CALLGRIND_TOGGLE_COLLECT;
-        t[b] = (now() - t0) / block;
-    }
-    qsort(t, 5, sizeof t[0], cmp);
+    long done;
+    double t = bench_measure(mj_step1_, &c, steps, &done);
     int crank = c.m->jnt_qposadr[1];
-    report("MuJoCo", t[2], &c.st, c.d->qpos[0], c.d->qpos[crank], -1, 5L * block);
+    report("MuJoCo", t, &c.st, c.d->qpos[0], c.d->qpos[crank], -1, done);
     mj_deleteData(c.d);
     mj_deleteModel(c.m);
     return 0;

@@ -1319,6 +1319,27 @@ static int compare_state(pair* p, int state, worst* w) {
     return 0;
 }
 
+// NSTATE random states (from seed) compared one by one: 0, or 1 at the first difference
+static int compare_states(pair* p, const char* label, unsigned long long seed, worst* w) {
+    memset(w, 0, sizeof *w);
+    w->sM = w->sh = w->sh0 = w->sudot = INFINITY;
+    double* q = malloc((size_t)p->nq * sizeof(double));
+    double* u = malloc((size_t)p->nv * sizeof(double));
+    int r = 0;
+    tc_seed(seed);
+    for (int s = 0; s < NSTATE && r == 0; s++) {
+        tc_random_state(p->sm, q, u);
+        r = sn_set_state(p->sm, p->sd, q, p->sm->nq, u, p->sm->nv) != SN_OK;
+        if (r)
+            fprintf(stderr, "  %s: sn_set_state failed\n", label);
+        else
+            r = compare_state(p, s, w);
+    }
+    free(q);
+    free(u);
+    return r;
+}
+
 static int run_model(const scratch* t, const oracle_model* om, unsigned long long seed) {
     const char* path = tc_model_path(om->rel);
     pair p;
@@ -1327,21 +1348,7 @@ static int run_model(const scratch* t, const oracle_model* om, unsigned long lon
     int rb = r == 0 ? check_balanced_links(p.sm, om->rel, path, om->balance) : 0;
     if (r == 0) {
         worst w;
-        memset(&w, 0, sizeof w);
-        w.sM = w.sh = w.sh0 = w.sudot = INFINITY;
-        double* q = malloc((size_t)p.nq * sizeof(double));
-        double* u = malloc((size_t)p.nv * sizeof(double));
-        tc_seed(seed);
-        for (int s = 0; s < NSTATE && r == 0; s++) {
-            tc_random_state(p.sm, q, u);
-            r = sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK;
-            if (r)
-                fprintf(stderr, "  %s: sn_set_state failed\n", om->rel);
-            else
-                r = compare_state(&p, s, &w);
-        }
-        free(q);
-        free(u);
+        r = compare_states(&p, om->rel, seed, &w);
         if (r == 0) {
             printf("  %-48s nv %2d  rel err: M %.1e  h %.1e  h(g=0) %.1e  u-dot %.1e  poses %.1e\n",
                    om->rel, p.nv, w.M, w.h, w.h0, w.udot, w.pos);
@@ -1939,18 +1946,7 @@ static int run_mjcf(const char* label, const char* path, unsigned long long seed
     int r = pair_open_mjcf(&p, label, path);
     if (r == 0) {
         worst w;
-        memset(&w, 0, sizeof w);
-        w.sM = w.sh = w.sh0 = w.sudot = INFINITY;
-        double* q = malloc((size_t)p.nq * sizeof(double));
-        double* u = malloc((size_t)p.nv * sizeof(double));
-        tc_seed(seed);
-        for (int s = 0; s < NSTATE && r == 0; s++) {
-            tc_random_state(p.sm, q, u);
-            r = sn_set_state(p.sm, p.sd, q, p.sm->nq, u, p.sm->nv) != SN_OK;
-            if (r == 0) r = compare_state(&p, s, &w);
-        }
-        free(q);
-        free(u);
+        r = compare_states(&p, label, seed, &w);
         if (r == 0)
             printf("  %-48s nv %2d  rel err: M %.1e  h %.1e  h(g=0) %.1e  u-dot %.1e  poses %.1e\n",
                    label, p.nv, w.M, w.h, w.h0, w.udot, w.pos);

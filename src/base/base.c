@@ -146,3 +146,12 @@ void sni_buf_free(sni_buf* b) {
     b->data = NULL;
     b->len = b->cap = 0;
 }
+
+void sni_dir_of(const char* path, char* dir, size_t size) {
+    snprintf(dir, size, "%s", path);
+    char* slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, size, ".");
+}

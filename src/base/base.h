@@ -12,6 +12,8 @@
 // allocation through an allocator (NULL: libc); memory is zeroed
 void* sni_alloc(const sn_allocator* a, size_t size);
 void sni_free(const sn_allocator* a, void* p, size_t size);
+// the folder of a file path ("." for a bare name), for the files it refers to
+void sni_dir_of(const char* path, char* dir, size_t size);
 // copy of the allocator, libc's when a is NULL
 sn_allocator sni_allocator_or_default(const sn_allocator* a);
 

@@ -376,6 +376,21 @@ static void z_onto(sn_real* R, const sn_real* d) {
     }
 }
 
+// v[0..n) scaled to unit length; 0 (refused with "<what>") when it is zero
+static int unit(reader* r, int node, sn_real* v, int n, const char* what) {
+    sn_real l = 0;
+    for (int i = 0; i < n; i++)
+        l += v[i] * v[i];
+    l = sqrt(l);
+    if (!(l > 0)) {
+        rfail(r, node, SN_ERR_MODEL, ename(r, node), "%s", what);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        v[i] /= l;
+    return 1;
+}
+
 // the orientation of an element (quat, axisangle, euler, xyaxes, zaxis; identity without)
 static int orientation(loader* L, int node, int cls, sn_real* R) {
     reader* r = L->r;
@@ -384,25 +399,12 @@ static int orientation(loader* L, int node, int cls, sn_real* R) {
     m3_identity(R);
     int k;
     if ((k = reals(L, node, cls, "quat", v, 4)) != 0) {
-        if (k < 0) return -1;
-        sn_real n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
-        if (!(n > 0)) {
-            rfail(r, node, SN_ERR_MODEL, ename(r, node), "quat is zero");
-            return -1;
-        }
-        for (int i = 0; i < 4; i++)
-            v[i] /= n;
+        if (k < 0 || !unit(r, node, v, 4, "quat is zero")) return -1;
         quat_to_m3(R, v);
         got++;
     }
     if ((k = reals(L, node, cls, "axisangle", v, 4)) != 0) {
-        if (k < 0) return -1;
-        sn_real n = v3_norm(v);
-        if (!(n > 0)) {
-            rfail(r, node, SN_ERR_MODEL, ename(r, node), "axisangle has a zero axis");
-            return -1;
-        }
-        v3_scale(v, v, 1 / n);
+        if (k < 0 || !unit(r, node, v, 3, "axisangle has a zero axis")) return -1;
         sn_real ang = r->degree ? v[3] * M_PI / 180 : v[3];
         axis_sincos_to_m3(R, v, sin(ang), cos(ang));
         got++;
@@ -432,19 +434,9 @@ static int orientation(loader* L, int node, int cls, sn_real* R) {
     if ((k = reals(L, node, cls, "xyaxes", v, 6)) != 0) {
         if (k < 0) return -1;
         sn_real x[3] = {v[0], v[1], v[2]}, y[3] = {v[3], v[4], v[5]}, z[3];
-        sn_real nx = v3_norm(x);
-        if (!(nx > 0)) {
-            rfail(r, node, SN_ERR_MODEL, ename(r, node), "xyaxes has a zero x axis");
-            return -1;
-        }
-        v3_scale(x, x, 1 / nx);
+        if (!unit(r, node, x, 3, "xyaxes has a zero x axis")) return -1;
         v3_addscl(y, x, -v3_dot(x, y));
-        sn_real ny = v3_norm(y);
-        if (!(ny > 0)) {
-            rfail(r, node, SN_ERR_MODEL, ename(r, node), "xyaxes: y is parallel to x");
-            return -1;
-        }
-        v3_scale(y, y, 1 / ny);
+        if (!unit(r, node, y, 3, "xyaxes: y is parallel to x")) return -1;
         v3_cross(z, x, y);
         for (int i = 0; i < 3; i++)
             R[3 * i] = x[i], R[3 * i + 1] = y[i], R[3 * i + 2] = z[i];
@@ -453,12 +445,7 @@ static int orientation(loader* L, int node, int cls, sn_real* R) {
     if ((k = reals(L, node, cls, "zaxis", v, 3)) != 0) {
         if (k < 0) return -1;
         // the shortest turn taking z onto the axis
-        sn_real n = v3_norm(v);
-        if (!(n > 0)) {
-            rfail(r, node, SN_ERR_MODEL, ename(r, node), "zaxis is zero");
-            return -1;
-        }
-        v3_scale(v, v, 1 / n);
+        if (!unit(r, node, v, 3, "zaxis is zero")) return -1;
         z_onto(R, v);
         got++;
     }
@@ -1216,6 +1203,8 @@ static void body_sites(loader* L, int node, int childclass, long link) {
         if (!strcmp(ename(r, k), "site")) one_site(L, k, childclass, link);
 }
 
+static void body_contents(loader* L, int node, int childclass, long name);
+
 // a body and its subtree; root_free: the floating base's body; top: a body of <worldbody>
 static void body(loader* L, int node, long parent_link, int parent_childclass, int root_free,
                  int top) {
@@ -1274,12 +1263,7 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         if (!l) return;
         v3_copy(L->root_pose, pos);
         m3_to_quat(L->root_pose + 3, R);
-        int link = L->nlink - 1;
-        body_inertia(L, node, childclass, name);
-        body_geoms(L, node, childclass, link);
-        body_sites(L, node, childclass, name);
-        for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
-            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0, 0);
+        body_contents(L, node, childclass, name);
         return;
     }
     if (free_joint) {
@@ -1298,12 +1282,7 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         fr->joint = L->njoint - 1;
         v3_copy(fr->pose, pos);
         m3_to_quat(fr->pose + 3, R);
-        int link = L->nlink - 1;
-        body_inertia(L, node, childclass, name);
-        body_geoms(L, node, childclass, link);
-        body_sites(L, node, childclass, name);
-        for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next)
-            if (!strcmp(ename(r, k), "body")) body(L, k, name, childclass, 0, 0);
+        body_contents(L, node, childclass, name);
         return;
     }
     // the joints chain through massless links, each at its anchor; the last one carries the body
@@ -1409,7 +1388,9 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         // springref is an angle for a hinge (degrees under <compiler angle="degree">)
         if (reals(L, jn, cls, "springref", &v, 1) > 0)
             j->spring_ref = v * (type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1);
-        if (!new_link(L, child, NODE(r, jn).line)) return;
+        sni_link* cl = new_link(L, child, NODE(r, jn).line);
+        if (!cl) return;
+        cl->generated = child != name;
         prev = child;
     }
     if (r->st != SN_OK) return;
@@ -1426,7 +1407,13 @@ static void body(loader* L, int node, long parent_link, int parent_childclass, i
         }
         if (!new_link(L, name, NODE(r, node).line)) return;
     }
-    // the body's link has the body's frame: its contents and child bodies as the file has them
+    body_contents(L, node, childclass, name);
+}
+
+// the body's link (the last one made) has the body's frame: its mass, geoms and sites, and the
+// child bodies, as the file has them
+static void body_contents(loader* L, int node, int childclass, long name) {
+    reader* r = L->r;
     int link = L->nlink - 1;
     body_inertia(L, node, childclass, name);
     body_geoms(L, node, childclass, link);
@@ -2373,21 +2360,6 @@ static sn_status includes(reader* r, size_t max) {
 
 static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err);
 
-// a body that begins at a joint's anchor (a link the reader made, "link_of_joint<N>") is named
-// after the MJCF body welded into it, where there is one: contacts and replays then name the
-// thigh, not the link of its last hip joint
-static void body_names(sn_model* m) {
-    static const char gen[] = "link_of_joint";
-    for (int b = 1; b < m->nbody; b++) {
-        if (strncmp(m->names + m->body_name[b], gen, sizeof gen - 1)) continue;
-        for (int f = 0; f < m->nframe; f++)
-            if (m->frame_body[f] == b &&
-                strncmp(m->names + m->frame_name[f], gen, sizeof gen - 1)) {
-                m->body_name[b] = m->frame_name[f];
-                break;
-            }
-    }
-}
 
 static sn_status load(const char* xml, size_t len, const char* name, const char* dir,
                       const sn_load_opts* opts, sn_model** out, sn_error* err) {
@@ -2421,7 +2393,6 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
         st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
     if (st == SN_OK) st = sni_compile(&s, r.a, out, err);
     if (st == SN_OK) st = springdampers(&r, *out, name, err);
-    if (st == SN_OK) body_names(*out);
     if (st != SN_OK && *out) {
         sn_model_destroy(*out);
         *out = NULL;
@@ -2495,12 +2466,7 @@ sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_model** ou
     char* buf = read_file(&tmp, path, max, &n);
     if (!buf) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot read the file");
     char dir[1024];
-    snprintf(dir, sizeof dir, "%s", path);
-    char* slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
+    sni_dir_of(path, dir, sizeof dir);
     sn_status s = load(buf, n, path, dir, opts, out, err);
     sni_free(tmp.a, buf, n + 1);
     return s;

@@ -440,6 +440,15 @@ static sn_status build_tree(compiler* c, sn_model* m, int floating, long root_na
             compose(r, p, m->frame_rot + 9 * pl, m->frame_pos + 3 * pl, uj->rot, uj->pos);
             if (uj->type == SN_JOINT_FIXED) {
                 m->frame_body[l] = pb;
+                // a body that begins at a link the reader made takes the name of the first link
+                // the file names that is welded to it
+                int first = pl;
+                while (c->parent_joint[first] >= 0 &&
+                       c->joints[c->parent_joint[first]].type == SN_JOINT_FIXED)
+                    first = c->joints[c->parent_joint[first]].parent;
+                if (c->links[first].generated && !c->links[l].generated &&
+                    m->body_name[pb] == (int)c->links[first].name)
+                    m->body_name[pb] = (int)c->links[l].name;
                 memcpy(fr, r, sizeof r);
                 v3_copy(fp, p);
             } else {

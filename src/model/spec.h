@@ -10,6 +10,7 @@
 typedef struct sni_link {
     long name;
     int line;
+    int generated; // made by the reader (an MJCF joint's anchor): not a name for a body
     int has_inertial;
     int inertial_line;
     sn_real mass;

@@ -460,26 +460,8 @@ static int uf_find(int* p, int i) {
     return i;
 }
 
-// Cholesky of the n x n block A (row-major) in place; 0 if a pivot is not above tol
-static int small_chol(sn_real* A, int n, sn_real tol) {
-    for (int j = 0; j < n; j++) {
-        sn_real d = A[j * n + j];
-        for (int k = 0; k < j; k++)
-            d -= A[j * n + k] * A[j * n + k];
-        if (!(d > tol)) return 0;
-        d = sqrt(d);
-        A[j * n + j] = d;
-        for (int i = j + 1; i < n; i++) {
-            sn_real v = A[i * n + j];
-            for (int k = 0; k < j; k++)
-                v -= A[i * n + k] * A[j * n + k];
-            A[i * n + j] = v / d;
-        }
-    }
-    return 1;
-}
 
-// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of small_chol, x gathered by idx (nb
+// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of sni_chol, x gathered by idx (nb
 // right-hand sides interleaved)
 static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int nb) {
     sn_real acc[SNI_LOOP_SHARED_MAX]; // row i's values, in registers for a few right-hand sides
@@ -513,7 +495,7 @@ static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int
     }
 }
 
-// x (n x nb, interleaved) <- (L L^T)^-1 x for a small factor L (n x n, row-major) of small_chol
+// x (n x nb, interleaved) <- (L L^T)^-1 x for a small factor L (n x n, row-major) of sni_chol
 static void dense_solve(const sn_real* L, int n, sn_real* x, int nb) {
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < i; k++)
@@ -662,7 +644,7 @@ static int struct_factor(sn_system* s) {
                 Bg[i * n + j] = Bg[j * n + i] = v;
             }
         }
-        if (!small_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
+        if (!sni_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
         parent[g] = (int)at; // where block g's factor starts (the union-find is done)
         at += (size_t)n * n;
     }
@@ -696,7 +678,7 @@ static int struct_factor(sn_system* s) {
         for (int j = 0; j < i; j++)
             C[j * ns + i] = C[i * ns + j];
     }
-    if (!small_chol(C, ns, 0)) return 0;
+    if (!sni_chol(C, ns, 0)) return 0;
     // P = D^-1 U = V C^-1 diag(d_S) (D U's columns: V - V C^-1 (C - E^-1) = V C^-1 E^-1): the
     // response of every row to the shared DOFs, for the projections
     for (int r = 0; r < nr; r++) {

@@ -227,6 +227,9 @@ void sni_world_warn(sn_world* w, const char* fmt, ...);
 // impulse responses Y (rows of nv) onto the constrained mechanism; the constraint impulses
 void sni_loops_attach(sn_system* s);
 sn_status sni_loops_begin(sn_system* s, sn_real dt);
+// Cholesky A = L L^T (n x n, row-major, in place, L in the lower triangle); 0 if a pivot is not
+// above tol (solver.c; the subspace step and the loops' small blocks)
+int sni_chol(sn_real* A, int n, sn_real tol);
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 // the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
 // nonzero on the path of DOF last to the root (-2: anywhere)

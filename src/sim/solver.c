@@ -753,14 +753,15 @@ static int lu_factor(sn_real* A, int n, int* piv) {
     return 1;
 }
 
-// Cholesky factor A = L L^T of a symmetric positive definite A (n x n) in place (L in the lower
-// triangle); 0 if not positive definite
-static int chol_factor(sn_real* A, int n) {
+// Cholesky factor A = L L^T of a symmetric A (n x n, row-major) in place, L in the lower
+// triangle; 0 if a pivot is not above tol (0: not positive definite). The loops' small blocks
+// use it too
+int sni_chol(sn_real* A, int n, sn_real tol) {
     for (int j = 0; j < n; j++) {
         sn_real d = A[j * n + j];
         for (int k = 0; k < j; k++)
             d -= A[j * n + k] * A[j * n + k];
-        if (!(d > 0)) return 0;
+        if (!(d > tol)) return 0;
         d = sqrt(d);
         A[j * n + j] = d;
         for (int i = j + 1; i < n; i++) {
@@ -948,7 +949,7 @@ static int subspace_try(sn_world* w, sn_real dt) {
     int sym = 1;
     for (int i = 0; i < n; i++)
         sym &= w->sm_row[i] != 3;
-    if (sym ? !chol_factor(LU, n) : !lu_factor(LU, n, w->sm_piv)) return 0;
+    if (sym ? !sni_chol(LU, n, 0) : !lu_factor(LU, n, w->sm_piv)) return 0;
     for (int pass = 0; pass < 3; pass++) {
         for (int i = 0; i < n; i++) {
             res[i] = rhs[i];

@@ -1110,12 +1110,7 @@ sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** ou
         return sni_error(err, SN_ERR_IO, path, 0, "", "read %zu of %zu bytes", got, n);
     }
     char dir[1024];
-    snprintf(dir, sizeof dir, "%s", path);
-    char* slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
+    sni_dir_of(path, dir, sizeof dir);
     sn_status s = sn_load_urdf_string(buf, n, path, dir, opts, out, err);
     sni_free(a, buf, n + 1);
     return s;
