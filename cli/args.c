@@ -30,13 +30,6 @@ static void log_warning(sn_log_level level, const char* msg, void* ctx) {
     if (!*(int*)ctx) fprintf(stderr, "warning: %s\n", msg);
 }
 
-int cli_is_mjcf(const char* path) {
-    // MJCF by its extension (.xml, .mjcf), URDF otherwise
-    size_t n = strlen(path);
-    return n >= 4 && (!strcmp(path + n - 4, ".xml") || !strcmp(path + n - 4, ".XML") ||
-                      !strcmp(path + n - 5 + (n < 5), ".mjcf"));
-}
-
 sn_model* cli_load(const char* path, int quiet) {
     sn_load_opts opts;
     memset(&opts, 0, sizeof opts);
@@ -44,8 +37,7 @@ sn_model* cli_load(const char* path, int quiet) {
     opts.log_ctx = &quiet;
     sn_model* m = NULL;
     sn_error err;
-    sn_status st = cli_is_mjcf(path) ? sn_load_mjcf(path, &opts, &m, &err)
-                                     : sn_load_urdf(path, &opts, &m, &err);
+    sn_status st = sn_load(path, &opts, &m, &err); // URDF or MJCF, by the file's content
     if (st != SN_OK) {
         fprintf(stderr, "error: %s (%s)\n", err.msg, sn_status_str(st));
         return NULL;

@@ -11,11 +11,9 @@
 
 // parse a whitespace-separated list of numbers; returns the count or -1 on a bad entry
 int cli_parse_vector(const char* s, double* out, int nmax);
-// load a model file (MJCF for .xml and .mjcf, URDF otherwise) with warnings printed to stderr;
+// load a model file (URDF or MJCF by its content: sn_load) with warnings printed to stderr;
 // NULL on error (message printed)
 sn_model* cli_load(const char* path, int quiet);
-// whether cli_load reads the file as MJCF
-int cli_is_mjcf(const char* path);
 // print a JSON number (null when not finite)
 void cli_json_num(FILE* f, double v);
 

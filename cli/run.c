@@ -14,42 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-// the file's contact friction (MJCF geom friction and condim): a body takes the largest of its
-// collision geoms' friction and condim; a pair of bodies, or a body and the ground, the larger
-// of the two frictions, or none when neither condim exceeds 1 (frictionless), as MuJoCo
-// combines them. Material ids 1 to 15 hold the distinct bodies (beyond 15, the nearest)
-static void file_frictions(sn_world* w, sn_system* s, const sn_model* m, double ground_mu,
-                           int ground_condim, double restitution) {
-    double vals[15];
-    int cds[15], nval = 0;
-    for (int b = 1; b < m->nbody; b++) {
-        double mu = -1;
-        int cd = 0;
-        for (int g = 0; g < m->ngeom; g++)
-            if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] == b &&
-                isfinite(m->geom_friction[g])) {
-                mu = fmax(mu, m->geom_friction[g]);
-                cd = m->geom_condim[g] > cd ? m->geom_condim[g] : cd;
-            }
-        if (mu < 0) continue;
-        int id = -1;
-        for (int i = 0; i < nval && id < 0; i++)
-            if (vals[i] == mu && (cds[i] == 1) == (cd == 1)) id = i;
-        if (id < 0 && nval < 15) vals[nval] = mu, cds[nval] = cd, id = nval++;
-        for (int i = 0; i < nval; i++)
-            if (id < 0 || fabs(vals[i] - mu) < fabs(vals[id] - mu)) id = i;
-        sn_system_set_body_material(s, b, id + 1);
-    }
-    for (int i = 0; i < nval; i++) {
-        double mu0 = ground_condim == 1 && cds[i] == 1 ? 0 : fmax(ground_mu, vals[i]);
-        sn_world_set_material_pair(w, 0, i + 1, mu0, restitution, 0);
-        for (int j = i; j < nval; j++) {
-            double mu = cds[i] == 1 && cds[j] == 1 ? 0 : fmax(vals[i], vals[j]);
-            sn_world_set_material_pair(w, i + 1, j + 1, mu, restitution, 0);
-        }
-    }
-}
-
 static void run_usage(void) {
     fprintf(stderr,
             "usage: sinew run [MODEL] [--dt S] [--duration S] [--scheme NAME] [--q0 \"...\"]\n"
@@ -360,8 +324,28 @@ static int load_heightfield(sn_world* w, const char* path, double cell) {
 }
 
 
-// initial state and controller from the options; 0, CLI_USAGE or 1
-static int configure(sn_world* w, sn_system* s, const run_args* a) {
+// the command line's start state and the library's setup options from it; 0 or CLI_USAGE
+static int setup_opts(const sn_model* m, const run_args* a, sn_setup_opts* o, double* q,
+                      double* u) {
+    memset(o, 0, sizeof *o);
+    int rc = 0;
+    if (a->q0 && !(rc = vector_option(a->q0, "--q0", q, m->nq, 0))) o->q0 = q;
+    if (!rc && a->u0 && !(rc = vector_option(a->u0, "--u0", u, m->nv, 0))) o->u0 = u;
+    o->key = a->key;
+    o->ground = a->no_ground ? SN_GROUND_OFF : a->ground ? SN_GROUND_ON : SN_GROUND_FROM_FILE;
+    o->friction_set = a->friction_given;
+    o->friction = a->friction;
+    o->restitution = a->restitution;
+    o->self_collision = a->self_collision;
+    o->no_assemble = a->no_assemble;
+    o->no_servos = a->kp || a->kd;
+    return rc;
+}
+
+
+// the file's settings through the library (sn_system_apply_file), then the command line's
+// options over them; 0, CLI_USAGE or 1
+static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* rep) {
     const sn_model* m = sn_system_model(s);
     int nq = m->nq, nv = m->nv, rc = 0;
     double* q = calloc((size_t)nq + 1, sizeof(double));
@@ -369,97 +353,44 @@ static int configure(sn_world* w, sn_system* s, const run_args* a) {
     double* kp = calloc((size_t)nv + 1, sizeof(double));
     double* kd = calloc((size_t)nv + 1, sizeof(double));
     double g[3];
-    memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
-    if (a->key) {
-        // a keyframe by name, or by index
-        int k = -1;
-        for (int i = 0; i < m->nkey && k < 0; i++)
-            if (!strcmp(m->names + m->key_name[i], a->key)) k = i;
-        char* end;
-        long idx = strtol(a->key, &end, 10);
-        if (k < 0 && *end == 0 && idx >= 0 && idx < m->nkey) k = (int)idx;
-        if (k < 0) {
-            fprintf(stderr, "sinew run: --key '%s': the model has %s", a->key,
-                    m->nkey ? "the keys" : "no keyframes");
-            for (int i = 0; i < m->nkey; i++)
-                fprintf(stderr, "%s '%s'", i ? "," : "", m->names + m->key_name[i]);
-            fprintf(stderr, "\n");
-            rc = CLI_USAGE;
-        } else {
-            memcpy(q, m->key_q + (size_t)k * nq, (size_t)nq * sizeof(double));
-            memcpy(u, m->key_u + (size_t)k * nv, (size_t)nv * sizeof(double));
-        }
-    }
-    if (!rc && a->q0) rc = vector_option(a->q0, "--q0", q, nq, 0);
-    if (!rc && a->u0) rc = vector_option(a->u0, "--u0", u, nv, 0);
-    if (!rc && sn_system_set_state(s, q, nq, u, nv) != SN_OK) {
-        fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
+    sn_setup_opts o;
+    rc = setup_opts(m, a, &o, q, u);
+    if (!rc && sn_system_apply_file(s, &o, rep) != SN_OK) {
+        const char* msg = sn_world_last_error(w);
+        if (a->key && !strncmp(msg, "no key", 6))
+            fprintf(stderr, "sinew run: --key '%s': %s\n", a->key, msg);
+        else
+            fprintf(stderr, "sinew run: %s\n", msg);
         rc = CLI_USAGE;
     }
-    double open_rms = 0, open_worst = 0;
-    if (!rc && m->nconstraint) {
-        double turn = 0;
-        sn_system_loop_error(s, &open_rms, &open_worst);
-        sn_system_orientation_error(s, &turn);
-        open_worst = fmax(open_worst, turn);
-    }
-    for (int j = 0; !rc && m->joint_mimic && j < m->njoint; j++) {
-        // mimic couplings and locks: q = multiplier q_leader + offset
-        int l = m->joint_mimic[j];
-        if (l == SN_NONE) continue;
-        double e = q[m->joint_qadr[j]] - m->joint_mimic_multiplier[j] * q[m->joint_qadr[l]] -
-                   m->joint_mimic_offset[j];
-        open_worst = fmax(open_worst, fabs(e));
-    }
-    if (!rc && !a->no_assemble && open_worst > 1e-6) {
-        // loops that start open (MJCF sites apart, a hand-given q0) are closed before the run:
-        // the steps would close them by 30 % a step, at great speed
-        double res = 0;
-        sn_status st = sn_system_assemble(s, 100, 1e-12, &res);
+    if (!rc && rep->assembled)
         printf("assembly  the constraints started open by %.3g (worst; m, or rad for joints and "
                "welds): "
                "%s to %.3g (--no-assemble keeps them open)\n",
-               open_worst, st == SN_OK ? "closed" : "closed as far as they go", res);
-        memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
-    }
+               rep->open_before, rep->assembly == SN_OK ? "closed" : "closed as far as they go",
+               rep->open_after);
+    if (!rc) memcpy(q, sn_system_q(s), (size_t)nq * sizeof(double));
+    // the command line's time step and the bundled scene's win over the file's
+    if (!rc && (a->dt_given || a->demo)) sn_world_set_timestep(w, a->dt);
+    a->dt = sn_world_timestep(w);
     if (!rc && a->gravity && !(rc = vector_option(a->gravity, "--gravity", g, 3, 0)))
         sn_world_set_gravity(w, g);
-    else if (!rc && !a->gravity && m->option_has_gravity)
-        sn_world_set_gravity(w, m->option_gravity);
-    if (!rc) {
-        sn_world_set_ground(w, !a->no_ground, a->ground_z);
-        sn_system_set_self_collision(s, a->self_collision);
-        // the ground's friction: --friction, else the file's plane's (MJCF), else 0.8
-        int file = !a->friction_given && m->option_has_ground;
-        double mu = file ? m->option_ground_friction : a->friction;
-        int condim = file ? m->option_ground_condim : 3;
-        if (file && condim == 1) mu = 0; // frictionless against bodies without friction
-        if (sn_world_set_material(w, mu, a->restitution, 0) != SN_OK) rc = CLI_USAGE;
-        if (!rc)
-            file_frictions(w, s, m, file ? m->option_ground_friction : mu, condim, a->restitution);
-    }
     if (!rc && a->hfield) rc = load_heightfield(w, a->hfield, a->cell);
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
-    if (!rc && !a->scheme && m->option_scheme >= 0)
-        sn_system_set_scheme(s, (sn_scheme)m->option_scheme);
     int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
+    memset(u, 0, (size_t)nv * sizeof(double));
     if (crank >= 0 && !a->kd && !a->vtarget) {
         // the bundled scene: a velocity servo on the crank
-        memset(u, 0, (size_t)nv * sizeof(double));
         kd[m->joint_vadr[crank]] = DEMO_CRANK_KD;
         u[m->joint_vadr[crank]] = DEMO_CRANK_SPEED;
     }
-    // the file's servos (MJCF position and velocity actuators) unless --kp or --kd says otherwise:
-    // they hold the starting pose
-    int file_gains = 0;
-    for (int v = 0; v < nv && !a->kp && !a->kd; v++)
-        if (m->dof_kp[v] > 0 || m->dof_kd[v] > 0) file_gains = 1;
-    if (file_gains) {
+    // the file's servos (applied by the library) unless --kp or --kd says otherwise
+    if (rep->servos) {
         memcpy(kp, m->dof_kp, (size_t)nv * sizeof(double));
         memcpy(kd, m->dof_kd, (size_t)nv * sizeof(double));
     }
-    if (!rc && (a->kp || a->kd || a->target || a->vtarget || crank >= 0 || file_gains)) {
+    if (!rc && (a->kp || a->kd || a->target || a->vtarget || crank >= 0)) {
         if (a->kp) rc = vector_option(a->kp, "--kp", kp, nv, 1);
         if (!rc && a->kd) rc = vector_option(a->kd, "--kd", kd, nv, 1);
         if (!rc && sn_system_set_pd_gains(s, kp, kd, nv) != SN_OK) {
@@ -507,20 +438,11 @@ int cli_run(int argc, char** argv) {
     }
     sn_model* m = cli_load(a.path, 0);
     if (!m) return 1;
-    // the file's own settings (MJCF <option>) where the command line sets none
-    if (!a.dt_given && m->option_timestep > 0 && !a.demo) a.dt = m->option_timestep;
-    // the file's ground: its height, or none when it turns contacts off, or, in MJCF as in
-    // MuJoCo, none without a plane (--ground puts one in)
-    if (m->option_has_ground) a.ground_z = m->option_ground_height;
     if (a.ground && a.no_ground) {
         fprintf(stderr, "sinew run: --ground and --no-ground contradict each other\n");
         sn_model_destroy(m);
         return CLI_USAGE;
     }
-    int file_no_contact = m->option_contact_off && !a.no_ground && !a.ground;
-    int file_no_plane = !file_no_contact && cli_is_mjcf(a.path) && !m->option_has_ground &&
-                        !a.no_ground && !a.ground;
-    if (file_no_contact || file_no_plane) a.no_ground = 1;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = a.dt;
@@ -533,7 +455,12 @@ int cli_run(int argc, char** argv) {
         sn_model_destroy(m);
         return 1;
     }
-    rc = configure(w, s, &a);
+    sn_setup_report setup;
+    memset(&setup, 0, sizeof setup);
+    rc = configure(w, s, &a, &setup);
+    a.no_ground = !setup.ground;
+    a.ground_z = setup.ground_height;
+    int file_no_contact = setup.contact_off, file_no_plane = setup.no_plane;
     char plot_run[4200], plot_contacts[4200];
     if (!rc && a.plot) {
         // the plots read the recorded run and contacts: into DIR unless named otherwise

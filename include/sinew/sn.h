@@ -5,5 +5,6 @@
 #include "sn_base.h"
 #include "sn_data.h"
 #include "sn_model.h"
+#include "sn_setup.h"
 #include "sn_world.h"
 #endif

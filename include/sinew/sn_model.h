@@ -35,7 +35,14 @@ typedef enum sn_object {
     SN_OBJ_FRAME = 2,      ///< a URDF link
     SN_OBJ_URDF_JOINT = 3, ///< any URDF joint, fixed ones included (the ids of the ujoint_* arrays)
     SN_OBJ_ACTUATOR = 4,   ///< an actuator of the <actuator> extension (the actuator_* arrays)
+    SN_OBJ_KEY = 5,        ///< a state the file names (MJCF <keyframe>; the key_* arrays)
 } sn_object;
+
+/// The file format a model was read from.
+typedef enum sn_format {
+    SN_FORMAT_URDF = 0, ///< URDF (sn_load_urdf), and models built through the API
+    SN_FORMAT_MJCF = 1, ///< MJCF (sn_load_mjcf)
+} sn_format;
 
 /// Couplings one actuator may have (the size of sn_actuator_desc.coupling_joint).
 #define SN_ACTUATOR_MAX_COUPLINGS 4
@@ -99,7 +106,10 @@ typedef struct sn_model {
     int max_depth;   ///< most joints on a path from the world to a body
     int nmeshvert;   ///< vertices of the collision meshes that were read
 
-    // ---- the file's simulation settings (MJCF <option>); a world does not take them itself ----
+    int format; ///< the sn_format it was read from
+
+    // ---- the file's simulation settings (MJCF <option>); a world takes them through
+    // sn_system_apply_file (sn_setup.h) ----
     int has_option;            ///< 1 when the file set any of the settings below
     sn_real option_timestep;   ///< time step in seconds, 0 when not set
     sn_real option_gravity[3]; ///< gravity, valid when option_has_gravity

@@ -2370,6 +2370,7 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
             "input of %zu bytes exceeds the limit of %zu (sn_load_opts.max_file_bytes)", len, max);
     sni_spec s;
     sni_spec_init(&s, opts ? opts->allocator : NULL, name);
+    s.format = SN_FORMAT_MJCF;
     s.balance_inertia = opts ? opts->balance_inertia : 0;
     s.strict_inertia = opts ? opts->strict_inertia : 0;
     s.log = opts ? opts->log : NULL;

@@ -1335,6 +1335,7 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
         pos += len;
     }
     m->nwarning = s->nwarning;
+    m->format = s->format;
     m->option_timestep = s->option_timestep;
     memcpy(m->option_gravity, s->option_gravity, sizeof m->option_gravity);
     m->option_has_gravity = s->option_has_gravity;

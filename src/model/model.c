@@ -105,6 +105,9 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
     case SN_OBJ_ACTUATOR:
         *names = m->actuator_name;
         return m->nactuator;
+    case SN_OBJ_KEY:
+        *names = m->key_name;
+        return m->nkey;
     }
     *names = NULL;
     return 0;

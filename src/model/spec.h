@@ -112,6 +112,7 @@ typedef struct sni_spec {
     int strict_inertia;
     sn_log_fn log;
     void* log_ctx;
+    int format; // sn_format: the reader that filled the spec
     // MJCF <option>
     sn_real option_timestep; // 0: not set
     sn_real option_gravity[3];
