@@ -4,11 +4,11 @@
 // file and line, missing ones a warning. A mesh cube behaves exactly like the box primitive on
 // the ground; MPR's gap and normal agree with the closed forms of sphere, capsule, box and
 // cylinder pairs; shapes rest on meshes and cylinders; Solo12 stands on its STL feet.
+#include "collision/collide.h"
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "model/hull.h"
-#include "sim/convex.h"
 #include "sim/sim.h"
 
 #include <math.h>

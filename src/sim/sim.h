@@ -5,6 +5,7 @@
 #define SNI_SIM_H
 
 #include "base/base.h"
+#include "collision/collide.h"
 #include "sinew/sn_world.h"
 
 
@@ -251,13 +252,7 @@ void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err);
 // model_actuators.c: the model's declared actuators, added to a new system
 sn_status sni_system_actuators_from_model(sn_system* s);
 
-// collide.c and solver.c
-int sni_geom_max_contacts(int type);
-void sni_collide_ground(sn_world* w, int si);
-// the plane (unit normal n, points x with n.x = off) of the terrain under (x, y); 0 if there is
-// none (no heightfield there and no ground)
-int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_real* off);
-void sni_collide_systems(sn_world* w);
+// solver.c
 sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
 sn_status sni_world_solver_alloc(sn_world* w);
 void sni_world_solver_free(sn_world* w);

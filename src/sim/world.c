@@ -3,8 +3,6 @@
 // control setters with their checks, and the getters of seed 000 (mass matrix, nonlinear term,
 // generalized force, actuator states, joint wrenches).
 #include "dynamics/dyn.h"
-#include "model/hull.h"
-#include "model/mesh.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -212,70 +210,10 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
 }
 
 
-// bounding spheres of the collision geometries in their bodies' frames
-static void geom_bounds(sn_system* s) {
-    const sn_model* m = s->m;
-    for (int g = 0; g < m->ngeom; g++) {
-        int f = m->geom_frame[g];
-        const sn_real* sz = m->geom_size + 3 * g;
-        sn_real* c = s->geom_center + 3 * g;
-        m3_mul_v3(c, m->frame_rot + 9 * f, m->geom_pos + 3 * g);
-        v3_add(c, c, m->frame_pos + 3 * f);
-        sn_real r = 0;
-        switch (m->geom_type[g]) {
-        case SN_GEOM_SPHERE:
-            r = sz[0];
-            break;
-        case SN_GEOM_CAPSULE:
-            r = sz[0] + 0.5 * sz[1];
-            break;
-        case SN_GEOM_CYLINDER:
-            r = sqrt(sz[0] * sz[0] + 0.25 * sz[1] * sz[1]);
-            break;
-        case SN_GEOM_BOX:
-            r = 0.5 * sqrt(sz[0] * sz[0] + sz[1] * sz[1] + sz[2] * sz[2]);
-            break;
-        case SN_GEOM_ELLIPSOID:
-            r = fmax(fmax(sz[0], sz[1]), sz[2]);
-            break;
-        case SN_GEOM_MESH: {
-            // the sphere around the box of the vertices (none read: never collides)
-            int nv = m->geom_vert_num[g];
-            const sn_real* v = m->mesh_vert + 3 * (size_t)(nv ? m->geom_vert_adr[g] : 0);
-            sn_real lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, mid[3], t[3];
-            for (int k = 0; k < nv; k++)
-                for (int i = 0; i < 3; i++) {
-                    if (k == 0 || v[3 * k + i] < lo[i]) lo[i] = v[3 * k + i];
-                    if (k == 0 || v[3 * k + i] > hi[i]) hi[i] = v[3 * k + i];
-                }
-            for (int i = 0; i < 3; i++)
-                mid[i] = 0.5 * (lo[i] + hi[i]);
-            for (int k = 0; k < nv; k++) {
-                v3_sub(t, v + 3 * k, mid);
-                if (v3_norm(t) > r) r = v3_norm(t);
-            }
-            if (nv == 0) r = 0;
-            // the centre: mid in the geometry frame, then the link frame, then the body frame
-            sn_real lm[3];
-            m3_mul_v3(lm, m->geom_rot + 9 * g, mid);
-            v3_add(lm, lm, m->geom_pos + 3 * g);
-            m3_mul_v3(c, m->frame_rot + 9 * f, lm);
-            v3_add(c, c, m->frame_pos + 3 * f);
-            break;
-        }
-        default:
-            r = 0;
-            break;
-        }
-        s->geom_radius[g] = m->geom_is_visual[g] ? 0 : r;
-    }
-}
-
-
 // defaults from the model: effort limits, damping, springs; targets at the initial state
 static void system_defaults(sn_system* s) {
     const sn_model* m = s->m;
-    geom_bounds(s);
+    sni_geom_bounds(s);
     for (int b = 0; b < m->nbody; b++) {
         s->body_group[b] = 1;
         s->body_mask[b] = ~0u;
@@ -1077,110 +1015,6 @@ void sn_system_set_self_collision(sn_system* s, int enabled) {
 }
 
 
-// ---- free rigid bodies: a one-link floating model made and owned by the world ----
-
-// a free body: its collision shape (URDF geometry), mass, inertia about the centre of mass
-// (xx, xy, xz, yy, yz, zz) and the centre of mass in the body frame
-static sn_status add_free_body(sn_world* w, const char* shape, sn_real mass, const sn_real* I,
-                               const sn_real* com, sn_system** out) {
-    if (!w || !out) return SN_ERR_ARG;
-    *out = NULL;
-    if (!(mass > 0) || !isfinite(mass))
-        return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass");
-    char xml[5120];
-    int len = snprintf(xml, sizeof xml,
-                       "<robot name=\"body\"><link name=\"body\"><inertial><origin xyz=\"%.17g "
-                       "%.17g %.17g\"/><mass value=\"%.17g\"/><inertia ixx=\"%.17g\" ixy=\"%.17g\" "
-                       "ixz=\"%.17g\" iyy=\"%.17g\" iyz=\"%.17g\" izz=\"%.17g\"/></inertial>"
-                       "<collision><geometry>%s</geometry></collision></link></robot>",
-                       com[0], com[1], com[2], mass, I[0], I[1], I[2], I[3], I[4], I[5], shape);
-    if (len < 0 || (size_t)len >= sizeof xml)
-        return SET_ERR(w, SN_ERR_ARG, "the shape's description is too long");
-    if (w->nowned == w->owned_cap) {
-        int cap = w->owned_cap ? 2 * w->owned_cap : 8;
-        sn_model** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
-        if (!grown) return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
-        if (w->owned) memcpy(grown, w->owned, (size_t)w->nowned * sizeof *grown);
-        sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof *grown);
-        w->owned = grown;
-        w->owned_cap = cap;
-    }
-    sn_load_opts o;
-    memset(&o, 0, sizeof o);
-    o.allocator = &w->alloc;
-    sn_model* m = NULL;
-    sn_error err;
-    sn_status st = sn_load_urdf_string(xml, strlen(xml), "free body", NULL, &o, &m, &err);
-    if (st != SN_OK) return SET_ERR(w, st, "%s", err.msg);
-    st = sn_world_add_system(w, m, out, &err);
-    if (st != SN_OK) {
-        sn_model_destroy(m);
-        return SET_ERR(w, st, "%s", err.msg);
-    }
-    w->owned[w->nowned++] = m;
-    return SN_OK;
-}
-
-
-static int positive3(const sn_real* x, int n) {
-    for (int i = 0; i < n; i++)
-        if (!(x[i] > 0) || !isfinite(x[i])) return 0;
-    return 1;
-}
-
-
-sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out) {
-    if (!positive3(&radius, 1))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius must be positive") : SN_ERR_ARG;
-    char g[128];
-    snprintf(g, sizeof g, "<sphere radius=\"%.17g\"/>", radius);
-    sn_real i = 0.4 * mass * radius * radius, I[6] = {i, 0, 0, i, 0, i}, c[3] = {0, 0, 0};
-    return add_free_body(w, g, mass, I, c, out);
-}
-
-
-sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_system** out) {
-    if (!size || !positive3(size, 3))
-        return w ? SET_ERR(w, SN_ERR_ARG, "box sizes must be positive") : SN_ERR_ARG;
-    char g[160];
-    snprintf(g, sizeof g, "<box size=\"%.17g %.17g %.17g\"/>", size[0], size[1], size[2]);
-    sn_real x = size[0] * size[0], y = size[1] * size[1], z = size[2] * size[2];
-    sn_real I[6] = {mass * (y + z) / 12, 0, 0, mass * (x + z) / 12, 0, mass * (x + y) / 12};
-    sn_real c[3] = {0, 0, 0};
-    return add_free_body(w, g, mass, I, c, out);
-}
-
-
-sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
-                                sn_system** out) {
-    sn_real d[2] = {radius, length};
-    if (!positive3(d, 2))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
-    char g[160];
-    snprintf(g, sizeof g, "<cylinder radius=\"%.17g\" length=\"%.17g\"/>", radius, length);
-    sn_real t = mass * (3 * radius * radius + length * length) / 12;
-    sn_real I[6] = {t, 0, 0, t, 0, 0.5 * mass * radius * radius}, c[3] = {0, 0, 0};
-    return add_free_body(w, g, mass, I, c, out);
-}
-
-
-sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
-                               sn_system** out) {
-    sn_real d[2] = {radius, length};
-    if (!positive3(d, 2))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
-    char g[160];
-    snprintf(g, sizeof g, "<capsule radius=\"%.17g\" length=\"%.17g\"/>", radius, length);
-    // mass shared by volume between the cylinder and the two hemispheres
-    sn_real r = radius, L = length, vc = r * r * L, vs = 4.0 / 3.0 * r * r * r;
-    sn_real mc = mass * vc / (vc + vs), ms = mass - mc;
-    sn_real izz = 0.5 * mc * r * r + 0.4 * ms * r * r;
-    sn_real ixx = mc * (3 * r * r + L * L) / 12 + ms * (0.4 * r * r + 0.25 * L * L + 0.375 * L * r);
-    sn_real I[6] = {ixx, 0, 0, ixx, 0, izz}, c[3] = {0, 0, 0};
-    return add_free_body(w, g, mass, I, c, out);
-}
-
-
 // ---- materials and reporting ----
 
 sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
@@ -1273,50 +1107,6 @@ sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
     if (out->kind == 0 && w->contacts[out->index].sb == w->contacts[out->index].sa)
         out->other_system = out->system; // a self-collision block runs on one system
     return SN_OK;
-}
-
-
-sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
-                            sn_system** out) {
-    if (!w) return SN_ERR_ARG;
-    if (!path || !path[0]) return SET_ERR(w, SN_ERR_ARG, "no mesh file named");
-    if (strpbrk(path, "\"<>&"))
-        return SET_ERR(w, SN_ERR_ARG, "the mesh path '%s' holds one of \" < > &", path);
-    sn_real one[3] = {1, 1, 1};
-    const sn_real* sc = scale ? scale : one;
-    if (!positive3(sc, 3)) return SET_ERR(w, SN_ERR_ARG, "mesh scales must be positive");
-    // the hull of the file's vertices, and the solid it bounds at uniform density
-    sni_buf v = {NULL, 0, 0, &w->alloc, 0};
-    char msg[600];
-    int line = 0, *tri = NULL, ntri = 0;
-    sn_status st = sni_mesh_read(path, sc, &w->alloc, &v, &line, msg, sizeof msg);
-    if (st != SN_OK) {
-        sni_buf_free(&v);
-        return SET_ERR(w, st, "%s", msg);
-    }
-    int nv = (int)(v.len / (3 * sizeof(sn_real)));
-    st = sni_hull((const sn_real*)(void*)v.data, nv, &w->alloc, &tri, &ntri);
-    sn_real vol = 0, com[3] = {0, 0, 0}, C[9];
-    if (st == SN_OK) sni_hull_mass((const sn_real*)(void*)v.data, tri, ntri, &vol, com, C);
-    sni_free(&w->alloc, tri, (size_t)ntri * 3 * sizeof(int));
-    sni_buf_free(&v);
-    if (st == SN_ERR_NOMEM) return SET_ERR(w, st, "out of memory");
-    if (st != SN_OK || !(vol > 0))
-        return SET_ERR(w, SN_ERR_MODEL, "%s: the mesh is flat; a free body needs a solid hull",
-                       path);
-    // inertia about the centroid: rho (C - V c c^T), then I = tr(S) 1 - S
-    sn_real rho = mass / vol, S[9];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            S[3 * i + j] = rho * (C[3 * i + j] - vol * com[i] * com[j]);
-    sn_real tr = S[0] + S[4] + S[8];
-    sn_real I[6] = {tr - S[0], -S[1], -S[2], tr - S[4], -S[5], tr - S[8]};
-    char g[4200];
-    int len = snprintf(g, sizeof g, "<mesh filename=\"%s\" scale=\"%.17g %.17g %.17g\"/>", path,
-                       sc[0], sc[1], sc[2]);
-    if (len < 0 || (size_t)len >= sizeof g)
-        return SET_ERR(w, SN_ERR_ARG, "the mesh path is too long");
-    return add_free_body(w, g, mass, I, com, out);
 }
 
 

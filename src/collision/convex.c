@@ -7,7 +7,7 @@
 // cores overlap, the expanding polytope algorithm (EPA, van den Bergen 2001) finds the
 // penetration depth, its direction and the points. Both work in fixed-size arrays: a step
 // allocates nothing. One contact point per pair.
-#include "sim/convex.h"
+#include "collision/collide.h"
 
 #include <math.h>
 #include <string.h>
@@ -674,6 +674,32 @@ int sni_convex_feature(const sni_convex* c, const sn_real* d, sn_real tol, sn_re
 }
 
 
+// the k points p (with their gaps g) without those that (nearly) repeat a point kept before them:
+// nearer to it than 1e-3 of the span (the largest distance from the first point). Returns the
+// number kept.
+static int drop_repeats(sn_real (*p)[3], sn_real* g, int k) {
+    sn_real span = 0;
+    for (int i = 1; i < k; i++) {
+        sn_real t[3];
+        v3_sub(t, p[i], p[0]);
+        if (v3_norm(t) > span) span = v3_norm(t);
+    }
+    int kept = 0;
+    for (int i = 0; i < k; i++) {
+        int dup = 0;
+        for (int j = 0; j < kept && !dup; j++) {
+            sn_real t[3];
+            v3_sub(t, p[i], p[j]);
+            dup = v3_norm(t) <= 1e-3 * span;
+        }
+        if (dup) continue;
+        v3_copy(p[kept], p[i]);
+        g[kept++] = g[i];
+    }
+    return kept;
+}
+
+
 int sni_convex_manifold(const sni_convex* a, const sni_convex* b, sn_real margin, sn_real (*x)[3],
                         sn_real* n, sn_real* gap) {
     if (!sni_convex_contact(a, b, margin, x[0], n, &gap[0])) return 0;
@@ -752,26 +778,7 @@ int sni_convex_manifold(const sni_convex* a, const sni_convex* b, sn_real margin
         pg[k++] = g;
     }
     if (k < 2) return 1;
-    // points that (nearly) repeat one another count once
-    sn_real span = 0;
-    for (int i = 1; i < k; i++) {
-        sn_real t[3];
-        v3_sub(t, px[i], px[0]);
-        if (v3_norm(t) > span) span = v3_norm(t);
-    }
-    int kept = 0;
-    for (int i = 0; i < k; i++) {
-        int dup = 0;
-        for (int j = 0; j < kept && !dup; j++) {
-            sn_real t[3];
-            v3_sub(t, px[i], px[j]);
-            dup = v3_norm(t) <= 1e-3 * span;
-        }
-        if (dup) continue;
-        v3_copy(px[kept], px[i]);
-        pg[kept++] = pg[i];
-    }
-    k = kept;
+    k = drop_repeats(px, pg, k);
     if (k < 2) return 1;
     k = reduce4(px, pg, k, n);
     for (int i = 0; i < k; i++) {

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// bodies.c: single free rigid bodies (sn_world_add_sphere, _box, _cylinder, _capsule, _mesh).
+// Each is a one-link model: a spec with the link (its mass, centre of mass and inertia at
+// uniform density) and one collision geometry, compiled as a floating body and owned by the
+// world. The spec is the one the URDF reader fills from the equivalent file (link "body" in a
+// model named "free body"), so the model is the one such a file gives (tests/test_free_bodies.c).
+#include "model/hull.h"
+#include "model/mesh.h"
+#include "model/spec.h"
+#include "sim/sim.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
+
+
+// a free body: its collision shape (an sn_geom_type, its size as in sn_model: a mesh's is its
+// scale, and its file), mass, inertia about the centre of mass (xx, xy, xz, yy, yz, zz) and the
+// centre of mass in the body frame
+typedef struct free_body {
+    int type;
+    sn_real size[3];
+    const char* mesh;
+    sn_real mass;
+    sn_real inertia[6];
+    sn_real com[3];
+} free_body;
+
+
+// the checks the URDF reader makes of a link's inertia (its mass positive), with its messages:
+// not positive definite is an error; outside the triangle inequality, singular or badly
+// conditioned, a warning. issue 11: urdf.c's end_inertial makes the same checks; one check of a
+// spec's link for both belongs with the compiler.
+static sn_status check_inertia(sni_spec* s, const sni_link* l, sn_error* err) {
+    sn_real ev[3];
+    sni_sym3_eigenvalues(l->inertia, ev);
+    sn_real scale = fabs(ev[2]) > 0 ? fabs(ev[2]) : 1;
+    if (ev[0] < -1e-12 * scale)
+        return sni_error(err, SN_ERR_MODEL, s->file, l->line, "inertia",
+                         "in link 'body': inertia must be positive definite (eigenvalues %g %g %g)",
+                         ev[0], ev[1], ev[2]);
+    if (ev[0] + ev[1] < ev[2] * (1 - 1e-9))
+        sni_spec_warn(s, l->line, "inertia",
+                      "in link 'body': principal moments %g %g %g violate the triangle "
+                      "inequality A + B >= C; kept as given (set balance_inertia to repair, "
+                      "strict_inertia to refuse)",
+                      ev[0], ev[1], ev[2]);
+    if (ev[0] <= 1e-12 * scale) {
+        sni_spec_warn(s, l->line, "inertia",
+                      "in link 'body': inertia is singular (eigenvalues %g %g %g): a point or "
+                      "rod mass",
+                      ev[0], ev[1], ev[2]);
+        return SN_OK;
+    }
+    if (ev[2] / ev[0] > 1e8)
+        sni_spec_warn(s, l->line, "inertia",
+                      "in link 'body': inertia is badly conditioned (eigenvalues %g .. %g)", ev[0],
+                      ev[2]);
+    return SN_OK;
+}
+
+
+// the spec of free body b: link "body" and its collision geometry, everything on line 1 (where a
+// one-line URDF file puts them)
+static sn_status fill_spec(sni_spec* s, const free_body* b, sn_error* err) {
+    sni_link* l = sni_buf_grow(&s->links, sizeof *l);
+    if (!l) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
+    memset(l, 0, sizeof *l);
+    l->name = sni_spec_name(s, "body");
+    l->line = 1;
+    l->has_inertial = 1;
+    l->inertial_line = 1;
+    l->mass = b->mass;
+    v3_copy(l->com, b->com);
+    // the six moments as a symmetric matrix in the inertial frame (rpy 0 0 0), rotated into the
+    // link frame as the URDF reader does (a rotation by the identity: it can only turn a -0 of
+    // the mesh's products into +0, and keeps the model bit for bit the file's)
+    sn_real raw[9], rot[9];
+    static const int at[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}};
+    for (int k = 0; k < 6; k++) {
+        int i = at[k][0], j = at[k][1];
+        raw[3 * i + j] = raw[3 * j + i] = b->inertia[k];
+    }
+    rpy_to_m3(rot, 0, 0, 0);
+    m3_rotate_sym(l->inertia, rot, raw);
+    sn_status st = check_inertia(s, l, err);
+    if (st != SN_OK) return st;
+    sni_geom* g = sni_buf_grow(&s->geoms, sizeof *g);
+    if (!g) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
+    memset(g, 0, sizeof *g);
+    g->link = 0;
+    g->line = 1;
+    g->type = b->type;
+    g->mesh = g->material = -1;
+    g->friction = NAN; // a URDF geometry gives none
+    m3_identity(g->rot);
+    v3_copy(g->size, b->size);
+    if (b->mesh) g->mesh = sni_spec_name(s, b->mesh);
+    if (s->names.failed) return sni_error(err, SN_ERR_NOMEM, s->file, 0, "", "out of memory");
+    return SN_OK;
+}
+
+
+// free body b made into a model owned by the world, and added to it as *out
+static sn_status add_free_body(sn_world* w, const free_body* b, sn_system** out) {
+    if (!w || !out) return SN_ERR_ARG;
+    *out = NULL;
+    if (!(b->mass > 0) || !isfinite(b->mass))
+        return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass");
+    for (int k = 0; k < 6; k++)
+        if (!isfinite(b->inertia[k]))
+            return SET_ERR(w, SN_ERR_ARG, "the free body's inertia is not finite");
+    if (w->nowned == w->owned_cap) {
+        int cap = w->owned_cap ? 2 * w->owned_cap : 8;
+        sn_model** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
+        if (!grown) return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
+        if (w->owned) memcpy(grown, w->owned, (size_t)w->nowned * sizeof *grown);
+        sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof *grown);
+        w->owned = grown;
+        w->owned_cap = cap;
+    }
+    sni_spec s;
+    sni_spec_init(&s, &w->alloc, "free body");
+    sn_model* m = NULL;
+    sn_error err;
+    memset(&err, 0, sizeof err);
+    sn_status st = fill_spec(&s, b, &err);
+    if (st == SN_OK) st = sni_compile(&s, &w->alloc, &m, &err);
+    sni_spec_free(&s);
+    if (st != SN_OK) return SET_ERR(w, st, "%s", err.msg);
+    st = sn_world_add_system(w, m, out, &err);
+    if (st != SN_OK) {
+        sn_model_destroy(m);
+        return SET_ERR(w, st, "%s", err.msg);
+    }
+    w->owned[w->nowned++] = m;
+    return SN_OK;
+}
+
+
+static int positive3(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!(x[i] > 0) || !isfinite(x[i])) return 0;
+    return 1;
+}
+
+
+sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out) {
+    if (!positive3(&radius, 1))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius must be positive") : SN_ERR_ARG;
+    sn_real i = 0.4 * mass * radius * radius;
+    free_body b = {SN_GEOM_SPHERE, {radius, 0, 0}, NULL, mass, {i, 0, 0, i, 0, i}, {0, 0, 0}};
+    return add_free_body(w, &b, out);
+}
+
+
+sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_system** out) {
+    if (!size || !positive3(size, 3))
+        return w ? SET_ERR(w, SN_ERR_ARG, "box sizes must be positive") : SN_ERR_ARG;
+    sn_real x = size[0] * size[0], y = size[1] * size[1], z = size[2] * size[2];
+    free_body b = {SN_GEOM_BOX,
+                   {size[0], size[1], size[2]},
+                   NULL,
+                   mass,
+                   {mass * (y + z) / 12, 0, 0, mass * (x + z) / 12, 0, mass * (x + y) / 12},
+                   {0, 0, 0}};
+    return add_free_body(w, &b, out);
+}
+
+
+sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                                sn_system** out) {
+    sn_real d[2] = {radius, length};
+    if (!positive3(d, 2))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    sn_real t = mass * (3 * radius * radius + length * length) / 12;
+    free_body b = {SN_GEOM_CYLINDER,
+                   {radius, length, 0},
+                   NULL,
+                   mass,
+                   {t, 0, 0, t, 0, 0.5 * mass * radius * radius},
+                   {0, 0, 0}};
+    return add_free_body(w, &b, out);
+}
+
+
+sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
+                               sn_system** out) {
+    sn_real d[2] = {radius, length};
+    if (!positive3(d, 2))
+        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    // mass shared by volume between the cylinder and the two hemispheres
+    sn_real r = radius, L = length, vc = r * r * L, vs = 4.0 / 3.0 * r * r * r;
+    sn_real mc = mass * vc / (vc + vs), ms = mass - mc;
+    sn_real izz = 0.5 * mc * r * r + 0.4 * ms * r * r;
+    sn_real ixx = mc * (3 * r * r + L * L) / 12 + ms * (0.4 * r * r + 0.25 * L * L + 0.375 * L * r);
+    free_body b = {SN_GEOM_CAPSULE, {radius, length, 0}, NULL, mass, {ixx, 0, 0, ixx, 0, izz},
+                   {0, 0, 0}};
+    return add_free_body(w, &b, out);
+}
+
+
+sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
+                            sn_system** out) {
+    if (!w) return SN_ERR_ARG;
+    if (!path || !path[0]) return SET_ERR(w, SN_ERR_ARG, "no mesh file named");
+    // refused since free bodies were written as URDF text (tests/test_mesh.c holds it)
+    if (strpbrk(path, "\"<>&"))
+        return SET_ERR(w, SN_ERR_ARG, "the mesh path '%s' holds one of \" < > &", path);
+    sn_real one[3] = {1, 1, 1};
+    const sn_real* sc = scale ? scale : one;
+    if (!positive3(sc, 3)) return SET_ERR(w, SN_ERR_ARG, "mesh scales must be positive");
+    // issue 11: use src/math/massprop
+    // the hull of the file's vertices, and the solid it bounds at uniform density
+    sni_buf v = {NULL, 0, 0, &w->alloc, 0};
+    char msg[600];
+    int line = 0, *tri = NULL, ntri = 0;
+    sn_status st = sni_mesh_read(path, sc, &w->alloc, &v, &line, msg, sizeof msg);
+    if (st != SN_OK) {
+        sni_buf_free(&v);
+        return SET_ERR(w, st, "%s", msg);
+    }
+    int nv = (int)(v.len / (3 * sizeof(sn_real)));
+    st = sni_hull((const sn_real*)(void*)v.data, nv, &w->alloc, &tri, &ntri);
+    sn_real vol = 0, com[3] = {0, 0, 0}, C[9];
+    if (st == SN_OK) sni_hull_mass((const sn_real*)(void*)v.data, tri, ntri, &vol, com, C);
+    sni_free(&w->alloc, tri, (size_t)ntri * 3 * sizeof(int));
+    sni_buf_free(&v);
+    if (st == SN_ERR_NOMEM) return SET_ERR(w, st, "out of memory");
+    if (st != SN_OK || !(vol > 0))
+        return SET_ERR(w, SN_ERR_MODEL, "%s: the mesh is flat; a free body needs a solid hull",
+                       path);
+    // inertia about the centroid: rho (C - V c c^T), then I = tr(S) 1 - S
+    sn_real rho = mass / vol, S[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            S[3 * i + j] = rho * (C[3 * i + j] - vol * com[i] * com[j]);
+    sn_real tr = S[0] + S[4] + S[8];
+    free_body b = {SN_GEOM_MESH,
+                   {sc[0], sc[1], sc[2]},
+                   path,
+                   mass,
+                   {tr - S[0], -S[1], -S[2], tr - S[4], -S[5], tr - S[8]},
+                   {com[0], com[1], com[2]}};
+    return add_free_body(w, &b, out);
+}
