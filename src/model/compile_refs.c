@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: Apache-2.0
+// compile_refs.c: the parts of a model that refer to joints and links by name, resolved once the
+// tree is built: mimic leaders (no cycles among them), actuators and their couplings, loop
+// constraints (with the redundancy warnings of seed 001 and the nominal configuration) and the
+// body pairs excluded from collision. Names are found through hash tables: O(n) in all.
+#include "base/smath.h"
+#include "model/compile.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+// mimic leaders, and no cycles among them. O(njoint): leaders are found through a hash table
+// and each joint is walked once (a joint has at most one leader).
+sn_status sni_compile_mimic(compiler* c, sn_model* m) {
+    int any = 0;
+    for (int i = 0; i < c->nj; i++) {
+        if (c->joints[i].mimic_name < 0) continue;
+        if (c->joints[i].type == SN_JOINT_FIXED)
+            sni_spec_warn(c->s, c->joints[i].mimic_line, "mimic",
+                          "in joint '%s': <mimic> on a "
+                          "fixed joint ignored",
+                          JNAME(c, i));
+        else
+            any = 1;
+    }
+    if (!any) return SN_OK;
+    name_table jt;
+    if (sni_compile_table_init(&jt, c->alloc, c->nj) != SN_OK)
+        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (int i = 0; i < c->nj; i++)
+        sni_compile_table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint),
+                               JNAME(c, i), i);
+    sn_status st = SN_OK;
+    for (int j = 0; j < m->njoint && st == SN_OK; j++) {
+        int u = m->joint_ujoint[j];
+        if (u >= c->nj || c->joints[u].mimic_name < 0) continue;
+        const sni_joint* uj = &c->joints[u];
+        const char* leader = SNI_NAME(c->s, uj->mimic_name);
+        int lu = sni_compile_table_find(&jt, c->s->names.data, &c->joints[0].name,
+                                        sizeof(sni_joint), leader, -1);
+        int lj = lu >= 0 ? m->ujoint_joint[lu] : SN_NONE;
+        if (lj < 0)
+            st = sni_compile_error(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                                   "joint '%s' mimics '%s', which "
+                                   "is not a movable joint",
+                                   JNAME(c, u), leader);
+        else if (lj == j && uj->mimic_multiplier != 0)
+            st = sni_compile_error(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                                   "joint '%s' mimics itself (only a lock, multiplier 0, may)",
+                                   JNAME(c, u));
+        else if (m->joint_nv[lj] != 1 || m->joint_nv[j] != 1)
+            st = sni_compile_error(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                                   "mimic joints must both have "
+                                   "one DOF ('%s' mimics '%s')",
+                                   JNAME(c, u), leader);
+        if (st != SN_OK) break;
+        m->joint_mimic[j] = lj;
+        m->joint_mimic_multiplier[j] = uj->mimic_multiplier;
+        m->joint_mimic_offset[j] = uj->mimic_offset;
+    }
+    sni_compile_table_free(&jt);
+    if (st != SN_OK) return st;
+    // 0 unvisited, 1 on the walk in progress, 2 done
+    char* state = sni_alloc(c->alloc, (size_t)m->njoint);
+    if (!state) return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (int j = 0; j < m->njoint && st == SN_OK; j++) {
+        int k = j;
+        while (k >= 0 && state[k] == 0) // a lock (a joint that mimics itself) ends the walk
+            state[k] = 1, k = m->joint_mimic[k] == k ? SN_NONE : m->joint_mimic[k];
+        if (k >= 0 && state[k] == 1) {
+            const sni_joint* uj = &c->joints[m->joint_ujoint[k]];
+            st = sni_compile_error(c, SN_ERR_MODEL, uj->mimic_line, "mimic",
+                                   "mimic joints form a cycle "
+                                   "through joint '%s'",
+                                   JNAME(c, m->joint_ujoint[k]));
+        }
+        for (k = j; k >= 0 && state[k] == 1;
+             k = m->joint_mimic[k] == k ? SN_NONE : m->joint_mimic[k])
+            state[k] = 2;
+    }
+    sni_free(c->alloc, state, (size_t)m->njoint);
+    return st;
+}
+
+// ---- actuators (the <actuator> extension) ----
+
+// the movable 1-DOF joint named `name`, for the <el> at `line` of actuator `act`
+static sn_status actuated_joint(compiler* c, const sn_model* m, name_table* jt, const char* act,
+                                const char* name, int line, const char* el, int* out) {
+    int u = -1; // a robot without joints has no joint array to look in
+    if (c->nj > 0)
+        u = sni_compile_table_find(jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint),
+                                   name, -1);
+    if (u < 0)
+        return sni_compile_error(c, SN_ERR_MODEL, line, el,
+                                 "in actuator '%s': joint '%s' not found", act, name);
+    int j = m->ujoint_joint[u];
+    if (j < 0 || m->joint_nv[j] != 1)
+        return sni_compile_error(
+            c, SN_ERR_MODEL, line, el,
+            "in actuator '%s': joint '%s' is %s, not a movable joint with one DOF "
+            "(revolute, continuous or prismatic)",
+            act, name, sn_joint_type_str(c->joints[u].type));
+    *out = j;
+    return SN_OK;
+}
+
+// one actuator: its joint and couplings resolved; a coupling names another joint than the driven
+// one, and each joint at most once
+static sn_status fill_actuator(compiler* c, sn_model* m, name_table* jt, int i) {
+    const sni_actuator* a = (const sni_actuator*)c->s->actuators.data + i;
+    const char* act = SNI_NAME(c->s, a->name);
+    int* cj = m->actuator_coupling_joint + SN_ACTUATOR_MAX_COUPLINGS * i;
+    sn_real* cr = m->actuator_coupling_ratio + SN_ACTUATOR_MAX_COUPLINGS * i;
+    sn_status st = actuated_joint(c, m, jt, act, SNI_NAME(c->s, a->joint_name), a->line, "actuator",
+                                  &m->actuator_joint[i]);
+    for (int k = 0; k < SN_ACTUATOR_MAX_COUPLINGS; k++)
+        cj[k] = SN_NONE, cr[k] = 0;
+    for (int k = 0; k < a->ncoupling && st == SN_OK; k++) {
+        const char* name = SNI_NAME(c->s, a->coupling_name[k]);
+        st = actuated_joint(c, m, jt, act, name, a->coupling_line[k], "coupling", &cj[k]);
+        if (st == SN_OK && cj[k] == m->actuator_joint[i])
+            st = sni_compile_error(
+                c, SN_ERR_MODEL, a->coupling_line[k], "coupling",
+                "in actuator '%s': joint '%s' is the driven joint, not a coupling (its "
+                "ratio is gear_ratio)",
+                act, name);
+        for (int e = 0; e < k && st == SN_OK; e++)
+            if (cj[e] == cj[k])
+                st = sni_compile_error(
+                    c, SN_ERR_MODEL, a->coupling_line[k], "coupling",
+                    "in actuator '%s': joint '%s' is coupled twice (first at line %d)", act, name,
+                    a->coupling_line[e]);
+        cr[k] = a->coupling_ratio[k];
+    }
+    m->actuator_name[i] = (int)a->name;
+    m->actuator_gear[i] = a->gear;
+    m->actuator_kt[i] = a->kt;
+    m->actuator_vbus[i] = a->vbus;
+    m->actuator_resistance[i] = a->resistance;
+    m->actuator_kv[i] = a->kv;
+    m->actuator_peak_torque[i] = a->peak_torque;
+    m->actuator_output_damping[i] = a->output_damping;
+    m->actuator_output_friction[i] = a->output_friction;
+    m->actuator_ncoupling[i] = a->ncoupling;
+    return st;
+}
+
+// actuators in file order: unique names (a namespace of their own), joints resolved
+sn_status sni_compile_actuators(compiler* c, sn_model* m) {
+    if (m->nactuator == 0) return SN_OK;
+    const sni_actuator* a = (const sni_actuator*)c->s->actuators.data;
+    name_table jt, at;
+    if (sni_compile_table_init(&jt, c->alloc, c->nj) != SN_OK)
+        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    if (sni_compile_table_init(&at, c->alloc, m->nactuator) != SN_OK) {
+        sni_compile_table_free(&jt);
+        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    for (int i = 0; i < c->nj; i++)
+        sni_compile_table_find(&jt, c->s->names.data, &c->joints[0].name, sizeof(sni_joint),
+                               JNAME(c, i), i);
+    sn_status st = SN_OK;
+    for (int i = 0; i < m->nactuator && st == SN_OK; i++) {
+        const char* name = SNI_NAME(c->s, a[i].name);
+        int prev = sni_compile_table_find(&at, c->s->names.data, &a[0].name, sizeof(sni_actuator),
+                                          name, i);
+        if (prev >= 0)
+            st = sni_compile_error(c, SN_ERR_MODEL, a[i].line, "actuator",
+                                   "actuator '%s' is not unique (first at line %d)", name,
+                                   a[prev].line);
+        else
+            st = fill_actuator(c, m, &jt, i);
+    }
+    sni_compile_table_free(&at);
+    sni_compile_table_free(&jt);
+    return st;
+}
+
+// ---- loop constraints ----
+
+// norm of the part of v along the constrained directions: all of v for a pin (ndir 3), else
+// the projection on the one axis or on the plane of the two
+static sn_real constrained_part(const sn_real* v, const sn_real* dirs, int ndir) {
+    if (ndir >= 3) return v3_norm(v);
+    if (ndir == 1) return fabs(v3_dot(v, dirs));
+    sn_real n[3], p[3];
+    v3_cross(n, dirs, dirs + 3);
+    v3_scale(n, n, 1 / v3_norm(n));
+    v3_copy(p, v);
+    v3_addscl(p, n, -v3_dot(n, v));
+    return v3_norm(p);
+}
+
+// does one joint hold every constrained direction by itself? Seed 001: a direction is held when
+// the joint moves the anchors apart along it only through a lever arm below 1/1000 of the
+// joint's distance from the anchors. o: joint origin, a: unit axis, x: anchor, dirs: unit
+// constrained directions, all in one frame fixed to a body next to the joint (so the answer
+// does not depend on the configuration).
+static int joint_holds(int type, const sn_real* o, const sn_real* a, const sn_real* x,
+                       const sn_real* dirs, int ndir) {
+    sn_real r[3], v[3];
+    v3_sub(r, x, o);
+    sn_real dist = v3_norm(r);
+    switch (type) {
+    case SN_JOINT_REVOLUTE:
+    case SN_JOINT_CONTINUOUS:
+        v3_cross(v, a, r);
+        return constrained_part(v, dirs, ndir) <= 1e-3 * dist;
+    case SN_JOINT_PRISMATIC:
+        return constrained_part(a, dirs, ndir) <= 1e-3;
+    case SN_JOINT_SPHERICAL:
+        // rotations about the centre move the anchor anywhere across r: only one axis along r
+        // (or an anchor at the centre) is held
+        if (ndir != 1) return dist == 0;
+        v3_cross(v, r, dirs);
+        return v3_norm(v) <= 1e-3 * dist;
+    default:
+        return 0;
+    }
+}
+
+// a constraint whose links are welded together, or joined by one joint that already holds
+// every direction it constrains (a pin on a hinge axis), is redundant: warn once. Longer paths
+// are left to the constraint solver, which examines them at several poses.
+static int check_redundant(compiler* c, const sn_model* m, int i, const char* el, int line) {
+    int f1 = m->constraint_frame1[i], f2 = m->constraint_frame2[i];
+    int b1 = m->frame_body[f1], b2 = m->frame_body[f2];
+    int ndir = m->constraint_type[i] == SN_CONSTRAINT_PIN ? 3 : m->constraint_naxis[i];
+    int orient = m->constraint_type[i] == SN_CONSTRAINT_ORIENTATION;
+    const sn_real* r1 = m->frame_rot + 9 * f1;
+    sn_real x[3], dirs[6], o[3] = {0, 0, 0}, a[3];
+    m3_mul_v3(x, r1, m->constraint_anchor + 3 * i);
+    v3_add(x, x, m->frame_pos + 3 * f1);
+    for (int k = 0; k < ndir && k < 2; k++)
+        m3_mul_v3(dirs + 3 * k, r1, m->constraint_axes + 6 * i + 3 * k);
+    const char* n1 = m->names + m->frame_name[f1];
+    const char* n2 = m->names + m->frame_name[f2];
+    if (b1 == b2) {
+        sni_spec_warn(c->s, line, el,
+                      "constraint between '%s' and '%s' is redundant: fixed joints "
+                      "weld the two links together",
+                      n1, n2);
+        return 1;
+    }
+    int j;
+    if (orient) return 0; // a joint with a DOF never holds an orientation
+    if (m->body_parent[b2] == b1) {
+        // b1 is the parent body: the joint frame is fixed in b1
+        j = m->body_joint[b2];
+        v3_copy(o, m->joint_pos + 3 * j);
+        m3_mul_v3(a, m->joint_rot + 9 * j, m->joint_axis + 3 * j);
+    } else if (m->body_parent[b1] == b2) {
+        // b1 is the child body: its frame is the joint frame
+        j = m->body_joint[b1];
+        v3_copy(a, m->joint_axis + 3 * j);
+    } else {
+        return 0;
+    }
+    if (!joint_holds(m->joint_type[j], o, a, x, dirs, ndir)) return 0;
+    sni_spec_warn(c->s, line, el,
+                  "constraint between '%s' and '%s' is redundant: joint '%s' "
+                  "already holds every direction it constrains (the anchor is on its axis)",
+                  n1, n2, m->names + m->joint_name[j]);
+    return 1;
+}
+
+static uint64_t constraint_hash(const sn_model* m, int i) {
+    uint64_t h = 1469598103934665603ull;
+    int key[3] = {m->constraint_type[i], m->constraint_frame1[i], m->constraint_frame2[i]};
+    const unsigned char* b = (const unsigned char*)key;
+    for (size_t k = 0; k < sizeof key; k++)
+        h = (h ^ b[k]) * 1099511628211ull;
+    b = (const unsigned char*)(m->constraint_anchor + 3 * i);
+    for (size_t k = 0; k < 3 * sizeof(sn_real); k++)
+        h = (h ^ b[k]) * 1099511628211ull;
+    return h;
+}
+
+static int same_constraint(const sn_model* m, int i, int k) {
+    return m->constraint_type[i] == m->constraint_type[k] &&
+           m->constraint_frame1[i] == m->constraint_frame1[k] &&
+           m->constraint_frame2[i] == m->constraint_frame2[k] &&
+           m->constraint_naxis[i] == m->constraint_naxis[k] &&
+           !memcmp(m->constraint_anchor + 3 * i, m->constraint_anchor + 3 * k,
+                   3 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_anchor2 + 3 * i, m->constraint_anchor2 + 3 * k,
+                   3 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_rot2 + 9 * i, m->constraint_rot2 + 9 * k, 9 * sizeof(sn_real)) &&
+           !memcmp(m->constraint_axes + 6 * i, m->constraint_axes + 6 * k, 6 * sizeof(sn_real));
+}
+
+// an exact repeat of an earlier constraint is redundant: warn once per repeat (unless `warned`
+// already says so). O(nconstraint).
+static sn_status check_duplicates(compiler* c, const sn_model* m, const char* warned) {
+    const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
+    size_t cap = 16;
+    while (cap < (size_t)m->nconstraint * 2)
+        cap *= 2;
+    int* slot = sni_alloc(c->alloc, cap * sizeof(int));
+    if (!slot) return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (size_t e = 0; e < cap; e++)
+        slot[e] = -1;
+    for (int i = 0; i < m->nconstraint; i++) {
+        size_t e = constraint_hash(m, i) & (cap - 1);
+        while (slot[e] >= 0 && !same_constraint(m, i, slot[e]))
+            e = (e + 1) & (cap - 1);
+        if (slot[e] < 0) {
+            slot[e] = i;
+            continue;
+        }
+        if (!warned[i])
+            sni_spec_warn(c->s, k[i].line,
+                          k[i].element ? k[i].element
+                          : k[i].type  ? "equality"
+                                       : "pin",
+                          "constraint is "
+                          "redundant: it repeats the one at line %d",
+                          k[slot[e]].line);
+    }
+    sni_free(c->alloc, slot, cap * sizeof(int));
+    return SN_OK;
+}
+
+// excluded body pairs: link names to bodies
+sn_status sni_compile_excludes(compiler* c, sn_model* m, name_table* links) {
+    const sni_exclude* x = (const sni_exclude*)(void*)c->s->excludes.data;
+    for (int i = 0; i < m->nexclude; i++) {
+        const char* names[2] = {SNI_NAME(c->s, x[i].body1), SNI_NAME(c->s, x[i].body2)};
+        for (int e = 0; e < 2; e++) {
+            int f = sni_compile_table_find(links, c->s->names.data, &c->links[0].name,
+                                           sizeof(sni_link), names[e], -1);
+            if (f < 0 && !strcmp(names[e], "world")) f = c->root;
+            if (f < 0)
+                return sni_compile_error(c, SN_ERR_MODEL, x[i].line, "exclude",
+                                         "body%d '%s' is not a body", e + 1, names[e]);
+            m->exclude_body[2 * i + e] = m->frame_body[f];
+        }
+    }
+    return SN_OK;
+}
+
+// constraints: link names, redundancy, nominal configuration
+sn_status sni_compile_constraints(compiler* c, sn_model* m, name_table* links) {
+    const sni_constraint* k = (const sni_constraint*)c->s->constraints.data;
+    size_t nw = (size_t)m->nconstraint + 1;
+    char* warned = sni_alloc(c->alloc, nw);
+    if (!warned) return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    sn_status st = SN_OK;
+    for (int i = 0; i < m->nconstraint && st == SN_OK; i++) {
+        const char* names[2] = {SNI_NAME(c->s, k[i].body1), SNI_NAME(c->s, k[i].body2)};
+        const char* el = k[i].element ? k[i].element : k[i].type ? "equality" : "pin";
+        for (int e = 0; e < 2; e++) {
+            int f = sni_compile_table_find(links, c->s->names.data, &c->links[0].name,
+                                           sizeof(sni_link), names[e], -1);
+            if (f < 0 && m->is_floating && !strcmp(names[e], "world"))
+                st = sni_compile_error(
+                    c, SN_ERR_MODEL, k[i].line, el,
+                    "body%d 'world' of the constraint is "
+                    "not a link: this robot has a floating base, and loop constraints "
+                    "connect bodies of the same articulated system",
+                    e + 1);
+            else if (f < 0)
+                st = sni_compile_error(c, SN_ERR_MODEL, k[i].line, el,
+                                       "body%d '%s' of the constraint is not "
+                                       "a link",
+                                       e + 1, names[e]);
+            if (st != SN_OK) break;
+            if (e == 0)
+                m->constraint_frame1[i] = f;
+            else
+                m->constraint_frame2[i] = f;
+        }
+        if (st != SN_OK) break;
+        m->constraint_type[i] = k[i].type;
+        m->constraint_naxis[i] = k[i].naxis;
+        v3_copy(m->constraint_anchor + 3 * i, k[i].anchor);
+        if (k[i].has_anchor2)
+            v3_copy(m->constraint_anchor2 + 3 * i, k[i].anchor2);
+        else
+            v3_set(m->constraint_anchor2 + 3 * i, NAN, NAN, NAN);
+        for (int e = 0; e < 9; e++)
+            m->constraint_rot2[9 * i + e] = k[i].has_rot2 ? k[i].rot2[e] : (sn_real)NAN;
+        memcpy(m->constraint_axes + 6 * i, k[i].axes, sizeof k[i].axes);
+        warned[i] = (char)check_redundant(c, m, i, el, k[i].line);
+    }
+    if (st == SN_OK && m->nconstraint > 1) st = check_duplicates(c, m, warned);
+    sni_free(c->alloc, warned, nw);
+    if (st != SN_OK || !m->nominal_config) return st;
+    int line = c->s->constraints_line;
+    if (c->s->nnominal != m->nq)
+        return sni_compile_error(c, SN_ERR_MODEL, line, "constraints",
+                                 "nominal_config has %d entries; the "
+                                 "generalized coordinate has %d",
+                                 c->s->nnominal, m->nq);
+    memcpy(m->nominal_config, c->s->nominal, (size_t)m->nq * sizeof(sn_real));
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j], a = m->joint_qadr[j];
+        if (t == SN_JOINT_SPHERICAL || t == SN_JOINT_FLOATING) {
+            sn_real* q = m->nominal_config + a + (t == SN_JOINT_FLOATING ? 3 : 0);
+            sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            if (!(n > 1e-12))
+                return sni_compile_error(c, SN_ERR_MODEL, line, "constraints",
+                                         "nominal_config: the quaternion "
+                                         "of joint '%s' is zero",
+                                         m->names + m->joint_name[j]);
+            if (fabs(n - 1) > 1e-9) {
+                sni_spec_warn(c->s, line, "constraints",
+                              "nominal_config: quaternion of joint "
+                              "'%s' has norm %g and was normalized",
+                              m->names + m->joint_name[j], n);
+                for (int e = 0; e < 4; e++)
+                    q[e] /= n;
+            }
+        } else {
+            int v = m->joint_vadr[j];
+            sn_real x = m->nominal_config[a];
+            if (m->dof_limited[v] && (x < m->dof_lower[v] || x > m->dof_upper[v]))
+                sni_spec_warn(c->s, line, "constraints",
+                              "nominal_config: joint '%s' at %g is "
+                              "outside its limits [%g, %g]",
+                              m->names + m->joint_name[j], x, m->dof_lower[v], m->dof_upper[v]);
+        }
+    }
+    return SN_OK;
+}

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: Apache-2.0
+// compile_tree.c: bodies, joints, DOFs and frames of the model in depth-first order. Links joined
+// by fixed joints merge into one body (masses combined about the common centre of mass, by the
+// parallel-axis theorem); each movable joint starts a body. Then the checks that need the tree:
+// springs act on 1-DOF joints only, and the mass matrix at the zero configuration is positive
+// definite (tested in O(nbody) without forming it).
+#include "dynamics/dyn.h"
+#include "model/compile.h"
+
+#include <math.h>
+#include <string.h>
+
+// rigid transform composition: (R, p) = (Ra, pa) * (Rb, pb)
+static void compose(sn_real* r, sn_real* p, const sn_real* ra, const sn_real* pa, const sn_real* rb,
+                    const sn_real* pb) {
+    sn_real t[3];
+    m3_mul(r, ra, rb);
+    m3_mul_v3(t, ra, pb);
+    v3_add(p, pa, t);
+}
+
+// add a link's mass properties, given in the link frame, to a body at frame pose (r, p)
+static void merge_inertia(sn_model* m, int b, const sn_real* r, const sn_real* p,
+                          const sni_link* l) {
+    if (l->mass <= 0) return;
+    sn_real c[3], ic[9];
+    m3_mul_v3(c, r, l->com);
+    v3_add(c, c, p);
+    m3_rotate_sym(ic, r, l->inertia);
+    sn_real m0 = m->body_mass[b], m1 = l->mass, mt = m0 + m1;
+    sn_real* bc = m->body_com + 3 * b;
+    sn_real nc[3];
+    for (int k = 0; k < 3; k++)
+        nc[k] = (m0 * bc[k] + m1 * c[k]) / mt;
+    // parallel-axis shift of both parts to the new com
+    sn_real* bi = m->body_inertia + 9 * b;
+    const sn_real* part_c[2] = {bc, c};
+    const sn_real part_m[2] = {m0, m1};
+    sn_real sum[9];
+    for (int k = 0; k < 9; k++)
+        sum[k] = bi[k] + ic[k];
+    for (int q = 0; q < 2; q++) {
+        sn_real d[3];
+        v3_sub(d, part_c[q], nc);
+        sn_real dd = v3_dot(d, d);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                sum[3 * i + j] += part_m[q] * ((i == j ? dd : 0) - d[i] * d[j]);
+    }
+    memcpy(bi, sum, sizeof sum);
+    v3_copy(bc, nc);
+    m->body_mass[b] = mt;
+}
+
+// one movable joint: type, addresses, limits and dynamics from the URDF joint
+static void fill_joint(sn_model* m, int id, int type, int body, int* qadr, int* vadr,
+                       const sni_joint* uj) {
+    static const int nq_of[] = {0, 1, 1, 1, 4, 7}, nv_of[] = {0, 1, 1, 1, 3, 6};
+    m->joint_type[id] = type;
+    m->joint_body[id] = body;
+    m->joint_qadr[id] = *qadr;
+    m->joint_vadr[id] = *vadr;
+    m->joint_nq[id] = nq_of[type];
+    m->joint_nv[id] = nv_of[type];
+    m->joint_mimic[id] = SN_NONE;
+    m->joint_mimic_multiplier[id] = 1;
+    m->body_joint[body] = id;
+    for (int k = 0; k < nv_of[type]; k++) {
+        int v = *vadr + k;
+        m->dof_joint[v] = id;
+        m->dof_body[v] = body;
+        m->dof_lower[v] = -INFINITY;
+        m->dof_upper[v] = INFINITY;
+        m->dof_velocity_limit[v] = INFINITY;
+        m->dof_effort_limit[v] = INFINITY;
+        if (!uj || type == SN_JOINT_FLOATING) continue;
+        m->dof_armature[v] = uj->armature;
+        m->dof_damping[v] = uj->damping;
+        m->dof_friction[v] = uj->friction;
+        m->dof_stiffness[v] = uj->stiffness;
+        m->dof_velocity_limit[v] = uj->velocity;
+        m->dof_effort_limit[v] = uj->effort;
+        m->dof_kp[v] = uj->kp;
+        m->dof_kd[v] = uj->kd;
+        if (type == SN_JOINT_REVOLUTE || type == SN_JOINT_PRISMATIC) {
+            m->dof_lower[v] = uj->lower;
+            m->dof_upper[v] = uj->upper;
+            m->dof_limited[v] = uj->has_lower || uj->has_upper;
+        }
+    }
+    if (uj) m->joint_spring_ref[id] = uj->spring_ref;
+    *qadr += nq_of[type];
+    *vadr += nv_of[type];
+}
+
+// where the next body, joint, coordinate and velocity go
+typedef struct cursor {
+    int nbody, njoint, qadr, vadr;
+} cursor;
+
+// the world body, and with a floating base body 1 (the root link) on the joint "ROOT"
+static void place_root(compiler* c, sn_model* m, int floating, long root_name, cursor* k) {
+    m->body_parent[0] = SN_NONE;
+    m->body_joint[0] = SN_NONE;
+    m->body_name[0] = (int)(floating ? root_name : c->links[c->root].name);
+    if (floating) {
+        // body 1 is the root link with the floating joint "ROOT"
+        m->body_parent[1] = 0;
+        m->body_name[1] = (int)c->links[c->root].name;
+        fill_joint(m, 0, SN_JOINT_FLOATING, 1, &k->qadr, &k->vadr, NULL);
+        m->joint_name[0] = (int)root_name;
+        m->joint_ujoint[0] = c->nj; // the extra URDF joint entry
+        m3_identity(m->joint_rot);
+        k->nbody = 2, k->njoint = 1;
+    }
+}
+
+// link l welded by a fixed joint to its parent link pl: its frame pose (r, p) in body pb
+static void place_welded(compiler* c, sn_model* m, int l, int pl, int pb, const sn_real* r,
+                         const sn_real* p) {
+    m->frame_body[l] = pb;
+    // a body that begins at a link the reader made takes the name of the first link
+    // the file names that is welded to it
+    int first = pl;
+    while (c->parent_joint[first] >= 0 && c->joints[c->parent_joint[first]].type == SN_JOINT_FIXED)
+        first = c->joints[c->parent_joint[first]].parent;
+    if (c->links[first].generated && !c->links[l].generated &&
+        m->body_name[pb] == (int)c->links[first].name)
+        m->body_name[pb] = (int)c->links[l].name;
+    memcpy(m->frame_rot + 9 * l, r, 9 * sizeof(sn_real));
+    v3_copy(m->frame_pos + 3 * l, p);
+}
+
+// link l: its frame, and a new body and joint when its parent joint moves; merged mass
+static sn_status place_link(compiler* c, sn_model* m, int floating, int l, cursor* k) {
+    sn_real* fr = m->frame_rot + 9 * l;
+    sn_real* fp = m->frame_pos + 3 * l;
+    int pj = c->parent_joint[l];
+    m->frame_name[l] = (int)c->links[l].name;
+    if (pj < 0) {
+        m->frame_body[l] = floating ? 1 : 0;
+        m->frame_parent[l] = SN_NONE;
+        m3_identity(fr);
+        v3_set(fp, 0, 0, 0);
+    } else {
+        const sni_joint* uj = &c->joints[pj];
+        int pl = uj->parent, pb = m->frame_body[pl];
+        m->frame_parent[l] = pl;
+        sn_real r[9], p[3];
+        compose(r, p, m->frame_rot + 9 * pl, m->frame_pos + 3 * pl, uj->rot, uj->pos);
+        if (uj->type == SN_JOINT_FIXED) {
+            place_welded(c, m, l, pl, pb, r, p);
+        } else {
+            if (uj->type == SN_JOINT_FLOATING && (floating || pb != 0))
+                return sni_compile_error(c, SN_ERR_MODEL, uj->line, "joint",
+                                         "joint '%s': a floating "
+                                         "joint must hang from the root link of a fixed-base "
+                                         "model",
+                                         JNAME(c, pj));
+            int b = k->nbody++, j = k->njoint++;
+            m->body_parent[b] = pb;
+            m->body_name[b] = (int)c->links[l].name;
+            fill_joint(m, j, uj->type, b, &k->qadr, &k->vadr, uj);
+            m->joint_name[j] = (int)uj->name;
+            m->joint_ujoint[j] = pj;
+            memcpy(m->joint_rot + 9 * j, r, sizeof r);
+            v3_copy(m->joint_pos + 3 * j, p);
+            v3_copy(m->joint_axis + 3 * j, uj->axis);
+            m->frame_body[l] = b;
+            m3_identity(fr);
+            v3_set(fp, 0, 0, 0);
+        }
+    }
+    const sni_link* lk = &c->links[l];
+    m->frame_mass[l] = lk->mass;
+    v3_copy(m->frame_com + 3 * l, lk->com);
+    memcpy(m->frame_inertia + 9 * l, lk->inertia, sizeof lk->inertia);
+    merge_inertia(m, m->frame_body[l], fr, fp, lk);
+    return SN_OK;
+}
+
+// URDF joints: the file's, then "ROOT"
+static void fill_ujoints(compiler* c, sn_model* m, int floating, long root_name) {
+    int uroot = floating ? c->nj : -1;
+    for (int i = 0; i < c->nj; i++) {
+        m->ujoint_type[i] = c->joints[i].type;
+        m->ujoint_parent[i] = c->joints[i].parent;
+        m->ujoint_child[i] = c->joints[i].child;
+        m->ujoint_name[i] = (int)c->joints[i].name;
+        m->ujoint_joint[i] = SN_NONE;
+    }
+    if (uroot >= 0) {
+        m->ujoint_type[uroot] = SN_JOINT_FLOATING;
+        m->ujoint_parent[uroot] = SN_NONE;
+        m->ujoint_child[uroot] = c->root;
+        m->ujoint_name[uroot] = (int)root_name;
+    }
+    for (int j = 0; j < m->njoint; j++)
+        m->ujoint_joint[m->joint_ujoint[j]] = j;
+}
+
+// DOF parents: previous DOF of the same joint, else the last DOF of the nearest ancestor
+static void fill_dof_parents(sn_model* m) {
+    for (int j = 0; j < m->njoint; j++) {
+        int v0 = m->joint_vadr[j], b = m->body_parent[m->joint_body[j]], up = SN_NONE;
+        while (b > 0 && up == SN_NONE) {
+            int pj = m->body_joint[b];
+            if (m->joint_nv[pj] > 0) up = m->joint_vadr[pj] + m->joint_nv[pj] - 1;
+            b = m->body_parent[b];
+        }
+        for (int k = 0; k < m->joint_nv[j]; k++)
+            m->dof_parent[v0 + k] = k ? v0 + k - 1 : up;
+    }
+}
+
+// subtree masses and depth
+static sn_status fill_subtrees(compiler* c, sn_model* m) {
+    for (int b = 0; b < m->nbody; b++)
+        m->subtree_mass[b] = m->body_mass[b];
+    for (int b = m->nbody - 1; b > 0; b--)
+        m->subtree_mass[m->body_parent[b]] += m->subtree_mass[b];
+    // a DOF's parent comes before it, so one pass gives every depth
+    m->max_depth = 0;
+    int* depth = sni_alloc(c->alloc, (size_t)(m->nv ? m->nv : 1) * sizeof(int));
+    if (!depth) return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    for (int v = 0; v < m->nv; v++) {
+        depth[v] = m->dof_parent[v] >= 0 ? depth[m->dof_parent[v]] + 1 : 1;
+        if (depth[v] > m->max_depth) m->max_depth = depth[v];
+    }
+    sni_free(c->alloc, depth, (size_t)(m->nv ? m->nv : 1) * sizeof(int));
+    return SN_OK;
+}
+
+// bodies, joints, DOFs and frames in depth-first order
+sn_status sni_compile_tree(compiler* c, sn_model* m, int floating, long root_name) {
+    cursor k = {1, 0, 0, 0};
+    place_root(c, m, floating, root_name, &k);
+    for (int n = 0; n < c->nl; n++) {
+        int l = c->order[n];
+        m->frame_order[n] = l;
+        sn_status st = place_link(c, m, floating, l, &k);
+        if (st != SN_OK) return st;
+    }
+    fill_ujoints(c, m, floating, root_name);
+    fill_dof_parents(m);
+    sn_status st = fill_subtrees(c, m);
+    if (st != SN_OK) return st;
+    // zero configuration
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j], a = m->joint_qadr[j];
+        if (t == SN_JOINT_SPHERICAL) m->q0[a] = 1;
+        if (t == SN_JOINT_FLOATING) m->q0[a + 3] = 1;
+    }
+    return SN_OK;
+}
+
+// springs (<dynamics stiffness spring_mount>) act on 1-DOF joints: a stiffness on a spherical
+// joint is dropped from the model with a warning, so that dof_stiffness holds what the step uses
+void sni_compile_check_springs(compiler* c, sn_model* m) {
+    for (int j = 0; j < m->njoint; j++) {
+        int u = m->joint_ujoint[j], v = m->joint_vadr[j];
+        if (u >= c->nj || m->joint_nv[j] == 1 || !(c->joints[u].stiffness > 0)) continue;
+        sni_spec_warn(c->s, c->joints[u].line, "joint",
+                      "in joint '%s': stiffness on a %s joint ignored (springs act on joints "
+                      "with one DOF)",
+                      JNAME(c, u), sn_joint_type_str(m->joint_type[j]));
+        for (int k = 0; k < m->joint_nv[j]; k++)
+            m->dof_stiffness[v + k] = 0;
+    }
+}
+
+// motion subspace columns (w, v0) of joint j at the zero configuration, world frame, as sn_fk
+// computes them; rj, pj: the joint frame in the world
+static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_real* pj,
+                        sn_real* s) {
+    sn_real a[3];
+    m3_mul_v3(a, rj, m->joint_axis + 3 * j);
+    memset(s, 0, (size_t)m->joint_nv[j] * 6 * sizeof(sn_real));
+    switch (m->joint_type[j]) {
+    case SN_JOINT_REVOLUTE:
+    case SN_JOINT_CONTINUOUS:
+        v3_copy(s, a);
+        v3_cross(s + 3, pj, a);
+        break;
+    case SN_JOINT_PRISMATIC:
+        v3_copy(s + 3, a);
+        break;
+    case SN_JOINT_SPHERICAL:
+        for (int k = 0; k < 3; k++) {
+            sn_real e[3] = {rj[k], rj[3 + k], rj[6 + k]};
+            v3_copy(s + 6 * k, e);
+            v3_cross(s + 6 * k + 3, pj, e);
+        }
+        break;
+    case SN_JOINT_FLOATING:
+        // u = (velocity of the body origin, angular velocity), both in the world frame
+        for (int k = 0; k < 3; k++) {
+            sn_real e[3] = {0, 0, 0};
+            e[k] = 1;
+            s[6 * k + 3 + k] = 1;
+            v3_copy(s + 6 * (3 + k), e);
+            v3_cross(s + 6 * (3 + k) + 3, pj, e);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+// inverse of a small SPD matrix (n <= 6, row-major) by Gauss-Jordan without pivoting, which is
+// stable for SPD input; 0 if a pivot is not positive
+static int small_spd_inverse(sn_real* a, int n) {
+    sn_real inv[36];
+    for (int i = 0; i < n * n; i++)
+        inv[i] = i % (n + 1) == 0 ? 1 : 0;
+    for (int k = 0; k < n; k++) {
+        sn_real piv = a[k * n + k];
+        if (!(piv > 0)) return 0;
+        for (int e = 0; e < n; e++) {
+            a[k * n + e] /= piv;
+            inv[k * n + e] /= piv;
+        }
+        for (int i = 0; i < n; i++) {
+            if (i == k) continue;
+            sn_real f = a[i * n + k];
+            for (int e = 0; e < n; e++) {
+                a[i * n + e] -= f * a[k * n + e];
+                inv[i * n + e] -= f * inv[k * n + e];
+            }
+        }
+    }
+    memcpy(a, inv, (size_t)(n * n) * sizeof(sn_real));
+    return 1;
+}
+
+// The mass matrix (with rotor inertia) at the zero configuration must be positive definite. It
+// is not formed: the articulated-body recursion eliminates the DOFs from the leaves up, and the
+// pivots of its joint-space blocks D_i, taken last DOF first, are those of the L^T D L factor of
+// M (sn_factor_mass), so the test is the same in O(nbody) time and memory. A pivot must exceed
+// 1e-14 times the largest diagonal entry of M, found from the composite inertias.
+sn_status sni_compile_check_mass(compiler* c, sn_model* m) {
+    if (m->nv == 0) return SN_OK;
+    int nb = m->nbody;
+    // per body: pose (12), inertia at the world origin (10), composite (10), articulated (36)
+    size_t bytes = sni_mul_size(sni_mul_size((size_t)nb, 12 + 10 + 10 + 36), sizeof(sn_real));
+    size_t sbytes = sni_mul_size((size_t)m->nv * 6, sizeof(sn_real));
+    sn_real* w = bytes ? sni_alloc(c->alloc, bytes) : NULL;
+    sn_real* S = w && sbytes ? sni_alloc(c->alloc, sbytes) : NULL;
+    if (!S) {
+        sni_free(c->alloc, w, bytes);
+        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    }
+    sn_real *R = w, *P = R + 9 * (size_t)nb, *rbi = P + 3 * (size_t)nb;
+    sn_real *comp = rbi + 10 * (size_t)nb, *IA = comp + 10 * (size_t)nb;
+    m3_identity(R);
+    for (int b = 1; b < nb; b++) {
+        // at q0 every joint is at its zero, so the body frame is the joint frame
+        int j = m->body_joint[b], par = m->body_parent[b];
+        sn_real* rb = R + 9 * b;
+        sn_real* pb = P + 3 * b;
+        m3_mul(rb, R + 9 * par, m->joint_rot + 9 * j);
+        m3_mul_v3(pb, R + 9 * par, m->joint_pos + 3 * j);
+        v3_add(pb, pb, P + 3 * par);
+        zero_motion(m, j, rb, pb, S + 6 * m->joint_vadr[j]);
+        sn_real com[3], ic[9];
+        m3_mul_v3(com, rb, m->body_com + 3 * b);
+        v3_add(com, com, pb);
+        m3_rotate_sym(ic, rb, m->body_inertia + 9 * b);
+        rbi_from(rbi + 10 * b, m->body_mass[b], com, ic);
+        memcpy(comp + 10 * b, rbi + 10 * b, 10 * sizeof(sn_real));
+        rbi_to_m6(IA + 36 * b, rbi + 10 * b);
+    }
+    for (int b = nb - 1; b > 1; b--)
+        for (int e = 0; e < 10; e++)
+            comp[10 * m->body_parent[b] + e] += comp[10 * b + e];
+    sn_real scale = 0;
+    for (int v = 0; v < m->nv; v++) {
+        sn_real f[6];
+        rbi_mul(f, comp + 10 * m->dof_body[v], S + 6 * v);
+        scale = fmax(scale, fabs(s6_dot(S + 6 * v, f) + m->dof_armature[v]));
+    }
+    int bad = -1;
+    for (int b = nb - 1; b > 0 && bad < 0; b--) {
+        int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        const sn_real* s = S + 6 * v0;
+        sn_real* ia = IA + 36 * b;
+        sn_real U[36], D[36], L[36];
+        for (int k = 0; k < nd; k++)
+            m6_mul_v6(U + 6 * k, ia, s + 6 * k);
+        for (int r = 0; r < nd; r++)
+            for (int q = 0; q < nd; q++)
+                D[r * nd + q] =
+                    s6_dot(s + 6 * r, U + 6 * q) + (r == q ? m->dof_armature[v0 + r] : 0);
+        // pivots last DOF first, as the L^T D L factorization takes them
+        memcpy(L, D, sizeof L);
+        for (int k = nd - 1; k >= 0 && bad < 0; k--) {
+            sn_real piv = L[k * nd + k];
+            if (!(piv > 1e-14 * scale) || !isfinite(piv)) bad = v0 + k;
+            for (int r = 0; r < k && bad < 0; r++)
+                for (int q = 0; q < k; q++)
+                    L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
+        }
+        int par = m->body_parent[b];
+        if (bad >= 0 || par == 0) continue;
+        if (!small_spd_inverse(D, nd)) {
+            bad = v0;
+            break;
+        }
+        // IA_parent += IA - U D^-1 U^T
+        sn_real* iap = IA + 36 * par;
+        for (int r = 0; r < 6; r++)
+            for (int q = 0; q < 6; q++) {
+                sn_real x = ia[6 * r + q];
+                for (int k = 0; k < nd; k++)
+                    for (int l = 0; l < nd; l++)
+                        x -= U[6 * k + r] * D[k * nd + l] * U[6 * l + q];
+                iap[6 * r + q] += x;
+            }
+    }
+    sni_free(c->alloc, S, sbytes);
+    sni_free(c->alloc, w, bytes);
+    if (bad < 0) return SN_OK;
+    int j = m->dof_joint[bad];
+    int u = m->joint_ujoint[j];
+    // the floating base "ROOT" has no line of its own: point at the root link
+    int line = u < c->nj ? c->joints[u].line : c->links[c->root].line;
+    return sni_compile_error(
+        c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link",
+        "mass and inertia of "
+        "moving bodies must be positive: the bodies moved by joint '%s' have no mass or "
+        "inertia about its axis (a link without <inertial> has mass 0)",
+        m->names + m->joint_name[j]);
+}
