@@ -5,8 +5,10 @@
 // radius, so that most of their overlaps are distances between cores. GJK (Gilbert, Johnson and
 // Keerthi 1988) finds the distance between separated cores and their closest points; when the
 // cores overlap, the expanding polytope algorithm (EPA, van den Bergen 2001) finds the
-// penetration depth, its direction and the points. Both work in fixed-size arrays: a step
-// allocates nothing. One contact point per pair.
+// penetration depth, its direction and the points: one contact point (sni_convex_contact). Where
+// faces, edges or sides meet, the features facing each other are clipped against one another
+// for up to four points (sni_convex_manifold). Everything works in fixed-size arrays: a step
+// allocates nothing.
 #include "collision/collide.h"
 
 #include <math.h>
