@@ -738,7 +738,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
     SNT_STATUS_OK(sn_world_add_system(r.w, r.m, &r.s, NULL));
     SNT_STATUS_OK(sn_world_set_ground(r.w, 1, 0));
     r.s->loop_dense_only = dense == 1;
-    r.w->no_delassus = dense == 2;
+    r.w->solver.no_delassus = dense == 2;
     if (pins) {
         // 72 pins, in hinge pairs: the first keeps its two in-plane directions, the second none
         printf("  %d warning: %s\n", sn_world_warning_count(r.w), sn_world_last_warning(r.w));
@@ -783,7 +783,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
         }
     }
     *rms_out = sqrt(sq / 500), *worst_out = worst;
-    beest_delassus_steps = r.w->dl_steps;
+    beest_delassus_steps = r.w->solver.dl_steps;
     memcpy(q, sn_system_q(r.s), (size_t)nq * sizeof(double));
     rig_close(&r);
     return 0;

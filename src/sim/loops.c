@@ -12,6 +12,7 @@
 // redundant (a repeated pin, the out-of-plane direction of a planar loop, a singular pose) are
 // found by a pivoted Cholesky factor of D and left out: they carry no impulse.
 #include "dynamics/dyn.h"
+#include "math/dense.h"
 #include "sim/sim.h"
 
 #include <math.h>

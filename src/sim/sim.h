@@ -6,6 +6,16 @@
 
 #include "base/base.h"
 #include "sinew/sn_world.h"
+#include "solver/solver.h"
+
+// SNI_CARVE(c, p, n): p gets room for n of its elements from the carver c (64-byte aligned). The
+// measuring pass (c->base NULL) only counts and leaves p as it is, so a layout function runs on
+// the live structure both to measure and, once the memory is there, to carve
+#define SNI_CARVE(c, p, n) ((p) = sni_carve_keep((c), (n), sizeof *(p), (p)))
+static inline void* sni_carve_keep(carver* c, size_t n, size_t size, void* old) {
+    void* p = sni_carve(c, n, size);
+    return c->base ? p : old;
+}
 
 
 // one contact between body `body` of system sa and body `body_b` of system sb (-1: the ground)
@@ -132,8 +142,6 @@ struct sn_system {
     size_t bytes;
 };
 
-#define SNI_SM_MAX 96          // most unknowns of the solver's subspace step
-#define SNI_DELASSUS_MAX 24    // most blocks of the sweeps in Delassus form
 #define SNI_LOOP_SHARED_MAX 32 // most shared DOFs of the loops' structured factor
 
 struct sn_world {
@@ -151,71 +159,30 @@ struct sn_world {
     sn_real hf_x0, hf_y0, hf_dx, hf_dy, hf_zmax;
     sn_real* hf_z;    // (hf_nx * hf_ny)
     sn_real margin;   // contacts are reported below this gap
-    sn_real erp;      // share of a penetration removed per step
     sn_real loop_erp; // loop closure feedback: beta = clamp(0.2 loop_erp, 0, 0.3) / dt
     sn_real friction, restitution, restitution_threshold; // the default material pair
     sn_real pair_material[16][16][3]; // friction, restitution, threshold per pair of ids
     unsigned char pair_set[16][16];   // 1 when a pair was set
-    int solver_max_iter;
-    sn_real solver_tol;
-    // ---- contacts and the solver's blocks (sized when a system is added) ----
+    // ---- the contacts of this step (collision), and their solver ----
     int ncontact, contact_cap, contact_overflow;
     sni_contact* contacts; // (contact_cap)
-    sni_contact* previous; // the last step's contacts, for the warm start (contact_cap)
-    int nprevious, warm_start;
-    int nblock, block_cap, nvmax, solver_iterations;
-    int* blk_kind; // (block_cap)
-    int* blk_index;
-    int* blk_dim;
-    int* blk_sa; // the systems a block touches (sb -1: one)
-    int* blk_sb;
-    int* blk_la; // the last DOF of the path a block's rows act on, per side (-1: none)
-    int* blk_lb;
-    int* blk_plen;   // the DOFs a contact's rows act on, per side: their number (block_cap x 2)
-    int* blk_path;   // and the list (block_cap x 2 x nvmax)
-    sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
-    sn_real* blk_Jb; // rows on system b
-    sn_real* blk_Ya; // Y = M~^-1 J^T on each side (a row's velocity change per unit impulse)
-    sn_real* blk_Yb;
-    sn_real* blk_G;      // each block's own Delassus block J M~^-1 J^T (block_cap x 9)
-    sn_real* blk_c;      // the rows' velocities at the end of the last sweep (block_cap x 3)
-    sn_real* blk_v0;     // and at its start (block_cap x 3)
-    sn_real* blk_target; // (block_cap x 3)
-    sn_real* blk_lambda; // (block_cap x 3)
-    sn_real* scratch;    // a 3 x nvmax Jacobian
+    sni_solver solver;     // the contact solver's settings and state (src/solver/)
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
-    int nbp;         // geometries that can touch another system or body
-    int* bp_sys;     // (nbp) system and geometry of each
-    int* bp_geom;    //
-    int* bp_order;   // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
-    sn_real* bp_box; // (nbp x 6) lower corner, upper corner
-    int npair_cap;   // room for the candidate pairs of a step
-    int* bp_pair;    // (npair_cap x 2) entries of the candidate pairs
-    // ---- the solver's subspace step: the active rows solved as one linear system ----
-    int no_delassus;  // tests: sweep in velocity form only
-    long dl_steps;    // steps swept in Delassus form
-    sn_real* dl_G;    // the sweeps' couplings in Delassus form (DELASSUS_MAX^2 x 9)
-    sn_real* dl_c0;   // the rows' velocities at zero impulse (DELASSUS_MAX x 3)
-    sn_real* dl_sync; // the impulses the sweep velocities hold (DELASSUS_MAX x 3)
-    sn_real* sm_A;    // (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_LU;   // its factor, with the ridge (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_r;    // (SNI_SM_MAX)
-    sn_real* sm_b;    // (SNI_SM_MAX)
-    sn_real* sm_x;
-    int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
-    int* sm_row;
-    int* sm_piv;
-    sn_real* sm_A0;         // the first try's matrix, reused by the retries (a submatrix of it)
-    int *sm_blk0, *sm_row0; // the first try's unknowns
-    int* sm_map;            // a retry's unknowns among them
-    int sm_n0;
-    int* sm_frozen;   // per block: 1 held at its impulse, 2 a joint row held at sm_fval (block_cap)
-    sn_real* sm_fval; // (block_cap)
-    int brute_force;  // test every pair instead (for tests)
+    int nbp;                 // geometries that can touch another system or body
+    int* bp_sys;             // (nbp) system and geometry of each
+    int* bp_geom;            //
+    int* bp_order;           // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
+    sn_real* bp_box;         // (nbp x 6) lower corner, upper corner
+    int npair_cap;           // room for the candidate pairs of a step
+    int* bp_pair;            // (npair_cap x 2) entries of the candidate pairs
+    int brute_force;         // test every pair instead (for tests)
     struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
     sn_model** owned;        // models the world made (free bodies), destroyed with it
     int nowned, owned_cap;
-    size_t solver_bytes;
+    // ---- the one block of the arrays above (contacts, broad phase, solver), made again when a
+    // system is added ----
+    void* arrays;
+    size_t arrays_bytes;
     int nwarning;
     char last_warning[512];
     char last_error[512];
@@ -227,9 +194,6 @@ void sni_world_warn(sn_world* w, const char* fmt, ...);
 // impulse responses Y (rows of nv) onto the constrained mechanism; the constraint impulses
 void sni_loops_attach(sn_system* s);
 sn_status sni_loops_begin(sn_system* s, sn_real dt);
-// Cholesky A = L L^T (n x n, row-major, in place, L in the lower triangle); 0 if a pivot is not
-// above tol (solver.c; the subspace step and the loops' small blocks)
-int sni_chol(sn_real* A, int n, sn_real tol);
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 // the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
 // nonzero on the path of DOF last to the root (-2: anywhere)
@@ -251,17 +215,13 @@ void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err);
 // model_actuators.c: the model's declared actuators, added to a new system
 sn_status sni_system_actuators_from_model(sn_system* s);
 
-// collide.c and solver.c
+// collide.c
 int sni_geom_max_contacts(int type);
 void sni_collide_ground(sn_world* w, int si);
 // the plane (unit normal n, points x with n.x = off) of the terrain under (x, y); 0 if there is
 // none (no heightfield there and no ground)
 int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_real* off);
 void sni_collide_systems(sn_world* w);
-sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
-sn_status sni_world_solver_alloc(sn_world* w);
-void sni_world_solver_free(sn_world* w);
-int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* lam);
 
 // step.c
 void sni_step_wrenches(sn_system* s, sn_real dt);

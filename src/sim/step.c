@@ -297,7 +297,7 @@ sn_status sn_world_integrate2(sn_world* w) {
     }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        int impulses = s->solve_mark && w->nblock > 0;
+        int impulses = s->solve_mark && w->solver.nblock > 0;
         st = step_finish(s, w->dt, impulses);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
     }

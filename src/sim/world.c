@@ -53,12 +53,9 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     w->gravity[2] = -9.81;
     w->ground = 0;
     w->margin = 1e-3;
-    w->erp = 0.2;
     w->loop_erp = 1.5;
     w->friction = 0.8;
-    w->solver_max_iter = 150;
-    w->warm_start = 1;
-    w->solver_tol = 1e-8;
+    sni_solver_init(&w->solver);
     *out = w;
     return SN_OK;
 }
@@ -75,6 +72,10 @@ static void system_free(sn_system* s) {
 }
 
 
+static void arrays_free(sn_world* w);
+static sn_status arrays_alloc(sn_world* w);
+
+
 static void heightfield_free(sn_world* w) {
     sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
     w->hf_z = NULL;
@@ -86,7 +87,7 @@ void sn_world_destroy(sn_world* w) {
     if (!w) return;
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
-    sni_world_solver_free(w);
+    arrays_free(w);
     heightfield_free(w);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
@@ -149,11 +150,7 @@ void sn_world_gravity(const sn_world* w, sn_real g[3]) {
 
 // ---- adding a system ----
 
-static sn_real* carve(carver* c, size_t n) {
-    return sni_carve(c, n, sizeof(sn_real));
-}
-
-
+// the system's arrays (the same function measures and carves: see SNI_CARVE)
 static void layout(sn_system* s, const sn_model* m, carver* c) {
     size_t nv = (size_t)m->nv, nq = (size_t)m->nq, nb = (size_t)m->nbody;
     sn_real** vecs[] = {&s->kp,       &s->kd,      &s->u_ref,    &s->tau_ff,    &s->lim_lo,
@@ -162,53 +159,53 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
                         &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
-        *vecs[i] = carve(c, nv);
-    s->row_prev = carve(c, 3 * nv);
-    s->q_ref = carve(c, nq);
-    s->q0 = carve(c, nq);
-    s->rk = carve(c, 8 * nv + nq);
-    s->rk_tab = carve(c, 4 * nv);
-    s->ext_body = carve(c, 6 * nb);
-    s->body_acc = carve(c, 6 * nb);
-    s->id_body = carve(c, 6 * nb);
-    s->id_pos = carve(c, 3 * nb);
-    s->id_rot = carve(c, 9 * nb);
-    s->id_vel = carve(c, 6 * nb);
-    s->geom_center = carve(c, 3 * (size_t)m->ngeom);
-    s->geom_radius = carve(c, (size_t)m->ngeom);
-    s->body_group = (unsigned*)carve(c, nb);
-    s->body_mask = (unsigned*)carve(c, nb);
-    s->body_material = (int*)carve(c, nb);
+        SNI_CARVE(c, *vecs[i], nv);
+    SNI_CARVE(c, s->row_prev, 3 * nv);
+    SNI_CARVE(c, s->q_ref, nq);
+    SNI_CARVE(c, s->q0, nq);
+    SNI_CARVE(c, s->rk, 8 * nv + nq);
+    SNI_CARVE(c, s->rk_tab, 4 * nv);
+    SNI_CARVE(c, s->ext_body, 6 * nb);
+    SNI_CARVE(c, s->body_acc, 6 * nb);
+    SNI_CARVE(c, s->id_body, 6 * nb);
+    SNI_CARVE(c, s->id_pos, 3 * nb);
+    SNI_CARVE(c, s->id_rot, 9 * nb);
+    SNI_CARVE(c, s->id_vel, 6 * nb);
+    SNI_CARVE(c, s->geom_center, 3 * (size_t)m->ngeom);
+    SNI_CARVE(c, s->geom_radius, (size_t)m->ngeom);
+    SNI_CARVE(c, s->body_group, nb);
+    SNI_CARVE(c, s->body_mask, nb);
+    SNI_CARVE(c, s->body_material, nb);
     // loop constraints: body2's anchors, and the rows of a step (3 per constraint at most)
     size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
     for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
         nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    s->loop_anchor2 = carve(c, 3 * nc);
-    s->loop_rot2 = carve(c, 9 * nc);
-    s->loop_err = carve(c, 3 * nc);
-    s->loop_axes = carve(c, 9 * nc);
-    s->loop_naxis = (int*)carve(c, nc);
-    s->loop_imp = carve(c, 3 * nc);
-    s->loop_J = carve(c, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
-    s->loop_W = carve(c, nr * nv);
-    s->loop_D = carve(c, nr * nr);
-    s->loop_L = carve(c, nr * nr);
-    s->loop_diag = carve(c, nr);
-    s->loop_rhs = carve(c, nr);
-    s->loop_axis = carve(c, 3 * nr);
-    s->loop_lam = carve(c, nr);
-    s->loop_tmp = carve(c, 3 * (nr + nv));
-    s->loop_keep = (int*)carve(c, nr);
-    s->loop_same = (int*)carve(c, nr);
-    s->loop_path = (int*)carve(c, nv);
-    s->loop_used = (int*)carve(c, nr);
-    s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
-    s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
-    s->loop_C = carve(c, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
-    s->loop_U = carve(c, nr * SNI_LOOP_SHARED_MAX);
-    s->loop_P = carve(c, nr * SNI_LOOP_SHARED_MAX);
-    s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
-    s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loop_anchor2, 3 * nc);
+    SNI_CARVE(c, s->loop_rot2, 9 * nc);
+    SNI_CARVE(c, s->loop_err, 3 * nc);
+    SNI_CARVE(c, s->loop_axes, 9 * nc);
+    SNI_CARVE(c, s->loop_naxis, nc);
+    SNI_CARVE(c, s->loop_imp, 3 * nc);
+    SNI_CARVE(c, s->loop_J, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
+    SNI_CARVE(c, s->loop_W, nr * nv);
+    SNI_CARVE(c, s->loop_D, nr * nr);
+    SNI_CARVE(c, s->loop_L, nr * nr);
+    SNI_CARVE(c, s->loop_diag, nr);
+    SNI_CARVE(c, s->loop_rhs, nr);
+    SNI_CARVE(c, s->loop_axis, 3 * nr);
+    SNI_CARVE(c, s->loop_lam, nr);
+    SNI_CARVE(c, s->loop_tmp, 3 * (nr + nv));
+    SNI_CARVE(c, s->loop_keep, nr);
+    SNI_CARVE(c, s->loop_same, nr);
+    SNI_CARVE(c, s->loop_path, nv);
+    SNI_CARVE(c, s->loop_used, nr);
+    SNI_CARVE(c, s->loop_group, 3 * nr + 1); // group of each row, rows by group, offsets
+    SNI_CARVE(c, s->loop_cnt, 3 * nv);       // per DOF: rows, first row, shared index
+    SNI_CARVE(c, s->loop_C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loop_U, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loop_P, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loop_jn, 2 * nr);       // nonzeros per row: of J, then of Z
+    SNI_CARVE(c, s->loop_idx, 2 * nr * nv); // their DOFs (J rows, then Z rows)
 }
 
 
@@ -313,10 +310,11 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
         w->sys = grown;
         w->sys_cap = cap;
     }
-    sn_system tmp;
-    memset(&tmp, 0, sizeof tmp);
+    // the system and its arrays in one block: measured, then carved
+    sn_system probe;
+    memset(&probe, 0, sizeof probe);
     carver c = {NULL, sizeof(sn_system)};
-    layout(&tmp, m, &c);
+    layout(&probe, m, &c);
     sn_system* s = sni_alloc(&w->alloc, c.off);
     if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
     carver c2 = {(char*)s, sizeof(sn_system)};
@@ -337,7 +335,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     sni_system_invalidate(s);
     s->index = w->nsys;
     w->sys[w->nsys++] = s;
-    st = sni_world_solver_alloc(w);
+    st = arrays_alloc(w);
     if (st == SN_OK) st = sni_system_actuators_from_model(s);
     if (st != SN_OK) {
         w->nsys--;
@@ -368,7 +366,7 @@ const sn_real* sn_system_u(const sn_system* s) {
 // kinematics and the cached dynamics must be recomputed (lazily); a new state also ends the
 // contact solver's warm-start history
 void sni_system_invalidate(sn_system* s) {
-    s->world->nprevious = 0;
+    sni_solver_forget(&s->world->solver);
     memset(s->row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     s->kin_valid = 0;
@@ -881,15 +879,15 @@ sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restituti
 sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
     if (!w || !(erp >= 0) || !(erp <= 1))
         return w ? SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]") : SN_ERR_ARG;
-    w->erp = erp;
+    w->solver.erp = erp;
     return SN_OK;
 }
 
 
 sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance) {
     if (!w || max_iterations < 1 || !(tolerance > 0)) return SN_ERR_ARG;
-    w->solver_max_iter = max_iterations;
-    w->solver_tol = tolerance;
+    w->solver.max_iter = max_iterations;
+    w->solver.tol = tolerance;
     return SN_OK;
 }
 
@@ -917,11 +915,6 @@ int sn_system_contact_count(const sn_system* s) {
 }
 
 
-int sn_system_solver_iterations(const sn_system* s) {
-    return s->world->solver_iterations;
-}
-
-
 sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
     int b = 0;
     const sni_contact* c = s && out && i >= 0 ? nth_contact(s, i, &b) : NULL;
@@ -946,19 +939,21 @@ void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
 }
 
 
-// ---- the solver's arrays, sized for every system of the world ----
+// ---- the world's arrays: contacts, the broad phase and the contact solver's ----
+// sized for every system of the world, made again when a system is added
 
-void sni_world_solver_free(sn_world* w) {
-    sni_free(&w->alloc, w->contacts, w->solver_bytes);
-    w->contacts = NULL;
-    w->solver_bytes = 0;
-}
+typedef struct world_size {
+    int contact_cap; // contacts of a step
+    int nbp;         // geometries in the broad phase
+    int npair;       // room for its candidate pairs
+    sni_solver_size solver;
+} world_size;
 
 
 // room for the contacts of every collision geometry (with the ground, or four per pair of
 // geometries of different systems, at most 4096) and one limit and one friction row per 1-DOF
-// joint
-sn_status sni_world_solver_alloc(sn_world* w) {
+// joint; the broad phase holds every collision geometry that can meet another body
+static world_size measure(const sn_world* w) {
     int nc = 0, n1 = 0, ngeom = 0, nvmax = 1;
     for (int si = 0; si < w->nsys; si++) {
         const sn_model* m = w->sys[si]->m;
@@ -973,92 +968,62 @@ sn_status sni_world_solver_alloc(sn_world* w) {
         if (m->nv > nvmax) nvmax = m->nv;
     }
     nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)
-    int nk = nc + 2 * n1;
-    // the broad phase: every collision geometry that can meet another body
     int nbp = 0;
     for (int si = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
             nbp += w->sys[si]->geom_radius[g] > 0;
     long pairs = (long)nbp * (nbp - 1) / 2;
-    int npair = pairs < 16384 ? (int)pairs : 16384;
-    size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
-    size_t bytes = 2 * (size_t)nc * sc + (9 + 2 * (size_t)nvmax) * (size_t)nk * sizeof(int) +
-                   (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
-                   6 * (size_t)nbp * sizeof(sn_real) +
-                   (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-                   ((size_t)SNI_SM_MAX * (3 * SNI_SM_MAX + 3) + (size_t)nk +
-                    (9 * SNI_DELASSUS_MAX + 6) * SNI_DELASSUS_MAX) *
-                       sizeof(sn_real) +
-                   (6 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
-    char* p = sni_alloc(&w->alloc, bytes);
+    world_size z = {nc, nbp, pairs < 16384 ? (int)pairs : 16384, {nc + 2 * n1, nc, nvmax}};
+    return z;
+}
+
+
+// the arrays (the same function measures and carves: see SNI_CARVE)
+static void arrays_layout(sn_world* w, const world_size* z, carver* c) {
+    size_t nbp = (size_t)z->nbp;
+    SNI_CARVE(c, w->contacts, (size_t)z->contact_cap);
+    SNI_CARVE(c, w->bp_sys, nbp);
+    SNI_CARVE(c, w->bp_geom, nbp);
+    SNI_CARVE(c, w->bp_order, nbp);
+    SNI_CARVE(c, w->bp_box, 6 * nbp);
+    SNI_CARVE(c, w->bp_pair, 2 * (size_t)z->npair);
+    sni_solver_layout(&w->solver, &z->solver, c);
+}
+
+
+static void arrays_free(sn_world* w) {
+    sni_free(&w->alloc, w->arrays, w->arrays_bytes);
+    w->arrays = NULL;
+    w->arrays_bytes = 0;
+}
+
+
+static sn_status arrays_alloc(sn_world* w) {
+    world_size z = measure(w);
+    carver c = {NULL, 0};
+    arrays_layout(w, &z, &c);
+    char* p = sni_alloc(&w->alloc, c.off);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
-    sni_world_solver_free(w);
-    w->solver_bytes = bytes;
-    w->contacts = (sni_contact*)p;
-    w->previous = (sni_contact*)(p + (size_t)nc * sc);
-    w->nprevious = 0;
-    // sn_real arrays first after the contacts (alignment), ints last
-    sn_real* r = (sn_real*)(p + 2 * (size_t)nc * sc);
-    w->blk_Ja = r, r += nk * st;
-    w->blk_Jb = r, r += nk * st;
-    w->blk_Ya = r, r += nk * st;
-    w->blk_Yb = r, r += nk * st;
-    w->blk_G = r, r += 9 * (size_t)nk;
-    w->blk_c = r, r += 3 * (size_t)nk;
-    w->blk_v0 = r, r += 3 * (size_t)nk;
-    w->blk_target = r, r += 3 * (size_t)nk;
-    w->blk_lambda = r, r += 3 * (size_t)nk;
-    w->scratch = r, r += st;
-    w->bp_box = r, r += 6 * (size_t)nbp;
-    w->sm_A = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_LU = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_A0 = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_r = r, r += SNI_SM_MAX;
-    w->sm_b = r, r += SNI_SM_MAX;
-    w->sm_x = r, r += SNI_SM_MAX;
-    w->sm_fval = r, r += nk;
-    w->dl_G = r, r += 9 * SNI_DELASSUS_MAX * SNI_DELASSUS_MAX;
-    w->dl_c0 = r, r += 3 * SNI_DELASSUS_MAX;
-    w->dl_sync = r, r += 3 * SNI_DELASSUS_MAX;
-    int* ip = (int*)r;
-    w->blk_kind = ip, ip += nk;
-    w->blk_index = ip, ip += nk;
-    w->blk_dim = ip, ip += nk;
-    w->blk_sa = ip, ip += nk;
-    w->blk_sb = ip, ip += nk;
-    w->blk_la = ip, ip += nk;
-    w->blk_lb = ip, ip += nk;
-    w->blk_plen = ip, ip += 2 * (size_t)nk;
-    w->blk_path = ip, ip += 2 * (size_t)nk * nvmax;
-    w->bp_sys = ip, ip += nbp;
-    w->bp_geom = ip, ip += nbp;
-    w->bp_order = ip, ip += nbp;
-    w->bp_pair = ip, ip += 2 * (size_t)npair;
-    w->sm_blk = ip, ip += SNI_SM_MAX;
-    w->sm_row = ip, ip += SNI_SM_MAX;
-    w->sm_piv = ip, ip += SNI_SM_MAX;
-    w->sm_blk0 = ip, ip += SNI_SM_MAX;
-    w->sm_row0 = ip, ip += SNI_SM_MAX;
-    w->sm_map = ip, ip += SNI_SM_MAX;
-    w->sm_frozen = ip;
-    w->nbp = nbp, w->npair_cap = npair;
+    arrays_free(w);
+    w->arrays = p;
+    w->arrays_bytes = c.off;
+    carver c2 = {p, 0};
+    arrays_layout(w, &z, &c2);
+    w->nbp = z.nbp, w->npair_cap = z.npair;
     for (int si = 0, k = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
             if (w->sys[si]->geom_radius[g] > 0) w->bp_sys[k] = si, w->bp_geom[k] = g, k++;
-    for (int k = 0; k < nbp; k++)
+    for (int k = 0; k < z.nbp; k++)
         w->bp_order[k] = k;
-    w->contact_cap = nc;
-    w->block_cap = nk;
-    w->nvmax = nvmax;
+    w->contact_cap = z.contact_cap;
     w->ncontact = 0;
-    w->nblock = 0;
     return SN_OK;
 }
 
 
 void sn_world_set_warm_start(sn_world* w, int enabled) {
-    w->warm_start = enabled != 0;
-    w->nprevious = 0;
+    w->solver.warm_start = enabled != 0;
+    sni_solver_forget(&w->solver);
 }
 
 
@@ -1226,52 +1191,6 @@ sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real for
     }
     if (force) v3_copy(force, f);
     if (torque) v3_copy(torque, t);
-    return SN_OK;
-}
-
-
-// the loop constraints of the systems that eliminated them in the last step, after the blocks
-static int loop_rows(const sn_world* w) {
-    int n = 0;
-    for (int si = 0; si < w->nsys; si++)
-        if (w->sys[si]->loop_active) n += w->sys[si]->m->nconstraint;
-    return n;
-}
-
-
-int sn_world_contact_row_count(const sn_world* w) {
-    return w ? w->nblock + loop_rows(w) : 0;
-}
-
-
-sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w || !out || i < 0) return SN_ERR_ARG;
-    if (i >= w->nblock) {
-        // a loop constraint: pins and equality constraints of each system in the model's order
-        int k = i - w->nblock;
-        for (int si = 0; si < w->nsys; si++) {
-            const sn_system* s = w->sys[si];
-            if (!s->loop_active) continue;
-            if (k < s->m->nconstraint) {
-                out->kind = 6;
-                out->system = out->other_system = si;
-                out->index = k;
-                out->dim = 3;
-                memcpy(out->impulse, s->loop_imp + 3 * k, 3 * sizeof(sn_real));
-                return SN_OK;
-            }
-            k -= s->m->nconstraint;
-        }
-        return SN_ERR_ARG;
-    }
-    out->kind = w->blk_kind[i];
-    out->system = w->blk_sa[i];
-    out->other_system = w->blk_sb[i];
-    out->index = w->blk_index[i];
-    out->dim = w->blk_dim[i];
-    memcpy(out->impulse, w->blk_lambda + 3 * i, 3 * sizeof(sn_real));
-    if (out->kind == 0 && w->contacts[out->index].sb == w->contacts[out->index].sa)
-        out->other_system = out->system; // a self-collision block runs on one system
     return SN_OK;
 }
 
