@@ -375,7 +375,6 @@ static void structure(sn_system* s) {
 // row's nonzeros are last step's (same), so are Z's, whose list is kept
 static void half_row(sn_system* s, int r, int* mark, int same) {
     const sn_model* m = s->m;
-    const sn_data* d = s->d;
     int nv = m->nv, nr = s->loop_nrow;
     const sn_real* jr = s->loop_J + (size_t)r * nv;
     const int* jx = s->loop_idx + (size_t)r * nv;
@@ -401,7 +400,7 @@ static void half_row(sn_system* s, int r, int* mark, int same) {
             zx[a] = i;
         }
     }
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = s->mtilde.L;
     for (int a = 0; a < n; a++) {
         int k = zx[a];
         mark[k] = 0;
@@ -438,7 +437,7 @@ static void add_response(const sn_system* s, const sn_real* x, sn_real* v) {
         for (int q = 0; q < s->loop_jn[r]; q++)
             g[ix[q]] += jr[ix[q]] * x[k];
     }
-    sn_solve_mass(s->m, s->d, g);
+    sni_solve_factor(s->m, &s->mtilde, g);
     for (int i = 0; i < nv; i++)
         v[i] += g[i];
 }
@@ -675,7 +674,7 @@ static int struct_factor(sn_system* s) {
                 C[i * ns + j] += ur[i] * vr[j];
     }
     for (int i = 0; i < ns; i++) {
-        C[i * ns + i] += s->d->mass_factor_d[shared[i]];
+        C[i * ns + i] += s->mtilde.D[shared[i]];
         for (int j = 0; j < i; j++)
             C[j * ns + i] = C[i * ns + j];
     }
@@ -688,7 +687,7 @@ static int struct_factor(sn_system* s) {
         dense_solve(C, ns, p, 1);
         sn_real* pr = s->loop_P + (size_t)r * ns;
         for (int i = 0; i < ns; i++)
-            pr[i] = p[i] * s->d->mass_factor_d[shared[i]];
+            pr[i] = p[i] * s->mtilde.D[shared[i]];
     }
     for (int r = 0; r < nr; r++)
         s->loop_keep[r] = r;
@@ -721,14 +720,8 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
     int nv = m->nv, nc = m->nconstraint;
     s->loop_active = 0;
     if (!s->has_constraints) return SN_OK;
-    // M~ = M + diag(w), factored for this step (the contact solver uses the same factor)
-    sn_crba(m, d);
-    sn_status st = sni_factor_mass_diag(m, d, s->w);
-    if (st != SN_OK) return st;
-    for (int i = 0; i < nv; i++)
-        s->dinv[i] = 1 / d->mass_factor_d[i];
-    s->factored = 1;
-    // the rows, their errors and W = M~^-1 J^T
+    // the rows, their errors and W = M~^-1 J^T, through the step's factor of M~ (s->mtilde,
+    // made by sni_step_factor)
     (void)dt;
     // the rows are kept zero outside their nonzeros: last step's are cleared
     int nr = s->loop_nrow;
@@ -1221,8 +1214,8 @@ sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* r
     // (-M~^-1 J^T D^-1 e) that closes the rows to first order
     for (int it = 0; it < max_iter && err > tol && st == SN_OK; it++) {
         memset(s->du, 0, (size_t)nv * sizeof(sn_real));
-        sn_crba(m, s->d);
-        st = loops_begin(s, 1, 1);
+        st = sni_step_factor(s);
+        if (st == SN_OK) st = loops_begin(s, 1, 1);
         s->loop_active = 0;
         s->factored = 0;
         if (st != SN_OK) break;
@@ -1243,10 +1236,10 @@ sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* r
     // the velocities made admissible at the new configuration
     if (s->has_constraints && max_iter > 0) {
         memset(s->du, 0, (size_t)nv * sizeof(sn_real));
-        sn_crba(m, s->d);
         sn_real* u = s->q0; // nq >= nv
         memcpy(u, s->d->u, (size_t)nv * sizeof(sn_real));
-        st = loops_begin(s, 1, 0);
+        st = sni_step_factor(s);
+        if (st == SN_OK) st = loops_begin(s, 1, 0);
         if (st == SN_OK) {
             sni_loops_project(s, u, 1);
             st = sn_set_state(m, s->d, s->d->q, nq, u, nv);

@@ -5,6 +5,7 @@
 #define SNI_SIM_H
 
 #include "base/base.h"
+#include "dynamics/dyn.h"
 #include "sinew/sn_world.h"
 #include "solver/solver.h"
 
@@ -69,20 +70,22 @@ struct sn_system {
     sn_real* pseudo; // this step's pseudo-velocity removing penetrations and limit excursions (nv)
     sn_real* gs_v;   // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
     sn_real* gs_fix; // the same with the impulses of a subspace solve's unknowns taken out (nv)
-    sn_real* dinv;   // 1 / D of the step's factor of M~ (nv)
+    sni_factor mtilde; // the step's factor of M~ = M + diag(w) (nv x nv, nv): sni_step_factor
+    sn_real* dinv;     // 1 / D of it (nv)
     int has_ext;
     // ---- step results and scratch ----
-    sn_real* w;        // implicit diagonal (nv)
-    sn_real* pos_err;  // q_ref - q of the last step (nv)
-    sn_real* tau_cmd;  // (nv)
-    sn_real* tau_act;  // (nv)
-    sn_real* tau_exp;  // (nv)
-    sn_real* du;       // u+ - u of the last step (nv)
-    sn_real* q0;       // state at the start of the step (nq)
-    sn_real* u0;       // (nv)
-    sn_real* rk;       // RK4 scratch: 4 velocity and 4 acceleration stages (8 nv) + q (nq)
-    sn_real* rk_tab;   // RK4 torque table: stage means of cmd, damping, actuators, springs (4 nv)
-    sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
+    sn_real* w;         // implicit diagonal (nv)
+    sn_real* pos_err;   // q_ref - q of the last step (nv)
+    sn_real* stage_err; // q_ref - q at an RK4 stage after the first (nv)
+    sn_real* tau_cmd;   // (nv)
+    sn_real* tau_act;   // (nv)
+    sn_real* tau_exp;   // (nv)
+    sn_real* du;        // u+ - u of the last step (nv)
+    sn_real* q0;        // state at the start of the step (nq)
+    sn_real* u0;        // (nv)
+    sn_real* rk;        // RK4 scratch: 4 velocity and 4 acceleration stages (8 nv) + q (nq)
+    sn_real* rk_tab;    // RK4 torque table: stage means of cmd, damping, actuators, springs (4 nv)
+    sn_real* body_acc;  // accelerations of the last step, gravity included (nbody x 6)
     sn_real*
         id_body;     // subtree wrenches of the last step, moment about the origin first (nbody x 6)
     sn_real* id_pos; // body poses and velocities at the last step's start, for the fixed
@@ -224,6 +227,9 @@ int sni_terrain_plane(const sn_world* w, sn_real x, sn_real y, sn_real* n, sn_re
 void sni_collide_systems(sn_world* w);
 
 // step.c
+// the stage "factor M~": M~ = M + diag(w) at d's kinematics into s->mtilde (and s->dinv), once per
+// step for the systems the loops or the contact solver use; the only place it is factored
+sn_status sni_step_factor(sn_system* s);
 void sni_step_wrenches(sn_system* s, sn_real dt);
 void sni_system_invalidate(sn_system* s);
 void sni_ensure_kinematics(sn_system* s);

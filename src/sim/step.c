@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// step.c: integrate1 and integrate2 of seed 000 ("Integration Steps") and the four schemes of
-// "Joint torque of a simulation step", step 6. Step 4 runs the articulated-body algorithm on
-// M + diag(w) directly (the implicit diagonal enters ABA like rotor inertia), so a step needs
-// neither the dense mass matrix nor its factorization:
+// step.c: integrate1 and integrate2 of seed 000 ("Integration Steps") as one pipeline of named
+// stages, in the order of "Joint torque of a simulation step":
+//   control (steps 1-3), free velocity (step 4 without impulses), factor M~ once, loops begin,
+//   contact solve, loops finish, positions (step 6), inverse dynamics, commit.
+// Step 4 runs the articulated-body algorithm on M + diag(w) directly (the implicit diagonal
+// enters ABA like rotor inertia), so the free velocity needs neither the dense mass matrix nor
+// its factorization:
 //   u* = u + dt (M + diag w)^-1 (tau_exp - h)
-// A failed step (a non-finite result) leaves the state as it was.
+// M~ = M + diag(w) is factored once, by its own stage, for the systems whose loops or contacts
+// need it. RUNGE_KUTTA_4 makes the whole step in its free-velocity stage. A failed step (a
+// non-finite result, a singular M~) leaves the state as it was.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -25,18 +30,7 @@ static int scheme_for_step(const sn_system* s) {
 }
 
 
-// steps 1-4 at d->q, d->u (kinematics current): acc (nv) = (M + diag w)^-1 (tau_exp - h), with
-// diag = w, or M^-1 (tau_exp - h) with diag = NULL (the stages of RUNGE_KUTTA_4). rec_err keeps
-// q_ref - q for getGeneralizedForce(), rec_act the actuator states for getActuatorStates().
-static sn_status stage(sn_system* s, const sn_real* diag, sn_real* acc, int rec_err, int rec_act) {
-    const sn_model* m = s->m;
-    sn_data* d = s->d;
-    sn_real* err = d->ws_vec + m->nv; // the ABA uses the first nv entries
-    sni_stage_torque(s, d->q, d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, rec_act);
-    if (rec_err) memcpy(s->pos_err, err, (size_t)m->nv * sizeof(sn_real));
-    return sni_aba(m, d, s->tau_exp, diag, acc);
-}
-
+// ---- RUNGE_KUTTA_4 ----
 
 // RUNGE_KUTTA_4's torque table: the weighted mean (weight wt) of the stage just evaluated,
 // term by term: tau_cmd, damping, actuators, springs (4 nv in s->rk_tab)
@@ -67,6 +61,16 @@ static void set_stage_state(sn_system* s, const sn_real* q, const sn_real* u) {
 }
 
 
+// one stage of RK4 at d->q, d->u (kinematics current): steps 1-3, then acc (nv) = M^-1 (tau_exp
+// - h). rec_err keeps q_ref - q for getGeneralizedForce(), rec_act the actuator states for
+// getActuatorStates()
+static sn_status rk_stage(sn_system* s, sn_real* acc, int rec_err, int rec_act) {
+    sn_real* err = rec_err ? s->pos_err : s->stage_err;
+    sni_stage_torque(s, s->d->q, s->d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, rec_act);
+    return sni_aba(s->m, s->d, s->tau_exp, NULL, acc);
+}
+
+
 // classical RK4 on (q, u); q moves on the manifold with the weighted mean velocity. The stages
 // evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the implicit
 // diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first order),
@@ -78,14 +82,14 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     sn_real *u2 = k4 + nv, *u3 = u2 + nv, *u4 = u3 + nv, *qs = u4 + nv;
     const sn_real* q0 = s->q0;
     const sn_real* u0 = s->u0;
-    sn_status st = stage(s, NULL, k1, 1, 0);
+    sn_status st = rk_stage(s, k1, 1, 0);
     if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 1);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u2[i] = u0[i] + 0.5 * dt * k1[i];
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u0, 0.5 * dt, qs);
         set_stage_state(s, qs, u2);
-        st = stage(s, NULL, k2, 0, 0);
+        st = rk_stage(s, k2, 0, 0);
         if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     }
     for (int i = 0; i < nv && st == SN_OK; i++)
@@ -93,7 +97,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u2, 0.5 * dt, qs);
         set_stage_state(s, qs, u3);
-        st = stage(s, NULL, k3, 0, 0);
+        st = rk_stage(s, k3, 0, 0);
         if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     }
     for (int i = 0; i < nv && st == SN_OK; i++)
@@ -101,7 +105,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     if (st == SN_OK) {
         sn_integrate_q(s->m, q0, u3, dt, qs);
         set_stage_state(s, qs, u4);
-        st = stage(s, NULL, k4, 0, 1);
+        st = rk_stage(s, k4, 0, 1);
         if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 0);
     }
     if (st != SN_OK) return st;
@@ -135,29 +139,63 @@ static int finite_all(const sn_real* x, int n) {
 }
 
 
-// the first half of a system's step: steps 1-4 up to u* in s->du (RK4: the whole step, its mean
-// velocity in the scratch)
-static sn_status step_begin(sn_system* s, sn_real dt) {
-    const sn_model* m = s->m;
+// ---- the stages of a system's step ----
+
+// control, steps 1-3 at the step's start (d->q, d->u, kinematics current): the scheme of this
+// step, the implicit diagonal w, and tau_exp with q_ref - q kept for getGeneralizedForce() and the
+// actuator states for getActuatorStates(). RUNGE_KUTTA_4 evaluates them at each of its stages
+// instead (stage_free_velocity)
+static void stage_control(sn_system* s, sn_real dt) {
     sn_data* d = s->d;
-    int nv = m->nv, nq = m->nq;
     sni_ensure_kinematics(s);
     if (s->w_dirty || s->w_dt != dt) sni_compute_w(s, dt);
-    memcpy(s->q0, d->q, (size_t)nq * sizeof(sn_real));
-    memcpy(s->u0, d->u, (size_t)nv * sizeof(sn_real));
+    memcpy(s->q0, d->q, (size_t)s->m->nq * sizeof(sn_real));
+    memcpy(s->u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
     s->scheme_used = scheme_for_step(s);
     s->in_solver = s->scheme_used != SN_SCHEME_RK4;
+    if (s->scheme_used == SN_SCHEME_RK4) return;
+    sni_stage_torque(s, d->q, d->u, s->pos_err, s->tau_cmd, s->tau_act, s->tau_exp, 1);
+}
+
+
+// free velocity, step 4 without impulses: u* = u + dt (M + diag w)^-1 (tau_exp - h) in s->du
+// (the contact solver adds M~^-1 J_c^T lambda_c to it). RUNGE_KUTTA_4: the whole step, u+ in
+// s->du and its mean velocity in the scratch
+static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    int nv = m->nv;
     sn_real* u1 = s->du;                 // holds u+ until the end
     sn_real* ubar = s->rk + 8 * nv - nv; // the last velocity slot of the RK4 scratch
     if (s->scheme_used == SN_SCHEME_RK4) return step_rk4(s, dt, u1, ubar);
     sn_real* acc = d->udot;
-    sn_status st = stage(s, s->w, acc, 1, 1);
+    sn_status st = sni_aba(m, d, s->tau_exp, s->w, acc);
     if (st != SN_OK) return st;
-    // step 4: the velocity without contacts; the contact solver adds J_c^T lambda_c to it
     for (int i = 0; i < nv; i++)
         u1[i] = s->u0[i] + dt * acc[i];
     if (s->compute_id) memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
     return SN_OK;
+}
+
+
+sn_status sni_step_factor(sn_system* s) {
+    const sn_model* m = s->m;
+    sn_crba(m, s->d);
+    sn_status st = sni_factor_mass_diag(m, s->d->mass_matrix, s->w, &s->mtilde);
+    if (st != SN_OK) return st;
+    for (int i = 0; i < m->nv; i++)
+        s->dinv[i] = 1 / s->mtilde.D[i];
+    s->factored = 1;
+    return SN_OK;
+}
+
+
+// factor M~ once: for the systems whose loops this step eliminates, or on which the contact
+// solver will act (a system the solver leaves alone and without loops needs no factor)
+static sn_status stage_factor(const sn_world* w, sn_system* s) {
+    if (!s->in_solver) return SN_OK;
+    if (!s->has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
+    return sni_step_factor(s);
 }
 
 
@@ -180,10 +218,11 @@ static void contact_wrenches(sn_system* s, sn_real dt) {
 }
 
 
-// the second half: step 6, the checks, inverse dynamics, the new state
-static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
+// positions, step 6: q+ = q (+) dt ubar (ubar by the scheme: u+, (u + u+)/2 or u; RK4's mean),
+// with the contact solver's pseudo-velocity, into the scratch; SN_ERR_NONFINITE when u+ or q+ is
+// not finite
+static sn_status stage_positions(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
-    sn_data* d = s->d;
     int nv = m->nv, nq = m->nq;
     sn_real* u1 = s->du;
     sn_real* ubar = s->rk + 8 * nv - nv;
@@ -212,21 +251,35 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
         }
     sn_integrate_q(m, s->q0, ubar, dt, q1);
     if (!finite_all(u1, nv) || !finite_all(q1, nq)) return SN_ERR_NONFINITE;
-    if (s->compute_id) {
-        // impulses change the step's accelerations: recompute them from du / dt, and count the
-        // contact impulses as external forces on their bodies
-        if (s->scheme_used == SN_SCHEME_RK4 || impulses || s->loop_active) rk4_body_acc(s, u1, dt);
-        if (impulses) contact_wrenches(s, dt);
-        if (s->loop_active) sni_loops_wrenches(s, dt);
-        sni_step_wrenches(s, dt);
-    }
+    return SN_OK;
+}
+
+
+// inverse dynamics (compute_id): the joint wrenches of the step. Impulses (impulses: the contact
+// solver acted on the system) change the step's accelerations: they are recomputed from du / dt,
+// and the contact impulses count as external forces on their bodies
+static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
+    if (!s->compute_id) return;
+    const sn_real* u1 = s->du;
+    if (s->scheme_used == SN_SCHEME_RK4 || impulses || s->loop_active) rk4_body_acc(s, u1, dt);
+    if (impulses) contact_wrenches(s, dt);
+    if (s->loop_active) sni_loops_wrenches(s, dt);
+    sni_step_wrenches(s, dt);
+}
+
+
+// commit: the new state q+, u+ (and du = u+ - u); the external forces applied for one step
+static void stage_commit(sn_system* s) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    int nv = m->nv, nq = m->nq;
+    const sn_real* q1 = s->rk + 8 * nv;
     memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
     for (int i = 0; i < nv; i++) {
-        sn_real un = u1[i];
+        sn_real un = s->du[i];
         s->du[i] = un - s->u0[i];
         d->u[i] = un;
     }
-    // external forces apply for one step
     memcpy(s->ext_last, s->ext, (size_t)nv * sizeof(sn_real));
     if (s->has_ext) {
         memset(s->ext, 0, (size_t)nv * sizeof(sn_real));
@@ -236,7 +289,6 @@ static sn_status step_finish(sn_system* s, sn_real dt, int impulses) {
     s->kin_valid = 0;
     s->dyn_valid = 0;
     s->factored = 0;
-    return SN_OK;
 }
 
 
@@ -254,6 +306,8 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
                                                   "state is left as it was");
 }
 
+
+// ---- the world's step ----
 
 sn_status sn_world_integrate1(sn_world* w) {
     if (!w) return SN_ERR_ARG;
@@ -276,32 +330,36 @@ sn_status sn_world_integrate1(sn_world* w) {
 
 sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
-    for (int i = 0; i < w->nsys; i++) {
-        sn_status st = step_begin(w->sys[i], w->dt);
+    sn_real dt = w->dt;
+    sn_status st = SN_OK;
+    for (int i = 0; i < w->nsys && st == SN_OK; i++) {
+        stage_control(w->sys[i], dt);
+        st = stage_free_velocity(w->sys[i], dt);
         if (st != SN_OK) return fail_all(w, i + 1, st);
     }
+    for (int i = 0; i < w->nsys && st == SN_OK; i++)
+        st = stage_factor(w, w->sys[i]);
     // the loop constraints, eliminated exactly from each system's velocity before the contacts
-    for (int i = 0; i < w->nsys; i++) {
+    for (int i = 0; i < w->nsys && st == SN_OK; i++) {
         sn_system* s = w->sys[i];
         s->loop_g = 0;
-        if (!s->has_constraints || !s->in_solver) continue;
-        sn_status st = sni_loops_begin(s, w->dt);
-        if (st != SN_OK) return fail_all(w, w->nsys, st);
+        if (s->has_constraints && s->in_solver) st = sni_loops_begin(s, dt);
     }
-    // step 4's impulses: contacts, joint limits and joint friction of every system at once
-    sn_status st = sni_world_contact_solve(w, w->dt);
     if (st != SN_OK) return fail_all(w, w->nsys, st);
+    // step 4's impulses: contacts, joint limits and joint friction of every system at once
+    sni_world_contact_solve(w, dt);
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         if (s->loop_active) sni_loops_finish(s, s->loop_g ? s->gs_fix : NULL);
     }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        int impulses = s->solve_mark && w->solver.nblock > 0;
-        st = step_finish(s, w->dt, impulses);
+        st = stage_positions(s, dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
+        stage_inverse_dynamics(s, dt, s->solve_mark && w->solver.nblock > 0);
+        stage_commit(s);
     }
-    w->time += w->dt;
+    w->time += dt;
     return SN_OK;
 }
 

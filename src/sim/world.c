@@ -157,10 +157,12 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
                         &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
                         &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
                         &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix};
+                        &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix,    &s->stage_err};
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         SNI_CARVE(c, *vecs[i], nv);
     SNI_CARVE(c, s->row_prev, 3 * nv);
+    SNI_CARVE(c, s->mtilde.L, nv * nv);
+    SNI_CARVE(c, s->mtilde.D, nv);
     SNI_CARVE(c, s->q_ref, nq);
     SNI_CARVE(c, s->q0, nq);
     SNI_CARVE(c, s->rk, 8 * nv + nq);

@@ -22,44 +22,72 @@ static void add_block(sni_solver* sv, int kind, int index, int sa, int sb, int d
 }
 
 
-// the blocks of this step: contacts, then each system's limits and friction
+// the rows joint j of system s has this step, their kinds into kinds (at most 2), their number:
+// revolute joints in seed 000's sense (URDF revolute and continuous, and prismatic) have a
+// position-limit row outside their range, else a velocity-limit row where u* exceeds the limit,
+// and a friction row
+static int joint_rows(const sn_system* s, int j, int* kinds) {
+    const sn_model* m = s->m;
+    int t = m->joint_type[j];
+    if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_CONTINUOUS && t != SN_JOINT_PRISMATIC) return 0;
+    const sn_real* q = s->d->q;
+    const sn_real* ustar = s->du;
+    int v = m->joint_vadr[j], a = m->joint_qadr[j], n = 0;
+    if (!s->limits_off && m->dof_limited[v]) {
+        if (q[a] < m->dof_lower[v])
+            kinds[n++] = SN_ROW_LIMIT_LOWER;
+        else if (q[a] > m->dof_upper[v])
+            kinds[n++] = SN_ROW_LIMIT_UPPER;
+    }
+    sn_real vl = m->dof_velocity_limit[v];
+    if (!s->limits_off && n == 0 && isfinite(vl) && vl > 0) {
+        if (ustar[v] > vl)
+            kinds[n++] = SN_ROW_VELOCITY_UPPER;
+        else if (ustar[v] < -vl)
+            kinds[n++] = SN_ROW_VELOCITY_LOWER;
+    }
+    if (m->dof_friction[v] + s->fric_out[v] > 0) kinds[n++] = SN_ROW_FRICTION;
+    return n;
+}
+
+
+// a contact's block is in the solve when both its systems are
+static int contact_in_solve(sn_system* const* sys, const sni_contact* c) {
+    return sys[c->sa]->in_solver && (c->sb < 0 || sys[c->sb]->in_solver);
+}
+
+
+// the blocks of this step: contacts, then each system's limits and friction. (They never reach
+// block_cap: it has room for every contact and two rows per 1-DOF joint.)
 void sni_solver_gather(sni_solver* sv) {
     int cap = sv->size.block_cap;
     sv->nblock = 0;
     for (int i = 0; i < sv->ncontact && sv->nblock < cap; i++) {
         const sni_contact* c = &sv->contacts[i];
-        if (!sv->sys[c->sa]->in_solver || (c->sb >= 0 && !sv->sys[c->sb]->in_solver)) continue;
-        add_block(sv, SN_ROW_CONTACT, i, c->sa, c->sb, 3);
+        if (contact_in_solve(sv->sys, c)) add_block(sv, SN_ROW_CONTACT, i, c->sa, c->sb, 3);
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
         if (!s->in_solver) continue;
-        const sn_model* m = s->m;
-        const sn_real* q = s->d->q;
-        const sn_real* ustar = s->du;
-        for (int j = 0; j < m->njoint && sv->nblock < cap; j++) {
-            // revolute joints in seed 000's sense: URDF revolute and continuous, and prismatic
-            int t = m->joint_type[j];
-            if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_CONTINUOUS && t != SN_JOINT_PRISMATIC)
-                continue;
-            int v = m->joint_vadr[j], a = m->joint_qadr[j], lim = 0;
-            if (!s->limits_off && m->dof_limited[v] && sv->nblock < cap) {
-                if (q[a] < m->dof_lower[v])
-                    add_block(sv, SN_ROW_LIMIT_LOWER, j, si, -1, 1), lim = 1;
-                else if (q[a] > m->dof_upper[v])
-                    add_block(sv, SN_ROW_LIMIT_UPPER, j, si, -1, 1), lim = 1;
-            }
-            sn_real vl = m->dof_velocity_limit[v];
-            if (!s->limits_off && !lim && isfinite(vl) && vl > 0 && sv->nblock < cap) {
-                if (ustar[v] > vl)
-                    add_block(sv, SN_ROW_VELOCITY_UPPER, j, si, -1, 1);
-                else if (ustar[v] < -vl)
-                    add_block(sv, SN_ROW_VELOCITY_LOWER, j, si, -1, 1);
-            }
-            if (m->dof_friction[v] + s->fric_out[v] > 0 && sv->nblock < cap)
-                add_block(sv, SN_ROW_FRICTION, j, si, -1, 1);
+        for (int j = 0; j < s->m->njoint && sv->nblock < cap; j++) {
+            int kinds[2], n = joint_rows(s, j, kinds);
+            for (int r = 0; r < n && sv->nblock < cap; r++)
+                add_block(sv, kinds[r], j, si, -1, 1);
         }
     }
+}
+
+
+int sni_solver_acts_on(const sn_world* w, const sn_system* s) {
+    if (!s->in_solver) return 0;
+    for (int i = 0; i < w->ncontact; i++) {
+        const sni_contact* c = &w->contacts[i];
+        if ((c->sa == s->index || c->sb == s->index) && contact_in_solve(w->sys, c)) return 1;
+    }
+    int kinds[2];
+    for (int j = 0; j < s->m->njoint; j++)
+        if (joint_rows(s, j, kinds) > 0) return 1;
+    return 0;
 }
 
 
@@ -234,9 +262,9 @@ void sni_solver_prepare_rows(sni_solver* sv) {
             sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
             memcpy(Y, J, (size_t)sv->blk_dim[k] * nv * sizeof(sn_real));
             if (sv->blk_dim[k] == 3)
-                sni_half_solve3(s->m, s->d, Y);
+                sni_half_solve3(s->m, &s->mtilde, Y);
             else
-                sni_half_solve(s->m, s->d, Y);
+                sni_half_solve(s->m, &s->mtilde, Y);
         }
         own_block(sv, k, sv->blk_G + 9 * (size_t)k);
         if (sv->blk_kind[k] == SN_ROW_CONTACT) block_path(sv, k);
@@ -250,9 +278,9 @@ void sni_solver_prepare_rows(sni_solver* sv) {
             if (s->loop_active)
                 sni_loops_project_half(s, Y, sv->blk_dim[k], e ? sv->blk_lb[k] : sv->blk_la[k]);
             if (sv->blk_dim[k] == 3)
-                sni_half_solve_rest3(s->m, s->d, Y);
+                sni_half_solve_rest3(s->m, &s->mtilde, Y);
             else
-                sni_half_solve_rest(s->m, s->d, Y);
+                sni_half_solve_rest(s->m, &s->mtilde, Y);
         }
         int looped = (sv->blk_sa[k] >= 0 && sv->sys[sv->blk_sa[k]]->loop_active) ||
                      (sv->blk_sb[k] >= 0 && sv->sys[sv->blk_sb[k]]->loop_active);

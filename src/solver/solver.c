@@ -83,10 +83,9 @@ static void begin(sni_solver* sv, sn_world* w, sn_real dt) {
 }
 
 
-// the systems a block of this step acts on (solve_mark), their M~ = M + diag(w) factored in their
-// tree's sparsity (the loops' elimination may have factored it for this step), their sweep
-// velocities at u*
-static sn_status mark_systems(sni_solver* sv) {
+// the systems a block of this step acts on (solve_mark) and their sweep velocities at u*. The
+// step has factored their M~ (sni_solver_acts_on said it would be needed)
+static void mark_systems(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++)
         sv->sys[si]->solve_mark = 0;
     for (int k = 0; k < sv->nblock; k++) {
@@ -95,18 +94,8 @@ static sn_status mark_systems(sni_solver* sv) {
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->solve_mark) continue;
-        if (!s->factored) {
-            sn_crba(s->m, s->d);
-            sn_status st = sni_factor_mass_diag(s->m, s->d, s->w);
-            if (st != SN_OK) return st;
-            for (int i = 0; i < s->m->nv; i++)
-                s->dinv[i] = 1 / s->d->mass_factor_d[i];
-            s->factored = 1;
-        }
-        memcpy(s->gs_v, s->du, (size_t)s->m->nv * sizeof(sn_real));
+        if (s->solve_mark) memcpy(s->gs_v, s->du, (size_t)s->m->nv * sizeof(sn_real));
     }
-    return SN_OK;
 }
 
 
@@ -137,7 +126,7 @@ static void store_loop_response(sni_solver* sv) {
                     for (int i = 0; i < nv; i++)
                         s->gs_fix[i] += J[(size_t)r * nv + i] * la[r];
         }
-        sn_solve_mass(s->m, s->d, s->gs_fix);
+        sni_solve_factor(s->m, &s->mtilde, s->gs_fix);
         s->loop_g = 1;
     }
 }
@@ -177,17 +166,17 @@ static void remember_contacts(sni_solver* sv) {
 }
 
 
-sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
+// the phases in order (solver.h)
+void sni_world_contact_solve(sn_world* w, sn_real dt) {
     sni_solver* sv = &w->solver;
     begin(sv, w, dt);
     sni_solver_gather(sv);
     sv->iterations = 0;
     if (sv->nblock <= 0) {
         sni_solver_forget(sv);
-        return SN_OK;
+        return;
     }
-    sn_status st = mark_systems(sv);
-    if (st != SN_OK) return st;
+    mark_systems(sv);
     sni_solver_prepare_rows(sv);
     sni_solver_restitution(sv);
     sni_solver_warm_start(sv);
@@ -197,7 +186,6 @@ sn_status sni_world_contact_solve(sn_world* w, sn_real dt) {
     store_impulses(sv);
     sni_solver_position_correction(sv);
     remember_contacts(sv);
-    return SN_OK;
 }
 
 

@@ -121,12 +121,16 @@ void sni_solver_init(sni_solver* sv);
 void sni_solver_layout(sni_solver* sv, const sni_solver_size* z, carver* c);
 // forget the warm-start history (a state was set)
 void sni_solver_forget(sni_solver* sv);
-// the step's impulses of every system in the solver: each system's u* (s->du) becomes its u+.
-// SN_ERR_SINGULAR when an M~ cannot be factored.
-sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
+// the step's impulses of every system in the solver: each system's u* (s->du) becomes its u+. The
+// step has factored the M~ of every system sni_solver_acts_on names
+void sni_world_contact_solve(sn_world* w, sn_real dt);
 
 // ---- rows.c: gather, prepare rows, restitution ----
 void sni_solver_gather(sni_solver* sv);
+// 1 when this step's solve will act on system s (a contact or a joint row of it will be a block),
+// before the loops' elimination (the answer for a system with loops: its velocity limits are
+// checked after it)
+int sni_solver_acts_on(const sn_world* w, const sn_system* s);
 void sni_solver_prepare_rows(sni_solver* sv);
 void sni_solver_restitution(sni_solver* sv);
 
