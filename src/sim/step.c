@@ -21,10 +21,10 @@
 // has loop or mimic constraints (seed 000, not 001), and replaces EULER and RUNGE_KUTTA_4 in the
 // PD mode once the system has been in contact, until its state is set again
 static int scheme_for_step(const sn_system* s) {
-    int sc = s->scheme;
-    if (sc == SN_SCHEME_RK4 && s->has_constraints) sc = SN_SCHEME_SEMI_IMPLICIT;
+    int sc = s->step.scheme;
+    if (sc == SN_SCHEME_RK4 && s->step.has_constraints) sc = SN_SCHEME_SEMI_IMPLICIT;
     if ((sc == SN_SCHEME_EULER || sc == SN_SCHEME_RK4) && s->has_contacted &&
-        s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD)
+        s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD)
         sc = SN_SCHEME_SEMI_IMPLICIT;
     return sc;
 }
@@ -33,22 +33,28 @@ static int scheme_for_step(const sn_system* s) {
 // ---- RUNGE_KUTTA_4 ----
 
 // RUNGE_KUTTA_4's torque table: the weighted mean (weight wt) of the stage just evaluated,
-// term by term: tau_cmd, damping, actuators, springs (4 nv in s->rk_tab)
+// term by term: tau_cmd, damping, actuators, springs (s->step.tab_*)
 static void rk_accumulate(sn_system* s, sn_real wt, int first) {
     const sn_model* m = s->m;
     int nv = m->nv;
-    sn_real *cmd = s->rk_tab, *damp = cmd + nv, *act = damp + nv, *spr = act + nv;
-    if (first) memset(s->rk_tab, 0, 4 * (size_t)nv * sizeof(sn_real));
+    sn_real *cmd = s->step.tab_cmd, *damp = s->step.tab_damp, *act = s->step.tab_act;
+    sn_real* spr = s->step.tab_spring;
+    if (first) {
+        memset(cmd, 0, (size_t)nv * sizeof(sn_real));
+        memset(damp, 0, (size_t)nv * sizeof(sn_real));
+        memset(act, 0, (size_t)nv * sizeof(sn_real));
+        memset(spr, 0, (size_t)nv * sizeof(sn_real));
+    }
     const sn_real *q = s->d->q, *u = s->d->u;
     for (int v = 0; v < nv; v++) {
-        cmd[v] += wt * s->tau_cmd[v];
-        damp[v] -= wt * (s->damping[v] + s->b_out[v]) * u[v];
-        act[v] += wt * s->tau_act[v];
+        cmd[v] += wt * s->step.tau_cmd[v];
+        damp[v] -= wt * (s->ctl.damping[v] + s->act.b_out[v]) * u[v];
+        act[v] += wt * s->step.tau_act[v];
     }
     for (int j = 0; j < m->njoint; j++) {
         if (m->joint_nv[j] != 1) continue;
         int v = m->joint_vadr[j];
-        spr[v] += wt * (s->spring_kq[v] - s->spring_k[v] * q[m->joint_qadr[j]]);
+        spr[v] += wt * (s->ctl.spring_kq[v] - s->ctl.spring_k[v] * q[m->joint_qadr[j]]);
     }
 }
 
@@ -65,9 +71,10 @@ static void set_stage_state(sn_system* s, const sn_real* q, const sn_real* u) {
 // - h). rec_err keeps q_ref - q for getGeneralizedForce(), rec_act the actuator states for
 // getActuatorStates()
 static sn_status rk_stage(sn_system* s, sn_real* acc, int rec_err, int rec_act) {
-    sn_real* err = rec_err ? s->pos_err : s->stage_err;
-    sni_stage_torque(s, s->d->q, s->d->u, err, s->tau_cmd, s->tau_act, s->tau_exp, rec_act);
-    return sni_aba(s->m, s->d, s->tau_exp, NULL, acc);
+    sn_real* err = rec_err ? s->step.pos_err : s->step.stage_err;
+    sni_stage_torque(s, s->d->q, s->d->u, err, s->step.tau_cmd, s->step.tau_act, s->step.tau_exp,
+                     rec_act);
+    return sni_aba(s->m, s->d, s->step.tau_exp, NULL, acc);
 }
 
 
@@ -78,10 +85,11 @@ static sn_status rk_stage(sn_system* s, sn_real* acc, int rec_err, int rec_act) 
 // motor speeds of each stage; getActuatorStates() describes the last one.
 static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
     int nv = s->m->nv;
-    sn_real *k1 = s->rk, *k2 = k1 + nv, *k3 = k2 + nv, *k4 = k3 + nv;
-    sn_real *u2 = k4 + nv, *u3 = u2 + nv, *u4 = u3 + nv, *qs = u4 + nv;
-    const sn_real* q0 = s->q0;
-    const sn_real* u0 = s->u0;
+    sn_real *k1 = s->step.rk_acc[0], *k2 = s->step.rk_acc[1], *k3 = s->step.rk_acc[2];
+    sn_real *k4 = s->step.rk_acc[3], *qs = s->step.rk_q;
+    sn_real *u2 = s->step.rk_vel[0], *u3 = s->step.rk_vel[1], *u4 = s->step.rk_vel[2];
+    const sn_real* q0 = s->step.q0;
+    const sn_real* u0 = s->step.u0;
     sn_status st = rk_stage(s, k1, 1, 0);
     if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 1);
     for (int i = 0; i < nv && st == SN_OK; i++)
@@ -122,13 +130,13 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
 static void rk4_body_acc(sn_system* s, const sn_real* u1, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
-    set_stage_state(s, s->q0, s->u0);
+    set_stage_state(s, s->step.q0, s->step.u0);
     for (int i = 0; i < m->nv; i++)
-        d->udot[i] = (u1[i] - s->u0[i]) / dt;
+        d->udot[i] = (u1[i] - s->step.u0[i]) / dt;
     sn_fk_acc(m, d, d->udot);
     for (int b = 0; b < m->nbody; b++)
         for (int e = 0; e < 6; e++)
-            s->body_acc[6 * b + e] = d->body_acc[6 * b + e] - (e < 3 ? 0 : d->gravity[e - 3]);
+            s->id.body_acc[6 * b + e] = d->body_acc[6 * b + e] - (e < 3 ? 0 : d->gravity[e - 3]);
 }
 
 
@@ -148,32 +156,32 @@ static int finite_all(const sn_real* x, int n) {
 static void stage_control(sn_system* s, sn_real dt) {
     sn_data* d = s->d;
     sni_ensure_kinematics(s);
-    if (s->w_dirty || s->w_dt != dt) sni_compute_w(s, dt);
-    memcpy(s->q0, d->q, (size_t)s->m->nq * sizeof(sn_real));
-    memcpy(s->u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
-    s->scheme_used = scheme_for_step(s);
-    s->in_solver = s->scheme_used != SN_SCHEME_RK4;
-    if (s->scheme_used == SN_SCHEME_RK4) return;
-    sni_stage_torque(s, d->q, d->u, s->pos_err, s->tau_cmd, s->tau_act, s->tau_exp, 1);
+    if (!(s->valid & SNI_VALID_W) || s->ctl.w_dt != dt) sni_compute_w(s, dt);
+    memcpy(s->step.q0, d->q, (size_t)s->m->nq * sizeof(sn_real));
+    memcpy(s->step.u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
+    s->step.scheme_used = scheme_for_step(s);
+    s->solve.in_solver = s->step.scheme_used != SN_SCHEME_RK4;
+    if (s->step.scheme_used == SN_SCHEME_RK4) return;
+    sni_stage_torque(s, d->q, d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
+                     s->step.tau_exp, 1);
 }
 
 
-// free velocity, step 4 without impulses: u* = u + dt (M + diag w)^-1 (tau_exp - h) in s->du
+// free velocity, step 4 without impulses: u* = u + dt (M + diag w)^-1 (tau_exp - h) in s->step.u1
 // (the contact solver adds M~^-1 J_c^T lambda_c to it). RUNGE_KUTTA_4: the whole step, u+ in
-// s->du and its mean velocity in the scratch
+// s->step.u1 and its mean velocity in s->step.ubar
 static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv;
-    sn_real* u1 = s->du;                 // holds u+ until the end
-    sn_real* ubar = s->rk + 8 * nv - nv; // the last velocity slot of the RK4 scratch
-    if (s->scheme_used == SN_SCHEME_RK4) return step_rk4(s, dt, u1, ubar);
+    sn_real* u1 = s->step.u1;
+    if (s->step.scheme_used == SN_SCHEME_RK4) return step_rk4(s, dt, u1, s->step.ubar);
     sn_real* acc = d->udot;
-    sn_status st = sni_aba(m, d, s->tau_exp, s->w, acc);
+    sn_status st = sni_aba(m, d, s->step.tau_exp, s->ctl.w, acc);
     if (st != SN_OK) return st;
     for (int i = 0; i < nv; i++)
-        u1[i] = s->u0[i] + dt * acc[i];
-    if (s->compute_id) memcpy(s->body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
+        u1[i] = s->step.u0[i] + dt * acc[i];
+    if (s->id.compute) memcpy(s->id.body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -181,11 +189,11 @@ static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
 sn_status sni_step_factor(sn_system* s) {
     const sn_model* m = s->m;
     sn_crba(m, s->d);
-    sn_status st = sni_factor_mass_diag(m, s->d->mass_matrix, s->w, &s->mtilde);
+    sn_status st = sni_factor_mass_diag(m, s->d->mass_matrix, s->ctl.w, &s->step.mtilde);
     if (st != SN_OK) return st;
     for (int i = 0; i < m->nv; i++)
-        s->dinv[i] = 1 / s->mtilde.D[i];
-    s->factored = 1;
+        s->step.dinv[i] = 1 / s->step.mtilde.D[i];
+    s->valid |= SNI_VALID_MTILDE;
     return SN_OK;
 }
 
@@ -193,8 +201,8 @@ sn_status sni_step_factor(sn_system* s) {
 // factor M~ once: for the systems whose loops this step eliminates, or on which the contact
 // solver will act (a system the solver leaves alone and without loops needs no factor)
 static sn_status stage_factor(const sn_world* w, sn_system* s) {
-    if (!s->in_solver) return SN_OK;
-    if (!s->has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
+    if (!s->solve.in_solver) return SN_OK;
+    if (!s->step.has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
     return sni_step_factor(s);
 }
 
@@ -211,8 +219,8 @@ static void contact_wrenches(sn_system* s, sn_real dt) {
             v3_scale(f + 3, c->impulse, side ? -1 / dt : 1 / dt);
             v3_cross(f, c->pos, f + 3);
             for (int e = 0; e < 6; e++)
-                s->ext_body[6 * b + e] += f[e];
-            s->has_ext = 1;
+                s->ctl.ext_body[6 * b + e] += f[e];
+            s->ctl.has_ext = 1;
         }
     }
 }
@@ -224,32 +232,32 @@ static void contact_wrenches(sn_system* s, sn_real dt) {
 static sn_status stage_positions(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     int nv = m->nv, nq = m->nq;
-    sn_real* u1 = s->du;
-    sn_real* ubar = s->rk + 8 * nv - nv;
+    const sn_real* u1 = s->step.u1;
+    sn_real* ubar = s->step.ubar;
     // TRAPEZOID and EULER move the positions with the previous velocity too: with loops, with
     // its admissible part (a velocity set by hand need not keep them)
-    const sn_real* uprev = s->u0;
-    if (s->loop_active && s->scheme_used != SN_SCHEME_SEMI_IMPLICIT) {
-        sni_loops_admissible(s, s->u0, s->rk);
-        uprev = s->rk;
+    const sn_real* uprev = s->step.u0;
+    if (s->loops.active && s->step.scheme_used != SN_SCHEME_SEMI_IMPLICIT) {
+        sni_loops_admissible(s, s->step.u0, s->step.u_adm);
+        uprev = s->step.u_adm;
     }
-    if (s->scheme_used != SN_SCHEME_RK4)
+    if (s->step.scheme_used != SN_SCHEME_RK4)
         for (int i = 0; i < nv; i++)
-            ubar[i] = s->scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
-                      : s->scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (uprev[i] + u1[i])
-                                                                : uprev[i];
-    sn_real* q1 = s->rk + 8 * nv; // nq entries
+            ubar[i] = s->step.scheme_used == SN_SCHEME_SEMI_IMPLICIT ? u1[i]
+                      : s->step.scheme_used == SN_SCHEME_TRAPEZOID   ? 0.5 * (uprev[i] + u1[i])
+                                                                     : uprev[i];
+    sn_real* q1 = s->step.q1;
     // the positions also move with the pseudo-velocity of the contact solver's correction of
     // penetrations and of joints outside their limits, which the velocity does not keep
     int pseudo = 0;
     for (int i = 0; i < nv; i++)
-        pseudo |= s->pseudo[i] != 0;
+        pseudo |= s->solve.pseudo[i] != 0;
     if (pseudo)
         for (int i = 0; i < nv; i++) {
-            ubar[i] += s->pseudo[i];
-            s->pseudo[i] = 0;
+            ubar[i] += s->solve.pseudo[i];
+            s->solve.pseudo[i] = 0;
         }
-    sn_integrate_q(m, s->q0, ubar, dt, q1);
+    sn_integrate_q(m, s->step.q0, ubar, dt, q1);
     if (!finite_all(u1, nv) || !finite_all(q1, nq)) return SN_ERR_NONFINITE;
     return SN_OK;
 }
@@ -259,11 +267,12 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
 // solver acted on the system) change the step's accelerations: they are recomputed from du / dt,
 // and the contact impulses count as external forces on their bodies
 static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
-    if (!s->compute_id) return;
-    const sn_real* u1 = s->du;
-    if (s->scheme_used == SN_SCHEME_RK4 || impulses || s->loop_active) rk4_body_acc(s, u1, dt);
+    if (!s->id.compute) return;
+    const sn_real* u1 = s->step.u1;
+    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active)
+        rk4_body_acc(s, u1, dt);
     if (impulses) contact_wrenches(s, dt);
-    if (s->loop_active) sni_loops_wrenches(s, dt);
+    if (s->loops.active) sni_loops_wrenches(s, dt);
     sni_step_wrenches(s, dt);
 }
 
@@ -273,22 +282,19 @@ static void stage_commit(sn_system* s) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv, nq = m->nq;
-    const sn_real* q1 = s->rk + 8 * nv;
-    memcpy(d->q, q1, (size_t)nq * sizeof(sn_real));
+    memcpy(d->q, s->step.q1, (size_t)nq * sizeof(sn_real));
     for (int i = 0; i < nv; i++) {
-        sn_real un = s->du[i];
-        s->du[i] = un - s->u0[i];
+        sn_real un = s->step.u1[i];
+        s->step.du[i] = un - s->step.u0[i];
         d->u[i] = un;
     }
-    memcpy(s->ext_last, s->ext, (size_t)nv * sizeof(sn_real));
-    if (s->has_ext) {
-        memset(s->ext, 0, (size_t)nv * sizeof(sn_real));
-        memset(s->ext_body, 0, 6 * (size_t)m->nbody * sizeof(sn_real));
-        s->has_ext = 0;
+    memcpy(s->step.ext_last, s->ctl.ext, (size_t)nv * sizeof(sn_real));
+    if (s->ctl.has_ext) {
+        memset(s->ctl.ext, 0, (size_t)nv * sizeof(sn_real));
+        memset(s->ctl.ext_body, 0, 6 * (size_t)m->nbody * sizeof(sn_real));
+        s->ctl.has_ext = 0;
     }
-    s->kin_valid = 0;
-    s->dyn_valid = 0;
-    s->factored = 0;
+    sni_system_invalidate(s, SNI_VALID_STATE);
 }
 
 
@@ -296,9 +302,9 @@ static void stage_commit(sn_system* s) {
 static sn_status fail_all(sn_world* w, int n, sn_status st) {
     for (int k = 0; k < n; k++) {
         sn_system* s = w->sys[k];
-        memcpy(s->d->q, s->q0, (size_t)s->m->nq * sizeof(sn_real));
-        memcpy(s->d->u, s->u0, (size_t)s->m->nv * sizeof(sn_real));
-        sni_system_invalidate(s);
+        memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
+        memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
+        sni_system_state_set(s);
     }
     return sni_world_fail(w, st,
                           st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
@@ -315,7 +321,7 @@ sn_status sn_world_integrate1(sn_world* w) {
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         memcpy(s->d->gravity, w->gravity, 3 * sizeof(sn_real));
-        if (s->w_dirty || s->w_dt != w->dt) sni_compute_w(s, w->dt);
+        if (!(s->valid & SNI_VALID_W) || s->ctl.w_dt != w->dt) sni_compute_w(s, w->dt);
         sni_ensure_kinematics(s);
         // steps 2-4 of integrate1: collision bodies, detection, contacts
         if (w->ground || w->hf_nx) sni_collide_ground(w, i);
@@ -342,21 +348,21 @@ sn_status sn_world_integrate2(sn_world* w) {
     // the loop constraints, eliminated exactly from each system's velocity before the contacts
     for (int i = 0; i < w->nsys && st == SN_OK; i++) {
         sn_system* s = w->sys[i];
-        s->loop_g = 0;
-        if (s->has_constraints && s->in_solver) st = sni_loops_begin(s, dt);
+        s->solve.has_loop_dv = 0;
+        if (s->step.has_constraints && s->solve.in_solver) st = sni_loops_begin(s, dt);
     }
     if (st != SN_OK) return fail_all(w, w->nsys, st);
     // step 4's impulses: contacts, joint limits and joint friction of every system at once
     sni_world_contact_solve(w, dt);
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        if (s->loop_active) sni_loops_finish(s, s->loop_g ? s->gs_fix : NULL);
+        if (s->loops.active) sni_loops_finish(s, s->solve.has_loop_dv ? s->solve.loop_dv : NULL);
     }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         st = stage_positions(s, dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
-        stage_inverse_dynamics(s, dt, s->solve_mark && w->solver.nblock > 0);
+        stage_inverse_dynamics(s, dt, s->solve.active && w->solver.nblock > 0);
         stage_commit(s);
     }
     w->time += dt;
@@ -381,29 +387,29 @@ void sni_step_wrenches(sn_system* s, sn_real dt) {
     size_t nb = (size_t)m->nbody;
     // the wrench of every movable joint now, O(nbody); a snapshot of the step's kinematics for
     // the fixed joints, whose wrenches are computed when asked
-    sni_body_wrenches(m, d, s->body_acc, s->has_ext ? s->ext_body : NULL, s->id_body);
-    memcpy(s->id_pos, d->body_pos, 3 * nb * sizeof(sn_real));
-    memcpy(s->id_rot, d->body_rot, 9 * nb * sizeof(sn_real));
-    memcpy(s->id_vel, d->body_vel, 6 * nb * sizeof(sn_real));
-    s->id_valid = 1;
+    sni_body_wrenches(m, d, s->id.body_acc, s->ctl.has_ext ? s->ctl.ext_body : NULL, s->id.body);
+    memcpy(s->id.pos, d->body_pos, 3 * nb * sizeof(sn_real));
+    memcpy(s->id.rot, d->body_rot, 9 * nb * sizeof(sn_real));
+    memcpy(s->id.vel, d->body_vel, 6 * nb * sizeof(sn_real));
+    s->valid |= SNI_VALID_ID;
 }
 
 
 sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
     if (!s || ujoint < 0 || ujoint >= s->m->nujoint) return SN_ERR_ARG;
-    if (!s->compute_id || !s->id_valid)
+    if (!s->id.compute || !(s->valid & SNI_VALID_ID))
         return sni_world_fail(s->world, SN_ERR_ARG, "inverse dynamics is off or no step has run");
     const sn_model* m = s->m;
     sn_real w[6], x[3];
     int child = m->ujoint_child[ujoint], b = m->frame_body[child];
     if (m->ujoint_joint[ujoint] >= 0)
-        memcpy(w, s->id_body + 6 * m->joint_body[m->ujoint_joint[ujoint]], sizeof w);
+        memcpy(w, s->id.body + 6 * m->joint_body[m->ujoint_joint[ujoint]], sizeof w);
     else
-        sni_fixed_joint_wrench(m, s->d, ujoint, s->id_pos, s->id_rot, s->id_vel, s->body_acc,
-                               s->id_body, w);
+        sni_fixed_joint_wrench(m, s->d, ujoint, s->id.pos, s->id.rot, s->id.vel, s->id.body_acc,
+                               s->id.body, w);
     // the joint origin is the child link's origin; torque about it: n_x = n_0 + f x x
-    m3_mul_v3(x, s->id_rot + 9 * b, m->frame_pos + 3 * child);
-    v3_add(x, x, s->id_pos + 3 * b);
+    m3_mul_v3(x, s->id.rot + 9 * b, m->frame_pos + 3 * child);
+    v3_add(x, x, s->id.pos + 3 * b);
     if (force) v3_copy(force, w + 3);
     if (torque) {
         v3_copy(torque, w);
@@ -418,35 +424,36 @@ sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* dampi
     if (!s) return SN_ERR_ARG;
     const sn_model* m = s->m;
     int nv = m->nv;
-    if (s->scheme_used == SN_SCHEME_RK4) {
+    if (s->step.scheme_used == SN_SCHEME_RK4) {
         // no implicit part: the weighted means of the four stages
-        const sn_real* t = s->rk_tab;
+        const sni_step* t = &s->step;
         for (int v = 0; v < nv; v++) {
-            if (pd) pd[v] = t[v];
-            if (damping) damping[v] = t[nv + v];
-            if (actuators) actuators[v] = t[2 * nv + v];
-            if (springs) springs[v] = t[3 * nv + v];
-            if (external) external[v] = s->ext_last[v];
+            if (pd) pd[v] = t->tab_cmd[v];
+            if (damping) damping[v] = t->tab_damp[v];
+            if (actuators) actuators[v] = t->tab_act[v];
+            if (springs) springs[v] = t->tab_spring[v];
+            if (external) external[v] = s->step.ext_last[v];
         }
         return SN_OK;
     }
-    sn_real dt = s->w_dt;
-    int on = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    sn_real dt = s->ctl.w_dt;
+    int on = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
     for (int v = 0; v < nv; v++) {
-        sn_real du = s->du[v], u1 = s->u0[v] + du;
-        sn_real kp = on ? s->kp[v] : 0, kd = on ? s->kd[v] : 0;
-        if (pd) pd[v] = s->tau_cmd[v] - (0.5 * kd + 0.25 * dt * kp) * du;
-        if (damping) damping[v] = -0.5 * (s->damping[v] + s->b_out[v]) * (s->u0[v] + u1);
-        if (actuators) actuators[v] = s->tau_act[v];
+        sn_real du = s->step.du[v], u1 = s->step.u0[v] + du;
+        sn_real kp = on ? s->ctl.kp[v] : 0, kd = on ? s->ctl.kd[v] : 0;
+        if (pd) pd[v] = s->step.tau_cmd[v] - (0.5 * kd + 0.25 * dt * kp) * du;
+        if (damping)
+            damping[v] = -0.5 * (s->ctl.damping[v] + s->act.b_out[v]) * (s->step.u0[v] + u1);
+        if (actuators) actuators[v] = s->step.tau_act[v];
         if (springs) springs[v] = 0;
-        if (external) external[v] = s->ext_last[v];
+        if (external) external[v] = s->step.ext_last[v];
     }
     if (springs)
         for (int j = 0; j < m->njoint; j++) {
             if (m->joint_nv[j] != 1) continue;
             int v = m->joint_vadr[j];
-            springs[v] = s->spring_kq[v] - s->spring_k[v] * s->q0[m->joint_qadr[j]] -
-                         0.25 * dt * s->spring_k[v] * s->du[v];
+            springs[v] = s->ctl.spring_kq[v] - s->ctl.spring_k[v] * s->step.q0[m->joint_qadr[j]] -
+                         0.25 * dt * s->ctl.spring_k[v] * s->step.du[v];
         }
     return SN_OK;
 }

@@ -65,9 +65,9 @@ static void system_free(sn_system* s) {
     if (!s) return;
     sn_allocator a = s->world->alloc;
     sn_data_destroy(s->d);
-    sni_free(&a, s->act, (size_t)s->act_cap * sizeof(sn_actuator_desc));
-    sni_free(&a, s->act_cmd, (size_t)s->act_cap * sizeof(sn_real));
-    sni_free(&a, s->act_state, (size_t)s->act_cap * sizeof(sn_actuator_state));
+    sni_free(&a, s->act.desc, (size_t)s->act.cap * sizeof(sn_actuator_desc));
+    sni_free(&a, s->act.cmd, (size_t)s->act.cap * sizeof(sn_real));
+    sni_free(&a, s->act.state, (size_t)s->act.cap * sizeof(sn_actuator_state));
     sni_free(&a, s, s->bytes);
 }
 
@@ -138,7 +138,7 @@ sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
         return SET_ERR(w, SN_ERR_NONFINITE, "gravity is not finite");
     memcpy(w->gravity, g, 3 * sizeof(sn_real));
     for (int i = 0; i < w->nsys; i++)
-        sni_system_invalidate(w->sys[i]);
+        sni_system_state_set(w->sys[i]);
     return SN_OK;
 }
 
@@ -150,29 +150,47 @@ void sn_world_gravity(const sn_world* w, sn_real g[3]) {
 
 // ---- adding a system ----
 
-// the system's arrays (the same function measures and carves: see SNI_CARVE)
+// the system's arrays, part by part (the same function measures and carves: see SNI_CARVE)
 static void layout(sn_system* s, const sn_model* m, carver* c) {
     size_t nv = (size_t)m->nv, nq = (size_t)m->nq, nb = (size_t)m->nbody;
-    sn_real** vecs[] = {&s->kp,       &s->kd,      &s->u_ref,    &s->tau_ff,    &s->lim_lo,
-                        &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
-                        &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
-                        &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix,    &s->stage_err};
-    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
-        SNI_CARVE(c, *vecs[i], nv);
-    SNI_CARVE(c, s->row_prev, 3 * nv);
-    SNI_CARVE(c, s->mtilde.L, nv * nv);
-    SNI_CARVE(c, s->mtilde.D, nv);
-    SNI_CARVE(c, s->q_ref, nq);
-    SNI_CARVE(c, s->q0, nq);
-    SNI_CARVE(c, s->rk, 8 * nv + nq);
-    SNI_CARVE(c, s->rk_tab, 4 * nv);
-    SNI_CARVE(c, s->ext_body, 6 * nb);
-    SNI_CARVE(c, s->body_acc, 6 * nb);
-    SNI_CARVE(c, s->id_body, 6 * nb);
-    SNI_CARVE(c, s->id_pos, 3 * nb);
-    SNI_CARVE(c, s->id_rot, 9 * nb);
-    SNI_CARVE(c, s->id_vel, 6 * nb);
+    // control and actuators
+    sn_real** ctl[] = {&s->ctl.kp,        &s->ctl.kd,     &s->ctl.u_ref,   &s->ctl.tau_ff,
+                       &s->ctl.lim_lo,    &s->ctl.lim_hi, &s->ctl.damping, &s->ctl.spring_k,
+                       &s->ctl.spring_kq, &s->ctl.ext,    &s->ctl.w,       &s->act.b_out,
+                       &s->act.fric_out,  &s->act.tau};
+    for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++)
+        SNI_CARVE(c, *ctl[i], nv);
+    SNI_CARVE(c, s->ctl.q_ref, nq);
+    SNI_CARVE(c, s->ctl.ext_body, 6 * nb);
+    // the step
+    sn_real** step[] = {&s->step.u0,       &s->step.u1,      &s->step.ubar,       &s->step.u_adm,
+                        &s->step.du,       &s->step.pos_err, &s->step.stage_err,  &s->step.tau_cmd,
+                        &s->step.tau_act,  &s->step.tau_exp, &s->step.ext_last,   &s->step.tab_cmd,
+                        &s->step.tab_damp, &s->step.tab_act, &s->step.tab_spring, &s->step.dinv};
+    for (size_t i = 0; i < sizeof step / sizeof step[0]; i++)
+        SNI_CARVE(c, *step[i], nv);
+    SNI_CARVE(c, s->step.q0, nq);
+    SNI_CARVE(c, s->step.q1, nq);
+    for (int k = 0; k < 4; k++)
+        SNI_CARVE(c, s->step.rk_acc[k], nv);
+    for (int k = 0; k < 3; k++)
+        SNI_CARVE(c, s->step.rk_vel[k], nv);
+    SNI_CARVE(c, s->step.rk_q, nq);
+    SNI_CARVE(c, s->step.mtilde.L, nv * nv);
+    SNI_CARVE(c, s->step.mtilde.D, nv);
+    // the contact solver
+    SNI_CARVE(c, s->solve.v, nv);
+    SNI_CARVE(c, s->solve.v_fix, nv);
+    SNI_CARVE(c, s->solve.pseudo, nv);
+    SNI_CARVE(c, s->solve.loop_dv, nv);
+    SNI_CARVE(c, s->solve.row_prev, 3 * nv);
+    // inverse dynamics
+    SNI_CARVE(c, s->id.body_acc, 6 * nb);
+    SNI_CARVE(c, s->id.body, 6 * nb);
+    SNI_CARVE(c, s->id.pos, 3 * nb);
+    SNI_CARVE(c, s->id.rot, 9 * nb);
+    SNI_CARVE(c, s->id.vel, 6 * nb);
+    // collision
     SNI_CARVE(c, s->geom_center, 3 * (size_t)m->ngeom);
     SNI_CARVE(c, s->geom_radius, (size_t)m->ngeom);
     SNI_CARVE(c, s->body_group, nb);
@@ -182,32 +200,36 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
     for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
         nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    SNI_CARVE(c, s->loop_anchor2, 3 * nc);
-    SNI_CARVE(c, s->loop_rot2, 9 * nc);
-    SNI_CARVE(c, s->loop_err, 3 * nc);
-    SNI_CARVE(c, s->loop_axes, 9 * nc);
-    SNI_CARVE(c, s->loop_naxis, nc);
-    SNI_CARVE(c, s->loop_imp, 3 * nc);
-    SNI_CARVE(c, s->loop_J, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
-    SNI_CARVE(c, s->loop_W, nr * nv);
-    SNI_CARVE(c, s->loop_D, nr * nr);
-    SNI_CARVE(c, s->loop_L, nr * nr);
-    SNI_CARVE(c, s->loop_diag, nr);
-    SNI_CARVE(c, s->loop_rhs, nr);
-    SNI_CARVE(c, s->loop_axis, 3 * nr);
-    SNI_CARVE(c, s->loop_lam, nr);
-    SNI_CARVE(c, s->loop_tmp, 3 * (nr + nv));
-    SNI_CARVE(c, s->loop_keep, nr);
-    SNI_CARVE(c, s->loop_same, nr);
-    SNI_CARVE(c, s->loop_path, nv);
-    SNI_CARVE(c, s->loop_used, nr);
-    SNI_CARVE(c, s->loop_group, 3 * nr + 1); // group of each row, rows by group, offsets
-    SNI_CARVE(c, s->loop_cnt, 3 * nv);       // per DOF: rows, first row, shared index
-    SNI_CARVE(c, s->loop_C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loop_U, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loop_P, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loop_jn, 2 * nr);       // nonzeros per row: of J, then of Z
-    SNI_CARVE(c, s->loop_idx, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loops.anchor2, 3 * nc);
+    SNI_CARVE(c, s->loops.rot2, 9 * nc);
+    SNI_CARVE(c, s->loops.err, 3 * nc);
+    SNI_CARVE(c, s->loops.axes, 9 * nc);
+    SNI_CARVE(c, s->loops.naxis, nc);
+    SNI_CARVE(c, s->loops.imp, 3 * nc);
+    SNI_CARVE(c, s->loops.J, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
+    SNI_CARVE(c, s->loops.W, nr * nv);
+    SNI_CARVE(c, s->loops.D, nr * nr);
+    SNI_CARVE(c, s->loops.L, nr * nr);
+    SNI_CARVE(c, s->loops.diag, nr);
+    SNI_CARVE(c, s->loops.rhs, nr);
+    SNI_CARVE(c, s->loops.axis, 3 * nr);
+    SNI_CARVE(c, s->loops.lam, nr);
+    SNI_CARVE(c, s->loops.tmp, 3 * (nr + nv));
+    SNI_CARVE(c, s->loops.keep, nr);
+    SNI_CARVE(c, s->loops.same, nr);
+    SNI_CARVE(c, s->loops.path, nv);
+    SNI_CARVE(c, s->loops.used, nr);
+    SNI_CARVE(c, s->loops.group, 3 * nr + 1); // group of each row, rows by group, offsets
+    SNI_CARVE(c, s->loops.cnt, 3 * nv);       // per DOF: rows, first row, shared index
+    SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.U, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.P, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.jn, 2 * nr);       // nonzeros per row: of J, then of Z
+    SNI_CARVE(c, s->loops.idx, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loops.save_q, nq);
+    SNI_CARVE(c, s->loops.save_u, nv);
+    SNI_CARVE(c, s->loops.next_q, nq);
+    SNI_CARVE(c, s->loops.next_u, nv);
 }
 
 
@@ -280,22 +302,22 @@ static void system_defaults(sn_system* s) {
         s->body_mask[b] = ~0u;
     }
     for (int v = 0; v < m->nv; v++) {
-        s->lim_lo[v] = -m->dof_effort_limit[v];
-        s->lim_hi[v] = m->dof_effort_limit[v];
-        s->damping[v] = m->dof_damping[v];
+        s->ctl.lim_lo[v] = -m->dof_effort_limit[v];
+        s->ctl.lim_hi[v] = m->dof_effort_limit[v];
+        s->ctl.damping[v] = m->dof_damping[v];
     }
     for (int j = 0; j < m->njoint; j++) {
         if (m->joint_nv[j] != 1) continue;
         int v = m->joint_vadr[j];
-        s->spring_k[v] = m->dof_stiffness[v];
-        s->spring_kq[v] = m->dof_stiffness[v] * m->joint_spring_ref[j];
+        s->ctl.spring_k[v] = m->dof_stiffness[v];
+        s->ctl.spring_kq[v] = m->dof_stiffness[v] * m->joint_spring_ref[j];
     }
-    memcpy(s->q_ref, s->d->q, (size_t)m->nq * sizeof(sn_real));
-    s->mor_enforced = 1;
-    s->w_dirty = 1;
-    s->has_constraints = m->nconstraint > 0;
+    memcpy(s->ctl.q_ref, s->d->q, (size_t)m->nq * sizeof(sn_real));
+    s->act.mor_enforced = 1;
+    sni_system_invalidate(s, SNI_VALID_W);
+    s->step.has_constraints = m->nconstraint > 0;
     for (int j = 0; j < m->njoint; j++)
-        if (m->joint_mimic[j] >= 0) s->has_constraints = 1;
+        if (m->joint_mimic[j] >= 0) s->step.has_constraints = 1;
 }
 
 
@@ -334,7 +356,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     sni_loops_attach(s); // body2's anchors where body1's are, at this (nominal) configuration
     memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
     system_defaults(s);
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     s->index = w->nsys;
     w->sys[w->nsys++] = s;
     st = arrays_alloc(w);
@@ -367,20 +389,19 @@ const sn_real* sn_system_u(const sn_system* s) {
 
 // kinematics and the cached dynamics must be recomputed (lazily); a new state also ends the
 // contact solver's warm-start history
-void sni_system_invalidate(sn_system* s) {
+void sni_system_state_set(sn_system* s) {
     sni_solver_forget(&s->world->solver);
-    memset(s->row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
+    memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
-    s->kin_valid = 0;
-    s->dyn_valid = 0;
+    sni_system_invalidate(s, SNI_VALID_STATE);
 }
 
 
 void sni_ensure_kinematics(sn_system* s) {
-    if (s->kin_valid) return;
+    if (s->valid & SNI_VALID_KIN) return;
     sn_fk(s->m, s->d);
     sn_fk_vel(s->m, s->d);
-    s->kin_valid = 1;
+    s->valid |= SNI_VALID_KIN;
 }
 
 
@@ -424,7 +445,7 @@ sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_r
     st = sn_set_state(s->m, s->d, q, nq, u, nv);
     if (st != SN_OK) return st;
     s->has_contacted = 0;
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -436,7 +457,7 @@ sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
     st = sn_set_state(s->m, s->d, q, nq, NULL, 0);
     if (st != SN_OK) return st;
     s->has_contacted = 0;
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -447,7 +468,7 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
         return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
     if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
     memcpy(s->d->u, u, (size_t)nv * sizeof(sn_real));
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -456,9 +477,9 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
 
 const sn_real* sn_system_mass_matrix(sn_system* s) {
     sni_ensure_kinematics(s);
-    if (!(s->dyn_valid & 1)) {
+    if (!(s->valid & SNI_VALID_MASS)) {
         sn_crba(s->m, s->d);
-        s->dyn_valid |= 1;
+        s->valid |= SNI_VALID_MASS;
     }
     return s->d->mass_matrix;
 }
@@ -466,19 +487,19 @@ const sn_real* sn_system_mass_matrix(sn_system* s) {
 
 const sn_real* sn_system_nonlinear(sn_system* s) {
     sni_ensure_kinematics(s);
-    if (!(s->dyn_valid & 2)) {
+    if (!(s->valid & SNI_VALID_BIAS)) {
         sn_nonlinear(s->m, s->d);
-        s->dyn_valid |= 2;
+        s->valid |= SNI_VALID_BIAS;
     }
     return s->d->nonlinear;
 }
 
 
 const sn_real* sn_system_inverse_mass(sn_system* s) {
-    if (!(s->dyn_valid & 4)) {
+    if (!(s->valid & SNI_VALID_MINV)) {
         sn_system_mass_matrix(s);
         if (sn_inverse_mass(s->m, s->d) != SN_OK) return NULL;
-        s->dyn_valid |= 4;
+        s->valid |= SNI_VALID_MINV;
     }
     return s->d->inverse_mass;
 }
@@ -501,14 +522,14 @@ sn_real sn_system_potential_energy(sn_system* s) {
 sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
     if (!s || (mode != SN_CONTROL_FORCE_AND_TORQUE && mode != SN_CONTROL_PD_PLUS_FEEDFORWARD))
         return SN_ERR_ARG;
-    s->mode = mode;
-    s->w_dirty = 1;
+    s->ctl.mode = mode;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 sn_control_mode sn_system_control_mode(const sn_system* s) {
-    return (sn_control_mode)s->mode;
+    return (sn_control_mode)s->ctl.mode;
 }
 
 
@@ -531,15 +552,15 @@ sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real*
     sn_status st = check_vec(s, kp, nv, s->m->nv, "kp", 1);
     if (st == SN_OK) st = check_vec(s, kd, nv, s->m->nv, "kd", 1);
     if (st != SN_OK) return st;
-    memcpy(s->kp, kp, (size_t)nv * sizeof(sn_real));
-    memcpy(s->kd, kd, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.kp, kp, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.kd, kd, (size_t)nv * sizeof(sn_real));
     // the floating base is not actuated
     for (int j = 0; j < s->m->njoint; j++)
         if (s->m->joint_type[j] == SN_JOINT_FLOATING)
             for (int k = 0; k < 6; k++)
-                s->kp[s->m->joint_vadr[j] + k] = s->kd[s->m->joint_vadr[j] + k] = 0;
-    s->mode = SN_CONTROL_PD_PLUS_FEEDFORWARD;
-    s->w_dirty = 1;
+                s->ctl.kp[s->m->joint_vadr[j] + k] = s->ctl.kd[s->m->joint_vadr[j] + k] = 0;
+    s->ctl.mode = SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
@@ -559,8 +580,8 @@ sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, co
             return SET_ERR(s->world, SN_ERR_ARG, "the target quaternion of joint '%s' is zero",
                            m->names + m->joint_name[j]);
     }
-    memcpy(s->q_ref, q_ref, (size_t)nq * sizeof(sn_real));
-    memcpy(s->u_ref, u_ref, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.q_ref, q_ref, (size_t)nq * sizeof(sn_real));
+    memcpy(s->ctl.u_ref, u_ref, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -569,7 +590,7 @@ sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int 
     if (!s) return SN_ERR_ARG;
     sn_status st = check_vec(s, tau, nv, s->m->nv, "tau", 0);
     if (st != SN_OK) return st;
-    memcpy(s->tau_ff, tau, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.tau_ff, tau, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -583,8 +604,8 @@ sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, con
         if (isnan(lower[i]) || isnan(upper[i]) || lower[i] > upper[i])
             return SET_ERR(s->world, SN_ERR_ARG, "actuation limit %d: [%g, %g] is not a range", i,
                            lower[i], upper[i]);
-    memcpy(s->lim_lo, lower, (size_t)nv * sizeof(sn_real));
-    memcpy(s->lim_hi, upper, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.lim_lo, lower, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.lim_hi, upper, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -593,8 +614,8 @@ sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
     if (!s) return SN_ERR_ARG;
     sn_status st = check_vec(s, b, nv, s->m->nv, "damping", 1);
     if (st != SN_OK) return st;
-    memcpy(s->damping, b, (size_t)nv * sizeof(sn_real));
-    s->w_dirty = 1;
+    memcpy(s->ctl.damping, b, (size_t)nv * sizeof(sn_real));
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
@@ -607,17 +628,17 @@ sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest)
     if (!isfinite(k) || !isfinite(rest) || k < 0)
         return SET_ERR(s->world, SN_ERR_ARG, "spring stiffness %g / rest %g", k, rest);
     int v = m->joint_vadr[joint];
-    s->spring_k[v] += k;
-    s->spring_kq[v] += k * rest;
-    s->w_dirty = 1;
+    s->ctl.spring_k[v] += k;
+    s->ctl.spring_kq[v] += k * rest;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
     for (int v = 0; v < s->m->nv; v++) {
-        if (stiffness) stiffness[v] = s->spring_k[v];
-        if (rest) rest[v] = s->spring_k[v] > 0 ? s->spring_kq[v] / s->spring_k[v] : 0;
+        if (stiffness) stiffness[v] = s->ctl.spring_k[v];
+        if (rest) rest[v] = s->ctl.spring_k[v] > 0 ? s->ctl.spring_kq[v] / s->ctl.spring_k[v] : 0;
     }
 }
 
@@ -626,9 +647,9 @@ sn_real sn_system_spring_energy(const sn_system* s) {
     const sn_model* m = s->m;
     sn_real e = 0;
     for (int v = 0; v < m->nv; v++) {
-        sn_real k = s->spring_k[v];
+        sn_real k = s->ctl.spring_k[v];
         if (!(k > 0)) continue;
-        sn_real x = s->d->q[m->joint_qadr[m->dof_joint[v]]] - s->spring_kq[v] / k;
+        sn_real x = s->d->q[m->joint_qadr[m->dof_joint[v]]] - s->ctl.spring_kq[v] / k;
         e += 0.5 * k * x * x;
     }
     return e;
@@ -657,10 +678,10 @@ static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn
         v3_addscl(fs, t, 1);
     }
     for (int e = 0; e < 6; e++)
-        s->ext_body[6 * body + e] += fs[e];
+        s->ctl.ext_body[6 * body + e] += fs[e];
     for (int k = sni_body_last_dof(m, body); k >= 0; k = m->dof_parent[k])
-        s->ext[k] += s6_dot(s->d->dof_motion + 6 * k, fs);
-    s->has_ext = 1;
+        s->ctl.ext[k] += s6_dot(s->d->dof_motion + 6 * k, fs);
+    s->ctl.has_ext = 1;
     return SN_OK;
 }
 
@@ -710,8 +731,8 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
         if (a->coupling_joint[c] < 0 || a->coupling_joint[c] >= m->njoint ||
             m->joint_nv[a->coupling_joint[c]] != 1 || !isfinite(a->coupling_ratio[c]))
             return SET_ERR(w, SN_ERR_ARG, "coupling %d: a 1-DOF joint and a finite ratio", c);
-    if (s->nact == s->act_cap) {
-        int cap = s->act_cap ? 2 * s->act_cap : 8;
+    if (s->act.n == s->act.cap) {
+        int cap = s->act.cap ? 2 * s->act.cap : 8;
         sn_actuator_desc* na = sni_alloc(&w->alloc, (size_t)cap * sizeof *na);
         sn_real* nc = sni_alloc(&w->alloc, (size_t)cap * sizeof *nc);
         sn_actuator_state* ns = sni_alloc(&w->alloc, (size_t)cap * sizeof *ns);
@@ -721,53 +742,53 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
             sni_free(&w->alloc, ns, (size_t)cap * sizeof *ns);
             return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
         }
-        if (s->nact) {
-            memcpy(na, s->act, (size_t)s->nact * sizeof *na);
-            memcpy(nc, s->act_cmd, (size_t)s->nact * sizeof *nc);
-            memcpy(ns, s->act_state, (size_t)s->nact * sizeof *ns);
+        if (s->act.n) {
+            memcpy(na, s->act.desc, (size_t)s->act.n * sizeof *na);
+            memcpy(nc, s->act.cmd, (size_t)s->act.n * sizeof *nc);
+            memcpy(ns, s->act.state, (size_t)s->act.n * sizeof *ns);
         }
-        sni_free(&w->alloc, s->act, (size_t)s->act_cap * sizeof *na);
-        sni_free(&w->alloc, s->act_cmd, (size_t)s->act_cap * sizeof *nc);
-        sni_free(&w->alloc, s->act_state, (size_t)s->act_cap * sizeof *ns);
-        s->act = na, s->act_cmd = nc, s->act_state = ns, s->act_cap = cap;
+        sni_free(&w->alloc, s->act.desc, (size_t)s->act.cap * sizeof *na);
+        sni_free(&w->alloc, s->act.cmd, (size_t)s->act.cap * sizeof *nc);
+        sni_free(&w->alloc, s->act.state, (size_t)s->act.cap * sizeof *ns);
+        s->act.desc = na, s->act.cmd = nc, s->act.state = ns, s->act.cap = cap;
     }
-    sn_actuator_desc* d = &s->act[s->nact];
+    sn_actuator_desc* d = &s->act.desc[s->act.n];
     *d = *a;
     if (d->gear == 0) d->gear = 1;
     int v = m->joint_vadr[a->joint];
-    s->b_out[v] += a->output_damping;
-    s->fric_out[v] += a->output_friction;
-    s->act_cmd[s->nact] = 0;
-    memset(&s->act_state[s->nact], 0, sizeof s->act_state[0]);
-    if (id) *id = s->nact;
-    s->nact++;
-    s->w_dirty = 1;
+    s->act.b_out[v] += a->output_damping;
+    s->act.fric_out[v] += a->output_friction;
+    s->act.cmd[s->act.n] = 0;
+    memset(&s->act.state[s->act.n], 0, sizeof s->act.state[0]);
+    if (id) *id = s->act.n;
+    s->act.n++;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 int sn_system_actuator_count(const sn_system* s) {
-    return s->nact;
+    return s->act.n;
 }
 
 
 sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n) {
     if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, tau, n, s->nact, "actuator torques", 0);
+    sn_status st = check_vec(s, tau, n, s->act.n, "actuator torques", 0);
     if (st != SN_OK) return st;
-    memcpy(s->act_cmd, tau, (size_t)n * sizeof(sn_real));
+    memcpy(s->act.cmd, tau, (size_t)n * sizeof(sn_real));
     return SN_OK;
 }
 
 
 void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
-    s->mor_enforced = enforced != 0;
+    s->act.mor_enforced = enforced != 0;
 }
 
 
 sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n) {
-    if (!s || !out || n != s->nact) return SN_ERR_ARG;
-    memcpy(out, s->act_state, (size_t)n * sizeof *out);
+    if (!s || !out || n != s->act.n) return SN_ERR_ARG;
+    memcpy(out, s->act.state, (size_t)n * sizeof *out);
     return SN_OK;
 }
 
@@ -777,13 +798,15 @@ sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, 
 sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
     if (!s || !out || nv != s->m->nv) return SN_ERR_ARG;
     const sn_real* u = s->d->u;
-    int pd = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    int pd = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
     for (int v = 0; v < nv; v++) {
-        sn_real t = s->tau_ff[v];
-        if (pd) t += s->kp[v] * s->pos_err[v] + s->kd[v] * (s->u_ref[v] - u[v]);
-        out[v] = t < s->lim_lo[v] ? s->lim_lo[v] : t > s->lim_hi[v] ? s->lim_hi[v] : t;
+        sn_real t = s->ctl.tau_ff[v];
+        if (pd) t += s->ctl.kp[v] * s->step.pos_err[v] + s->ctl.kd[v] * (s->ctl.u_ref[v] - u[v]);
+        out[v] = t < s->ctl.lim_lo[v]   ? s->ctl.lim_lo[v]
+                 : t > s->ctl.lim_hi[v] ? s->ctl.lim_hi[v]
+                                        : t;
     }
-    sn_real* act = s->rk; // scratch
+    sn_real* act = s->act.tau;
     sni_actuator_torques(s, u, act, 0);
     for (int v = 0; v < nv; v++)
         out[v] += act[v];
@@ -795,19 +818,19 @@ sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
 
 sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
     if (!s || scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4) return SN_ERR_ARG;
-    s->scheme = scheme;
+    s->step.scheme = scheme;
     return SN_OK;
 }
 
 
 sn_scheme sn_system_scheme(const sn_system* s) {
-    return (sn_scheme)s->scheme;
+    return (sn_scheme)s->step.scheme;
 }
 sn_scheme sn_system_scheme_used(const sn_system* s) {
-    return (sn_scheme)s->scheme_used;
+    return (sn_scheme)s->step.scheme_used;
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
-    s->compute_id = on != 0;
+    s->id.compute = on != 0;
 }
 
 
@@ -937,7 +960,7 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
 
 
 void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
-    s->limits_off = !enabled;
+    s->ctl.limits_off = !enabled;
 }
 
 

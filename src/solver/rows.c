@@ -31,29 +31,29 @@ static int joint_rows(const sn_system* s, int j, int* kinds) {
     int t = m->joint_type[j];
     if (t != SN_JOINT_REVOLUTE && t != SN_JOINT_CONTINUOUS && t != SN_JOINT_PRISMATIC) return 0;
     const sn_real* q = s->d->q;
-    const sn_real* ustar = s->du;
+    const sn_real* ustar = s->step.u1;
     int v = m->joint_vadr[j], a = m->joint_qadr[j], n = 0;
-    if (!s->limits_off && m->dof_limited[v]) {
+    if (!s->ctl.limits_off && m->dof_limited[v]) {
         if (q[a] < m->dof_lower[v])
             kinds[n++] = SN_ROW_LIMIT_LOWER;
         else if (q[a] > m->dof_upper[v])
             kinds[n++] = SN_ROW_LIMIT_UPPER;
     }
     sn_real vl = m->dof_velocity_limit[v];
-    if (!s->limits_off && n == 0 && isfinite(vl) && vl > 0) {
+    if (!s->ctl.limits_off && n == 0 && isfinite(vl) && vl > 0) {
         if (ustar[v] > vl)
             kinds[n++] = SN_ROW_VELOCITY_UPPER;
         else if (ustar[v] < -vl)
             kinds[n++] = SN_ROW_VELOCITY_LOWER;
     }
-    if (m->dof_friction[v] + s->fric_out[v] > 0) kinds[n++] = SN_ROW_FRICTION;
+    if (m->dof_friction[v] + s->act.fric_out[v] > 0) kinds[n++] = SN_ROW_FRICTION;
     return n;
 }
 
 
 // a contact's block is in the solve when both its systems are
 static int contact_in_solve(sn_system* const* sys, const sni_contact* c) {
-    return sys[c->sa]->in_solver && (c->sb < 0 || sys[c->sb]->in_solver);
+    return sys[c->sa]->solve.in_solver && (c->sb < 0 || sys[c->sb]->solve.in_solver);
 }
 
 
@@ -68,7 +68,7 @@ void sni_solver_gather(sni_solver* sv) {
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->in_solver) continue;
+        if (!s->solve.in_solver) continue;
         for (int j = 0; j < s->m->njoint && sv->nblock < cap; j++) {
             int kinds[2], n = joint_rows(s, j, kinds);
             for (int r = 0; r < n && sv->nblock < cap; r++)
@@ -79,7 +79,7 @@ void sni_solver_gather(sni_solver* sv) {
 
 
 int sni_solver_acts_on(const sn_world* w, const sn_system* s) {
-    if (!s->in_solver) return 0;
+    if (!s->solve.in_solver) return 0;
     for (int i = 0; i < w->ncontact; i++) {
         const sni_contact* c = &w->contacts[i];
         if ((c->sa == s->index || c->sb == s->index) && contact_in_solve(w->sys, c)) return 1;
@@ -178,7 +178,7 @@ static void own_block(const sni_solver* sv, int x, sn_real* G) {
         const sn_system* s = sv->sys[si];
         const sn_model* m = s->m;
         int nv = m->nv, last = e ? sv->blk_lb[x] : sv->blk_la[x], dim = sv->blk_dim[x];
-        const sn_real* dinv = s->dinv;
+        const sn_real* dinv = s->step.dinv;
         for (int r = 0; r < dim; r++)
             for (int q = r; q < dim; q++) {
                 const sn_real* a = Z + (size_t)r * nv;
@@ -262,9 +262,9 @@ void sni_solver_prepare_rows(sni_solver* sv) {
             sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
             memcpy(Y, J, (size_t)sv->blk_dim[k] * nv * sizeof(sn_real));
             if (sv->blk_dim[k] == 3)
-                sni_half_solve3(s->m, &s->mtilde, Y);
+                sni_half_solve3(s->m, &s->step.mtilde, Y);
             else
-                sni_half_solve(s->m, &s->mtilde, Y);
+                sni_half_solve(s->m, &s->step.mtilde, Y);
         }
         own_block(sv, k, sv->blk_G + 9 * (size_t)k);
         if (sv->blk_kind[k] == SN_ROW_CONTACT) block_path(sv, k);
@@ -275,15 +275,15 @@ void sni_solver_prepare_rows(sni_solver* sv) {
             sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
             // through the loops: the response of the constrained mechanism (projected while
             // still half solved, so the rest of the solve finishes both)
-            if (s->loop_active)
+            if (s->loops.active)
                 sni_loops_project_half(s, Y, sv->blk_dim[k], e ? sv->blk_lb[k] : sv->blk_la[k]);
             if (sv->blk_dim[k] == 3)
-                sni_half_solve_rest3(s->m, &s->mtilde, Y);
+                sni_half_solve_rest3(s->m, &s->step.mtilde, Y);
             else
-                sni_half_solve_rest(s->m, &s->mtilde, Y);
+                sni_half_solve_rest(s->m, &s->step.mtilde, Y);
         }
-        int looped = (sv->blk_sa[k] >= 0 && sv->sys[sv->blk_sa[k]]->loop_active) ||
-                     (sv->blk_sb[k] >= 0 && sv->sys[sv->blk_sb[k]]->loop_active);
+        int looped = (sv->blk_sa[k] >= 0 && sv->sys[sv->blk_sa[k]]->loops.active) ||
+                     (sv->blk_sb[k] >= 0 && sv->sys[sv->blk_sb[k]]->loops.active);
         if (looped) looped_rows(sv, k);
     }
 }
@@ -313,8 +313,8 @@ void sni_solver_restitution(sni_solver* sv) {
         const sn_system* sb = sv->blk_sb[k] >= 0 ? sv->sys[sv->blk_sb[k]] : NULL;
         const sn_real* Ja = sv->blk_Ja + stride * k;
         const sn_real* Jb = sv->blk_Jb + stride * k;
-        sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->u0, sa->m->nv);
-        if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->u0, sb->m->nv);
+        sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->step.u0, sa->m->nv);
+        if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->step.u0, sb->m->nv);
         sn_real* target = sv->blk_target + 3 * k;
         if (approach > c->eth) {
             sn_real bounce = c->e * approach;

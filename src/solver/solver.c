@@ -83,18 +83,18 @@ static void begin(sni_solver* sv, sn_world* w, sn_real dt) {
 }
 
 
-// the systems a block of this step acts on (solve_mark) and their sweep velocities at u*. The
+// the systems a block of this step acts on (s->solve.active) and their sweep velocities at u*. The
 // step has factored their M~ (sni_solver_acts_on said it would be needed)
 static void mark_systems(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++)
-        sv->sys[si]->solve_mark = 0;
+        sv->sys[si]->solve.active = 0;
     for (int k = 0; k < sv->nblock; k++) {
-        sv->sys[sv->blk_sa[k]]->solve_mark = 1;
-        if (sv->blk_sb[k] >= 0) sv->sys[sv->blk_sb[k]]->solve_mark = 1;
+        sv->sys[sv->blk_sa[k]]->solve.active = 1;
+        if (sv->blk_sb[k] >= 0) sv->sys[sv->blk_sb[k]]->solve.active = 1;
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (s->solve_mark) memcpy(s->gs_v, s->du, (size_t)s->m->nv * sizeof(sn_real));
+        if (s->solve.active) memcpy(s->solve.v, s->step.u1, (size_t)s->m->nv * sizeof(sn_real));
     }
 }
 
@@ -103,7 +103,7 @@ static void mark_systems(sni_solver* sv) {
 static void store_velocities(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (s->solve_mark) memcpy(s->du, s->gs_v, (size_t)s->m->nv * sizeof(sn_real));
+        if (s->solve.active) memcpy(s->step.u1, s->solve.v, (size_t)s->m->nv * sizeof(sn_real));
     }
 }
 
@@ -113,9 +113,10 @@ static void store_loop_response(sni_solver* sv) {
     size_t stride = 3 * (size_t)sv->size.nvmax;
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->solve_mark || !s->loop_active) continue;
+        if (!s->solve.active || !s->loops.active) continue;
         int nv = s->m->nv;
-        memset(s->gs_fix, 0, (size_t)nv * sizeof(sn_real));
+        sn_real* dv = s->solve.loop_dv;
+        memset(dv, 0, (size_t)nv * sizeof(sn_real));
         for (int a = 0; a < sv->nblock; a++) {
             int e = sv->blk_sa[a] == si ? 0 : sv->blk_sb[a] == si ? 1 : -1;
             if (e < 0) continue;
@@ -124,10 +125,10 @@ static void store_loop_response(sni_solver* sv) {
             for (int r = 0; r < sv->blk_dim[a]; r++)
                 if (la[r] != 0)
                     for (int i = 0; i < nv; i++)
-                        s->gs_fix[i] += J[(size_t)r * nv + i] * la[r];
+                        dv[i] += J[(size_t)r * nv + i] * la[r];
         }
-        sni_solve_factor(s->m, &s->mtilde, s->gs_fix);
-        s->loop_g = 1;
+        sni_solve_factor(s->m, &s->step.mtilde, dv);
+        s->solve.has_loop_dv = 1;
     }
 }
 
@@ -136,14 +137,15 @@ static void store_loop_response(sni_solver* sv) {
 // "has been in contact" flag of the scheme rules)
 static void store_impulses(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++)
-        if (sv->sys[si]->solve_mark)
-            memset(sv->sys[si]->row_prev, 0, 3 * (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
+        if (sv->sys[si]->solve.active)
+            memset(sv->sys[si]->solve.row_prev, 0,
+                   3 * (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
     for (int a = 0; a < sv->nblock; a++) {
         int kind = sv->blk_kind[a];
         if (kind == SN_ROW_CONTACT) continue;
         sn_system* s = sv->sys[sv->blk_sa[a]];
         int nv = s->m->nv, v = s->m->joint_vadr[sv->blk_index[a]];
-        s->row_prev[sni_solver_row_slot(kind) * nv + v] = sv->blk_lambda[3 * a];
+        s->solve.row_prev[sni_solver_row_slot(kind) * nv + v] = sv->blk_lambda[3 * a];
     }
     for (int a = 0; a < sv->nblock; a++) {
         const sn_real* la = sv->blk_lambda + 3 * a;
@@ -195,7 +197,7 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
 static int loop_rows(const sn_world* w) {
     int n = 0;
     for (int si = 0; si < w->nsys; si++)
-        if (w->sys[si]->loop_active) n += w->sys[si]->m->nconstraint;
+        if (w->sys[si]->loops.active) n += w->sys[si]->m->nconstraint;
     return n;
 }
 
@@ -213,13 +215,13 @@ sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
         int k = i - sv->nblock;
         for (int si = 0; si < w->nsys; si++) {
             const sn_system* s = w->sys[si];
-            if (!s->loop_active) continue;
+            if (!s->loops.active) continue;
             if (k < s->m->nconstraint) {
                 out->kind = SN_ROW_LOOP;
                 out->system = out->other_system = si;
                 out->index = k;
                 out->dim = 3;
-                memcpy(out->impulse, s->loop_imp + 3 * k, 3 * sizeof(sn_real));
+                memcpy(out->impulse, s->loops.imp + 3 * k, 3 * sizeof(sn_real));
                 return SN_OK;
             }
             k -= s->m->nconstraint;

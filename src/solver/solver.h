@@ -28,6 +28,20 @@
 
 typedef struct sni_contact sni_contact; // sim/sim.h
 
+// the solver's state in each system (s->solve)
+typedef struct sni_solver_sys {
+    int in_solver;     // this step's scheme lets the contact solver act
+    int active;        // a block of this step's solve acts on the system
+    sn_real* v;        // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
+    sn_real* v_fix;    // the same with the impulses of a subspace solve's unknowns taken out (nv)
+    sn_real* row_prev; // the last step's impulse of each DOF's joint rows: limit, velocity limit,
+                       // friction (3 x nv), for the warm start
+    sn_real* pseudo;   // this step's pseudo-velocity removing penetrations and limit excursions,
+                       // for step 6 (nv)
+    sn_real* loop_dv;  // M~^-1 J_c^T lambda_c of this step, for the loops' impulses (nv)
+    int has_loop_dv;   // loop_dv was made this step
+} sni_solver_sys;
+
 // the sizes the solver's arrays are made for: every system of the world
 typedef struct sni_solver_size {
     int block_cap;   // blocks: room for every contact and two rows per 1-DOF joint
@@ -121,8 +135,8 @@ void sni_solver_init(sni_solver* sv);
 void sni_solver_layout(sni_solver* sv, const sni_solver_size* z, carver* c);
 // forget the warm-start history (a state was set)
 void sni_solver_forget(sni_solver* sv);
-// the step's impulses of every system in the solver: each system's u* (s->du) becomes its u+. The
-// step has factored the M~ of every system sni_solver_acts_on names
+// the step's impulses of every system in the solver: each system's u* (s->step.u1) becomes its u+.
+// The step has factored the M~ of every system sni_solver_acts_on names
 void sni_world_contact_solve(sn_world* w, sn_real dt);
 
 // ---- rows.c: gather, prepare rows, restitution ----

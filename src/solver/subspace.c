@@ -26,7 +26,7 @@
 // ---- the unknowns' columns ----
 
 // v += k * (block b's column q of M~^-1 J^T; q 3: a sliding contact's normal with its friction)
-// on its systems; into gs_fix when fix is set, else gs_v
+// on its systems; into v_fix when fix is set, else v (s->solve)
 static void push_column(sni_solver* sv, int b, int q, sn_real k, int fix) {
     sn_real dl[3] = {0, 0, 0};
     if (q < 3) {
@@ -45,7 +45,7 @@ static void push_column(sni_solver* sv, int b, int q, sn_real k, int fix) {
         sn_system* s = sv->sys[si];
         int nv = s->m->nv;
         const sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + st * b;
-        sn_real* v = fix ? s->gs_fix : s->gs_v;
+        sn_real* v = fix ? s->solve.v_fix : s->solve.v;
         for (int r = 0; r < sv->blk_dim[b]; r++)
             if (dl[r] != 0)
                 for (int i = 0; i < nv; i++)
@@ -65,26 +65,26 @@ static sn_real unknown_value(const sni_solver* sv, int u) {
 }
 
 
-// every system in the solve: dst <- src (gs_v or gs_fix)
+// every system in the solve: v_fix <- v (to_fix) or v <- v_fix
 static void copy_velocities(sni_solver* sv, int to_fix) {
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->solve_mark) continue;
+        if (!s->solve.active) continue;
         if (to_fix)
-            memcpy(s->gs_fix, s->gs_v, (size_t)s->m->nv * sizeof(sn_real));
+            memcpy(s->solve.v_fix, s->solve.v, (size_t)s->m->nv * sizeof(sn_real));
         else
-            memcpy(s->gs_v, s->gs_fix, (size_t)s->m->nv * sizeof(sn_real));
+            memcpy(s->solve.v, s->solve.v_fix, (size_t)s->m->nv * sizeof(sn_real));
     }
 }
 
 
-// gs_v and gs_fix exchange places (the rows' velocities are read from gs_v)
+// v and v_fix exchange places (the rows' velocities are read from v)
 static void swap_velocities(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->solve_mark) continue;
-        sn_real* t = s->gs_v;
-        s->gs_v = s->gs_fix, s->gs_fix = t;
+        if (!s->solve.active) continue;
+        sn_real* t = s->solve.v;
+        s->solve.v = s->solve.v_fix, s->solve.v_fix = t;
     }
 }
 
@@ -190,8 +190,8 @@ static int build_matrix(sni_solver* sv, int n) {
 }
 
 
-// the right side (sm_b): targets less the rows' velocities at the fixed impulses (gs_fix takes
-// gs_v's place meanwhile); returns the largest diagonal entry of A
+// the right side (sm_b): targets less the rows' velocities at the fixed impulses (v_fix takes
+// v's place meanwhile); returns the largest diagonal entry of A
 static sn_real right_side(sni_solver* sv, int n) {
     const sn_real* A = sv->sm_A;
     sn_real dmax = 0;
@@ -327,7 +327,7 @@ static int apply_solution(sni_solver* sv, int n) {
 static int subspace_try(sni_solver* sv) {
     int n = choose_unknowns(sv);
     if (n == 0) return 0;
-    // the velocity the fixed impulses leave: gs_v less the unknowns' current share, with the
+    // the velocity the fixed impulses leave: v less the unknowns' current share, with the
     // held joint rows at their held values
     copy_velocities(sv, 1);
     for (int u = 0; u < n; u++)

@@ -13,7 +13,7 @@
 
 // ---- the rows' velocities and impulses ----
 
-// the velocity of block x's rows at the systems' sweep velocities (v = gs_v, or with pseudo
+// the velocity of block x's rows at the systems' sweep velocities (s->solve.v, or with pseudo
 // the pseudo-velocities): J_a v_a + J_b v_b
 static void block_velocity(const sni_solver* sv, int x, int pseudo, sn_real* c) {
     size_t off = 3 * (size_t)sv->size.nvmax * x;
@@ -21,7 +21,7 @@ static void block_velocity(const sni_solver* sv, int x, int pseudo, sn_real* c) 
     if (sv->blk_kind[x] != SN_ROW_CONTACT) {
         // a joint row: J = e_v
         const sn_system* s = sv->sys[sv->blk_sa[x]];
-        c[0] = (pseudo ? s->pseudo : s->gs_v)[s->m->joint_vadr[sv->blk_index[x]]];
+        c[0] = (pseudo ? s->solve.pseudo : s->solve.v)[s->m->joint_vadr[sv->blk_index[x]]];
         return;
     }
     for (int e = 0; e < 2; e++) {
@@ -29,7 +29,7 @@ static void block_velocity(const sni_solver* sv, int x, int pseudo, sn_real* c) 
         if (si < 0) continue;
         const sn_system* s = sv->sys[si];
         const sn_real* J = (e ? sv->blk_Jb : sv->blk_Ja) + off;
-        const sn_real* v = pseudo ? s->pseudo : s->gs_v;
+        const sn_real* v = pseudo ? s->solve.pseudo : s->solve.v;
         int nv = s->m->nv, len = sv->blk_plen[2 * x + e];
         const int* path = sv->blk_path + (2 * (size_t)x + e) * sv->size.nvmax;
         const sn_real *j0 = J, *j1 = J + nv, *j2 = J + 2 * (size_t)nv;
@@ -63,7 +63,7 @@ static void block_push(sni_solver* sv, int x, int pseudo, const sn_real* dl) {
         sn_system* s = sv->sys[si];
         int nv = s->m->nv;
         const sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + off;
-        sn_real* v = pseudo ? s->pseudo : s->gs_v;
+        sn_real* v = pseudo ? s->solve.pseudo : s->solve.v;
         if (sv->blk_dim[x] == 3 && !pseudo) {
             const sn_real *y0 = Y, *y1 = Y + nv, *y2 = Y + 2 * (size_t)nv;
             for (int i = 0; i < nv; i++)
@@ -129,7 +129,7 @@ sn_real sni_solver_joint_clamp(const sni_solver* sv, int k, sn_real x) {
     case SN_ROW_VELOCITY_UPPER:
         return x < 0 ? x : 0;
     default: {
-        sn_real b = (s->m->dof_friction[v] + s->fric_out[v]) * sv->dt;
+        sn_real b = (s->m->dof_friction[v] + s->act.fric_out[v]) * sv->dt;
         return x < -b ? -b : x > b ? b : x;
     }
     }
@@ -195,7 +195,7 @@ void sni_solver_warm_start(sni_solver* sv) {
         const sn_system* s = sv->sys[sv->blk_sa[a]];
         int nv = s->m->nv, v = s->m->joint_vadr[sv->blk_index[a]];
         sv->blk_lambda[3 * a] =
-            sni_solver_joint_clamp(sv, a, s->row_prev[sni_solver_row_slot(kind) * nv + v]);
+            sni_solver_joint_clamp(sv, a, s->solve.row_prev[sni_solver_row_slot(kind) * nv + v]);
     }
     for (int a = 0; a < nb; a++)
         block_push(sv, a, 0, sv->blk_lambda + 3 * a);
@@ -400,8 +400,8 @@ void sni_solver_position_correction(sni_solver* sv) {
     }
     if (!any) return;
     for (int si = 0; si < sv->nsys; si++)
-        if (sv->sys[si]->solve_mark)
-            memset(sv->sys[si]->pseudo, 0, (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
+        if (sv->sys[si]->solve.active)
+            memset(sv->sys[si]->solve.pseudo, 0, (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
     for (int it = 0; it < sv->max_iter; it++) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {
@@ -423,7 +423,7 @@ void sni_solver_position_correction(sni_solver* sv) {
         }
         if (change < sv->tol) break;
     }
-    // s->pseudo now holds M~^-1 J^T p, built by the sweeps. Rows that cannot all be met (two
+    // s->solve.pseudo now holds M~^-1 J^T p, built by the sweeps. Rows that cannot all be met (two
     // geoms the joints cannot separate, as in MuJoCo's humanoid with self-collision and without
     // its <contact><exclude>) make the sweeps' impulses grow without bound: a correction that
     // would move any coordinate by more than 2 cm or rad in one step is scaled down to that, in
@@ -431,12 +431,12 @@ void sni_solver_position_correction(sni_solver* sv) {
     // deep (erp 0.2) are untouched
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (!s->solve_mark) continue;
+        if (!s->solve.active) continue;
         sn_real big = 0;
         for (int i = 0; i < s->m->nv; i++)
-            big = fmax(big, fabs(s->pseudo[i]) * sv->dt);
+            big = fmax(big, fabs(s->solve.pseudo[i]) * sv->dt);
         if (big > 0.02)
             for (int i = 0; i < s->m->nv; i++)
-                s->pseudo[i] *= 0.02 / big;
+                s->solve.pseudo[i] *= 0.02 / big;
     }
 }
