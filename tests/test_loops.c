@@ -449,7 +449,7 @@ static int test_parallelogram_with_redundant_bar(void) {
     SNT_CHECK(sn_world_warning_count(r.w) == 1);
     SNT_CHECK(strstr(sn_world_last_warning(r.w), "loop constraint 1") &&
               strstr(sn_world_last_warning(r.w), "keeps 1 of its 2 directions"));
-    SNT_CHECK(r.s->loop_naxis[0] == 2 && r.s->loop_naxis[1] == 1);
+    SNT_CHECK(r.s->loops.naxis[0] == 2 && r.s->loops.naxis[1] == 1);
     double q[4], u[4] = {6, -6, 6, 6};
     memcpy(q, sn_system_q(r.s), sizeof q);
     SNT_STATUS_OK(sn_system_set_state(r.s, q, 4, u, 4));
@@ -737,8 +737,8 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
     SNT_STATUS_OK(sn_world_create(&o, &r.w, NULL));
     SNT_STATUS_OK(sn_world_add_system(r.w, r.m, &r.s, NULL));
     SNT_STATUS_OK(sn_world_set_ground(r.w, 1, 0));
-    r.s->loop_dense_only = dense == 1;
-    r.w->no_delassus = dense == 2;
+    r.s->loops.dense_only = dense == 1;
+    r.w->solver.no_delassus = dense == 2;
     if (pins) {
         // 72 pins, in hinge pairs: the first keeps its two in-plane directions, the second none
         printf("  %d warning: %s\n", sn_world_warning_count(r.w), sn_world_last_warning(r.w));
@@ -747,7 +747,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
         SNT_CHECK(strstr(sn_world_last_warning(r.w), "keeps 2 of its 3 directions") &&
                   strstr(sn_world_last_warning(r.w), "and 71 more"));
         for (int c = 0; c < 72; c++)
-            SNT_CHECK(r.s->loop_naxis[c] == (c % 2 ? 0 : 2));
+            SNT_CHECK(r.s->loops.naxis[c] == (c % 2 ? 0 : 2));
         pins[0] = pins[1] = pins[2] = 0;
     }
     int nv = r.m->nv, nq = r.m->nq;
@@ -765,7 +765,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
         double rms, wst;
         SNT_STATUS_OK(sn_system_loop_error(r.s, &rms, &wst));
         sq += rms * rms, worst = fmax(worst, wst);
-        *structured += r.s->loop_struct;
+        *structured += r.s->loops.structured;
         if (k == 29) memcpy(q30, sn_system_q(r.s), (size_t)nq * sizeof(double));
         for (int c = 0; pins && c < 72; c++) {
             double imp[3];
@@ -783,7 +783,7 @@ static int beest(const char* file, int dense, double* q, double* q30, double* rm
         }
     }
     *rms_out = sqrt(sq / 500), *worst_out = worst;
-    beest_delassus_steps = r.w->dl_steps;
+    beest_delassus_steps = r.w->solver.dl_steps;
     memcpy(q, sn_system_q(r.s), (size_t)nq * sizeof(double));
     rig_close(&r);
     return 0;

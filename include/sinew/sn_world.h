@@ -217,11 +217,23 @@ SN_API sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real f
 /// about the body's origin, world frame.
 SN_API sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real force[3],
                                               sn_real torque[3]);
+/// The kinds of row blocks of the contact problem (sn_contact_row.kind).
+typedef enum sn_row_kind {
+    SN_ROW_CONTACT = 0,        ///< a contact: rows t1, t2, n
+    SN_ROW_LIMIT_LOWER = 1,    ///< a joint at or below its lower position limit
+    SN_ROW_LIMIT_UPPER = 2,    ///< a joint at or above its upper position limit
+    SN_ROW_VELOCITY_LOWER = 3, ///< a joint whose velocity would fall below -velocity limit
+    SN_ROW_VELOCITY_UPPER = 4, ///< a joint whose velocity would exceed its velocity limit
+    SN_ROW_FRICTION = 5,       ///< a joint's friction
+    SN_ROW_LOOP = 6,           ///< a loop constraint
+} sn_row_kind;
+
 /// One row block of the world's contact problem after the last step (getContactProblem()).
 typedef struct sn_contact_row {
-    int kind;           ///< 0 contact, 1 lower limit, 2 upper limit, 3 and 4 velocity limits,
-                        ///< 5 joint friction, 6 loop constraint (after the others, per system
-                        ///< in the model's order; impulse: world, on body1's anchor)
+    int kind;           ///< an sn_row_kind: 0 contact, 1 lower limit, 2 upper limit, 3 and 4
+                        ///< velocity limits, 5 joint friction, 6 loop constraint (after the
+                        ///< others, per system in the model's order; impulse: world, on body1's
+                        ///< anchor)
     int system;         ///< the (first) system the block acts on
     int other_system;   ///< the second one, -1 if none
     int index;          ///< the contact (in the world's list) or the movable joint

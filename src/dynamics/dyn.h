@@ -90,16 +90,27 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
                             const sn_real* rot, const sn_real* vel, const sn_real* acc,
                             const sn_real* body_wrench, sn_real* out);
 
-// x <- L^-T x with the factor of d (minv.c)
-void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x);
-// x <- L^-1 D^-1 x: the rest of the solve (minv.c)
-void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x);
-// the two halves on three rows x, x + nv, x + 2 nv at once
-void sni_half_solve3(const sn_model* m, const sn_data* d, sn_real* x);
-void sni_half_solve_rest3(const sn_model* m, const sn_data* d, sn_real* x);
+// a factor L^T D L of a mass matrix in the tree's sparsity (minv.c): L (nv x nv, row-major; only
+// the tree's pattern below the diagonal is meaningful) and D, its diagonal (nv). sn_data's
+// mass_factor and mass_factor_d hold the factor of M; a world's step keeps its own of
+// M~ = M + diag(w)
+typedef struct sni_factor {
+    sn_real* L;
+    sn_real* D;
+} sni_factor;
 
-// factor M + diag(diag) (diag nullable) into d->mass_factor (minv.c)
-sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag);
+// factor M + diag(diag) (M nv x nv, diag nullable) into f (minv.c)
+sn_status sni_factor_mass_diag(const sn_model* m, const sn_real* M, const sn_real* diag,
+                               const sni_factor* f);
+// x <- (L^T D L)^-1 x (minv.c)
+void sni_solve_factor(const sn_model* m, const sni_factor* f, sn_real* x);
+// x <- L^-T x: the first half of the solve (minv.c)
+void sni_half_solve(const sn_model* m, const sni_factor* f, sn_real* x);
+// x <- L^-1 D^-1 x: the rest of the solve (minv.c)
+void sni_half_solve_rest(const sn_model* m, const sni_factor* f, sn_real* x);
+// the two halves on three rows x, x + nv, x + 2 nv at once
+void sni_half_solve3(const sn_model* m, const sni_factor* f, sn_real* x);
+void sni_half_solve_rest3(const sn_model* m, const sni_factor* f, sn_real* x);
 
 // last DOF on the path from body b to the root (b's own last DOF if it has one), or -1
 static inline int sni_body_last_dof(const sn_model* m, int b) {

@@ -10,14 +10,16 @@
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
-    return sni_factor_mass_diag(m, d, NULL);
+    sni_factor f = {d->mass_factor, d->mass_factor_d};
+    return sni_factor_mass_diag(m, d->mass_matrix, NULL, &f);
 }
 
 
-sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* diag) {
+sn_status sni_factor_mass_diag(const sn_model* m, const sn_real* M, const sn_real* diag,
+                               const sni_factor* f) {
     int nv = m->nv;
-    sn_real* h = d->mass_factor;
-    const sn_real* M = d->mass_matrix;
+    sn_real* h = f->L;
+    sn_real* fd = f->D;
     // the factor reads and writes the lower pattern only: row k at k and its ancestors. A small
     // M is copied whole (one memcpy is cheaper than the walks below 48 DOFs: ANYmal's factor
     // took 5 % more instructions with the walks)
@@ -35,10 +37,10 @@ sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* dia
     }
     for (int k = nv - 1; k >= 0; k--) {
         sn_real hkk = h[k * nv + k];
-        d->mass_factor_d[k] = hkk;
+        fd[k] = hkk;
         if (!(hkk > 0) || !isfinite(hkk)) {
             for (int i = 0; i < k; i++)
-                d->mass_factor_d[i] = NAN;
+                fd[i] = NAN;
             return SN_ERR_SINGULAR;
         }
         sn_real inv = 1 / hkk;
@@ -50,16 +52,16 @@ sn_status sni_factor_mass_diag(const sn_model* m, sn_data* d, const sn_real* dia
         }
     }
     for (int k = 0; k < nv; k++)
-        d->mass_factor_d[k] = h[k * nv + k];
+        fd[k] = h[k * nv + k];
     return SN_OK;
 }
 
 // x <- L^-T x: the first half of a solve. A row whose nonzeros are the DOFs of one path to the
 // root stays on that path, so the Delassus matrix J M^-1 J^T = Z^T D^-1 Z (Z = L^-T J^T) needs
 // only these half solves
-void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x) {
+void sni_half_solve(const sn_model* m, const sni_factor* f, sn_real* x) {
     int nv = m->nv;
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = f->L;
     for (int k = nv - 1; k >= 0; k--) {
         sn_real xk = x[k];
         if (xk == 0) continue;
@@ -70,9 +72,9 @@ void sni_half_solve(const sn_model* m, const sn_data* d, sn_real* x) {
 
 
 // sni_half_solve on the three rows x, x + nv, x + 2 nv at once (one walk of the tree)
-void sni_half_solve3(const sn_model* m, const sn_data* d, sn_real* x) {
+void sni_half_solve3(const sn_model* m, const sni_factor* f, sn_real* x) {
     int nv = m->nv;
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = f->L;
     sn_real *x0 = x, *x1 = x + nv, *x2 = x + 2 * nv;
     for (int k = nv - 1; k >= 0; k--) {
         sn_real a = x0[k], b = x1[k], c = x2[k];
@@ -85,12 +87,13 @@ void sni_half_solve3(const sn_model* m, const sn_data* d, sn_real* x) {
 }
 
 // sni_half_solve_rest on three rows at once
-void sni_half_solve_rest3(const sn_model* m, const sn_data* d, sn_real* x) {
+void sni_half_solve_rest3(const sn_model* m, const sni_factor* f, sn_real* x) {
     int nv = m->nv;
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = f->L;
+    const sn_real* fd = f->D;
     sn_real *x0 = x, *x1 = x + nv, *x2 = x + 2 * nv;
     for (int k = 0; k < nv; k++) {
-        sn_real di = 1 / d->mass_factor_d[k];
+        sn_real di = 1 / fd[k];
         sn_real a = x0[k] * di, b = x1[k] * di, c = x2[k] * di;
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
             sn_real lk = l[k * nv + i];
@@ -101,11 +104,12 @@ void sni_half_solve_rest3(const sn_model* m, const sn_data* d, sn_real* x) {
 }
 
 // x <- L^-1 D^-1 x: the second half of a solve (after sni_half_solve)
-void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x) {
+void sni_half_solve_rest(const sn_model* m, const sni_factor* f, sn_real* x) {
     int nv = m->nv;
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = f->L;
+    const sn_real* fd = f->D;
     for (int k = 0; k < nv; k++) {
-        sn_real a = x[k] * (1 / d->mass_factor_d[k]);
+        sn_real a = x[k] * (1 / fd[k]);
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
             a -= l[k * nv + i] * x[i];
         x[k] = a;
@@ -114,14 +118,21 @@ void sni_half_solve_rest(const sn_model* m, const sn_data* d, sn_real* x) {
 
 
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
+    sni_factor f = {d->mass_factor, d->mass_factor_d};
+    sni_solve_factor(m, &f, x);
+}
+
+
+void sni_solve_factor(const sn_model* m, const sni_factor* f, sn_real* x) {
     int nv = m->nv;
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = f->L;
+    const sn_real* fd = f->D;
     // L^T z = b, leaves to root
     for (int k = nv - 1; k >= 0; k--)
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
             x[i] -= l[k * nv + i] * x[k];
     for (int k = 0; k < nv; k++)
-        x[k] /= d->mass_factor_d[k];
+        x[k] /= fd[k];
     // L x = y, root to leaves
     for (int k = 0; k < nv; k++)
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])

@@ -11,14 +11,14 @@
 
 // w = dt/2 (b + b_out + kd) + dt^2/4 (kp + k_s); kp = kd = 0 in FORCE_AND_TORQUE
 void sni_compute_w(sn_system* s, sn_real dt) {
-    int pd = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    int pd = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
     for (int v = 0; v < s->m->nv; v++) {
-        sn_real kd = pd ? s->kd[v] : 0, kp = pd ? s->kp[v] : 0;
-        s->w[v] =
-            0.5 * dt * (s->damping[v] + s->b_out[v] + kd) + 0.25 * dt * dt * (kp + s->spring_k[v]);
+        sn_real kd = pd ? s->ctl.kd[v] : 0, kp = pd ? s->ctl.kp[v] : 0;
+        s->ctl.w[v] = 0.5 * dt * (s->ctl.damping[v] + s->act.b_out[v] + kd) +
+                      0.25 * dt * dt * (kp + s->ctl.spring_k[v]);
     }
-    s->w_dt = dt;
-    s->w_dirty = 0;
+    s->ctl.w_dt = dt;
+    s->valid |= SNI_VALID_W;
 }
 
 
@@ -49,7 +49,7 @@ void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err) {
             sn_real n = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2] + c[3] * c[3]);
             sn_real inv[4] = {c[0] / n, -c[1] / n, -c[2] / n, -c[3] / n}, rel[4];
             sn_real r[4];
-            const sn_real* t = s->q_ref + a;
+            const sn_real* t = s->ctl.q_ref + a;
             sn_real nt = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2] + t[3] * t[3]);
             for (int k = 0; k < 4; k++)
                 r[k] = t[k] / nt;
@@ -58,7 +58,7 @@ void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err) {
             break;
         }
         default:
-            err[v] = s->q_ref[a] - q[a];
+            err[v] = s->ctl.q_ref[a] - q[a];
             break;
         }
     }
@@ -74,14 +74,14 @@ static sn_real clamp(sn_real x, sn_real lo, sn_real hi) {
 void sni_actuator_torques(sn_system* s, const sn_real* u, sn_real* tau_act, int record) {
     const sn_model* m = s->m;
     memset(tau_act, 0, (size_t)m->nv * sizeof(sn_real));
-    for (int i = 0; i < s->nact; i++) {
-        const sn_actuator_desc* a = &s->act[i];
+    for (int i = 0; i < s->act.n; i++) {
+        const sn_actuator_desc* a = &s->act.desc[i];
         int v = m->joint_vadr[a->joint];
         sn_real g = a->gear, wm = g * u[v];
         for (int c = 0; c < a->ncoupling; c++)
             wm += a->coupling_ratio[c] * u[m->joint_vadr[a->coupling_joint[c]]];
-        sn_real lo = -INFINITY, hi = INFINITY, tm = s->act_cmd[i] / g;
-        if (s->mor_enforced && a->kt > 0) {
+        sn_real lo = -INFINITY, hi = INFINITY, tm = s->act.cmd[i] / g;
+        if (s->act.mor_enforced && a->kt > 0) {
             sn_real stall = a->kt * a->vbus / a->resistance;
             sn_real b = a->kt / (a->resistance * a->kv);
             sn_real peak = a->peak_torque > 0 ? a->peak_torque : (sn_real)INFINITY;
@@ -93,13 +93,13 @@ void sni_actuator_torques(sn_system* s, const sn_real* u, sn_real* tau_act, int 
         for (int c = 0; c < a->ncoupling; c++)
             tau_act[m->joint_vadr[a->coupling_joint[c]]] += a->coupling_ratio[c] * tm;
         if (record) {
-            sn_actuator_state* st = &s->act_state[i];
-            st->command = s->act_cmd[i];
+            sn_actuator_state* st = &s->act.state[i];
+            st->command = s->act.cmd[i];
             st->motor_speed = wm;
             st->motor_torque = tm;
             st->torque_min = lo;
             st->torque_max = hi;
-            st->clipped = tm != s->act_cmd[i] / g;
+            st->clipped = tm != s->act.cmd[i] / g;
         }
     }
 }
@@ -110,21 +110,22 @@ void sni_actuator_torques(sn_system* s, const sn_real* u, sn_real* tau_act, int 
 void sni_stage_torque(sn_system* s, const sn_real* q, const sn_real* u, sn_real* err, sn_real* cmd,
                       sn_real* act, sn_real* exp, int record) {
     const sn_model* m = s->m;
-    int pd = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    int pd = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
     if (pd)
         sni_pd_error(s, q, err);
     else
         memset(err, 0, (size_t)m->nv * sizeof(sn_real));
     sni_actuator_torques(s, u, act, record);
     for (int v = 0; v < m->nv; v++) {
-        sn_real t = s->tau_ff[v];
-        if (pd) t += s->kp[v] * err[v] + s->kd[v] * (s->u_ref[v] - u[v]);
-        cmd[v] = clamp(t, s->lim_lo[v], s->lim_hi[v]);
-        exp[v] = cmd[v] - (s->damping[v] + s->b_out[v]) * u[v] + act[v] + s->ext[v];
+        sn_real t = s->ctl.tau_ff[v];
+        if (pd) t += s->ctl.kp[v] * err[v] + s->ctl.kd[v] * (s->ctl.u_ref[v] - u[v]);
+        cmd[v] = clamp(t, s->ctl.lim_lo[v], s->ctl.lim_hi[v]);
+        exp[v] = cmd[v] - (s->ctl.damping[v] + s->act.b_out[v]) * u[v] + act[v] + s->ctl.ext[v];
     }
     for (int j = 0; j < m->njoint; j++) {
         if (m->joint_nv[j] != 1) continue;
         int v = m->joint_vadr[j];
-        if (s->spring_k[v] != 0) exp[v] += s->spring_kq[v] - s->spring_k[v] * q[m->joint_qadr[j]];
+        if (s->ctl.spring_k[v] != 0)
+            exp[v] += s->ctl.spring_kq[v] - s->ctl.spring_k[v] * q[m->joint_qadr[j]];
     }
 }

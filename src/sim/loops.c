@@ -12,6 +12,7 @@
 // redundant (a repeated pin, the out-of-plane direction of a planar loop, a singular pose) are
 // found by a pivoted Cholesky factor of D and left out: they carry no impulse.
 #include "dynamics/dyn.h"
+#include "math/dense.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -60,7 +61,7 @@ static void anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real
     m3_mul_v3(t, R1, m->constraint_anchor + 3 * c);
     v3_add(p1, pf, t);
     frame_world(m, s->d, m->constraint_frame2[c], pf, R2);
-    m3_mul_v3(t, R2, s->loop_anchor2 + 3 * c);
+    m3_mul_v3(t, R2, s->loops.anchor2 + 3 * c);
     v3_add(p2, pf, t);
 }
 
@@ -72,7 +73,7 @@ static void orient_err(const sn_system* s, int c, sn_real* e) {
     sn_real p[3], R1[9], R2[9], T[9], Re[9];
     frame_world(m, s->d, m->constraint_frame1[c], p, R1);
     frame_world(m, s->d, m->constraint_frame2[c], p, R2);
-    m3_mul(T, R1, s->loop_rot2 + 9 * c);
+    m3_mul(T, R1, s->loops.rot2 + 9 * c);
     for (int i = 0; i < 3; i++) // Re = T R2^T
         for (int j = 0; j < 3; j++)
             Re[3 * i + j] =
@@ -100,9 +101,9 @@ static int named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[
 // the directions of constraint c that its rows hold (the named ones less those structurally
 // redundant, fixed at attachment in body1's frame), in world axes
 static int axes(const sn_system* s, int c, const sn_real* R1, sn_real (*a)[3]) {
-    int n = s->loop_naxis[c];
+    int n = s->loops.naxis[c];
     for (int i = 0; i < n; i++)
-        m3_mul_v3(a[i], R1, s->loop_axes + 9 * c + 3 * i);
+        m3_mul_v3(a[i], R1, s->loops.axes + 9 * c + 3 * i);
     return n;
 }
 
@@ -125,17 +126,17 @@ void sni_loops_attach(sn_system* s) {
         if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION) {
             // body2's link frame in body1's: given, or as it is now (the nominal configuration)
             if (!isnan(m->constraint_rot2[9 * c])) {
-                memcpy(s->loop_rot2 + 9 * c, m->constraint_rot2 + 9 * c, 9 * sizeof(sn_real));
+                memcpy(s->loops.rot2 + 9 * c, m->constraint_rot2 + 9 * c, 9 * sizeof(sn_real));
             } else {
                 sn_real R1[9], R2[9];
                 frame_world(m, s->d, m->constraint_frame1[c], pf, R1);
                 frame_world(m, s->d, m->constraint_frame2[c], pf, R2);
-                m3t_mul(s->loop_rot2 + 9 * c, R1, R2);
+                m3t_mul(s->loops.rot2 + 9 * c, R1, R2);
             }
         }
         if (!isnan(m->constraint_anchor2[3 * c])) {
             // given by the file, in body2's link frame
-            v3_copy(s->loop_anchor2 + 3 * c, m->constraint_anchor2 + 3 * c);
+            v3_copy(s->loops.anchor2 + 3 * c, m->constraint_anchor2 + 3 * c);
             continue;
         }
         frame_world(m, s->d, m->constraint_frame1[c], pf, R);
@@ -144,12 +145,12 @@ void sni_loops_attach(sn_system* s) {
         // the coincident point of body2, in its link frame
         frame_world(m, s->d, m->constraint_frame2[c], pf, R);
         v3_sub(t, p1, pf);
-        m3t_mul_v3(s->loop_anchor2 + 3 * c, R, t);
+        m3t_mul_v3(s->loops.anchor2 + 3 * c, R, t);
     }
     structure(s);
     // the steps keep the rows zero outside their nonzeros
-    memset(s->loop_J, 0, (size_t)(max_rows(m) + 3) * (size_t)m->nv * sizeof(sn_real));
-    memset(s->loop_W, 0, (size_t)max_rows(m) * m->nv * sizeof(sn_real));
+    memset(s->loops.J, 0, (size_t)(max_rows(m) + 3) * (size_t)m->nv * sizeof(sn_real));
+    memset(s->loops.W, 0, (size_t)max_rows(m) * m->nv * sizeof(sn_real));
 }
 
 
@@ -285,10 +286,10 @@ static void sym3_eigen(const sn_real* A, sn_real ev[3], sn_real V[9]) {
 static void structure(sn_system* s) {
     const sn_model* m = s->m;
     int nv = m->nv, nk = 0, ndrop = 0, first = -1, firstkept = 0, firstnamed = 0, joints = 0;
-    sn_real* K = s->loop_W;    // the rows kept so far, orthonormal (max_rows x nv)
-    sn_real* R = s->loop_J;    // this constraint's rows (3 x nv)
+    sn_real* K = s->loops.W;   // the rows kept so far, orthonormal (max_rows x nv)
+    sn_real* R = s->loops.J;   // this constraint's rows (3 x nv)
     sn_real* vec = R + 3 * nv; // its relative motions per DOF (3 x nv: loop_J has room)
-    int* cols = s->loop_path;
+    int* cols = s->loops.path;
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3];
         anchors(s, c, p1, p2, R1);
@@ -338,10 +339,10 @@ static void structure(sn_system* s) {
                 kr[e] /= nrm;
             nk++;
             m3t_mul_v3(bl, R1, b);
-            v3_copy(s->loop_axes + 9 * c + 3 * kept, bl);
+            v3_copy(s->loops.axes + 9 * c + 3 * kept, bl);
             kept++;
         }
-        s->loop_naxis[c] = kept;
+        s->loops.naxis[c] = kept;
         if (kept < na) {
             if (first < 0) first = c, firstkept = kept, firstnamed = na, joints = own == 0;
             ndrop++;
@@ -374,19 +375,18 @@ static void structure(sn_system* s) {
 // row's nonzeros are last step's (same), so are Z's, whose list is kept
 static void half_row(sn_system* s, int r, int* mark, int same) {
     const sn_model* m = s->m;
-    const sn_data* d = s->d;
-    int nv = m->nv, nr = s->loop_nrow;
-    const sn_real* jr = s->loop_J + (size_t)r * nv;
-    const int* jx = s->loop_idx + (size_t)r * nv;
-    sn_real* z = s->loop_W + (size_t)r * nv;
-    int* zx = s->loop_idx + (size_t)(nr + r) * nv;
+    int nv = m->nv, nr = s->loops.nrow;
+    const sn_real* jr = s->loops.J + (size_t)r * nv;
+    const int* jx = s->loops.idx + (size_t)r * nv;
+    sn_real* z = s->loops.W + (size_t)r * nv;
+    int* zx = s->loops.idx + (size_t)(nr + r) * nv;
     int n = 0;
     if (same) {
-        for (int q = 0; q < s->loop_jn[r]; q++)
+        for (int q = 0; q < s->loops.jn[r]; q++)
             z[jx[q]] = jr[jx[q]];
-        n = s->loop_jn[nr + r];
+        n = s->loops.jn[nr + r];
     }
-    for (int q = 0; q < s->loop_jn[r] && !same; q++) {
+    for (int q = 0; q < s->loops.jn[r] && !same; q++) {
         int k = jx[q];
         z[k] = jr[k];
         for (int i = k; i >= 0 && !mark[i]; i = m->dof_parent[i]) {
@@ -400,7 +400,7 @@ static void half_row(sn_system* s, int r, int* mark, int same) {
             zx[a] = i;
         }
     }
-    const sn_real* l = d->mass_factor;
+    const sn_real* l = s->step.mtilde.L;
     for (int a = 0; a < n; a++) {
         int k = zx[a];
         mark[k] = 0;
@@ -409,35 +409,35 @@ static void half_row(sn_system* s, int r, int* mark, int same) {
         for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i])
             z[i] -= l[k * nv + i] * zk;
     }
-    s->loop_jn[nr + r] = n;
+    s->loops.jn[nr + r] = n;
 }
 
 
 // row r of J (its nonzeros) times v
 static sn_real row_dot(const sn_system* s, int r, const sn_real* v) {
     int nv = s->m->nv;
-    const sn_real* jr = s->loop_J + (size_t)r * nv;
-    const int* ix = s->loop_idx + (size_t)r * nv;
+    const sn_real* jr = s->loops.J + (size_t)r * nv;
+    const int* ix = s->loops.idx + (size_t)r * nv;
     sn_real g = 0;
-    for (int k = 0; k < s->loop_jn[r]; k++)
+    for (int k = 0; k < s->loops.jn[r]; k++)
         g += jr[ix[k]] * v[ix[k]];
     return g;
 }
 
 // v += M~^-1 J_K^T x for the kept rows' values x (one solve)
 static void add_response(const sn_system* s, const sn_real* x, sn_real* v) {
-    int nv = s->m->nv, nr = s->loop_nrow;
-    sn_real* g = s->loop_tmp + nr;
+    int nv = s->m->nv, nr = s->loops.nrow;
+    sn_real* g = s->loops.tmp + nr;
     memset(g, 0, (size_t)nv * sizeof(sn_real));
-    for (int k = 0; k < s->loop_nkeep; k++) {
-        int r = s->loop_keep[k];
+    for (int k = 0; k < s->loops.nkeep; k++) {
+        int r = s->loops.keep[k];
         if (x[k] == 0) continue;
-        const sn_real* jr = s->loop_J + (size_t)r * nv;
-        const int* ix = s->loop_idx + (size_t)r * nv;
-        for (int q = 0; q < s->loop_jn[r]; q++)
+        const sn_real* jr = s->loops.J + (size_t)r * nv;
+        const int* ix = s->loops.idx + (size_t)r * nv;
+        for (int q = 0; q < s->loops.jn[r]; q++)
             g[ix[q]] += jr[ix[q]] * x[k];
     }
-    sn_solve_mass(s->m, s->d, g);
+    sni_solve_factor(s->m, &s->step.mtilde, g);
     for (int i = 0; i < nv; i++)
         v[i] += g[i];
 }
@@ -515,25 +515,25 @@ static void dense_solve(const sn_real* L, int n, sn_real* x, int nb) {
 
 // x (nr x nb) <- B^-1 x, group by group
 static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
-    int nr = s->loop_nrow;
-    const int* order = s->loop_group + nr;
-    const int* off = s->loop_group + 2 * nr;
+    int nr = s->loops.nrow;
+    const int* order = s->loops.group + nr;
+    const int* off = s->loops.group + 2 * nr;
     size_t at = 0;
-    for (int g = 0; g < s->loop_ngroup; g++) {
+    for (int g = 0; g < s->loops.ngroup; g++) {
         int n = off[g + 1] - off[g];
-        small_solve(s->loop_L + at, n, order + off[g], x, nb);
+        small_solve(s->loops.L + at, n, order + off[g], x, nb);
         at += (size_t)n * n;
     }
 }
 
 // b (nr x nb, interleaved) <- D^-1 b with the structured factor (nb <= 3)
 static void struct_solve(const sn_system* s, sn_real* b, int nb) {
-    int nr = s->loop_nrow, ns = s->loop_nshared;
+    int nr = s->loops.nrow, ns = s->loops.nshared;
     blocks_solve(s, b, nb);
     sn_real w[3 * SNI_LOOP_SHARED_MAX];
     for (int a = 0; a < ns * nb; a++)
         w[a] = 0;
-    const sn_real* U = s->loop_U; // nr x ns
+    const sn_real* U = s->loops.U; // nr x ns
     for (int r = 0; r < nr; r++) {
         const sn_real* ur = U + (size_t)r * ns;
         const sn_real* br = b + (size_t)r * nb;
@@ -541,8 +541,8 @@ static void struct_solve(const sn_system* s, sn_real* b, int nb) {
             for (int j = 0; j < nb; j++)
                 w[a * nb + j] += ur[a] * br[j];
     }
-    dense_solve(s->loop_C, ns, w, nb); // C^-1 w
-    const sn_real* V = s->loop_D;      // nr x ns
+    dense_solve(s->loops.C, ns, w, nb); // C^-1 w
+    const sn_real* V = s->loops.D;      // nr x ns
     for (int r = 0; r < nr; r++) {
         const sn_real* vr = V + (size_t)r * ns;
         sn_real* br = b + (size_t)r * nb;
@@ -555,12 +555,12 @@ static void struct_solve(const sn_system* s, sn_real* b, int nb) {
 // the structured factor of this step's D: 1 when made, 0 to use the dense one
 static int struct_factor(sn_system* s) {
     const sn_model* m = s->m;
-    int nv = m->nv, nr = s->loop_nrow;
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
-    int* cnt = s->loop_cnt;
-    int* first = s->loop_cnt + nv;
-    int* shared = s->loop_cnt + 2 * nv; // per DOF: 1 if shared; then reused for the shared list
+    int nv = m->nv, nr = s->loops.nrow;
+    const int* zn = s->loops.jn + nr;
+    const int* zidx = s->loops.idx + (size_t)nr * nv;
+    int* cnt = s->loops.cnt;
+    int* first = s->loops.cnt + nv;
+    int* shared = s->loops.cnt + 2 * nv; // per DOF: 1 if shared; then reused for the shared list
     memset(cnt, 0, (size_t)nv * sizeof(int));
     for (int r = 0; r < nr; r++)
         for (int q = 0; q < zn[r]; q++)
@@ -573,7 +573,7 @@ static int struct_factor(sn_system* s) {
     }
     if (ns > SNI_LOOP_SHARED_MAX || ns > nr) return 0;
     // groups: rows joined by the DOFs that are not shared
-    int* parent = s->loop_group; // union-find over rows, then each row's group
+    int* parent = s->loops.group; // union-find over rows, then each row's group
     for (int r = 0; r < nr; r++)
         parent[r] = r;
     for (int r = 0; r < nr; r++)
@@ -588,9 +588,9 @@ static int struct_factor(sn_system* s) {
             }
         }
     // rows ordered by group: count per root, offsets
-    int* order = s->loop_group + nr;
-    int* off = s->loop_group + 2 * nr;
-    int* gid = s->loop_used; // root -> group id
+    int* order = s->loops.group + nr;
+    int* off = s->loops.group + 2 * nr;
+    int* gid = s->loops.used; // root -> group id
     for (int r = 0; r < nr; r++)
         gid[r] = -1;
     int ng = 0;
@@ -607,7 +607,7 @@ static int struct_factor(sn_system* s) {
         off[g + 1] += off[g];
     }
     {
-        int* fill = s->loop_keep; // next slot per group (ng <= nr)
+        int* fill = s->loops.keep; // next slot per group (ng <= nr)
         for (int g = 0; g < ng; g++)
             fill[g] = off[g];
         for (int r = 0; r < nr; r++)
@@ -620,27 +620,27 @@ static int struct_factor(sn_system* s) {
     // the blocks B_g over the DOFs that are not shared, factored
     sn_real bmax = 0;
     for (int r = 0; r < nr; r++) {
-        const sn_real* zr = s->loop_W + (size_t)r * nv;
+        const sn_real* zr = s->loops.W + (size_t)r * nv;
         sn_real g = 0;
         for (int q = 0; q < zn[r]; q++) {
             int k = zidx[(size_t)r * nv + q];
-            if (!shared[k]) g += zr[k] * s->dinv[k] * zr[k];
+            if (!shared[k]) g += zr[k] * s->step.dinv[k] * zr[k];
         }
         bmax = fmax(bmax, g);
     }
     size_t at = 0;
     for (int g = 0; g < ng; g++) {
         int n = off[g + 1] - off[g];
-        sn_real* Bg = s->loop_L + at;
+        sn_real* Bg = s->loops.L + at;
         for (int i = 0; i < n; i++) {
             int ri = order[off[g] + i];
-            const sn_real* zi = s->loop_W + (size_t)ri * nv;
+            const sn_real* zi = s->loops.W + (size_t)ri * nv;
             const int* ix = zidx + (size_t)ri * nv;
             for (int j = 0; j <= i; j++) {
-                const sn_real* zj = s->loop_W + (size_t)order[off[g] + j] * nv;
+                const sn_real* zj = s->loops.W + (size_t)order[off[g] + j] * nv;
                 sn_real v = 0;
                 for (int q = 0; q < zn[ri]; q++)
-                    if (!shared[ix[q]]) v += zi[ix[q]] * s->dinv[ix[q]] * zj[ix[q]];
+                    if (!shared[ix[q]]) v += zi[ix[q]] * s->step.dinv[ix[q]] * zj[ix[q]];
                 Bg[i * n + j] = Bg[j * n + i] = v;
             }
         }
@@ -648,22 +648,22 @@ static int struct_factor(sn_system* s) {
         parent[g] = (int)at; // where block g's factor starts (the union-find is done)
         at += (size_t)n * n;
     }
-    s->loop_ngroup = ng;
+    s->loops.ngroup = ng;
     // the shared DOFs' list (kept in shared[0 .. ns)), V = B^-1 U^T (nr x ns), C = E^-1 + U V
     int a = 0;
     for (int k = 0; k < nv; k++)
         if (shared[k]) shared[a++] = k; // k >= a: overwrites only flags already read
-    s->loop_nshared = ns;
+    s->loops.nshared = ns;
     // U = Z_S^T (nr x ns, the rows' entries at the shared DOFs), V = B^-1 U (one pass of the
     // block solves with ns right-hand sides), C = E^-1 + U^T V
-    sn_real* U = s->loop_U;
-    sn_real* V = s->loop_D;
+    sn_real* U = s->loops.U;
+    sn_real* V = s->loops.D;
     for (int r = 0; r < nr; r++)
         for (int b = 0; b < ns; b++)
-            U[(size_t)r * ns + b] = s->loop_W[(size_t)r * nv + shared[b]];
+            U[(size_t)r * ns + b] = s->loops.W[(size_t)r * nv + shared[b]];
     memcpy(V, U, (size_t)nr * ns * sizeof(sn_real));
     blocks_solve(s, V, ns);
-    sn_real* C = s->loop_C;
+    sn_real* C = s->loops.C;
     for (int i = 0; i < ns * ns; i++)
         C[i] = 0;
     for (int r = 0; r < nr; r++) {
@@ -674,7 +674,7 @@ static int struct_factor(sn_system* s) {
                 C[i * ns + j] += ur[i] * vr[j];
     }
     for (int i = 0; i < ns; i++) {
-        C[i * ns + i] += s->d->mass_factor_d[shared[i]];
+        C[i * ns + i] += s->step.mtilde.D[shared[i]];
         for (int j = 0; j < i; j++)
             C[j * ns + i] = C[i * ns + j];
     }
@@ -685,13 +685,13 @@ static int struct_factor(sn_system* s) {
         sn_real p[SNI_LOOP_SHARED_MAX];
         memcpy(p, V + (size_t)r * ns, (size_t)ns * sizeof(sn_real));
         dense_solve(C, ns, p, 1);
-        sn_real* pr = s->loop_P + (size_t)r * ns;
+        sn_real* pr = s->loops.P + (size_t)r * ns;
         for (int i = 0; i < ns; i++)
-            pr[i] = p[i] * s->d->mass_factor_d[shared[i]];
+            pr[i] = p[i] * s->step.mtilde.D[shared[i]];
     }
     for (int r = 0; r < nr; r++)
-        s->loop_keep[r] = r;
-    s->loop_nkeep = nr;
+        s->loops.keep[r] = r;
+    s->loops.nkeep = nr;
     return 1;
 }
 
@@ -699,10 +699,10 @@ static int struct_factor(sn_system* s) {
 // b <- D_KK^-1 b for this step's factor (structured, or dense and pivoted); nb right-hand sides
 // interleaved (nb <= 3)
 static void d_solve(const sn_system* s, sn_real* b, int nb) {
-    if (s->loop_struct)
+    if (s->loops.structured)
         struct_solve(s, b, nb);
     else
-        chol_solve(s->loop_L, s->loop_keep, s->loop_nrow, s->loop_nkeep, b, nb);
+        chol_solve(s->loops.L, s->loops.keep, s->loops.nrow, s->loops.nkeep, b, nb);
 }
 
 
@@ -718,32 +718,26 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv, nc = m->nconstraint;
-    s->loop_active = 0;
-    if (!s->has_constraints) return SN_OK;
-    // M~ = M + diag(w), factored for this step (the contact solver uses the same factor)
-    sn_crba(m, d);
-    sn_status st = sni_factor_mass_diag(m, d, s->w);
-    if (st != SN_OK) return st;
-    for (int i = 0; i < nv; i++)
-        s->dinv[i] = 1 / d->mass_factor_d[i];
-    s->factored = 1;
-    // the rows, their errors and W = M~^-1 J^T
+    s->loops.active = 0;
+    if (!s->step.has_constraints) return SN_OK;
+    // the rows, their errors and W = M~^-1 J^T, through the step's factor of M~ (s->step.mtilde,
+    // made by sni_step_factor)
     (void)dt;
     // the rows are kept zero outside their nonzeros: last step's are cleared
-    int nr = s->loop_nrow;
+    int nr = s->loops.nrow;
     for (int r = 0; r < nr; r++) {
-        sn_real* jr = s->loop_J + (size_t)r * nv;
-        sn_real* zr = s->loop_W + (size_t)r * nv;
-        const int* jx = s->loop_idx + (size_t)r * nv;
-        const int* zx = s->loop_idx + (size_t)(nr + r) * nv;
-        for (int q = 0; q < s->loop_jn[r]; q++)
+        sn_real* jr = s->loops.J + (size_t)r * nv;
+        sn_real* zr = s->loops.W + (size_t)r * nv;
+        const int* jx = s->loops.idx + (size_t)r * nv;
+        const int* zx = s->loops.idx + (size_t)(nr + r) * nv;
+        for (int q = 0; q < s->loops.jn[r]; q++)
             jr[jx[q]] = 0;
-        for (int q = 0; q < s->loop_jn[nr + r]; q++)
+        for (int q = 0; q < s->loops.jn[nr + r]; q++)
             zr[zx[q]] = 0;
     }
-    int* jn = s->loop_jn;
-    int* cols = s->loop_path;
-    sn_real* vec = s->loop_J + (size_t)max_rows(m) * nv; // 3 x nv past the rows
+    int* jn = s->loops.jn;
+    int* cols = s->loops.path;
+    sn_real* vec = s->loops.J + (size_t)max_rows(m) * nv; // 3 x nv past the rows
     int r = 0;
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
@@ -753,13 +747,13 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
             orient_err(s, c, dp);
         else
             v3_sub(dp, p1, p2);
-        v3_copy(s->loop_err + 3 * c, dp);
+        v3_copy(s->loops.err + 3 * c, dp);
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
         int n = constraint_columns(s, c, p1, p2, cols, vec);
         int na = axes(s, c, R1, a);
         for (int i = 0; i < na; i++, r++) {
-            sn_real* jr = s->loop_J + (size_t)r * nv;
-            int* jx = s->loop_idx + (size_t)r * nv;
+            sn_real* jr = s->loops.J + (size_t)r * nv;
+            int* jx = s->loops.idx + (size_t)r * nv;
             int same = jn[r] == n;
             for (int q = 0; q < n; q++) {
                 jr[cols[q]] = v3_dot(a[i], vec + 3 * q);
@@ -767,9 +761,9 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
                 jx[q] = cols[q];
             }
             jn[r] = n;
-            s->loop_same[r] = same;
-            v3_copy(s->loop_axis + 3 * r, a[i]);
-            s->loop_rhs[r] = -beta * v3_dot(a[i], dp);
+            s->loops.same[r] = same;
+            v3_copy(s->loops.axis + 3 * r, a[i]);
+            s->loops.rhs[r] = -beta * v3_dot(a[i], dp);
         }
     }
     // mimic joints: e = q_follower - m q_leader - c, row e_follower - m e_leader (no drift:
@@ -777,11 +771,11 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
     for (int j = 0; j < m->njoint; j++) {
         int l = m->joint_mimic[j];
         if (l < 0 || m->joint_nv[j] != 1) continue;
-        sn_real* jr = s->loop_J + (size_t)r * nv;
-        int* jx = s->loop_idx + (size_t)r * nv;
+        sn_real* jr = s->loops.J + (size_t)r * nv;
+        int* jx = s->loops.idx + (size_t)r * nv;
         sn_real mult = m->joint_mimic_multiplier[j];
-        int lock = l == j;                   // held at the offset: one nonzero
-        s->loop_same[r] = jn[r] == 2 - lock; // the same DOFs every step
+        int lock = l == j;                    // held at the offset: one nonzero
+        s->loops.same[r] = jn[r] == 2 - lock; // the same DOFs every step
         jx[0] = m->joint_vadr[j];
         if (!lock) {
             jx[1] = m->joint_vadr[l];
@@ -791,42 +785,42 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
         jn[r] = 2 - lock;
         sn_real e =
             d->q[m->joint_qadr[j]] - mult * d->q[m->joint_qadr[l]] - m->joint_mimic_offset[j];
-        s->loop_rhs[r++] = -beta * e;
+        s->loops.rhs[r++] = -beta * e;
     }
-    s->loop_nrow = nr = r;
+    s->loops.nrow = nr = r;
     // Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the ancestors of the row's DOFs)
-    memset(s->loop_cnt, 0, (size_t)nv * sizeof(int));
+    memset(s->loops.cnt, 0, (size_t)nv * sizeof(int));
     for (r = 0; r < nr; r++)
-        half_row(s, r, s->loop_cnt, s->loop_same[r]);
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
-    s->loop_struct = !s->loop_dense_only && struct_factor(s);
-    int* perm = s->loop_keep;
+        half_row(s, r, s->loops.cnt, s->loops.same[r]);
+    const int* zn = s->loops.jn + nr;
+    const int* zidx = s->loops.idx + (size_t)nr * nv;
+    s->loops.structured = !s->loops.dense_only && struct_factor(s);
+    int* perm = s->loops.keep;
     int rank = nr;
-    if (!s->loop_struct) {
+    if (!s->loops.structured) {
         // D = J M~^-1 J^T = Z^T D_f^-1 Z (D_f the factor's diagonal), over each row's nonzeros;
         // factored with symmetric pivoting (the largest remaining diagonal first) until the pivots
         // fall below LOOP_RANK_TOL of the largest: the rows factored are kept
-        sn_real* D = s->loop_D;
+        sn_real* D = s->loops.D;
         sn_real dmax = 0;
         for (int i = 0; i < nr; i++) {
             perm[i] = i;
-            const sn_real* zi = s->loop_W + (size_t)i * nv;
+            const sn_real* zi = s->loops.W + (size_t)i * nv;
             const int* ix = zidx + (size_t)i * nv;
             for (int j = 0; j <= i; j++) {
-                const sn_real* zj = s->loop_W + (size_t)j * nv;
+                const sn_real* zj = s->loops.W + (size_t)j * nv;
                 sn_real g = 0;
                 for (int k = 0; k < zn[i]; k++)
-                    g += zi[ix[k]] * s->dinv[ix[k]] * zj[ix[k]];
+                    g += zi[ix[k]] * s->step.dinv[ix[k]] * zj[ix[k]];
                 D[i * nr + j] = D[j * nr + i] = g;
             }
             dmax = fmax(dmax, D[i * nr + i]);
         }
         // left-looking: at step k the row p with the largest remaining diagonal is the pivot; the
         // other rows' entries of column k come from D and the columns before (no rows are moved)
-        sn_real* Lo = s->loop_L;
-        sn_real* dg = s->loop_diag;
-        int* used = s->loop_used;
+        sn_real* Lo = s->loops.L;
+        sn_real* dg = s->loops.diag;
+        int* used = s->loops.used;
         for (int i = 0; i < nr; i++)
             dg[i] = D[i * nr + i], used[i] = 0;
         rank = 0;
@@ -852,27 +846,27 @@ static sn_status loops_begin(sn_system* s, sn_real dt, sn_real beta) {
         }
         for (int k = rank, i = 0; i < nr; i++) // the rows left out follow, for the record
             if (!used[i]) perm[k++] = i;
-        s->loop_nkeep = rank;
+        s->loops.nkeep = rank;
     }
     // lambda_0 on the kept rows: D_KK x = -beta e - J u*; u_0 = u* + M~^-1 J^T x
-    sn_real* x = s->loop_tmp;
+    sn_real* x = s->loops.tmp;
     for (int k = 0; k < rank; k++)
-        x[k] = s->loop_rhs[perm[k]] - row_dot(s, perm[k], s->du);
+        x[k] = s->loops.rhs[perm[k]] - row_dot(s, perm[k], s->step.u1);
     d_solve(s, x, 1);
-    memset(s->loop_lam, 0, (size_t)nr * sizeof(sn_real));
+    memset(s->loops.lam, 0, (size_t)nr * sizeof(sn_real));
     for (int k = 0; k < rank; k++)
-        s->loop_lam[perm[k]] = x[k];
-    add_response(s, x, s->du);
-    s->loop_active = 1;
+        s->loops.lam[perm[k]] = x[k];
+    add_response(s, x, s->step.u1);
+    s->loops.active = 1;
     return SN_OK;
 }
 
 
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
-    if (!s->loop_active || s->loop_nkeep == 0) return;
-    int nv = s->m->nv, rank = s->loop_nkeep;
-    const int* perm = s->loop_keep;
-    sn_real* z = s->loop_tmp;
+    if (!s->loops.active || s->loops.nkeep == 0) return;
+    int nv = s->m->nv, rank = s->loops.nkeep;
+    const int* perm = s->loops.keep;
+    sn_real* z = s->loops.tmp;
     for (int r = 0; r < nrows; r++) {
         sn_real* y = Y + (size_t)r * nv;
         // y -= M~^-1 J_K^T D_KK^-1 J_K y
@@ -892,14 +886,14 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
 // the general way)
 #define PROJECT_GROUPS 8
 static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
-    int nv = s->m->nv, nr = s->loop_nrow, ns = s->loop_nshared;
-    const int* sidx = s->loop_cnt + 2 * nv;
-    const int* dofg = s->loop_cnt + nv;
-    const int* order = s->loop_group + nr;
-    const int* off = s->loop_group + 2 * nr;
-    const int* lofs = s->loop_group;
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
+    int nv = s->m->nv, nr = s->loops.nrow, ns = s->loops.nshared;
+    const int* sidx = s->loops.cnt + 2 * nv;
+    const int* dofg = s->loops.cnt + nv;
+    const int* order = s->loops.group + nr;
+    const int* off = s->loops.group + 2 * nr;
+    const int* lofs = s->loops.group;
+    const int* zn = s->loops.jn + nr;
+    const int* zidx = s->loops.idx + (size_t)nr * nv;
     sn_real *z0 = z, *z1 = z + nv, *z2 = z + 2 * (size_t)nv;
     int gl[PROJECT_GROUPS], ngl = 0;
     for (int a = 0; a < len; a++) {
@@ -912,23 +906,23 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
         if (ngl == PROJECT_GROUPS) return 0;
         gl[ngl++] = g;
     }
-    sn_real* x = s->loop_tmp; // nr x 3
+    sn_real* x = s->loops.tmp; // nr x 3
     memset(x, 0, 3 * (size_t)nr * sizeof(sn_real));
     // t on the crossed groups' rows, then y = B_g^-1 t there
     for (int a = 0; a < len; a++) {
         int i = path[a], g = dofg[i];
         if (g < 0) continue;
-        sn_real di = s->dinv[i], v0 = z0[i] * di, v1 = z1[i] * di, v2 = z2[i] * di;
+        sn_real di = s->step.dinv[i], v0 = z0[i] * di, v1 = z1[i] * di, v2 = z2[i] * di;
         if (v0 == 0 && v1 == 0 && v2 == 0) continue;
         for (int e = off[g]; e < off[g + 1]; e++) {
             int q = order[e];
-            sn_real u = s->loop_W[(size_t)q * nv + i];
+            sn_real u = s->loops.W[(size_t)q * nv + i];
             x[3 * q] += u * v0, x[3 * q + 1] += u * v1, x[3 * q + 2] += u * v2;
         }
     }
     for (int b = 0; b < ngl; b++) {
         int g = gl[b];
-        small_solve(s->loop_L + lofs[g], off[g + 1] - off[g], order + off[g], x, 3);
+        small_solve(s->loops.L + lofs[g], off[g + 1] - off[g], order + off[g], x, 3);
     }
     // w = C^-1 U^T y
     sn_real w[3 * SNI_LOOP_SHARED_MAX], sv[3 * SNI_LOOP_SHARED_MAX];
@@ -938,7 +932,7 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
         int g = gl[b];
         for (int e = off[g]; e < off[g + 1]; e++) {
             int r = order[e];
-            const sn_real* ur = s->loop_U + (size_t)r * ns;
+            const sn_real* ur = s->loops.U + (size_t)r * ns;
             for (int a = 0; a < ns; a++) {
                 w[3 * a] += ur[a] * x[3 * r];
                 w[3 * a + 1] += ur[a] * x[3 * r + 1];
@@ -946,16 +940,16 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
             }
         }
     }
-    dense_solve(s->loop_C, ns, w, 3);
+    dense_solve(s->loops.C, ns, w, 3);
     // s = D_f^-1 z at the shared DOFs; x = y + P s - V w
     for (int a = 0; a < ns; a++) {
         int k = sidx[a];
-        sn_real di = s->dinv[k];
+        sn_real di = s->step.dinv[k];
         sv[3 * a] = z0[k] * di, sv[3 * a + 1] = z1[k] * di, sv[3 * a + 2] = z2[k] * di;
     }
     for (int r = 0; r < nr; r++) {
-        const sn_real* pr = s->loop_P + (size_t)r * ns;
-        const sn_real* vr = s->loop_D + (size_t)r * ns;
+        const sn_real* pr = s->loops.P + (size_t)r * ns;
+        const sn_real* vr = s->loops.D + (size_t)r * ns;
         sn_real a0 = x[3 * r], a1 = x[3 * r + 1], a2 = x[3 * r + 2];
         for (int a = 0; a < ns; a++) {
             a0 += pr[a] * sv[3 * a] - vr[a] * w[3 * a];
@@ -963,7 +957,7 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
             a2 += pr[a] * sv[3 * a + 2] - vr[a] * w[3 * a + 2];
         }
         // z -= Z_r (D^-1 t)_r
-        const sn_real* zq = s->loop_W + (size_t)r * nv;
+        const sn_real* zq = s->loops.W + (size_t)r * nv;
         const int* ix = zidx + (size_t)r * nv;
         for (int e = 0; e < zn[r]; e++) {
             int i = ix[e];
@@ -976,16 +970,16 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
 
 // sni_loops_project_half on one row z, nonzero on path (len DOFs)
 static void project1(const sn_system* s, sn_real* z, const int* path, int len) {
-    int nv = s->m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
-    const int* perm = s->loop_keep;
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
-    sn_real* x = s->loop_tmp;
-    sn_real* zd = s->loop_tmp + 3 * (size_t)nr; // D_f^-1 z on the path
+    int nv = s->m->nv, rank = s->loops.nkeep, nr = s->loops.nrow;
+    const int* perm = s->loops.keep;
+    const int* zn = s->loops.jn + nr;
+    const int* zidx = s->loops.idx + (size_t)nr * nv;
+    sn_real* x = s->loops.tmp;
+    sn_real* zd = s->loops.tmp + 3 * (size_t)nr; // D_f^-1 z on the path
     for (int a = 0; a < len; a++)
-        zd[a] = z[path[a]] * s->dinv[path[a]];
+        zd[a] = z[path[a]] * s->step.dinv[path[a]];
     for (int k = 0; k < rank; k++) {
-        const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
+        const sn_real* zq = s->loops.W + (size_t)perm[k] * nv;
         sn_real g = 0;
         for (int a = 0; a < len; a++)
             g += zq[path[a]] * zd[a];
@@ -994,7 +988,7 @@ static void project1(const sn_system* s, sn_real* z, const int* path, int len) {
     d_solve(s, x, 1);
     for (int k = 0; k < rank; k++) {
         int q = perm[k];
-        const sn_real* zq = s->loop_W + (size_t)q * nv;
+        const sn_real* zq = s->loops.W + (size_t)q * nv;
         const int* ix = zidx + (size_t)q * nv;
         if (x[k] == 0) continue;
         for (int a = 0; a < zn[q]; a++)
@@ -1005,21 +999,21 @@ static void project1(const sn_system* s, sn_real* z, const int* path, int len) {
 // the same on a contact's three rows at once (z, z + nv, z + 2 nv): one pass over the loops' rows
 // and one solve with three right-hand sides
 static void project3(const sn_system* s, sn_real* z, const int* path, int len) {
-    int nv = s->m->nv, rank = s->loop_nkeep, nr = s->loop_nrow;
-    const int* perm = s->loop_keep;
-    const int* zn = s->loop_jn + nr;
-    const int* zidx = s->loop_idx + (size_t)nr * nv;
-    sn_real* x = s->loop_tmp;                   // rank x 3
-    sn_real* zd = s->loop_tmp + 3 * (size_t)nr; // len x 3
+    int nv = s->m->nv, rank = s->loops.nkeep, nr = s->loops.nrow;
+    const int* perm = s->loops.keep;
+    const int* zn = s->loops.jn + nr;
+    const int* zidx = s->loops.idx + (size_t)nr * nv;
+    sn_real* x = s->loops.tmp;                   // rank x 3
+    sn_real* zd = s->loops.tmp + 3 * (size_t)nr; // len x 3
     sn_real *z0 = z, *z1 = z + nv, *z2 = z + 2 * (size_t)nv;
     for (int a = 0; a < len; a++) {
         int i = path[a];
-        zd[3 * a] = z0[i] * s->dinv[i];
-        zd[3 * a + 1] = z1[i] * s->dinv[i];
-        zd[3 * a + 2] = z2[i] * s->dinv[i];
+        zd[3 * a] = z0[i] * s->step.dinv[i];
+        zd[3 * a + 1] = z1[i] * s->step.dinv[i];
+        zd[3 * a + 2] = z2[i] * s->step.dinv[i];
     }
     for (int k = 0; k < rank; k++) {
-        const sn_real* zq = s->loop_W + (size_t)perm[k] * nv;
+        const sn_real* zq = s->loops.W + (size_t)perm[k] * nv;
         sn_real g0 = 0, g1 = 0, g2 = 0;
         for (int a = 0; a < len; a++) {
             sn_real u = zq[path[a]];
@@ -1030,7 +1024,7 @@ static void project3(const sn_system* s, sn_real* z, const int* path, int len) {
     d_solve(s, x, 3);
     for (int k = 0; k < rank; k++) {
         int q = perm[k];
-        const sn_real* zq = s->loop_W + (size_t)q * nv;
+        const sn_real* zq = s->loops.W + (size_t)q * nv;
         const int* ix = zidx + (size_t)q * nv;
         sn_real x0 = x[3 * k], x1 = x[3 * k + 1], x2 = x[3 * k + 2];
         for (int a = 0; a < zn[q]; a++) {
@@ -1045,10 +1039,10 @@ static void project3(const sn_system* s, sn_real* z, const int* path, int len) {
 void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last) {
     // on the half solves z = L^-T j^T: J M~^-1 j^T = Z_K^T D_f^-1 z, and the correction
     // M~^-1 J_K^T x is the rest of the solve of Z_K x, so z -= Z_K D_KK^-1 Z_K^T D_f^-1 z
-    if (!s->loop_active || s->loop_nkeep == 0) return;
+    if (!s->loops.active || s->loops.nkeep == 0) return;
     const sn_model* m = s->m;
     int nv = m->nv;
-    int* path = s->loop_path;
+    int* path = s->loops.path;
     int len = 0;
     if (last == -2)
         for (int i = 0; i < nv; i++)
@@ -1057,8 +1051,7 @@ void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last)
         for (int i = last; i >= 0; i = m->dof_parent[i])
             path[len++] = i;
     if (nrows == 3) {
-        if (!(s->loop_struct && !s->loop_project_general && project3s(s, Z, path, len)))
-            project3(s, Z, path, len);
+        if (!(s->loops.structured && project3s(s, Z, path, len))) project3(s, Z, path, len);
     } else {
         for (int r = 0; r < nrows; r++)
             project1(s, Z + (size_t)r * nv, path, len);
@@ -1070,24 +1063,24 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
     // the step's constraint impulses, equation (2) of seed 000: lambda = lambda_0 - D^-1 J M~^-1
     // J_c^T lambda_c, with g = M~^-1 J_c^T lambda_c from the contact solver (NULL: none)
     const sn_model* m = s->m;
-    int rank = s->loop_nkeep, nc = m->nconstraint;
-    if (!s->loop_active) return;
-    sn_real* z = s->loop_tmp;
+    int rank = s->loops.nkeep, nc = m->nconstraint;
+    if (!s->loops.active) return;
+    sn_real* z = s->loops.tmp;
     if (g && rank) {
         for (int k = 0; k < rank; k++)
-            z[k] = row_dot(s, s->loop_keep[k], g);
+            z[k] = row_dot(s, s->loops.keep[k], g);
         d_solve(s, z, 1);
         for (int k = 0; k < rank; k++)
-            s->loop_lam[s->loop_keep[k]] -= z[k];
+            s->loops.lam[s->loops.keep[k]] -= z[k];
     }
     // per constraint: the impulse on body1's anchor, sum of lambda_i a_i (the rows' world axes
     // of this step)
     int r = 0;
     for (int c = 0; c < nc; c++) {
-        sn_real* imp = s->loop_imp + 3 * c;
+        sn_real* imp = s->loops.imp + 3 * c;
         v3_set(imp, 0, 0, 0);
-        for (int i = 0; i < s->loop_naxis[c]; i++, r++)
-            v3_addscl(imp, s->loop_axis + 3 * r, s->loop_lam[r]);
+        for (int i = 0; i < s->loops.naxis[c]; i++, r++)
+            v3_addscl(imp, s->loops.axis + 3 * r, s->loops.lam[r]);
     }
 }
 
@@ -1095,8 +1088,8 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
 sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
                                sn_real separation[3]) {
     if (!s || i < 0 || i >= s->m->nconstraint) return SN_ERR_ARG;
-    if (impulse) v3_copy(impulse, s->loop_imp + 3 * i);
-    if (separation) v3_copy(separation, s->loop_err + 3 * i);
+    if (impulse) v3_copy(impulse, s->loops.imp + 3 * i);
+    if (separation) v3_copy(separation, s->loops.err + 3 * i);
     return SN_OK;
 }
 
@@ -1146,7 +1139,7 @@ void sni_loops_wrenches(sn_system* s, sn_real dt) {
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9];
         anchors(s, c, p1, p2, R1);
-        const sn_real* imp = s->loop_imp + 3 * c;
+        const sn_real* imp = s->loops.imp + 3 * c;
         // body1 at its anchor (a pin) or at body2's (an equality), body2 the opposite at its own;
         // a reaction on the world is not a body's
         int pin = m->constraint_type[c] == SN_CONSTRAINT_PIN;
@@ -1163,8 +1156,8 @@ void sni_loops_wrenches(sn_system* s, sn_real dt) {
                 v3_set(f + 3, 0, 0, 0);
             }
             for (int e = 0; e < 6; e++)
-                s->ext_body[6 * b + e] += f[e];
-            s->has_ext = 1;
+                s->ctl.ext_body[6 * b + e] += f[e];
+            s->ctl.has_ext = 1;
         }
     }
 }
@@ -1209,50 +1202,50 @@ sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* r
     if (!s || max_iter < 0 || !(tol >= 0)) return SN_ERR_ARG;
     const sn_model* m = s->m;
     int nv = m->nv, nq = m->nq;
-    sn_real err = s->has_constraints ? assembly_error(s) : 0;
+    sn_real err = s->step.has_constraints ? assembly_error(s) : 0;
     sn_status st = SN_OK;
-    // the state before, restored on failure (the Runge-Kutta scratch holds nq + 8 nv)
-    sn_real* qsave = s->rk;
-    sn_real* usave = s->rk + nq;
+    // the state before, restored on failure
+    sn_real* qsave = s->loops.save_q;
+    sn_real* usave = s->loops.save_u;
+    sn_real* q = s->loops.next_q;
     memcpy(qsave, s->d->q, (size_t)nq * sizeof(sn_real));
     memcpy(usave, s->d->u, (size_t)nv * sizeof(sn_real));
     // Gauss-Newton in the metric of M~: each iteration moves q by the smallest correction
     // (-M~^-1 J^T D^-1 e) that closes the rows to first order
     for (int it = 0; it < max_iter && err > tol && st == SN_OK; it++) {
-        memset(s->du, 0, (size_t)nv * sizeof(sn_real));
-        sn_crba(m, s->d);
-        st = loops_begin(s, 1, 1);
-        s->loop_active = 0;
-        s->factored = 0;
+        memset(s->step.u1, 0, (size_t)nv * sizeof(sn_real));
+        st = sni_step_factor(s);
+        if (st == SN_OK) st = loops_begin(s, 1, 1);
+        s->loops.active = 0;
+        sni_system_invalidate(s, SNI_VALID_MTILDE);
         if (st != SN_OK) break;
-        sn_integrate_q(m, s->d->q, s->du, 1, s->q0);
+        sn_integrate_q(m, s->d->q, s->step.u1, 1, q);
         for (int i = 0; i < nq; i++)
-            if (!isfinite(s->q0[i])) st = SN_ERR_NONFINITE;
+            if (!isfinite(q[i])) st = SN_ERR_NONFINITE;
         if (st != SN_OK) break;
-        st = sn_set_state(m, s->d, s->q0, nq, NULL, 0);
-        sni_system_invalidate(s);
+        st = sn_set_state(m, s->d, q, nq, NULL, 0);
+        sni_system_state_set(s);
         err = assembly_error(s);
     }
     if (residual) *residual = err;
     if (st != SN_OK) {
         sn_set_state(m, s->d, qsave, nq, usave, nv);
-        sni_system_invalidate(s);
+        sni_system_state_set(s);
         return st;
     }
     // the velocities made admissible at the new configuration
-    if (s->has_constraints && max_iter > 0) {
-        memset(s->du, 0, (size_t)nv * sizeof(sn_real));
-        sn_crba(m, s->d);
-        sn_real* u = s->q0; // nq >= nv
+    if (s->step.has_constraints && max_iter > 0) {
+        memset(s->step.u1, 0, (size_t)nv * sizeof(sn_real));
+        sn_real* u = s->loops.next_u;
         memcpy(u, s->d->u, (size_t)nv * sizeof(sn_real));
-        st = loops_begin(s, 1, 0);
+        st = sni_step_factor(s);
+        if (st == SN_OK) st = loops_begin(s, 1, 0);
         if (st == SN_OK) {
             sni_loops_project(s, u, 1);
             st = sn_set_state(m, s->d, s->d->q, nq, u, nv);
         }
-        s->loop_active = 0;
-        s->factored = 0;
-        sni_system_invalidate(s);
+        s->loops.active = 0;
+        sni_system_state_set(s);
     }
     return st != SN_OK ? st : err <= tol ? SN_OK : SN_ERR_SINGULAR;
 }

@@ -1,12 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
-// sim.h: the world and system structures (internal). Every array is allocated when a system is
-// added; the step only reads and writes them.
+// sim.h: the world and system structures (internal). A system is made of named parts, each
+// declared by its module's header: control and actuators (sim/control.h), the step (below), the
+// contact solver's per-system state (solver/solver.h), loop constraints (loops/loops.h), inverse
+// dynamics (below). Every array is allocated when a system is added; the step only reads and
+// writes them. What a system's cached results match is one bit set (SNI_VALID_*).
 #ifndef SNI_SIM_H
 #define SNI_SIM_H
 
 #include "base/base.h"
 #include "collision/collide.h"
+#include "dynamics/dyn.h"
+#include "loops/loops.h"
+#include "sim/control.h"
 #include "sinew/sn_world.h"
+#include "solver/solver.h"
+
+// SNI_CARVE(c, p, n): p gets room for n of its elements from the carver c (64-byte aligned). The
+// measuring pass (c->base NULL) only counts and leaves p as it is, so a layout function runs on
+// the live structure both to measure and, once the memory is there, to carve
+#define SNI_CARVE(c, p, n) ((p) = sni_carve_keep((c), (n), sizeof *(p), (p)))
+static inline void* sni_carve_keep(carver* c, size_t n, size_t size, void* old) {
+    void* p = sni_carve(c, n, size);
+    return c->base ? p : old;
+}
 
 
 // one contact between body `body` of system sa and body `body_b` of system sb (-1: the ground)
@@ -22,120 +38,94 @@ typedef struct sni_contact {
     int slide;          // the solver's case: 0 open, 1 stick, 2 slide
 } sni_contact;
 
+// what a system's cached results match (s->valid): set by whoever computes them, cleared by
+// sni_system_invalidate
+enum {
+    SNI_VALID_KIN = 1,     // d's kinematics (sn_fk, sn_fk_vel) match d->q, d->u
+    SNI_VALID_MASS = 2,    // d->mass_matrix (sn_system_mass_matrix)
+    SNI_VALID_BIAS = 4,    // d->nonlinear (sn_system_nonlinear)
+    SNI_VALID_MINV = 8,    // d->inverse_mass (sn_system_inverse_mass)
+    SNI_VALID_W = 16,      // ctl.w, for the time step ctl.w_dt
+    SNI_VALID_MTILDE = 32, // step.mtilde: M~ factored at this step's start (sni_step_factor)
+    SNI_VALID_ID = 64,     // id: the joint wrenches of the last step
+    // what a new state (set, or made by a step) leaves out of date
+    SNI_VALID_STATE =
+        SNI_VALID_KIN | SNI_VALID_MASS | SNI_VALID_BIAS | SNI_VALID_MINV | SNI_VALID_MTILDE,
+};
+
+// a system's step (step.c): the scheme, the state at the step's start, the step's velocity and
+// torques, the scratch of its stages and the factor of M~
+typedef struct sni_step {
+    int scheme;          // sn_scheme as set
+    int scheme_used;     // after the replacement rules
+    int has_constraints; // loop or mimic constraints: RK4 is replaced
+    // ---- the state at the step's start, the new one ----
+    sn_real* q0;    // (nq)
+    sn_real* u0;    // (nv)
+    sn_real* u1;    // u* after the free velocity, u+ after the contact solve (nv)
+    sn_real* ubar;  // the velocity the positions move with in step 6 (nv)
+    sn_real* u_adm; // u0's admissible part (loops, TRAPEZOID and EULER) (nv)
+    sn_real* q1;    // q+ until the commit (nq)
+    sn_real* du;    // u+ - u of the last step (nv)
+    // ---- torques (steps 1-3) ----
+    sn_real* pos_err;   // q_ref - q of the last step (nv)
+    sn_real* stage_err; // q_ref - q at an RK4 stage after the first (nv)
+    sn_real* tau_cmd;   // (nv)
+    sn_real* tau_act;   // (nv)
+    sn_real* tau_exp;   // (nv)
+    sn_real* ext_last;  // J^T F of the last step (nv)
+    // ---- RUNGE_KUTTA_4 ----
+    sn_real* rk_acc[4]; // the four stages' accelerations (nv each)
+    sn_real* rk_vel[3]; // the velocities of stages 2, 3, 4 (nv each)
+    sn_real* rk_q;      // a stage's positions (nq)
+    sn_real* tab_cmd;   // the torque table: the stages' weighted means of tau_cmd, damping,
+    sn_real* tab_damp;  // actuators and springs (nv each)
+    sn_real* tab_act;   //
+    sn_real* tab_spring;
+    // ---- the factor of M~ (stage "factor M~", SNI_VALID_MTILDE) ----
+    sni_factor mtilde; // M~ = M + diag(w) (nv x nv, nv)
+    sn_real* dinv;     // 1 / D of it (nv)
+} sni_step;
+
+// inverse dynamics of a system's last step (step.c; SNI_VALID_ID)
+typedef struct sni_invdyn {
+    int compute;       // after each step
+    sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
+    sn_real* body;     // subtree wrenches of the last step, moment about the origin first
+                       // (nbody x 6)
+    sn_real* pos;      // body poses and velocities at the last step's start, for the fixed
+    sn_real* rot;      // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
+    sn_real* vel;
+} sni_invdyn;
+
 struct sn_system {
     sn_world* world;
     const sn_model* m;
     sn_data* d;
-    // ---- control inputs ----
-    int mode;            // sn_control_mode
-    int scheme;          // sn_scheme as set
-    int scheme_used;     // after the replacement rules
-    int has_contacted;   // set by the contact solver; reset by a state change
-    int has_constraints; // loop or mimic constraints: RK4 is replaced
-    int compute_id;      // inverse dynamics after each step
-    int id_valid;        // joint wrenches of the last step are available
-    int mor_enforced;
-    int limits_off;     // joint limits are not solver rows
-    int w_dirty;        // the implicit diagonal must be recomputed
-    int dyn_valid;      // mass matrix / h / M^-1 valid bits: 1, 2, 4
-    int kin_valid;      // d's kinematics (sn_fk, sn_fk_vel) match d->q, d->u
-    sn_real w_dt;       // the time step w was computed for
-    sn_real* kp;        // (nv)
-    sn_real* kd;        // (nv)
-    sn_real* q_ref;     // (nq)
-    sn_real* u_ref;     // (nv)
-    sn_real* tau_ff;    // (nv)
-    sn_real* lim_lo;    // actuation limits (nv)
-    sn_real* lim_hi;    // (nv)
-    sn_real* damping;   // b_joint (nv)
-    sn_real* spring_k;  // (nv)
-    sn_real* spring_kq; // sum of k * rest (nv)
-    sn_real* b_out;     // actuators' output damping per DOF (nv)
-    sn_real* fric_out;  // actuators' output friction per DOF (nv)
-    sn_real* ext;       // J^T F of the external forces of the next step (nv)
-    sn_real* ext_body;  // the same as world forces at the origin per body (nbody x 6)
-    sn_real* ext_last;  // J^T F of the last step (nv)
-    sn_real* row_prev;  // the last step's impulse of each DOF's joint rows: limit, velocity
-                        // limit, friction (3 x nv), for the warm start
-    sn_real* pseudo; // this step's pseudo-velocity removing penetrations and limit excursions (nv)
-    sn_real* gs_v;   // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
-    sn_real* gs_fix; // the same with the impulses of a subspace solve's unknowns taken out (nv)
-    sn_real* dinv;   // 1 / D of the step's factor of M~ (nv)
-    int has_ext;
-    // ---- step results and scratch ----
-    sn_real* w;        // implicit diagonal (nv)
-    sn_real* pos_err;  // q_ref - q of the last step (nv)
-    sn_real* tau_cmd;  // (nv)
-    sn_real* tau_act;  // (nv)
-    sn_real* tau_exp;  // (nv)
-    sn_real* du;       // u+ - u of the last step (nv)
-    sn_real* q0;       // state at the start of the step (nq)
-    sn_real* u0;       // (nv)
-    sn_real* rk;       // RK4 scratch: 4 velocity and 4 acceleration stages (8 nv) + q (nq)
-    sn_real* rk_tab;   // RK4 torque table: stage means of cmd, damping, actuators, springs (4 nv)
-    sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
-    sn_real*
-        id_body;     // subtree wrenches of the last step, moment about the origin first (nbody x 6)
-    sn_real* id_pos; // body poses and velocities at the last step's start, for the fixed
-    sn_real* id_rot; // joints' wrenches computed on demand (nbody x 3, x 9, x 6)
-    sn_real* id_vel;
-    // ---- contacts ----
+    int index;            // position in the world's list
+    unsigned valid;       // SNI_VALID_* bits
+    sni_control ctl;      // control inputs (sim/control.h)
+    sni_actuators act;    // actuators (sim/control.h)
+    sni_step step;        // the step's state and scratch
+    sni_solver_sys solve; // the contact solver's state (solver/solver.h)
+    sni_loops loops;      // loop constraints (loops/loops.h)
+    sni_invdyn id;        // inverse dynamics of the last step
+    // ---- collision ----
+    int has_contacted;    // set by the contact solver; reset by a state change
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
     sn_real* geom_radius; // and radius (0: never collides)                    (ngeom x 3, ngeom)
     unsigned* body_group; // collision group bits per body (default 1)         (nbody)
     unsigned* body_mask;  // the groups each body collides with (default all)  (nbody)
     int* body_material;   // contact material id per body (default 0)            (nbody)
     int self_collision;   // contacts between the system's own bodies
-    int index;            // position in the world's list
-    int in_solver;        // this step's scheme lets the contact solver act
-    int solve_mark;       // M~ factored for this step's solve
-    // ---- loop constraints (src/sim/loops.c) ----
-    sn_real* loop_anchor2; // body2's anchor in its link frame, fixed at attachment (nc x 3)
-    sn_real* loop_rot2;    // orientation constraints: body2's link frame in body1's (nc x 9)
-    sn_real* loop_axes;    // the directions each constraint keeps, in body1's frame (nc x 3 x 3)
-    int* loop_naxis;       // and their number (nc)
-    sn_real* loop_err;     // p1 - p2 at the start of the last step (nc x 3)
-    sn_real* loop_imp;     // impulse on body1's anchor over the last step, world (nc x 3)
-    sn_real* loop_J;       // the step's rows (3 nc x nv), and Z = L^-T J^T as rows (3 nc x nv)
-    sn_real* loop_W;
-    sn_real* loop_D;    // D = J M~^-1 J^T of the step's rows (nr x nr)
-    sn_real* loop_L;    // its pivoted Cholesky factor: row perm[a]'s entries (nr x nr)
-    sn_real* loop_diag; // the factorization's remaining diagonal (nr)
-    int* loop_used;     // rows already pivoted (nr)
-    // the structured factor (loops.c): rows in groups that share no DOF but a few shared ones
-    int* loop_group; // group of each row (nr), rows ordered by group (nr), offsets (ng + 1)
-    int* loop_cnt;   // per DOF: rows whose Z holds it, first such row, shared index (3 nv)
-    sn_real* loop_P; // D^-1 U: every row's response to the shared DOFs (3 nc x SHARED_MAX)
-    sn_real* loop_U; // the rows' half solves at the shared DOFs (3 nc x SNI_LOOP_SHARED_MAX)
-    sn_real* loop_C; // the shared DOFs' Schur system, factored (SHARED_MAX^2)
-    int loop_struct; // this step's D is factored by groups (1) or densely (0)
-    int loop_ngroup, loop_nshared;
-    int loop_dense_only;      // always the dense factor (for tests)
-    int loop_project_general; // project through the whole factor (for tests)
-    sn_real* loop_axis;       // each row's world axis in the last step (3 nc x 3)
-    sn_real* loop_rhs;        // (3 nc)
-    sn_real* loop_lam;
-    sn_real* loop_tmp; // (3 (3 nc + nv))
-    int* loop_path;    // a projected row's DOFs (nv)
-    int* loop_same;    // per row: its nonzeros are last step's (3 nc)
-    int* loop_keep;    // the rows kept (independent), in order
-    int* loop_jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)
-    int* loop_idx;     // their DOFs: J rows (nr x nv), then Z rows (nr x nv)
-    int loop_nrow, loop_nkeep;
-    int loop_active; // this step eliminated the loops (the contact solver projects through them)
-    int factored;    // M~ is factored for this step already
-    int loop_g;      // gs_fix holds M~^-1 J_c^T lambda_c of the contact solver (for loops_finish)
-    // ---- actuators ----
-    int nact, act_cap;
-    sn_actuator_desc* act;
-    sn_real* act_cmd;             // (act_cap)
-    sn_actuator_state* act_state; // (act_cap)
-    size_t bytes;
+    size_t bytes;         // the block holding the system and its arrays
 };
 
-#define SNI_SM_MAX 96          // most unknowns of the solver's subspace step
-#define SNI_DELASSUS_MAX 24    // most blocks of the sweeps in Delassus form
-#define SNI_LOOP_SHARED_MAX 32 // most shared DOFs of the loops' structured factor
+// the cached results of s that bits (SNI_VALID_*) name are out of date: the one place validity
+// is cleared
+static inline void sni_system_invalidate(sn_system* s, unsigned bits) {
+    s->valid &= ~bits;
+}
 
 struct sn_world {
     sn_allocator alloc;
@@ -152,115 +142,50 @@ struct sn_world {
     sn_real hf_x0, hf_y0, hf_dx, hf_dy, hf_zmax;
     sn_real* hf_z;    // (hf_nx * hf_ny)
     sn_real margin;   // contacts are reported below this gap
-    sn_real erp;      // share of a penetration removed per step
     sn_real loop_erp; // loop closure feedback: beta = clamp(0.2 loop_erp, 0, 0.3) / dt
     sn_real friction, restitution, restitution_threshold; // the default material pair
     sn_real pair_material[16][16][3]; // friction, restitution, threshold per pair of ids
     unsigned char pair_set[16][16];   // 1 when a pair was set
-    int solver_max_iter;
-    sn_real solver_tol;
-    // ---- contacts and the solver's blocks (sized when a system is added) ----
+    // ---- the contacts of this step (collision), and their solver ----
     int ncontact, contact_cap, contact_overflow;
     sni_contact* contacts; // (contact_cap)
-    sni_contact* previous; // the last step's contacts, for the warm start (contact_cap)
-    int nprevious, warm_start;
-    int nblock, block_cap, nvmax, solver_iterations;
-    int* blk_kind; // (block_cap)
-    int* blk_index;
-    int* blk_dim;
-    int* blk_sa; // the systems a block touches (sb -1: one)
-    int* blk_sb;
-    int* blk_la; // the last DOF of the path a block's rows act on, per side (-1: none)
-    int* blk_lb;
-    int* blk_plen;   // the DOFs a contact's rows act on, per side: their number (block_cap x 2)
-    int* blk_path;   // and the list (block_cap x 2 x nvmax)
-    sn_real* blk_Ja; // rows on system a (block_cap x 3 x nvmax)
-    sn_real* blk_Jb; // rows on system b
-    sn_real* blk_Ya; // Y = M~^-1 J^T on each side (a row's velocity change per unit impulse)
-    sn_real* blk_Yb;
-    sn_real* blk_G;      // each block's own Delassus block J M~^-1 J^T (block_cap x 9)
-    sn_real* blk_c;      // the rows' velocities at the end of the last sweep (block_cap x 3)
-    sn_real* blk_v0;     // and at its start (block_cap x 3)
-    sn_real* blk_target; // (block_cap x 3)
-    sn_real* blk_lambda; // (block_cap x 3)
-    sn_real* scratch;    // a 3 x nvmax Jacobian
+    sni_solver solver;     // the contact solver's settings and state (src/solver/)
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
-    int nbp;         // geometries that can touch another system or body
-    int* bp_sys;     // (nbp) system and geometry of each
-    int* bp_geom;    //
-    int* bp_order;   // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
-    sn_real* bp_box; // (nbp x 6) lower corner, upper corner
-    int npair_cap;   // room for the candidate pairs of a step
-    int* bp_pair;    // (npair_cap x 2) entries of the candidate pairs
-    // ---- the solver's subspace step: the active rows solved as one linear system ----
-    int no_delassus;  // tests: sweep in velocity form only
-    long dl_steps;    // steps swept in Delassus form
-    sn_real* dl_G;    // the sweeps' couplings in Delassus form (DELASSUS_MAX^2 x 9)
-    sn_real* dl_c0;   // the rows' velocities at zero impulse (DELASSUS_MAX x 3)
-    sn_real* dl_sync; // the impulses the sweep velocities hold (DELASSUS_MAX x 3)
-    sn_real* sm_A;    // (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_LU;   // its factor, with the ridge (SNI_SM_MAX x SNI_SM_MAX)
-    sn_real* sm_r;    // (SNI_SM_MAX)
-    sn_real* sm_b;    // (SNI_SM_MAX)
-    sn_real* sm_x;
-    int* sm_blk; // the block and row of each unknown (row 3: a sliding contact's normal)
-    int* sm_row;
-    int* sm_piv;
-    sn_real* sm_A0;         // the first try's matrix, reused by the retries (a submatrix of it)
-    int *sm_blk0, *sm_row0; // the first try's unknowns
-    int* sm_map;            // a retry's unknowns among them
-    int sm_n0;
-    int* sm_frozen;   // per block: 1 held at its impulse, 2 a joint row held at sm_fval (block_cap)
-    sn_real* sm_fval; // (block_cap)
-    int brute_force;  // test every pair instead (for tests)
+    int nbp;                 // geometries that can touch another system or body
+    int* bp_sys;             // (nbp) system and geometry of each
+    int* bp_geom;            //
+    int* bp_order;           // (nbp) by the boxes' lower x, kept from step to step (nearly sorted)
+    sn_real* bp_box;         // (nbp x 6) lower corner, upper corner
+    int npair_cap;           // room for the candidate pairs of a step
+    int* bp_pair;            // (npair_cap x 2) entries of the candidate pairs
+    int brute_force;         // test every pair instead (for tests)
     struct sni_tsink* tsink; // while a geometry meets a heightfield: its candidate contacts
     sn_model** owned;        // models the world made (free bodies), destroyed with it
     int nowned, owned_cap;
-    size_t solver_bytes;
+    // ---- the one block of the arrays above (contacts, broad phase, solver), made again when a
+    // system is added ----
+    void* arrays;
+    size_t arrays_bytes;
     int nwarning;
     char last_warning[512];
     char last_error[512];
 };
 
+// world.c: the world's warning and last error; a system's validity
 void sni_world_warn(sn_world* w, const char* fmt, ...);
-// loops.c: body2's anchors from the current configuration; the step's elimination of the loop
-// constraints after u* (factors M~, moves s->du onto the constraints); the projection of
-// impulse responses Y (rows of nv) onto the constrained mechanism; the constraint impulses
-void sni_loops_attach(sn_system* s);
-sn_status sni_loops_begin(sn_system* s, sn_real dt);
-// Cholesky A = L L^T (n x n, row-major, in place, L in the lower triangle); 0 if a pivot is not
-// above tol (solver.c; the subspace step and the loops' small blocks)
-int sni_chol(sn_real* A, int n, sn_real tol);
-void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
-// the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
-// nonzero on the path of DOF last to the root (-2: anywhere)
-void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last);
-void sni_loops_finish(sn_system* s, const sn_real* g);
-// u's admissible part (the M~-orthogonal projection onto J u = 0) into out
-void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);
-// the last step's constraint impulses as external forces on their bodies (for inverse dynamics)
-void sni_loops_wrenches(sn_system* s, sn_real dt);
 sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...);
+// a new state was set (or a step failed): its cached results are out of date, and the contact
+// solver's warm-start history ends
+void sni_system_state_set(sn_system* s);
+// d's kinematics at d->q, d->u (SNI_VALID_KIN)
+void sni_ensure_kinematics(sn_system* s);
 
-// control.c: steps 1-3 at the system's current d->q, d->u (kinematics computed)
-void sni_compute_w(sn_system* s, sn_real dt);
-void sni_stage_torque(sn_system* s, const sn_real* q, const sn_real* u, sn_real* err, sn_real* cmd,
-                      sn_real* act, sn_real* exp, int record);
-void sni_actuator_torques(sn_system* s, const sn_real* u, sn_real* tau_act, int record);
-void sni_pd_error(const sn_system* s, const sn_real* q, sn_real* err);
-
-// model_actuators.c: the model's declared actuators, added to a new system
-sn_status sni_system_actuators_from_model(sn_system* s);
-
-// solver.c
-sn_status sni_world_contact_solve(sn_world* w, sn_real dt);
-sn_status sni_world_solver_alloc(sn_world* w);
-void sni_world_solver_free(sn_world* w);
-int sni_contact_local(const sn_real* G, const sn_real* c, sn_real mu, sn_real* lam);
 
 // step.c
+// the stage "factor M~": M~ = M + diag(w) at d's kinematics into s->step.mtilde (and dinv), once
+// per step for the systems the loops or the contact solver use; the only place it is factored
+sn_status sni_step_factor(sn_system* s);
+// the joint wrenches of the step just computed (inverse dynamics)
 void sni_step_wrenches(sn_system* s, sn_real dt);
-void sni_system_invalidate(sn_system* s);
-void sni_ensure_kinematics(sn_system* s);
 
 #endif

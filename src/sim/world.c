@@ -51,12 +51,9 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     w->gravity[2] = -9.81;
     w->ground = 0;
     w->margin = 1e-3;
-    w->erp = 0.2;
     w->loop_erp = 1.5;
     w->friction = 0.8;
-    w->solver_max_iter = 150;
-    w->warm_start = 1;
-    w->solver_tol = 1e-8;
+    sni_solver_init(&w->solver);
     *out = w;
     return SN_OK;
 }
@@ -66,11 +63,15 @@ static void system_free(sn_system* s) {
     if (!s) return;
     sn_allocator a = s->world->alloc;
     sn_data_destroy(s->d);
-    sni_free(&a, s->act, (size_t)s->act_cap * sizeof(sn_actuator_desc));
-    sni_free(&a, s->act_cmd, (size_t)s->act_cap * sizeof(sn_real));
-    sni_free(&a, s->act_state, (size_t)s->act_cap * sizeof(sn_actuator_state));
+    sni_free(&a, s->act.desc, (size_t)s->act.cap * sizeof(sn_actuator_desc));
+    sni_free(&a, s->act.cmd, (size_t)s->act.cap * sizeof(sn_real));
+    sni_free(&a, s->act.state, (size_t)s->act.cap * sizeof(sn_actuator_state));
     sni_free(&a, s, s->bytes);
 }
+
+
+static void arrays_free(sn_world* w);
+static sn_status arrays_alloc(sn_world* w);
 
 
 static void heightfield_free(sn_world* w) {
@@ -84,7 +85,7 @@ void sn_world_destroy(sn_world* w) {
     if (!w) return;
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
-    sni_world_solver_free(w);
+    arrays_free(w);
     heightfield_free(w);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
@@ -135,7 +136,7 @@ sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
         return SET_ERR(w, SN_ERR_NONFINITE, "gravity is not finite");
     memcpy(w->gravity, g, 3 * sizeof(sn_real));
     for (int i = 0; i < w->nsys; i++)
-        sni_system_invalidate(w->sys[i]);
+        sni_system_state_set(w->sys[i]);
     return SN_OK;
 }
 
@@ -147,66 +148,86 @@ void sn_world_gravity(const sn_world* w, sn_real g[3]) {
 
 // ---- adding a system ----
 
-static sn_real* carve(carver* c, size_t n) {
-    return sni_carve(c, n, sizeof(sn_real));
-}
-
-
+// the system's arrays, part by part (the same function measures and carves: see SNI_CARVE)
 static void layout(sn_system* s, const sn_model* m, carver* c) {
     size_t nv = (size_t)m->nv, nq = (size_t)m->nq, nb = (size_t)m->nbody;
-    sn_real** vecs[] = {&s->kp,       &s->kd,      &s->u_ref,    &s->tau_ff,    &s->lim_lo,
-                        &s->lim_hi,   &s->damping, &s->spring_k, &s->spring_kq, &s->b_out,
-                        &s->fric_out, &s->ext,     &s->w,        &s->pos_err,   &s->tau_cmd,
-                        &s->tau_act,  &s->tau_exp, &s->du,       &s->u0,        &s->ext_last,
-                        &s->pseudo,   &s->dinv,    &s->gs_v,     &s->gs_fix};
-    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
-        *vecs[i] = carve(c, nv);
-    s->row_prev = carve(c, 3 * nv);
-    s->q_ref = carve(c, nq);
-    s->q0 = carve(c, nq);
-    s->rk = carve(c, 8 * nv + nq);
-    s->rk_tab = carve(c, 4 * nv);
-    s->ext_body = carve(c, 6 * nb);
-    s->body_acc = carve(c, 6 * nb);
-    s->id_body = carve(c, 6 * nb);
-    s->id_pos = carve(c, 3 * nb);
-    s->id_rot = carve(c, 9 * nb);
-    s->id_vel = carve(c, 6 * nb);
-    s->geom_center = carve(c, 3 * (size_t)m->ngeom);
-    s->geom_radius = carve(c, (size_t)m->ngeom);
-    s->body_group = (unsigned*)carve(c, nb);
-    s->body_mask = (unsigned*)carve(c, nb);
-    s->body_material = (int*)carve(c, nb);
+    // control and actuators
+    sn_real** ctl[] = {&s->ctl.kp,        &s->ctl.kd,     &s->ctl.u_ref,   &s->ctl.tau_ff,
+                       &s->ctl.lim_lo,    &s->ctl.lim_hi, &s->ctl.damping, &s->ctl.spring_k,
+                       &s->ctl.spring_kq, &s->ctl.ext,    &s->ctl.w,       &s->act.b_out,
+                       &s->act.fric_out,  &s->act.tau};
+    for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++)
+        SNI_CARVE(c, *ctl[i], nv);
+    SNI_CARVE(c, s->ctl.q_ref, nq);
+    SNI_CARVE(c, s->ctl.ext_body, 6 * nb);
+    // the step
+    sn_real** step[] = {&s->step.u0,       &s->step.u1,      &s->step.ubar,       &s->step.u_adm,
+                        &s->step.du,       &s->step.pos_err, &s->step.stage_err,  &s->step.tau_cmd,
+                        &s->step.tau_act,  &s->step.tau_exp, &s->step.ext_last,   &s->step.tab_cmd,
+                        &s->step.tab_damp, &s->step.tab_act, &s->step.tab_spring, &s->step.dinv};
+    for (size_t i = 0; i < sizeof step / sizeof step[0]; i++)
+        SNI_CARVE(c, *step[i], nv);
+    SNI_CARVE(c, s->step.q0, nq);
+    SNI_CARVE(c, s->step.q1, nq);
+    for (int k = 0; k < 4; k++)
+        SNI_CARVE(c, s->step.rk_acc[k], nv);
+    for (int k = 0; k < 3; k++)
+        SNI_CARVE(c, s->step.rk_vel[k], nv);
+    SNI_CARVE(c, s->step.rk_q, nq);
+    SNI_CARVE(c, s->step.mtilde.L, nv * nv);
+    SNI_CARVE(c, s->step.mtilde.D, nv);
+    // the contact solver
+    SNI_CARVE(c, s->solve.v, nv);
+    SNI_CARVE(c, s->solve.v_fix, nv);
+    SNI_CARVE(c, s->solve.pseudo, nv);
+    SNI_CARVE(c, s->solve.loop_dv, nv);
+    SNI_CARVE(c, s->solve.row_prev, 3 * nv);
+    // inverse dynamics
+    SNI_CARVE(c, s->id.body_acc, 6 * nb);
+    SNI_CARVE(c, s->id.body, 6 * nb);
+    SNI_CARVE(c, s->id.pos, 3 * nb);
+    SNI_CARVE(c, s->id.rot, 9 * nb);
+    SNI_CARVE(c, s->id.vel, 6 * nb);
+    // collision
+    SNI_CARVE(c, s->geom_center, 3 * (size_t)m->ngeom);
+    SNI_CARVE(c, s->geom_radius, (size_t)m->ngeom);
+    SNI_CARVE(c, s->body_group, nb);
+    SNI_CARVE(c, s->body_mask, nb);
+    SNI_CARVE(c, s->body_material, nb);
     // loop constraints: body2's anchors, and the rows of a step (3 per constraint at most)
     size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
     for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
         nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    s->loop_anchor2 = carve(c, 3 * nc);
-    s->loop_rot2 = carve(c, 9 * nc);
-    s->loop_err = carve(c, 3 * nc);
-    s->loop_axes = carve(c, 9 * nc);
-    s->loop_naxis = (int*)carve(c, nc);
-    s->loop_imp = carve(c, 3 * nc);
-    s->loop_J = carve(c, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
-    s->loop_W = carve(c, nr * nv);
-    s->loop_D = carve(c, nr * nr);
-    s->loop_L = carve(c, nr * nr);
-    s->loop_diag = carve(c, nr);
-    s->loop_rhs = carve(c, nr);
-    s->loop_axis = carve(c, 3 * nr);
-    s->loop_lam = carve(c, nr);
-    s->loop_tmp = carve(c, 3 * (nr + nv));
-    s->loop_keep = (int*)carve(c, nr);
-    s->loop_same = (int*)carve(c, nr);
-    s->loop_path = (int*)carve(c, nv);
-    s->loop_used = (int*)carve(c, nr);
-    s->loop_group = (int*)carve(c, 3 * nr + 1); // group of each row, rows by group, offsets
-    s->loop_cnt = (int*)carve(c, 3 * nv);       // per DOF: rows, first row, shared index
-    s->loop_C = carve(c, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
-    s->loop_U = carve(c, nr * SNI_LOOP_SHARED_MAX);
-    s->loop_P = carve(c, nr * SNI_LOOP_SHARED_MAX);
-    s->loop_jn = (int*)carve(c, 2 * nr);       // nonzeros per row: of J, then of Z
-    s->loop_idx = (int*)carve(c, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loops.anchor2, 3 * nc);
+    SNI_CARVE(c, s->loops.rot2, 9 * nc);
+    SNI_CARVE(c, s->loops.err, 3 * nc);
+    SNI_CARVE(c, s->loops.axes, 9 * nc);
+    SNI_CARVE(c, s->loops.naxis, nc);
+    SNI_CARVE(c, s->loops.imp, 3 * nc);
+    SNI_CARVE(c, s->loops.J, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
+    SNI_CARVE(c, s->loops.W, nr * nv);
+    SNI_CARVE(c, s->loops.D, nr * nr);
+    SNI_CARVE(c, s->loops.L, nr * nr);
+    SNI_CARVE(c, s->loops.diag, nr);
+    SNI_CARVE(c, s->loops.rhs, nr);
+    SNI_CARVE(c, s->loops.axis, 3 * nr);
+    SNI_CARVE(c, s->loops.lam, nr);
+    SNI_CARVE(c, s->loops.tmp, 3 * (nr + nv));
+    SNI_CARVE(c, s->loops.keep, nr);
+    SNI_CARVE(c, s->loops.same, nr);
+    SNI_CARVE(c, s->loops.path, nv);
+    SNI_CARVE(c, s->loops.used, nr);
+    SNI_CARVE(c, s->loops.group, 3 * nr + 1); // group of each row, rows by group, offsets
+    SNI_CARVE(c, s->loops.cnt, 3 * nv);       // per DOF: rows, first row, shared index
+    SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.U, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.P, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.jn, 2 * nr);       // nonzeros per row: of J, then of Z
+    SNI_CARVE(c, s->loops.idx, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loops.save_q, nq);
+    SNI_CARVE(c, s->loops.save_u, nv);
+    SNI_CARVE(c, s->loops.next_q, nq);
+    SNI_CARVE(c, s->loops.next_u, nv);
 }
 
 
@@ -219,22 +240,22 @@ static void system_defaults(sn_system* s) {
         s->body_mask[b] = ~0u;
     }
     for (int v = 0; v < m->nv; v++) {
-        s->lim_lo[v] = -m->dof_effort_limit[v];
-        s->lim_hi[v] = m->dof_effort_limit[v];
-        s->damping[v] = m->dof_damping[v];
+        s->ctl.lim_lo[v] = -m->dof_effort_limit[v];
+        s->ctl.lim_hi[v] = m->dof_effort_limit[v];
+        s->ctl.damping[v] = m->dof_damping[v];
     }
     for (int j = 0; j < m->njoint; j++) {
         if (m->joint_nv[j] != 1) continue;
         int v = m->joint_vadr[j];
-        s->spring_k[v] = m->dof_stiffness[v];
-        s->spring_kq[v] = m->dof_stiffness[v] * m->joint_spring_ref[j];
+        s->ctl.spring_k[v] = m->dof_stiffness[v];
+        s->ctl.spring_kq[v] = m->dof_stiffness[v] * m->joint_spring_ref[j];
     }
-    memcpy(s->q_ref, s->d->q, (size_t)m->nq * sizeof(sn_real));
-    s->mor_enforced = 1;
-    s->w_dirty = 1;
-    s->has_constraints = m->nconstraint > 0;
+    memcpy(s->ctl.q_ref, s->d->q, (size_t)m->nq * sizeof(sn_real));
+    s->act.mor_enforced = 1;
+    sni_system_invalidate(s, SNI_VALID_W);
+    s->step.has_constraints = m->nconstraint > 0;
     for (int j = 0; j < m->njoint; j++)
-        if (m->joint_mimic[j] >= 0) s->has_constraints = 1;
+        if (m->joint_mimic[j] >= 0) s->step.has_constraints = 1;
 }
 
 
@@ -251,10 +272,11 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
         w->sys = grown;
         w->sys_cap = cap;
     }
-    sn_system tmp;
-    memset(&tmp, 0, sizeof tmp);
+    // the system and its arrays in one block: measured, then carved
+    sn_system probe;
+    memset(&probe, 0, sizeof probe);
     carver c = {NULL, sizeof(sn_system)};
-    layout(&tmp, m, &c);
+    layout(&probe, m, &c);
     sn_system* s = sni_alloc(&w->alloc, c.off);
     if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
     carver c2 = {(char*)s, sizeof(sn_system)};
@@ -272,10 +294,10 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     sni_loops_attach(s); // body2's anchors where body1's are, at this (nominal) configuration
     memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
     system_defaults(s);
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     s->index = w->nsys;
     w->sys[w->nsys++] = s;
-    st = sni_world_solver_alloc(w);
+    st = arrays_alloc(w);
     if (st == SN_OK) st = sni_system_actuators_from_model(s);
     if (st != SN_OK) {
         w->nsys--;
@@ -305,20 +327,19 @@ const sn_real* sn_system_u(const sn_system* s) {
 
 // kinematics and the cached dynamics must be recomputed (lazily); a new state also ends the
 // contact solver's warm-start history
-void sni_system_invalidate(sn_system* s) {
-    s->world->nprevious = 0;
-    memset(s->row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
+void sni_system_state_set(sn_system* s) {
+    sni_solver_forget(&s->world->solver);
+    memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
-    s->kin_valid = 0;
-    s->dyn_valid = 0;
+    sni_system_invalidate(s, SNI_VALID_STATE);
 }
 
 
 void sni_ensure_kinematics(sn_system* s) {
-    if (s->kin_valid) return;
+    if (s->valid & SNI_VALID_KIN) return;
     sn_fk(s->m, s->d);
     sn_fk_vel(s->m, s->d);
-    s->kin_valid = 1;
+    s->valid |= SNI_VALID_KIN;
 }
 
 
@@ -362,7 +383,7 @@ sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_r
     st = sn_set_state(s->m, s->d, q, nq, u, nv);
     if (st != SN_OK) return st;
     s->has_contacted = 0;
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -374,7 +395,7 @@ sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
     st = sn_set_state(s->m, s->d, q, nq, NULL, 0);
     if (st != SN_OK) return st;
     s->has_contacted = 0;
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -385,7 +406,7 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
         return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
     if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
     memcpy(s->d->u, u, (size_t)nv * sizeof(sn_real));
-    sni_system_invalidate(s);
+    sni_system_state_set(s);
     return SN_OK;
 }
 
@@ -394,9 +415,9 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
 
 const sn_real* sn_system_mass_matrix(sn_system* s) {
     sni_ensure_kinematics(s);
-    if (!(s->dyn_valid & 1)) {
+    if (!(s->valid & SNI_VALID_MASS)) {
         sn_crba(s->m, s->d);
-        s->dyn_valid |= 1;
+        s->valid |= SNI_VALID_MASS;
     }
     return s->d->mass_matrix;
 }
@@ -404,19 +425,19 @@ const sn_real* sn_system_mass_matrix(sn_system* s) {
 
 const sn_real* sn_system_nonlinear(sn_system* s) {
     sni_ensure_kinematics(s);
-    if (!(s->dyn_valid & 2)) {
+    if (!(s->valid & SNI_VALID_BIAS)) {
         sn_nonlinear(s->m, s->d);
-        s->dyn_valid |= 2;
+        s->valid |= SNI_VALID_BIAS;
     }
     return s->d->nonlinear;
 }
 
 
 const sn_real* sn_system_inverse_mass(sn_system* s) {
-    if (!(s->dyn_valid & 4)) {
+    if (!(s->valid & SNI_VALID_MINV)) {
         sn_system_mass_matrix(s);
         if (sn_inverse_mass(s->m, s->d) != SN_OK) return NULL;
-        s->dyn_valid |= 4;
+        s->valid |= SNI_VALID_MINV;
     }
     return s->d->inverse_mass;
 }
@@ -439,14 +460,14 @@ sn_real sn_system_potential_energy(sn_system* s) {
 sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
     if (!s || (mode != SN_CONTROL_FORCE_AND_TORQUE && mode != SN_CONTROL_PD_PLUS_FEEDFORWARD))
         return SN_ERR_ARG;
-    s->mode = mode;
-    s->w_dirty = 1;
+    s->ctl.mode = mode;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 sn_control_mode sn_system_control_mode(const sn_system* s) {
-    return (sn_control_mode)s->mode;
+    return (sn_control_mode)s->ctl.mode;
 }
 
 
@@ -469,15 +490,15 @@ sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real*
     sn_status st = check_vec(s, kp, nv, s->m->nv, "kp", 1);
     if (st == SN_OK) st = check_vec(s, kd, nv, s->m->nv, "kd", 1);
     if (st != SN_OK) return st;
-    memcpy(s->kp, kp, (size_t)nv * sizeof(sn_real));
-    memcpy(s->kd, kd, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.kp, kp, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.kd, kd, (size_t)nv * sizeof(sn_real));
     // the floating base is not actuated
     for (int j = 0; j < s->m->njoint; j++)
         if (s->m->joint_type[j] == SN_JOINT_FLOATING)
             for (int k = 0; k < 6; k++)
-                s->kp[s->m->joint_vadr[j] + k] = s->kd[s->m->joint_vadr[j] + k] = 0;
-    s->mode = SN_CONTROL_PD_PLUS_FEEDFORWARD;
-    s->w_dirty = 1;
+                s->ctl.kp[s->m->joint_vadr[j] + k] = s->ctl.kd[s->m->joint_vadr[j] + k] = 0;
+    s->ctl.mode = SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
@@ -497,8 +518,8 @@ sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, co
             return SET_ERR(s->world, SN_ERR_ARG, "the target quaternion of joint '%s' is zero",
                            m->names + m->joint_name[j]);
     }
-    memcpy(s->q_ref, q_ref, (size_t)nq * sizeof(sn_real));
-    memcpy(s->u_ref, u_ref, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.q_ref, q_ref, (size_t)nq * sizeof(sn_real));
+    memcpy(s->ctl.u_ref, u_ref, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -507,7 +528,7 @@ sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int 
     if (!s) return SN_ERR_ARG;
     sn_status st = check_vec(s, tau, nv, s->m->nv, "tau", 0);
     if (st != SN_OK) return st;
-    memcpy(s->tau_ff, tau, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.tau_ff, tau, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -521,8 +542,8 @@ sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, con
         if (isnan(lower[i]) || isnan(upper[i]) || lower[i] > upper[i])
             return SET_ERR(s->world, SN_ERR_ARG, "actuation limit %d: [%g, %g] is not a range", i,
                            lower[i], upper[i]);
-    memcpy(s->lim_lo, lower, (size_t)nv * sizeof(sn_real));
-    memcpy(s->lim_hi, upper, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.lim_lo, lower, (size_t)nv * sizeof(sn_real));
+    memcpy(s->ctl.lim_hi, upper, (size_t)nv * sizeof(sn_real));
     return SN_OK;
 }
 
@@ -531,8 +552,8 @@ sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
     if (!s) return SN_ERR_ARG;
     sn_status st = check_vec(s, b, nv, s->m->nv, "damping", 1);
     if (st != SN_OK) return st;
-    memcpy(s->damping, b, (size_t)nv * sizeof(sn_real));
-    s->w_dirty = 1;
+    memcpy(s->ctl.damping, b, (size_t)nv * sizeof(sn_real));
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
@@ -545,17 +566,17 @@ sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest)
     if (!isfinite(k) || !isfinite(rest) || k < 0)
         return SET_ERR(s->world, SN_ERR_ARG, "spring stiffness %g / rest %g", k, rest);
     int v = m->joint_vadr[joint];
-    s->spring_k[v] += k;
-    s->spring_kq[v] += k * rest;
-    s->w_dirty = 1;
+    s->ctl.spring_k[v] += k;
+    s->ctl.spring_kq[v] += k * rest;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
     for (int v = 0; v < s->m->nv; v++) {
-        if (stiffness) stiffness[v] = s->spring_k[v];
-        if (rest) rest[v] = s->spring_k[v] > 0 ? s->spring_kq[v] / s->spring_k[v] : 0;
+        if (stiffness) stiffness[v] = s->ctl.spring_k[v];
+        if (rest) rest[v] = s->ctl.spring_k[v] > 0 ? s->ctl.spring_kq[v] / s->ctl.spring_k[v] : 0;
     }
 }
 
@@ -564,9 +585,9 @@ sn_real sn_system_spring_energy(const sn_system* s) {
     const sn_model* m = s->m;
     sn_real e = 0;
     for (int v = 0; v < m->nv; v++) {
-        sn_real k = s->spring_k[v];
+        sn_real k = s->ctl.spring_k[v];
         if (!(k > 0)) continue;
-        sn_real x = s->d->q[m->joint_qadr[m->dof_joint[v]]] - s->spring_kq[v] / k;
+        sn_real x = s->d->q[m->joint_qadr[m->dof_joint[v]]] - s->ctl.spring_kq[v] / k;
         e += 0.5 * k * x * x;
     }
     return e;
@@ -595,10 +616,10 @@ static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn
         v3_addscl(fs, t, 1);
     }
     for (int e = 0; e < 6; e++)
-        s->ext_body[6 * body + e] += fs[e];
+        s->ctl.ext_body[6 * body + e] += fs[e];
     for (int k = sni_body_last_dof(m, body); k >= 0; k = m->dof_parent[k])
-        s->ext[k] += s6_dot(s->d->dof_motion + 6 * k, fs);
-    s->has_ext = 1;
+        s->ctl.ext[k] += s6_dot(s->d->dof_motion + 6 * k, fs);
+    s->ctl.has_ext = 1;
     return SN_OK;
 }
 
@@ -648,8 +669,8 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
         if (a->coupling_joint[c] < 0 || a->coupling_joint[c] >= m->njoint ||
             m->joint_nv[a->coupling_joint[c]] != 1 || !isfinite(a->coupling_ratio[c]))
             return SET_ERR(w, SN_ERR_ARG, "coupling %d: a 1-DOF joint and a finite ratio", c);
-    if (s->nact == s->act_cap) {
-        int cap = s->act_cap ? 2 * s->act_cap : 8;
+    if (s->act.n == s->act.cap) {
+        int cap = s->act.cap ? 2 * s->act.cap : 8;
         sn_actuator_desc* na = sni_alloc(&w->alloc, (size_t)cap * sizeof *na);
         sn_real* nc = sni_alloc(&w->alloc, (size_t)cap * sizeof *nc);
         sn_actuator_state* ns = sni_alloc(&w->alloc, (size_t)cap * sizeof *ns);
@@ -659,53 +680,53 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
             sni_free(&w->alloc, ns, (size_t)cap * sizeof *ns);
             return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
         }
-        if (s->nact) {
-            memcpy(na, s->act, (size_t)s->nact * sizeof *na);
-            memcpy(nc, s->act_cmd, (size_t)s->nact * sizeof *nc);
-            memcpy(ns, s->act_state, (size_t)s->nact * sizeof *ns);
+        if (s->act.n) {
+            memcpy(na, s->act.desc, (size_t)s->act.n * sizeof *na);
+            memcpy(nc, s->act.cmd, (size_t)s->act.n * sizeof *nc);
+            memcpy(ns, s->act.state, (size_t)s->act.n * sizeof *ns);
         }
-        sni_free(&w->alloc, s->act, (size_t)s->act_cap * sizeof *na);
-        sni_free(&w->alloc, s->act_cmd, (size_t)s->act_cap * sizeof *nc);
-        sni_free(&w->alloc, s->act_state, (size_t)s->act_cap * sizeof *ns);
-        s->act = na, s->act_cmd = nc, s->act_state = ns, s->act_cap = cap;
+        sni_free(&w->alloc, s->act.desc, (size_t)s->act.cap * sizeof *na);
+        sni_free(&w->alloc, s->act.cmd, (size_t)s->act.cap * sizeof *nc);
+        sni_free(&w->alloc, s->act.state, (size_t)s->act.cap * sizeof *ns);
+        s->act.desc = na, s->act.cmd = nc, s->act.state = ns, s->act.cap = cap;
     }
-    sn_actuator_desc* d = &s->act[s->nact];
+    sn_actuator_desc* d = &s->act.desc[s->act.n];
     *d = *a;
     if (d->gear == 0) d->gear = 1;
     int v = m->joint_vadr[a->joint];
-    s->b_out[v] += a->output_damping;
-    s->fric_out[v] += a->output_friction;
-    s->act_cmd[s->nact] = 0;
-    memset(&s->act_state[s->nact], 0, sizeof s->act_state[0]);
-    if (id) *id = s->nact;
-    s->nact++;
-    s->w_dirty = 1;
+    s->act.b_out[v] += a->output_damping;
+    s->act.fric_out[v] += a->output_friction;
+    s->act.cmd[s->act.n] = 0;
+    memset(&s->act.state[s->act.n], 0, sizeof s->act.state[0]);
+    if (id) *id = s->act.n;
+    s->act.n++;
+    sni_system_invalidate(s, SNI_VALID_W);
     return SN_OK;
 }
 
 
 int sn_system_actuator_count(const sn_system* s) {
-    return s->nact;
+    return s->act.n;
 }
 
 
 sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n) {
     if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, tau, n, s->nact, "actuator torques", 0);
+    sn_status st = check_vec(s, tau, n, s->act.n, "actuator torques", 0);
     if (st != SN_OK) return st;
-    memcpy(s->act_cmd, tau, (size_t)n * sizeof(sn_real));
+    memcpy(s->act.cmd, tau, (size_t)n * sizeof(sn_real));
     return SN_OK;
 }
 
 
 void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
-    s->mor_enforced = enforced != 0;
+    s->act.mor_enforced = enforced != 0;
 }
 
 
 sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n) {
-    if (!s || !out || n != s->nact) return SN_ERR_ARG;
-    memcpy(out, s->act_state, (size_t)n * sizeof *out);
+    if (!s || !out || n != s->act.n) return SN_ERR_ARG;
+    memcpy(out, s->act.state, (size_t)n * sizeof *out);
     return SN_OK;
 }
 
@@ -715,13 +736,15 @@ sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, 
 sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
     if (!s || !out || nv != s->m->nv) return SN_ERR_ARG;
     const sn_real* u = s->d->u;
-    int pd = s->mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    int pd = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
     for (int v = 0; v < nv; v++) {
-        sn_real t = s->tau_ff[v];
-        if (pd) t += s->kp[v] * s->pos_err[v] + s->kd[v] * (s->u_ref[v] - u[v]);
-        out[v] = t < s->lim_lo[v] ? s->lim_lo[v] : t > s->lim_hi[v] ? s->lim_hi[v] : t;
+        sn_real t = s->ctl.tau_ff[v];
+        if (pd) t += s->ctl.kp[v] * s->step.pos_err[v] + s->ctl.kd[v] * (s->ctl.u_ref[v] - u[v]);
+        out[v] = t < s->ctl.lim_lo[v]   ? s->ctl.lim_lo[v]
+                 : t > s->ctl.lim_hi[v] ? s->ctl.lim_hi[v]
+                                        : t;
     }
-    sn_real* act = s->rk; // scratch
+    sn_real* act = s->act.tau;
     sni_actuator_torques(s, u, act, 0);
     for (int v = 0; v < nv; v++)
         out[v] += act[v];
@@ -733,19 +756,19 @@ sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
 
 sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
     if (!s || scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4) return SN_ERR_ARG;
-    s->scheme = scheme;
+    s->step.scheme = scheme;
     return SN_OK;
 }
 
 
 sn_scheme sn_system_scheme(const sn_system* s) {
-    return (sn_scheme)s->scheme;
+    return (sn_scheme)s->step.scheme;
 }
 sn_scheme sn_system_scheme_used(const sn_system* s) {
-    return (sn_scheme)s->scheme_used;
+    return (sn_scheme)s->step.scheme_used;
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
-    s->compute_id = on != 0;
+    s->id.compute = on != 0;
 }
 
 
@@ -819,15 +842,15 @@ sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restituti
 sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
     if (!w || !(erp >= 0) || !(erp <= 1))
         return w ? SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]") : SN_ERR_ARG;
-    w->erp = erp;
+    w->solver.erp = erp;
     return SN_OK;
 }
 
 
 sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance) {
     if (!w || max_iterations < 1 || !(tolerance > 0)) return SN_ERR_ARG;
-    w->solver_max_iter = max_iterations;
-    w->solver_tol = tolerance;
+    w->solver.max_iter = max_iterations;
+    w->solver.tol = tolerance;
     return SN_OK;
 }
 
@@ -855,11 +878,6 @@ int sn_system_contact_count(const sn_system* s) {
 }
 
 
-int sn_system_solver_iterations(const sn_system* s) {
-    return s->world->solver_iterations;
-}
-
-
 sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
     int b = 0;
     const sni_contact* c = s && out && i >= 0 ? nth_contact(s, i, &b) : NULL;
@@ -880,23 +898,25 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
 
 
 void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
-    s->limits_off = !enabled;
+    s->ctl.limits_off = !enabled;
 }
 
 
-// ---- the solver's arrays, sized for every system of the world ----
+// ---- the world's arrays: contacts, the broad phase and the contact solver's ----
+// sized for every system of the world, made again when a system is added
 
-void sni_world_solver_free(sn_world* w) {
-    sni_free(&w->alloc, w->contacts, w->solver_bytes);
-    w->contacts = NULL;
-    w->solver_bytes = 0;
-}
+typedef struct world_size {
+    int contact_cap; // contacts of a step
+    int nbp;         // geometries in the broad phase
+    int npair;       // room for its candidate pairs
+    sni_solver_size solver;
+} world_size;
 
 
 // room for the contacts of every collision geometry (with the ground, or four per pair of
 // geometries of different systems, at most 4096) and one limit and one friction row per 1-DOF
-// joint
-sn_status sni_world_solver_alloc(sn_world* w) {
+// joint; the broad phase holds every collision geometry that can meet another body
+static world_size measure(const sn_world* w) {
     int nc = 0, n1 = 0, ngeom = 0, nvmax = 1;
     for (int si = 0; si < w->nsys; si++) {
         const sn_model* m = w->sys[si]->m;
@@ -911,92 +931,62 @@ sn_status sni_world_solver_alloc(sn_world* w) {
         if (m->nv > nvmax) nvmax = m->nv;
     }
     nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)
-    int nk = nc + 2 * n1;
-    // the broad phase: every collision geometry that can meet another body
     int nbp = 0;
     for (int si = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
             nbp += w->sys[si]->geom_radius[g] > 0;
     long pairs = (long)nbp * (nbp - 1) / 2;
-    int npair = pairs < 16384 ? (int)pairs : 16384;
-    size_t sc = sizeof(sni_contact), st = 3 * (size_t)nvmax;
-    size_t bytes = 2 * (size_t)nc * sc + (9 + 2 * (size_t)nvmax) * (size_t)nk * sizeof(int) +
-                   (4 * (size_t)nk * st + 9 * (size_t)nk + 12 * (size_t)nk + st) * sizeof(sn_real) +
-                   6 * (size_t)nbp * sizeof(sn_real) +
-                   (3 * (size_t)nbp + 2 * (size_t)npair) * sizeof(int) +
-                   ((size_t)SNI_SM_MAX * (3 * SNI_SM_MAX + 3) + (size_t)nk +
-                    (9 * SNI_DELASSUS_MAX + 6) * SNI_DELASSUS_MAX) *
-                       sizeof(sn_real) +
-                   (6 * (size_t)SNI_SM_MAX + (size_t)nk) * sizeof(int) + 64;
-    char* p = sni_alloc(&w->alloc, bytes);
+    world_size z = {nc, nbp, pairs < 16384 ? (int)pairs : 16384, {nc + 2 * n1, nc, nvmax}};
+    return z;
+}
+
+
+// the arrays (the same function measures and carves: see SNI_CARVE)
+static void arrays_layout(sn_world* w, const world_size* z, carver* c) {
+    size_t nbp = (size_t)z->nbp;
+    SNI_CARVE(c, w->contacts, (size_t)z->contact_cap);
+    SNI_CARVE(c, w->bp_sys, nbp);
+    SNI_CARVE(c, w->bp_geom, nbp);
+    SNI_CARVE(c, w->bp_order, nbp);
+    SNI_CARVE(c, w->bp_box, 6 * nbp);
+    SNI_CARVE(c, w->bp_pair, 2 * (size_t)z->npair);
+    sni_solver_layout(&w->solver, &z->solver, c);
+}
+
+
+static void arrays_free(sn_world* w) {
+    sni_free(&w->alloc, w->arrays, w->arrays_bytes);
+    w->arrays = NULL;
+    w->arrays_bytes = 0;
+}
+
+
+static sn_status arrays_alloc(sn_world* w) {
+    world_size z = measure(w);
+    carver c = {NULL, 0};
+    arrays_layout(w, &z, &c);
+    char* p = sni_alloc(&w->alloc, c.off);
     if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
-    sni_world_solver_free(w);
-    w->solver_bytes = bytes;
-    w->contacts = (sni_contact*)p;
-    w->previous = (sni_contact*)(p + (size_t)nc * sc);
-    w->nprevious = 0;
-    // sn_real arrays first after the contacts (alignment), ints last
-    sn_real* r = (sn_real*)(p + 2 * (size_t)nc * sc);
-    w->blk_Ja = r, r += nk * st;
-    w->blk_Jb = r, r += nk * st;
-    w->blk_Ya = r, r += nk * st;
-    w->blk_Yb = r, r += nk * st;
-    w->blk_G = r, r += 9 * (size_t)nk;
-    w->blk_c = r, r += 3 * (size_t)nk;
-    w->blk_v0 = r, r += 3 * (size_t)nk;
-    w->blk_target = r, r += 3 * (size_t)nk;
-    w->blk_lambda = r, r += 3 * (size_t)nk;
-    w->scratch = r, r += st;
-    w->bp_box = r, r += 6 * (size_t)nbp;
-    w->sm_A = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_LU = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_A0 = r, r += (size_t)SNI_SM_MAX * SNI_SM_MAX;
-    w->sm_r = r, r += SNI_SM_MAX;
-    w->sm_b = r, r += SNI_SM_MAX;
-    w->sm_x = r, r += SNI_SM_MAX;
-    w->sm_fval = r, r += nk;
-    w->dl_G = r, r += 9 * SNI_DELASSUS_MAX * SNI_DELASSUS_MAX;
-    w->dl_c0 = r, r += 3 * SNI_DELASSUS_MAX;
-    w->dl_sync = r, r += 3 * SNI_DELASSUS_MAX;
-    int* ip = (int*)r;
-    w->blk_kind = ip, ip += nk;
-    w->blk_index = ip, ip += nk;
-    w->blk_dim = ip, ip += nk;
-    w->blk_sa = ip, ip += nk;
-    w->blk_sb = ip, ip += nk;
-    w->blk_la = ip, ip += nk;
-    w->blk_lb = ip, ip += nk;
-    w->blk_plen = ip, ip += 2 * (size_t)nk;
-    w->blk_path = ip, ip += 2 * (size_t)nk * nvmax;
-    w->bp_sys = ip, ip += nbp;
-    w->bp_geom = ip, ip += nbp;
-    w->bp_order = ip, ip += nbp;
-    w->bp_pair = ip, ip += 2 * (size_t)npair;
-    w->sm_blk = ip, ip += SNI_SM_MAX;
-    w->sm_row = ip, ip += SNI_SM_MAX;
-    w->sm_piv = ip, ip += SNI_SM_MAX;
-    w->sm_blk0 = ip, ip += SNI_SM_MAX;
-    w->sm_row0 = ip, ip += SNI_SM_MAX;
-    w->sm_map = ip, ip += SNI_SM_MAX;
-    w->sm_frozen = ip;
-    w->nbp = nbp, w->npair_cap = npair;
+    arrays_free(w);
+    w->arrays = p;
+    w->arrays_bytes = c.off;
+    carver c2 = {p, 0};
+    arrays_layout(w, &z, &c2);
+    w->nbp = z.nbp, w->npair_cap = z.npair;
     for (int si = 0, k = 0; si < w->nsys; si++)
         for (int g = 0; g < w->sys[si]->m->ngeom; g++)
             if (w->sys[si]->geom_radius[g] > 0) w->bp_sys[k] = si, w->bp_geom[k] = g, k++;
-    for (int k = 0; k < nbp; k++)
+    for (int k = 0; k < z.nbp; k++)
         w->bp_order[k] = k;
-    w->contact_cap = nc;
-    w->block_cap = nk;
-    w->nvmax = nvmax;
+    w->contact_cap = z.contact_cap;
     w->ncontact = 0;
-    w->nblock = 0;
     return SN_OK;
 }
 
 
 void sn_world_set_warm_start(sn_world* w, int enabled) {
-    w->warm_start = enabled != 0;
-    w->nprevious = 0;
+    w->solver.warm_start = enabled != 0;
+    sni_solver_forget(&w->solver);
 }
 
 
@@ -1060,52 +1050,6 @@ sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real for
     }
     if (force) v3_copy(force, f);
     if (torque) v3_copy(torque, t);
-    return SN_OK;
-}
-
-
-// the loop constraints of the systems that eliminated them in the last step, after the blocks
-static int loop_rows(const sn_world* w) {
-    int n = 0;
-    for (int si = 0; si < w->nsys; si++)
-        if (w->sys[si]->loop_active) n += w->sys[si]->m->nconstraint;
-    return n;
-}
-
-
-int sn_world_contact_row_count(const sn_world* w) {
-    return w ? w->nblock + loop_rows(w) : 0;
-}
-
-
-sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w || !out || i < 0) return SN_ERR_ARG;
-    if (i >= w->nblock) {
-        // a loop constraint: pins and equality constraints of each system in the model's order
-        int k = i - w->nblock;
-        for (int si = 0; si < w->nsys; si++) {
-            const sn_system* s = w->sys[si];
-            if (!s->loop_active) continue;
-            if (k < s->m->nconstraint) {
-                out->kind = 6;
-                out->system = out->other_system = si;
-                out->index = k;
-                out->dim = 3;
-                memcpy(out->impulse, s->loop_imp + 3 * k, 3 * sizeof(sn_real));
-                return SN_OK;
-            }
-            k -= s->m->nconstraint;
-        }
-        return SN_ERR_ARG;
-    }
-    out->kind = w->blk_kind[i];
-    out->system = w->blk_sa[i];
-    out->other_system = w->blk_sb[i];
-    out->index = w->blk_index[i];
-    out->dim = w->blk_dim[i];
-    memcpy(out->impulse, w->blk_lambda + 3 * i, 3 * sizeof(sn_real));
-    if (out->kind == 0 && w->contacts[out->index].sb == w->contacts[out->index].sa)
-        out->other_system = out->system; // a self-collision block runs on one system
     return SN_OK;
 }
 
