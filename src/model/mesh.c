@@ -25,62 +25,6 @@ static sn_status mesh_fail(char* msg, size_t len, sn_status code, const char* fm
 }
 
 
-// the whole file in memory, NUL-terminated (meshes are small; the limit is checked): *n bytes
-// read, *bytes allocated
-static char* read_file(const char* path, const sn_allocator* a, size_t max, size_t* n,
-                       size_t* bytes, sn_status* st, char* msg, size_t len) {
-    FILE* f = fopen(path, "rb");
-    if (!f) {
-        *st = mesh_fail(msg, len, SN_ERR_IO, "cannot open the mesh file '%s'", path);
-        return NULL;
-    }
-    char* data = NULL;
-    size_t cap = 0, used = 0;
-    for (;;) {
-        if (used == cap) {
-            size_t ncap = cap ? 2 * cap : 65536;
-            if (ncap > max + 1) ncap = max + 1;
-            if (ncap <= cap) {
-                *st = mesh_fail(msg, len, SN_ERR_LIMIT,
-                                "the mesh file '%s' is larger than %zu bytes", path, max);
-                break;
-            }
-            char* grown = sni_alloc(a, ncap + 1);
-            if (!grown) {
-                *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
-                break;
-            }
-            if (data) memcpy(grown, data, used);
-            sni_free(a, data, cap + 1);
-            data = grown, cap = ncap;
-        }
-        size_t got = fread(data + used, 1, cap - used, f);
-        used += got;
-        if (got == 0) {
-            if (ferror(f)) *st = mesh_fail(msg, len, SN_ERR_IO, "cannot read '%s'", path);
-            break;
-        }
-    }
-    fclose(f);
-    if (*st != SN_OK) {
-        sni_free(a, data, cap + 1);
-        return NULL;
-    }
-    if (!data) { // an empty file
-        data = sni_alloc(a, 1);
-        cap = 0;
-        if (!data) {
-            *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
-            return NULL;
-        }
-    }
-    data[used] = 0;
-    *n = used;
-    *bytes = cap + 1;
-    return data;
-}
-
-
 static int push_vertex(sni_buf* b, const sn_real* v, const sn_real* scale) {
     sn_real x[3] = {v[0] * scale[0], v[1] * scale[1], v[2] * scale[2]};
     return sni_buf_push(b, x, sizeof x) >= 0;
@@ -261,10 +205,11 @@ static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allo
                          "mesh format '%s' of '%s' is not read (OBJ and STL are)",
                          dot ? dot : "(none)", path);
     }
-    size_t n = 0, bytes = 0;
-    sn_status st = SN_OK;
-    char* data = read_file(path, a, SNI_MESH_MAX_BYTES, &n, &bytes, &st, msg, len);
-    if (!data) return st;
+    size_t n = 0;
+    char* data = NULL;
+    sn_error e;
+    sn_status st = sni_read_file(path, SNI_MESH_MAX_BYTES, NULL, a, &data, &n, &e);
+    if (st != SN_OK) return mesh_fail(msg, len, st, "%s", e.msg);
     size_t start = out->len;
     if (obj && triangles) {
         st = read_obj_triangles(data, n, path, scale, a, out, line, msg, len);
@@ -287,7 +232,7 @@ static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allo
                            "hold 84 + 50 x %zu)",
                            path, n, ntri);
     }
-    sni_free(a, data, bytes);
+    sni_free(a, data, n + 1);
     if (st == SN_OK && out->failed)
         st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
     if (st != SN_OK) {
