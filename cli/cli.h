@@ -28,11 +28,6 @@ void cli_replay_free(cli_replay* r);
 // PNG plots of a run's CSV (and of its contacts CSV, nullable) into outdir (NULL: beside it)
 int cli_plot_files(const char* run, const char* contacts, const char* outdir);
 
-// the triangles of an OBJ or STL file, scaled per axis (meshfile.c): 0 when read; the caller
-// frees *verts (nvert x 3) and *tris (ntri x 3)
-int cli_mesh_read(const char* path, const double* scale, float** verts, int* nvert, int** tris,
-                  int* ntri);
-
 int cli_inspect(int argc, char** argv);
 int cli_plot(int argc, char** argv);
 int cli_run(int argc, char** argv);

@@ -180,13 +180,15 @@ static void jstr(FILE* f, const char* s) {
     fputc('"', f);
 }
 
-// the visual meshes read for the replay, each file (at one scale) once
+// a visual mesh with more triangles is not drawn (the replay's file would grow too large)
+#define MESH_MAX_TRIANGLES 400000
+
+// the visual meshes read for the replay (sn_mesh_read), each file (at one scale) once
 typedef struct mesh_entry {
     const char* path;
     double scale[3];
-    float* v;
-    int nv, nf, ok;
-    int* f;
+    sn_mesh_data mesh;
+    int ok;
 } mesh_entry;
 
 typedef struct mesh_set {
@@ -203,7 +205,12 @@ static int mesh_index(mesh_set* ms, const char* path, const double* scale) {
     mesh_entry* e = &ms->e[ms->n++];
     e->path = path;
     memcpy(e->scale, scale, sizeof e->scale);
-    e->ok = cli_mesh_read(path, scale, &e->v, &e->nv, &e->f, &e->nf) == 0;
+    // a mesh that cannot be read, or has more than MESH_MAX_TRIANGLES, is not drawn
+    e->ok = sn_mesh_read(path, scale, &e->mesh, NULL) == SN_OK;
+    if (e->ok && e->mesh.ntri > MESH_MAX_TRIANGLES) {
+        sn_mesh_data_free(&e->mesh);
+        e->ok = 0;
+    }
     if (!e->ok)
         fprintf(stderr, "sinew run: the replay draws no visual mesh '%s' (not read)\n", path);
     return e->ok ? ms->n - 1 : -1;
@@ -295,13 +302,14 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
         mesh_entry* e = &ms.e[i];
         if (i) fputc(',', f);
         fputs("{\"v\":[", f);
-        for (int k = 0; e->ok && k < 3 * e->nv; k++)
-            fprintf(f, k ? ",%.5g" : "%.5g", (double)e->v[k]);
+        // single precision is what the viewer draws with
+        for (int k = 0; e->ok && k < 3 * e->mesh.nvert; k++)
+            fprintf(f, k ? ",%.5g" : "%.5g", (double)(float)e->mesh.vert[k]);
         fputs("],\"f\":[", f);
-        for (int k = 0; e->ok && k < 3 * e->nf; k++)
-            fprintf(f, k ? ",%d" : "%d", e->f[k]);
+        for (int k = 0; e->ok && k < 3 * e->mesh.ntri; k++)
+            fprintf(f, k ? ",%d" : "%d", e->mesh.tri[k]);
         fputs("]}", f);
-        free(e->v), free(e->f);
+        sn_mesh_data_free(&e->mesh);
     }
     free(ms.e);
     fputs("],\"t\":", f);

@@ -149,6 +149,67 @@ static int test_mesh_files_load(void) {
 }
 
 
+// sn_mesh_read: the triangles of a cube in each format, indexed, scaled per axis; its errors
+static int test_mesh_read_public(void) {
+    unsigned char bin[1024];
+    SNT_CHECK(write_file("cube.stl", bin, cube_stl_binary(bin, 0.5)));
+    SNT_CHECK(write_text("cube_ascii.STL", cube_stl_ascii(0.5)));
+    const char* obj = write_text("cube.obj", cube_obj(0.5));
+    SNT_CHECK(obj);
+    const char* files[3] = {"cube.stl", "cube_ascii.STL", "cube.obj"};
+    const sn_real scale[3] = {0.2, 0.4, 0.6};
+    for (int f = 0; f < 3; f++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+        sn_mesh_data mesh;
+        sn_error err;
+        SNT_STATUS_OK(sn_mesh_read(path, scale, &mesh, &err));
+        // an STL has three vertices per triangle, an OBJ its own eight
+        SNT_CHECK_MSG(mesh.ntri == 12 && mesh.nvert == (f == 2 ? 8 : 36), "%s: %d, %d", files[f],
+                      mesh.ntri, mesh.nvert);
+        for (int t = 0; t < 12; t++)
+            for (int k = 0; k < 3; k++) {
+                int v = mesh.tri[3 * t + k];
+                double c[3];
+                corner(cube_tri[t][k], 0.5, c);
+                SNT_CHECK(v >= 0 && v < mesh.nvert);
+                for (int i = 0; i < 3; i++)
+                    SNT_NEAR(mesh.vert[3 * v + i], c[i] * scale[i], 1e-7);
+            }
+        sn_mesh_data_free(&mesh);
+        SNT_CHECK(mesh.vert == NULL && mesh.tri == NULL && mesh.nvert == 0 && mesh.ntri == 0);
+    }
+    // errors name the file; the mesh is left empty
+    char path[256];
+    const struct {
+        const char* name;
+        const char* text;
+        sn_status code;
+        const char* msg;
+    } bad[4] = {{"absent.obj", NULL, SN_ERR_IO, "cannot open"},
+                {"cube.dae", "<COLLADA/>", SN_ERR_MODEL, "is not read"},
+                {"points.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n", SN_ERR_PARSE, "no triangles"},
+                {"face.obj", "v 0 0 0\nv 1 0 0\nf 1 2 3\n", SN_ERR_PARSE, "face.obj:3"}};
+    for (int i = 0; i < 4; i++) {
+        if (bad[i].text) SNT_CHECK(write_text(bad[i].name, bad[i].text));
+        snprintf(path, sizeof path, "%s/%s", dir, bad[i].name);
+        sn_mesh_data mesh;
+        sn_error err;
+        sn_status st = sn_mesh_read(path, NULL, &mesh, &err);
+        printf("  %-11s -> %s: %s\n", bad[i].name, sn_status_str(st), err.msg);
+        SNT_CHECK(st == bad[i].code && strstr(err.msg, bad[i].msg) && strstr(err.msg, path));
+        SNT_CHECK(!strcmp(err.file, path) && mesh.vert == NULL && mesh.ntri == 0);
+        SNT_CHECK(err.line == (i == 3 ? 3 : 0));
+        sn_mesh_data_free(&mesh);
+    }
+    sn_mesh_data mesh;
+    SNT_CHECK(sn_mesh_read(NULL, NULL, &mesh, NULL) == SN_ERR_ARG);
+    SNT_CHECK(sn_mesh_read(obj, NULL, NULL, NULL) == SN_ERR_ARG);
+    sn_mesh_data_free(NULL);
+    return 0;
+}
+
+
 // malformed files are errors naming the mesh file (and its line) and the URDF element; files
 // that are missing or in another format load with a warning and do not collide
 static int test_mesh_bad_files(void) {
@@ -1077,9 +1138,9 @@ static int cleanup(void) {
 }
 
 
-SNT_SUITE(SNT_TEST(test_mesh_files_load), SNT_TEST(test_mesh_bad_files),
-          SNT_TEST(test_mesh_cube_slides_like_box), SNT_TEST(test_mpr_matches_closed_forms),
-          SNT_TEST(test_ball_rests_on_mesh_and_cylinder),
+SNT_SUITE(SNT_TEST(test_mesh_files_load), SNT_TEST(test_mesh_read_public),
+          SNT_TEST(test_mesh_bad_files), SNT_TEST(test_mesh_cube_slides_like_box),
+          SNT_TEST(test_mpr_matches_closed_forms), SNT_TEST(test_ball_rests_on_mesh_and_cylinder),
           SNT_TEST(test_cylinders_and_meshes_collide), SNT_TEST(test_faces_and_lines_rest),
           SNT_TEST(test_solo12_stands_on_mesh_feet), SNT_TEST(test_convex_hull),
           SNT_TEST(test_convex_hull_of_a_cad_part), SNT_TEST(test_ellipsoids_collide),

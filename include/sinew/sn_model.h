@@ -294,6 +294,30 @@ SN_API const char* sn_model_name(const sn_model* m, sn_object kind, int id);
 /// Name of a joint type ("revolute"...).
 SN_API const char* sn_joint_type_str(sn_joint_type t);
 
+/// A triangle mesh read from a file by sn_mesh_read: vertices and the triangles that index them.
+/// Owned by the caller; free it with sn_mesh_data_free.
+typedef struct sn_mesh_data {
+    int nvert;     ///< vertices
+    int ntri;      ///< triangles
+    sn_real* vert; ///< positions in the file's units times scale, file order          (nvert x 3)
+    int* tri;      ///< vertex indices from 0, in the file's winding                   (ntri x 3)
+} sn_mesh_data;
+
+/// Read the triangles of an OBJ or STL mesh file (the formats collision meshes are read in),
+/// each coordinate multiplied by scale (NULL: 1 1 1). OBJ: every `v` line is a vertex in file
+/// order, every `f` line (indices 1-based or negative, `a/b/c` forms) a polygon fanned into
+/// triangles; STL (binary when its size matches its triangle count, else ASCII beginning with
+/// "solid"): three new vertices per triangle. On success *out holds the mesh; on failure it is
+/// empty and the status is returned: SN_ERR_MODEL (another format), SN_ERR_IO (cannot open or
+/// read), SN_ERR_PARSE (malformed, no triangles; err.line is the line of a text file),
+/// SN_ERR_LIMIT (larger than 256 MiB), SN_ERR_NOMEM, SN_ERR_ARG (path or out NULL). err
+/// (nullable) names the file. Reads the file once; O(file size). No model or world is needed.
+SN_API sn_status sn_mesh_read(const char* path, const sn_real scale[3], sn_mesh_data* out,
+                              sn_error* err);
+
+/// Free the arrays of a mesh sn_mesh_read filled and zero it. NULL, or an empty mesh, is a no-op.
+SN_API void sn_mesh_data_free(sn_mesh_data* mesh);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // base.h: internal helpers shared by every part of the library: allocation through the
-// object's allocator, error formatting and a growable byte buffer.
+// object's allocator, error formatting, whole-file reading (file.c) and a growable byte buffer.
 #ifndef SNI_BASE_H
 #define SNI_BASE_H
 
@@ -20,6 +20,15 @@ sn_allocator sni_allocator_or_default(const sn_allocator* a);
 // fill err (nullable) and return code; msg is printf-style
 sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
                     const char* fmt, ...);
+
+// the whole regular file at `path`, NUL-terminated: *data (allocated with a: *size + 1 bytes,
+// freed with sni_free(a, *data, *size + 1)) holds its *size bytes. Files larger than max bytes
+// are refused before reading; limit_name (nullable) names the setting in that message
+// ("sn_load_opts.max_file_bytes"). Errors, in err (nullable) with the file's name:
+// SN_ERR_IO (cannot open, not a regular file, short read), SN_ERR_LIMIT, SN_ERR_NOMEM; *data is
+// NULL then.
+sn_status sni_read_file(const char* path, size_t max, const char* limit_name, const sn_allocator* a,
+                        char** data, size_t* size, sn_error* err);
 
 // growable buffer used by the parser (the spec only, never by a step)
 typedef struct sni_buf {

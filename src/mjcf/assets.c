@@ -4,6 +4,7 @@
 // geom's mass is the exact inertia of the closed surface's solid (an inline mesh without faces:
 // its convex hull, as MuJoCo 2.2.2 makes it). Textures, materials and height fields are
 // MuJoCo's rendering and are listed as not read.
+#include "math/massprop.h"
 #include "mjcf/mjcf.h"
 #include "model/hull.h"
 #include "model/mesh.h"
@@ -15,37 +16,17 @@
 
 // ---- mesh solids ----
 
-// the solid a closed triangle mesh encloses, at unit density: volume, centroid and inertia
-// about the centroid, in the mesh's frame. Each triangle and the origin span a tetrahedron of
-// signed volume a.(b x c)/6; the sums over the tetrahedra are exact for a closed surface
+// the solid a closed triangle mesh encloses (ntri triangles, 9 numbers each), at unit density:
+// volume, centroid and inertia about the centroid, in the mesh's frame (math/massprop.c); 0 when
+// it encloses no volume
 static int mesh_solid(const sn_real* tri, size_t ntri, sn_real* vol, sn_real* com, sn_real* I) {
-    sn_real V = 0, c[3] = {0, 0, 0}, S[9] = {0};
-    for (size_t t = 0; t < ntri; t++) {
-        const sn_real *a = tri + 9 * t, *b = a + 3, *d = a + 6;
-        sn_real x[3];
-        v3_cross(x, b, d);
-        sn_real v = v3_dot(a, x) / 6;
-        V += v;
-        for (int i = 0; i < 3; i++)
-            c[i] += v * (a[i] + b[i] + d[i]) / 4;
-        // the tetrahedron's second moment about the origin: v/20 (s s^T + sum of p p^T) over
-        // its corners (the origin adds nothing), s their sum
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) {
-                sn_real si = a[i] + b[i] + d[i], sj = a[j] + b[j] + d[j];
-                S[3 * i + j] += v / 20 * (si * sj + a[i] * a[j] + b[i] * b[j] + d[i] * d[j]);
-            }
-    }
-    if (!(V > 0)) return 0;
-    v3_scale(com, c, 1 / V);
-    // about the centroid, then the inertia tensor: tr(S) 1 - S
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            S[3 * i + j] -= V * com[i] * com[j];
-    sn_real tr = S[0] + S[4] + S[8];
-    for (int i = 0; i < 9; i++)
-        I[i] = (i % 4 == 0 ? tr : 0) - S[i];
-    *vol = V;
+    sni_massprop mp;
+    memset(&mp, 0, sizeof mp);
+    sni_massprop_add_corners(&mp, tri, ntri);
+    if (!(mp.volume > 0)) return 0;
+    sni_massprop_centroid(&mp, com);
+    sni_massprop_inertia(&mp, com, 1, I);
+    *vol = mp.volume;
     return 1;
 }
 

@@ -17,7 +17,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 // ---- the document ----
 
@@ -314,22 +313,14 @@ sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_model** ou
     *out = NULL;
     if (!path) return sni_error(err, SN_ERR_ARG, "", 0, "", "path is NULL");
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
-    reader tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.a = opts ? opts->allocator : NULL;
+    const sn_allocator* a = opts ? opts->allocator : NULL;
+    char* buf = NULL;
     size_t n = 0;
-    struct stat st;
-    if (stat(path, &st) != 0) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
-    if ((size_t)st.st_size > max)
-        return sni_error(
-            err, SN_ERR_LIMIT, path, 0, "",
-            "file of %lld bytes exceeds the limit of %zu (sn_load_opts.max_file_bytes)",
-            (long long)st.st_size, max);
-    char* buf = sni_mjcf_read_file(&tmp, path, max, &n);
-    if (!buf) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot read the file");
+    sn_status st = sni_read_file(path, max, "sn_load_opts.max_file_bytes", a, &buf, &n, err);
+    if (st != SN_OK) return st;
     char dir[1024];
     sni_dir_of(path, dir, sizeof dir);
     sn_status s = load(buf, n, path, dir, opts, out, err);
-    sni_free(tmp.a, buf, n + 1);
+    sni_free(a, buf, n + 1);
     return s;
 }

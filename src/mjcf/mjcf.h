@@ -146,8 +146,6 @@ void sni_mjcf_warn(reader* r, int node, const char* element, const char* fmt, ..
     __attribute__((format(printf, 4, 5)));
 // parse one file's text; its root's children are appended under `under` (-1: a new root)
 sn_status sni_mjcf_parse_text(reader* r, const char* xml, size_t len, int file, int under);
-// the whole file, NUL-terminated, allocated with r->a (n + 1 bytes); NULL when it cannot be read
-char* sni_mjcf_read_file(reader* r, const char* path, size_t max, size_t* n);
 // the <include> elements, recursively, each file once and from inside the model's folder
 sn_status sni_mjcf_includes(reader* r, size_t max);
 

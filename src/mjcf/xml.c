@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 // ---- errors ----
 
@@ -159,22 +158,6 @@ sn_status sni_mjcf_parse_text(reader* r, const char* xml, size_t len, int file, 
     return r->st;
 }
 
-char* sni_mjcf_read_file(reader* r, const char* path, size_t max, size_t* n) {
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
-    if ((size_t)st.st_size > max) return NULL;
-    FILE* f = fopen(path, "rb");
-    if (!f) return NULL;
-    char* buf = sni_alloc(r->a, (size_t)st.st_size + 1);
-    if (buf && fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-        sni_free(r->a, buf, (size_t)st.st_size + 1);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[st.st_size] = 0, *n = (size_t)st.st_size;
-    return buf;
-}
-
 // ---- includes ----
 
 // the <include> elements, recursively, each file once and from inside the model's folder
@@ -216,8 +199,8 @@ sn_status sni_mjcf_includes(reader* r, size_t max) {
         int id = r->nfile++;
         snprintf(r->files[id], sizeof r->files[id], "%s", full);
         size_t n = 0;
-        char* text = sni_mjcf_read_file(r, r->files[id], max, &n);
-        if (!text) {
+        char* text = NULL;
+        if (sni_read_file(r->files[id], max, NULL, r->a, &text, &n, NULL) != SN_OK) {
             sni_mjcf_fail(r, i, SN_ERR_IO, "include", "cannot read '%s'", r->files[id]);
             break;
         }

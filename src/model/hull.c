@@ -3,8 +3,10 @@
 // tetrahedron of extreme points, then the farthest point outside the hull so far replaces the
 // faces it sees by a fan to their horizon) and the mass properties of the solid it bounds. Used
 // when a model loads: the collision mesh keeps its hull's vertices only, and a free mesh body gets
-// its inertia from the hull.
+// its inertia from the hull (math/massprop.c).
 #include "model/hull.h"
+
+#include "math/massprop.h"
 
 #include <math.h>
 #include <string.h>
@@ -258,26 +260,11 @@ sn_status sni_hull(const sn_real* p, int n, const sn_allocator* a, int** tri, in
 
 void sni_hull_mass(const sn_real* p, const int* tri, int ntri, sn_real* volume, sn_real* com,
                    sn_real* second) {
-    // tetrahedra from the origin to each outward face: signed volumes, first and second moments
-    sn_real V = 0, c[3] = {0, 0, 0}, C[9] = {0};
-    for (int t = 0; t < ntri; t++) {
-        const sn_real* x = p + 3 * tri[3 * t];
-        const sn_real* y = p + 3 * tri[3 * t + 1];
-        const sn_real* z = p + 3 * tri[3 * t + 2];
-        sn_real yz[3], s[3];
-        v3_cross(yz, y, z);
-        sn_real v = v3_dot(x, yz) / 6;
-        V += v;
-        v3_add(s, x, y);
-        v3_add(s, s, z);
-        v3_addscl(c, s, v / 4);
-        // the integral of r r^T over the tetrahedron (0, x, y, z): v / 20 (sum of the vertices'
-        // outer products plus the outer product of their sum)
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                C[3 * i + j] += v / 20 * (x[i] * x[j] + y[i] * y[j] + z[i] * z[j] + s[i] * s[j]);
-    }
-    *volume = V;
-    v3_scale(com, c, V != 0 ? 1 / V : 0);
-    memcpy(second, C, sizeof C);
+    // tetrahedra from the origin to each outward face (math/massprop.c)
+    sni_massprop mp;
+    memset(&mp, 0, sizeof mp);
+    sni_massprop_add_indexed(&mp, p, tri, ntri);
+    *volume = mp.volume;
+    sni_massprop_centroid(&mp, com);
+    memcpy(second, mp.second, sizeof mp.second);
 }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// mesh.c: the vertices of a collision mesh file. Wavefront OBJ ("v x y z" lines) and STL, binary
-// or ASCII (a binary file may begin with "solid" too: the size decides). The collision shape is
-// the convex hull of the vertices, which the collision code reaches through the support function
-// (the vertex farthest along a direction), so only the distinct vertices are kept: faces,
-// normals and texture coordinates are not needed.
+// mesh.c: reading mesh files: Wavefront OBJ ("v x y z" and "f" lines) and STL, binary or ASCII
+// (a binary file may begin with "solid" too: the size decides). One reader gives the file's
+// vertices in order and, when asked, its triangles as index triples (an STL's corners in
+// threes); on it stand the three views the library uses: the distinct vertices of a collision
+// mesh (its convex hull is what collides: faces, normals and texture coordinates are not read),
+// the triangles of a closed surface as corner triples (MJCF mesh inertia), and the indexed mesh
+// of the public sn_mesh_read (the replay draws visual meshes with it).
 #include "model/mesh.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -22,62 +25,6 @@ static sn_status mesh_fail(char* msg, size_t len, sn_status code, const char* fm
     vsnprintf(msg, len, fmt, ap);
     va_end(ap);
     return code;
-}
-
-
-// the whole file in memory, NUL-terminated (meshes are small; the limit is checked): *n bytes
-// read, *bytes allocated
-static char* read_file(const char* path, const sn_allocator* a, size_t max, size_t* n,
-                       size_t* bytes, sn_status* st, char* msg, size_t len) {
-    FILE* f = fopen(path, "rb");
-    if (!f) {
-        *st = mesh_fail(msg, len, SN_ERR_IO, "cannot open the mesh file '%s'", path);
-        return NULL;
-    }
-    char* data = NULL;
-    size_t cap = 0, used = 0;
-    for (;;) {
-        if (used == cap) {
-            size_t ncap = cap ? 2 * cap : 65536;
-            if (ncap > max + 1) ncap = max + 1;
-            if (ncap <= cap) {
-                *st = mesh_fail(msg, len, SN_ERR_LIMIT,
-                                "the mesh file '%s' is larger than %zu bytes", path, max);
-                break;
-            }
-            char* grown = sni_alloc(a, ncap + 1);
-            if (!grown) {
-                *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
-                break;
-            }
-            if (data) memcpy(grown, data, used);
-            sni_free(a, data, cap + 1);
-            data = grown, cap = ncap;
-        }
-        size_t got = fread(data + used, 1, cap - used, f);
-        used += got;
-        if (got == 0) {
-            if (ferror(f)) *st = mesh_fail(msg, len, SN_ERR_IO, "cannot read '%s'", path);
-            break;
-        }
-    }
-    fclose(f);
-    if (*st != SN_OK) {
-        sni_free(a, data, cap + 1);
-        return NULL;
-    }
-    if (!data) { // an empty file
-        data = sni_alloc(a, 1);
-        cap = 0;
-        if (!data) {
-            *st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
-            return NULL;
-        }
-    }
-    data[used] = 0;
-    *n = used;
-    *bytes = cap + 1;
-    return data;
 }
 
 
@@ -180,12 +127,12 @@ int sni_mesh_supported(const char* path) {
 }
 
 
-// OBJ triangles: the 'v' lines, then each 'f' line (indices "i", "i/t", "i/t/n", "i//n", negative
-// ones counted back from the last vertex) fanned into triangles
-static sn_status read_obj_triangles(char* data, size_t n, const char* path, const sn_real* scale,
-                                    const sn_allocator* a, sni_buf* out, int* line, char* msg,
-                                    size_t len) {
-    sni_buf verts = {NULL, 0, 0, a, 0};
+// OBJ with its faces: the 'v' lines (appended to verts), then each 'f' line (indices "i", "i/t",
+// "i/t/n", "i//n", negative ones counted back from the last vertex) fanned into triangles,
+// appended to tris as int index triples counted from this file's first vertex
+static sn_status read_obj_faces(char* data, size_t n, const char* path, const sn_real* scale,
+                                sni_buf* verts, sni_buf* tris, int* line, char* msg, size_t len) {
+    size_t first_vert = verts->len;
     sn_status st = SN_OK;
     size_t pos = 0;
     char* s;
@@ -199,12 +146,12 @@ static sn_status read_obj_triangles(char* data, size_t n, const char* path, cons
             if ((r != SNI_NUM_OK && r != SNI_NUM_UNDERFLOW) || count < 3)
                 st = mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: 'v' needs three numbers", path,
                                *line);
-            else if (!push_vertex(&verts, v, scale))
+            else if (!push_vertex(verts, v, scale))
                 st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
             continue;
         }
         if (s[0] != 'f' || (s[1] != ' ' && s[1] != '\t')) continue;
-        long nv = (long)(verts.len / (3 * sizeof(sn_real))), first = -1, prev = -1;
+        long nv = (long)((verts->len - first_vert) / (3 * sizeof(sn_real))), first = -1, prev = -1;
         char* t = s + 2;
         for (int k = 0; st == SN_OK; k++) {
             while (*t == ' ' || *t == '\t')
@@ -223,35 +170,25 @@ static sn_status read_obj_triangles(char* data, size_t n, const char* path, cons
             t = end;
             if (k == 0) first = i;
             if (k >= 2) {
-                const sn_real* vv = (const sn_real*)(void*)verts.data;
-                long tri[3] = {first, prev, i};
-                for (int c = 0; c < 3; c++)
-                    if (sni_buf_push(out, vv + 3 * tri[c], 3 * sizeof(sn_real)) < 0)
-                        st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+                int tri[3] = {(int)first, (int)prev, (int)i};
+                if (sni_buf_push(tris, tri, sizeof tri) < 0)
+                    st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
             }
             prev = i;
         }
     }
-    *line = 0;
-    sni_buf_free(&verts);
+    // the line of a failure (the loop counted one past it), else 0
+    *line = st == SN_OK ? 0 : *line - 1;
     return st;
 }
 
-static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allocator* a,
-                           sni_buf* out, int* line, char* msg, size_t len, int triangles);
 
-sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocator* a, sni_buf* out,
-                        int* line, char* msg, size_t len) {
-    return mesh_read(path, scale, a, out, line, msg, len, 0);
-}
-
-sn_status sni_mesh_read_triangles(const char* path, const sn_real* scale, const sn_allocator* a,
-                                  sni_buf* out, int* line, char* msg, size_t len) {
-    return mesh_read(path, scale, a, out, line, msg, len, 1);
-}
-
-static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allocator* a,
-                           sni_buf* out, int* line, char* msg, size_t len, int triangles) {
+// the mesh file's vertices, scaled, in the file's order (an STL's three per triangle), appended
+// to verts; with tris (nullable) its triangles too, as int index triples counted from the first
+// vertex appended (an STL's are 0 1 2, 3 4 5, ...). Without tris an OBJ's faces are not read.
+// On error verts and tris are left as they were
+static sn_status read_mesh_file(const char* path, const sn_real* scale, const sn_allocator* a,
+                                sni_buf* verts, sni_buf* tris, int* line, char* msg, size_t len) {
     *line = 0;
     msg[0] = 0;
     int obj = ends_with(path, ".obj");
@@ -261,15 +198,16 @@ static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allo
                          "mesh format '%s' of '%s' is not read (OBJ and STL are)",
                          dot ? dot : "(none)", path);
     }
-    size_t n = 0, bytes = 0;
-    sn_status st = SN_OK;
-    char* data = read_file(path, a, SNI_MESH_MAX_BYTES, &n, &bytes, &st, msg, len);
-    if (!data) return st;
-    size_t start = out->len;
-    if (obj && triangles) {
-        st = read_obj_triangles(data, n, path, scale, a, out, line, msg, len);
+    size_t n = 0;
+    char* data = NULL;
+    sn_error e;
+    sn_status st = sni_read_file(path, SNI_MESH_MAX_BYTES, NULL, a, &data, &n, &e);
+    if (st != SN_OK) return mesh_fail(msg, len, st, "%s", e.msg);
+    size_t vstart = verts->len, tstart = tris ? tris->len : 0;
+    if (obj && tris) {
+        st = read_obj_faces(data, n, path, scale, verts, tris, line, msg, len);
     } else if (obj) {
-        st = read_text(data, n, path, scale, out, line, msg, len, 1);
+        st = read_text(data, n, path, scale, verts, line, msg, len, 1);
     } else {
         // binary when the size matches its triangle count (ASCII files may not begin with "solid")
         size_t ntri = n >= 84 ? (size_t)((const unsigned char*)data)[80] |
@@ -278,32 +216,42 @@ static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allo
                                     (size_t)((const unsigned char*)data)[83] << 24
                               : 0;
         if (n >= 84 && ntri <= (n - 84) / 50 && 84 + 50 * ntri == n)
-            st = read_stl_binary((const unsigned char*)data, ntri, path, scale, out, msg, len);
+            st = read_stl_binary((const unsigned char*)data, ntri, path, scale, verts, msg, len);
         else if (n >= 5 && !strncmp(data, "solid", 5))
-            st = read_text(data, n, path, scale, out, line, msg, len, 0);
+            st = read_text(data, n, path, scale, verts, line, msg, len, 0);
         else
             st = mesh_fail(msg, len, SN_ERR_PARSE,
                            "%s: neither ASCII STL (no 'solid') nor binary STL (%zu bytes do not "
                            "hold 84 + 50 x %zu)",
                            path, n, ntri);
+        // an STL's triangles: its corners in threes
+        size_t nc = (verts->len - vstart) / (3 * sizeof(sn_real));
+        if (st == SN_OK && tris && nc % 3)
+            st = mesh_fail(msg, len, SN_ERR_PARSE, "%s: vertices are not in triples", path);
+        for (size_t c = 0; st == SN_OK && tris && c < nc; c++) {
+            int i = (int)c;
+            if (sni_buf_push(tris, &i, sizeof i) < 0) break;
+        }
     }
-    sni_free(a, data, bytes);
-    if (st == SN_OK && out->failed)
+    sni_free(a, data, n + 1);
+    if (st == SN_OK && (verts->failed || (tris && tris->failed)))
         st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
     if (st != SN_OK) {
-        out->len = start;
-        return st;
+        verts->len = vstart;
+        if (tris) tris->len = tstart;
     }
-    // distinct vertices only (triangles: every corner, three per triangle)
+    return st;
+}
+
+
+sn_status sni_mesh_read(const char* path, const sn_real* scale, const sn_allocator* a, sni_buf* out,
+                        int* line, char* msg, size_t len) {
+    size_t start = out->len;
+    sn_status st = read_mesh_file(path, scale, a, out, NULL, line, msg, len);
+    if (st != SN_OK) return st;
+    // distinct vertices only
     size_t nv = (out->len - start) / (3 * sizeof(sn_real));
     if (nv == 0) return mesh_fail(msg, len, SN_ERR_PARSE, "%s: the mesh has no vertices", path);
-    if (triangles) {
-        if (nv % 3) {
-            out->len = start;
-            return mesh_fail(msg, len, SN_ERR_PARSE, "%s: vertices are not in triples", path);
-        }
-        return SN_OK;
-    }
     sn_real* v = (sn_real*)(void*)(out->data + start);
     qsort(v, nv, 3 * sizeof(sn_real), cmp_vertex);
     size_t k = 1;
@@ -317,4 +265,78 @@ static sn_status mesh_read(const char* path, const sn_real* scale, const sn_allo
     }
     out->len = start + k * 3 * sizeof(sn_real);
     return SN_OK;
+}
+
+
+sn_status sni_mesh_read_triangles(const char* path, const sn_real* scale, const sn_allocator* a,
+                                  sni_buf* out, int* line, char* msg, size_t len) {
+    sni_buf verts = {NULL, 0, 0, a, 0}, tris = {NULL, 0, 0, a, 0};
+    sn_status st = read_mesh_file(path, scale, a, &verts, &tris, line, msg, len);
+    size_t ntri = tris.len / (3 * sizeof(int));
+    if (st == SN_OK && ntri == 0)
+        st = mesh_fail(msg, len, SN_ERR_PARSE, "%s: the mesh has no vertices", path);
+    // every corner, three per triangle
+    const sn_real* v = (const sn_real*)(void*)verts.data;
+    const int* t = (const int*)(void*)tris.data;
+    size_t start = out->len;
+    for (size_t c = 0; st == SN_OK && c < 3 * ntri; c++)
+        if (sni_buf_push(out, v + 3 * (size_t)t[c], 3 * sizeof(sn_real)) < 0) {
+            out->len = start;
+            st = mesh_fail(msg, len, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+        }
+    sni_buf_free(&verts);
+    sni_buf_free(&tris);
+    return st;
+}
+
+
+// ---- the public reader (sn_model.h) ----
+
+sn_status sn_mesh_read(const char* path, const sn_real scale[3], sn_mesh_data* out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
+    memset(out, 0, sizeof *out);
+    if (!path) return sni_error(err, SN_ERR_ARG, "", 0, "", "path is NULL");
+    static const sn_real one[3] = {1, 1, 1};
+    sni_buf verts = {NULL, 0, 0, NULL, 0}, tris = {NULL, 0, 0, NULL, 0};
+    char msg[600];
+    int line = 0;
+    sn_status st =
+        read_mesh_file(path, scale ? scale : one, NULL, &verts, &tris, &line, msg, sizeof msg);
+    size_t nv = verts.len / (3 * sizeof(sn_real)), nt = tris.len / (3 * sizeof(int));
+    if (st == SN_OK && nt == 0)
+        st = mesh_fail(msg, sizeof msg, SN_ERR_PARSE, "%s: the mesh has no triangles", path);
+    if (st == SN_OK && (nv > INT_MAX / 3 || nt > INT_MAX / 3))
+        st = mesh_fail(msg, sizeof msg, SN_ERR_LIMIT, "%s: too many vertices or triangles", path);
+    if (st == SN_OK) {
+        out->nvert = (int)nv;
+        out->ntri = (int)nt;
+        out->vert = sni_alloc(NULL, verts.len);
+        out->tri = sni_alloc(NULL, tris.len);
+        if (!out->vert || !out->tri) {
+            sn_mesh_data_free(out);
+            st = mesh_fail(msg, sizeof msg, SN_ERR_NOMEM, "out of memory reading '%s'", path);
+        }
+    }
+    if (st == SN_OK) {
+        memcpy(out->vert, verts.data, verts.len);
+        memcpy(out->tri, tris.data, tris.len);
+    }
+    sni_buf_free(&verts);
+    sni_buf_free(&tris);
+    if (st != SN_OK) {
+        // the message names the file (and its line) already
+        sni_error(err, st, NULL, 0, "", "%s", msg);
+        if (err) snprintf(err->file, sizeof err->file, "%s", path);
+        if (err) err->line = line;
+    }
+    return st;
+}
+
+
+void sn_mesh_data_free(sn_mesh_data* mesh) {
+    if (!mesh) return;
+    sni_free(NULL, mesh->vert, (size_t)mesh->nvert * 3 * sizeof(sn_real));
+    sni_free(NULL, mesh->tri, (size_t)mesh->ntri * 3 * sizeof(int));
+    memset(mesh, 0, sizeof *mesh);
 }

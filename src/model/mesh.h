@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// mesh.h: reading collision mesh files (internal; used when a model is compiled)
+// mesh.h: reading mesh files (internal; used when a model is compiled, by the MJCF reader for
+// mesh inertia and by sn_world_add_mesh; the public indexed reader is sn_mesh_read)
 #ifndef SNI_MESH_H
 #define SNI_MESH_H
 
 #include "base/base.h"
+#include "sinew/sn_model.h"
 
 #define SNI_MESH_MAX_BYTES ((size_t)256 << 20) // a mesh file larger than this is refused
 #define SNI_MESH_MAX_VERTICES 1000000          // distinct vertices of one mesh

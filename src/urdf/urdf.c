@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 // ---- errors and attributes ----
 
@@ -396,29 +395,11 @@ sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** ou
     *out = NULL;
     if (!path) return sni_error(err, SN_ERR_ARG, "", 0, "", "path is NULL");
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
-    struct stat st;
-    if (stat(path, &st) != 0) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
-    if (!S_ISREG(st.st_mode)) return sni_error(err, SN_ERR_IO, path, 0, "", "not a regular file");
-    if ((size_t)st.st_size > max)
-        return sni_error(err, SN_ERR_LIMIT, path, 0, "",
-                         "file of %lld bytes exceeds the limit of "
-                         "%zu (sn_load_opts.max_file_bytes)",
-                         (long long)st.st_size, max);
-    FILE* f = fopen(path, "rb");
-    if (!f) return sni_error(err, SN_ERR_IO, path, 0, "", "cannot open the file");
-    size_t n = (size_t)st.st_size;
     const sn_allocator* a = opts ? opts->allocator : NULL;
-    char* buf = sni_alloc(a, n + 1);
-    if (!buf) {
-        fclose(f);
-        return sni_error(err, SN_ERR_NOMEM, path, 0, "", "out of memory reading %zu bytes", n);
-    }
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
-    if (got != n) {
-        sni_free(a, buf, n + 1);
-        return sni_error(err, SN_ERR_IO, path, 0, "", "read %zu of %zu bytes", got, n);
-    }
+    char* buf = NULL;
+    size_t n = 0;
+    sn_status st = sni_read_file(path, max, "sn_load_opts.max_file_bytes", a, &buf, &n, err);
+    if (st != SN_OK) return st;
     char dir[1024];
     sni_dir_of(path, dir, sizeof dir);
     sn_status s = sn_load_urdf_string(buf, n, path, dir, opts, out, err);
