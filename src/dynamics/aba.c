@@ -279,3 +279,15 @@ sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_re
     if (udot && udot != d->udot) memcpy(udot, d->udot, (size_t)m->nv * sizeof(sn_real));
     return SN_OK;
 }
+
+
+void sni_aba_joint_inertia(const sn_model* m, const sn_data* d, int b, sn_real* D) {
+    int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+    const sn_real* S = d->dof_motion + 6 * v0;
+    for (int q = 0; q < nd; q++) {
+        sn_real u[6];
+        sym6_mul_v6(u, d->ws_art + 36 * b, S + 6 * q);
+        for (int r = 0; r < nd; r++)
+            D[r * nd + q] = s6_dot(S + 6 * r, u) + (r == q ? m->dof_armature[v0 + r] : 0);
+    }
+}

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // data.c: creation of the per-model state and workspaces in one allocation, reset and state
-// setting with checks.
+// setting with checks. The library's own light data (sni_data_create_light) leaves out the three
+// dense nv x nv matrices and the arrays of CRBA and RNEA, so that it costs O(nbody) and the
+// compiler can run the real kinematics and ABA on a model of any size.
 #include "base/base.h"
-#include "sinew/sn_data.h"
+#include "dynamics/dyn.h"
 
 #include <float.h>
 #include <math.h>
@@ -12,7 +14,9 @@ static sn_real* carve(carver* c, size_t n) {
     return sni_carve(c, n, sizeof(sn_real));
 }
 
-static void layout(const sn_model* m, sn_data* d, carver* c) {
+// full: every array; else the light data's (see dyn.h): no dense matrices and no arrays of CRBA,
+// RNEA and sn_fk_acc, which stay NULL
+static void layout(const sn_model* m, sn_data* d, carver* c, int full) {
     size_t nb = (size_t)m->nbody, nv = (size_t)m->nv, nj = (size_t)m->njoint;
     d->q = carve(c, (size_t)m->nq);
     d->u = carve(c, nv);
@@ -26,23 +30,23 @@ static void layout(const sn_model* m, sn_data* d, carver* c) {
     d->body_vel = carve(c, 6 * nb);
     d->dof_bias = carve(c, 6 * nb);
     d->body_bias = carve(c, 6 * nb);
-    d->mass_matrix = carve(c, nv * nv);
+    d->mass_matrix = full ? carve(c, nv * nv) : NULL;
     d->nonlinear = carve(c, nv);
-    d->mass_factor = carve(c, nv * nv);
+    d->mass_factor = full ? carve(c, nv * nv) : NULL;
     d->mass_factor_d = carve(c, nv);
-    d->inverse_mass = carve(c, nv * nv);
+    d->inverse_mass = full ? carve(c, nv * nv) : NULL;
     d->udot = carve(c, nv);
-    d->body_acc = carve(c, 6 * nb);
-    d->body_force = carve(c, 6 * nb);
-    d->ujoint_wrench = carve(c, 6 * (size_t)m->nujoint);
-    d->ws_inertia = carve(c, 36 * nb);
+    d->body_acc = full ? carve(c, 6 * nb) : NULL;
+    d->body_force = full ? carve(c, 6 * nb) : NULL;
+    d->ujoint_wrench = full ? carve(c, 6 * (size_t)m->nujoint) : NULL;
+    d->ws_inertia = full ? carve(c, 36 * nb) : NULL;
     d->ws_art = carve(c, 36 * nb);
     d->ws_bias = carve(c, 6 * nb);
     d->ws_acc = carve(c, 6 * nb);
     d->ws_u = carve(c, 6 * nv);
     d->ws_dinv = carve(c, 36 * nj);
     d->ws_vec = carve(c, 4 * nv);
-    d->ws_frame = carve(c, 6 * (size_t)m->nframe);
+    d->ws_frame = full ? carve(c, 6 * (size_t)m->nframe) : NULL;
     d->joint_axis_kind = (int*)carve(c, nj); // a double per int: simple and aligned
     d->frame_rank = (int*)carve(c, (size_t)m->nframe);
     d->frame_subtree_end = (int*)carve(c, (size_t)m->nframe);
@@ -62,37 +66,8 @@ static void classify_joints(const sn_model* m, sn_data* d) {
     }
 }
 
-sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
-                         sn_error* err) {
-    if (err) memset(err, 0, sizeof *err);
-    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
-    *out = NULL;
-    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: model is NULL");
-    const sn_allocator* a = opts ? opts->allocator : NULL;
-    sn_data tmp;
-    memset(&tmp, 0, sizeof tmp);
-    // the dense matrices grow with nv^2: refuse early rather than ask for terabytes
-    size_t max = opts && opts->max_bytes ? opts->max_bytes : ((size_t)4 << 30);
-    double need = 3.0 * (double)m->nv * (double)m->nv * sizeof(sn_real);
-    if (need > (double)max)
-        return sni_error(err, SN_ERR_LIMIT, NULL, 0, NULL,
-                         "the data of a model with nv = %d needs "
-                         "%.3g bytes for its dense matrices; the limit is %zu "
-                         "(sn_data_opts.max_bytes)",
-                         m->nv, need, max);
-    carver c = {NULL, sizeof(sn_data)};
-    layout(m, &tmp, &c);
-    char* block = sni_alloc(a, c.off);
-    if (!block)
-        return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory (%zu bytes)", c.off);
-    sn_data* d = (sn_data*)block;
-    carver c2 = {block, sizeof(sn_data)};
-    layout(m, d, &c2);
-    d->model_ = m;
-    d->size_ = c.off;
-    d->allocator_ = sni_allocator_or_default(a);
-    classify_joints(m, d);
-    // frames in depth-first order: a subtree is the contiguous range [rank, subtree_end)
+// frames in depth-first order: a subtree is the contiguous range [rank, subtree_end)
+static void rank_frames(const sn_model* m, sn_data* d) {
     for (int n = 0; n < m->nframe; n++)
         d->frame_rank[m->frame_order[n]] = n;
     for (int l = 0; l < m->nframe; l++)
@@ -102,9 +77,54 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
         if (p >= 0 && d->frame_subtree_end[l] > d->frame_subtree_end[p])
             d->frame_subtree_end[p] = d->frame_subtree_end[l];
     }
+}
+
+// one block laid out for m, full or light
+static sn_status create(const sn_model* m, const sn_allocator* a, int full, sn_data** out,
+                        sn_error* err) {
+    sn_data tmp;
+    memset(&tmp, 0, sizeof tmp);
+    carver c = {NULL, sizeof(sn_data)};
+    layout(m, &tmp, &c, full);
+    char* block = sni_alloc(a, c.off);
+    if (!block)
+        return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory (%zu bytes)", c.off);
+    sn_data* d = (sn_data*)block;
+    carver c2 = {block, sizeof(sn_data)};
+    layout(m, d, &c2, full);
+    d->model_ = m;
+    d->size_ = c.off;
+    d->allocator_ = sni_allocator_or_default(a);
+    classify_joints(m, d);
+    rank_frames(m, d);
     sn_data_reset(m, d);
     *out = d;
     return SN_OK;
+}
+
+sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
+                         sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
+    *out = NULL;
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: model is NULL");
+    const sn_allocator* a = opts ? opts->allocator : NULL;
+    // the dense matrices grow with nv^2: refuse early rather than ask for terabytes
+    size_t max = opts && opts->max_bytes ? opts->max_bytes : ((size_t)4 << 30);
+    double need = 3.0 * (double)m->nv * (double)m->nv * sizeof(sn_real);
+    if (need > (double)max)
+        return sni_error(err, SN_ERR_LIMIT, NULL, 0, NULL,
+                         "the data of a model with nv = %d needs "
+                         "%.3g bytes for its dense matrices; the limit is %zu "
+                         "(sn_data_opts.max_bytes)",
+                         m->nv, need, max);
+    return create(m, a, 1, out, err);
+}
+
+sn_status sni_data_create_light(const sn_model* m, const sn_allocator* a, sn_data** out,
+                                sn_error* err) {
+    *out = NULL;
+    return create(m, a, 0, out, err);
 }
 
 void sn_data_destroy(sn_data* d) {

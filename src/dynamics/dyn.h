@@ -80,6 +80,20 @@ static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const 
 sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,
                   sn_real* udot);
 
+// the joint-space inertia D = S^T IA S + armature (nd x nd, row-major) of body b's joint, from
+// the articulated inertia IA that the backward pass of the last sni_aba left for b (valid for
+// every body the pass reached; the pass runs from the last body to the first) (aba.c)
+void sni_aba_joint_inertia(const sn_model* m, const sn_data* d, int b, sn_real* D);
+
+// a light data, for the library's own passes (the compiler's mass check): it serves sn_fk,
+// sn_fk_vel and sn_aba / sni_aba only. The dense nv x nv matrices (mass_matrix, mass_factor,
+// inverse_mass) and the arrays of CRBA, RNEA and sn_fk_acc (ws_inertia, body_acc, body_force,
+// ujoint_wrench, ws_frame) are NULL: sn_crba, sn_rnea, sn_nonlinear, sn_inverse_dynamics,
+// sn_fk_acc, the mass factor and its solves, and the step must never see it. Its size is
+// O(nbody + nv), with no limit; destroy with sn_data_destroy. (data.c)
+sn_status sni_data_create_light(const sn_model* m, const sn_allocator* a, sn_data** out,
+                                sn_error* err);
+
 // joint wrenches from body accelerations and external body wrenches (rnea.c)
 void sni_link_wrenches(const sn_model* m, sn_data* d, const sn_real* acc, const sn_real* ext);
 

@@ -269,165 +269,81 @@ void sni_compile_check_springs(compiler* c, sn_model* m) {
     }
 }
 
-// motion subspace columns (w, v0) of joint j at the zero configuration, world frame, as sn_fk
-// computes them; rj, pj: the joint frame in the world
-static void zero_motion(const sn_model* m, int j, const sn_real* rj, const sn_real* pj,
-                        sn_real* s) {
-    sn_real a[3];
-    m3_mul_v3(a, rj, m->joint_axis + 3 * j);
-    memset(s, 0, (size_t)m->joint_nv[j] * 6 * sizeof(sn_real));
-    switch (m->joint_type[j]) {
-    case SN_JOINT_REVOLUTE:
-    case SN_JOINT_CONTINUOUS:
-        v3_copy(s, a);
-        v3_cross(s + 3, pj, a);
-        break;
-    case SN_JOINT_PRISMATIC:
-        v3_copy(s + 3, a);
-        break;
-    case SN_JOINT_SPHERICAL:
-        for (int k = 0; k < 3; k++) {
-            sn_real e[3] = {rj[k], rj[3 + k], rj[6 + k]};
-            v3_copy(s + 6 * k, e);
-            v3_cross(s + 6 * k + 3, pj, e);
-        }
-        break;
-    case SN_JOINT_FLOATING:
-        // u = (velocity of the body origin, angular velocity), both in the world frame
-        for (int k = 0; k < 3; k++) {
-            sn_real e[3] = {0, 0, 0};
-            e[k] = 1;
-            s[6 * k + 3 + k] = 1;
-            v3_copy(s + 6 * (3 + k), e);
-            v3_cross(s + 6 * (3 + k) + 3, pj, e);
-        }
-        break;
-    default:
-        break;
+// the first DOF (k, counted in the block) whose pivot in the L^T D L elimination of the nd x nd
+// block D (last DOF first, as sn_factor_mass takes them) is not above thr or not finite; -1 when
+// none. *smallest gets the smallest pivot met.
+static int small_pivot(const sn_real* D, int nd, sn_real thr, sn_real* smallest) {
+    sn_real L[36];
+    memcpy(L, D, (size_t)(nd * nd) * sizeof(sn_real));
+    for (int k = nd - 1; k >= 0; k--) {
+        sn_real piv = L[k * nd + k];
+        if (!(piv >= *smallest)) *smallest = piv;
+        if (!(piv > thr) || !isfinite(piv)) return k;
+        for (int r = 0; r < k; r++)
+            for (int q = 0; q < k; q++)
+                L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
     }
+    return -1;
 }
 
-// inverse of a small SPD matrix (n <= 6, row-major) by Gauss-Jordan without pivoting, which is
-// stable for SPD input; 0 if a pivot is not positive
-static int small_spd_inverse(sn_real* a, int n) {
-    sn_real inv[36];
-    for (int i = 0; i < n * n; i++)
-        inv[i] = i % (n + 1) == 0 ? 1 : 0;
-    for (int k = 0; k < n; k++) {
-        sn_real piv = a[k * n + k];
-        if (!(piv > 0)) return 0;
-        for (int e = 0; e < n; e++) {
-            a[k * n + e] /= piv;
-            inv[k * n + e] /= piv;
-        }
-        for (int i = 0; i < n; i++) {
-            if (i == k) continue;
-            sn_real f = a[i * n + k];
-            for (int e = 0; e < n; e++) {
-                a[i * n + e] -= f * a[k * n + e];
-                inv[i * n + e] -= f * inv[k * n + e];
-            }
-        }
-    }
-    memcpy(a, inv, (size_t)(n * n) * sizeof(sn_real));
-    return 1;
-}
-
-// The mass matrix (with rotor inertia) at the zero configuration must be positive definite. It
-// is not formed: the articulated-body recursion eliminates the DOFs from the leaves up, and the
-// pivots of its joint-space blocks D_i, taken last DOF first, are those of the L^T D L factor of
-// M (sn_factor_mass), so the test is the same in O(nbody) time and memory. A pivot must exceed
-// 1e-14 times the largest diagonal entry of M, found from the composite inertias.
-sn_status sni_compile_check_mass(compiler* c, sn_model* m) {
-    if (m->nv == 0) return SN_OK;
-    int nb = m->nbody;
-    // per body: pose (12), inertia at the world origin (10), composite (10), articulated (36)
-    size_t bytes = sni_mul_size(sni_mul_size((size_t)nb, 12 + 10 + 10 + 36), sizeof(sn_real));
-    size_t sbytes = sni_mul_size((size_t)m->nv * 6, sizeof(sn_real));
-    sn_real* w = bytes ? sni_alloc(c->alloc, bytes) : NULL;
-    sn_real* S = w && sbytes ? sni_alloc(c->alloc, sbytes) : NULL;
-    if (!S) {
-        sni_free(c->alloc, w, bytes);
-        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
-    }
-    sn_real *R = w, *P = R + 9 * (size_t)nb, *rbi = P + 3 * (size_t)nb;
-    sn_real *comp = rbi + 10 * (size_t)nb, *IA = comp + 10 * (size_t)nb;
-    m3_identity(R);
-    for (int b = 1; b < nb; b++) {
-        // at q0 every joint is at its zero, so the body frame is the joint frame
-        int j = m->body_joint[b], par = m->body_parent[b];
-        sn_real* rb = R + 9 * b;
-        sn_real* pb = P + 3 * b;
-        m3_mul(rb, R + 9 * par, m->joint_rot + 9 * j);
-        m3_mul_v3(pb, R + 9 * par, m->joint_pos + 3 * j);
-        v3_add(pb, pb, P + 3 * par);
-        zero_motion(m, j, rb, pb, S + 6 * m->joint_vadr[j]);
-        sn_real com[3], ic[9];
-        m3_mul_v3(com, rb, m->body_com + 3 * b);
-        v3_add(com, com, pb);
-        m3_rotate_sym(ic, rb, m->body_inertia + 9 * b);
-        rbi_from(rbi + 10 * b, m->body_mass[b], com, ic);
-        memcpy(comp + 10 * b, rbi + 10 * b, 10 * sizeof(sn_real));
-        rbi_to_m6(IA + 36 * b, rbi + 10 * b);
-    }
-    for (int b = nb - 1; b > 1; b--)
+// the largest diagonal entry of M: S_v . (Ic S_v) + armature_v with the composite inertias Ic
+// (as sn_crba forms them) from sn_fk's body inertias. They are formed in d->ws_art, 10 numbers
+// per body, which sni_aba sets afresh from the body inertias before it reads it.
+static sn_real mass_scale(const sn_model* m, sn_data* d) {
+    sn_real* comp = d->ws_art;
+    memcpy(comp, d->body_rbi, 10 * (size_t)m->nbody * sizeof(sn_real));
+    for (int b = m->nbody - 1; b > 1; b--)
         for (int e = 0; e < 10; e++)
             comp[10 * m->body_parent[b] + e] += comp[10 * b + e];
     sn_real scale = 0;
     for (int v = 0; v < m->nv; v++) {
         sn_real f[6];
-        rbi_mul(f, comp + 10 * m->dof_body[v], S + 6 * v);
-        scale = fmax(scale, fabs(s6_dot(S + 6 * v, f) + m->dof_armature[v]));
+        rbi_mul(f, comp + 10 * m->dof_body[v], d->dof_motion + 6 * v);
+        scale = fmax(scale, fabs(s6_dot(d->dof_motion + 6 * v, f) + m->dof_armature[v]));
     }
-    int bad = -1;
-    for (int b = nb - 1; b > 0 && bad < 0; b--) {
+    return scale;
+}
+
+// The mass matrix (with rotor inertia) at the zero configuration must be positive definite. It
+// is not formed: the articulated-body algorithm (sni_aba on a data without dense matrices, after
+// sn_fk at q0) eliminates the DOFs from the leaves up, and the pivots of its joint-space blocks
+// D_i = S_i^T IA_i S_i + armature, taken last DOF first, are those of the L^T D L factor of M
+// (sn_factor_mass), so the test is the same in O(nbody) time and memory. A pivot must exceed
+// 1e-14 times the largest diagonal entry of M, found from the composite inertias.
+sn_status sni_compile_check_mass(compiler* c, sn_model* m) {
+    if (m->nv == 0) return SN_OK;
+    sn_data* d = NULL;
+    if (sni_data_create_light(m, c->alloc, &d, NULL) != SN_OK)
+        return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
+    // q = q0 and u = 0 in a new data: the bias terms are zero
+    sn_status st = sn_fk(m, d);
+    if (st == SN_OK) st = sn_fk_vel(m, d);
+    sn_real thr = 1e-14 * mass_scale(m, d), smallest = INFINITY;
+    if (st == SN_OK) st = sni_aba(m, d, NULL, NULL, NULL);
+    int bad = -1, small = -1;
+    // the backward pass stops at the first block that is not positive definite, which is at or
+    // before (in this order) the first block whose pivot is too small: the blocks scanned have
+    // their articulated inertia
+    for (int b = m->nbody - 1; b > 0 && bad < 0; b--) {
         int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
-        const sn_real* s = S + 6 * v0;
-        sn_real* ia = IA + 36 * b;
-        sn_real U[36], D[36], L[36];
-        for (int k = 0; k < nd; k++)
-            m6_mul_v6(U + 6 * k, ia, s + 6 * k);
-        for (int r = 0; r < nd; r++)
-            for (int q = 0; q < nd; q++)
-                D[r * nd + q] =
-                    s6_dot(s + 6 * r, U + 6 * q) + (r == q ? m->dof_armature[v0 + r] : 0);
-        // pivots last DOF first, as the L^T D L factorization takes them
-        memcpy(L, D, sizeof L);
-        for (int k = nd - 1; k >= 0 && bad < 0; k--) {
-            sn_real piv = L[k * nd + k];
-            if (!(piv > 1e-14 * scale) || !isfinite(piv)) bad = v0 + k;
-            for (int r = 0; r < k && bad < 0; r++)
-                for (int q = 0; q < k; q++)
-                    L[r * nd + q] -= L[r * nd + k] * L[k * nd + q] / piv;
-        }
-        int par = m->body_parent[b];
-        if (bad >= 0 || par == 0) continue;
-        if (!small_spd_inverse(D, nd)) {
-            bad = v0;
-            break;
-        }
-        // IA_parent += IA - U D^-1 U^T
-        sn_real* iap = IA + 36 * par;
-        for (int r = 0; r < 6; r++)
-            for (int q = 0; q < 6; q++) {
-                sn_real x = ia[6 * r + q];
-                for (int k = 0; k < nd; k++)
-                    for (int l = 0; l < nd; l++)
-                        x -= U[6 * k + r] * D[k * nd + l] * U[6 * l + q];
-                iap[6 * r + q] += x;
-            }
+        sn_real D[36], before = smallest;
+        sni_aba_joint_inertia(m, d, b, D);
+        int k = small_pivot(D, nd, thr, &smallest);
+        if (k >= 0) bad = v0 + k;
+        if (smallest < before) small = v0;
     }
-    sni_free(c->alloc, S, sbytes);
-    sni_free(c->alloc, w, bytes);
+    sn_data_destroy(d);
+    // the ABA failed on a block that passed the test by rounding: the smallest pivot is the one
+    if (bad < 0 && st != SN_OK) bad = small >= 0 ? small : 0;
     if (bad < 0) return SN_OK;
     int j = m->dof_joint[bad];
     int u = m->joint_ujoint[j];
     // the floating base "ROOT" has no line of its own: point at the root link
     int line = u < c->nj ? c->joints[u].line : c->links[c->root].line;
-    return sni_compile_error(
-        c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link",
-        "mass and inertia of "
-        "moving bodies must be positive: the bodies moved by joint '%s' have no mass or "
-        "inertia about its axis (a link without <inertial> has mass 0)",
-        m->names + m->joint_name[j]);
+    return sni_compile_error(c, SN_ERR_MODEL, line, u < c->nj ? "joint" : "link",
+                             "mass and inertia of "
+                             "moving bodies must be positive: the bodies moved by joint '%s' "
+                             "have no mass or inertia about its axis (a link without <inertial> "
+                             "has mass 0)",
+                             m->names + m->joint_name[j]);
 }
