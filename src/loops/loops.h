@@ -22,31 +22,53 @@ typedef struct sni_loops {
     sn_real* axis; // each row's world axis in the last step (3 nc x 3)
     // ---- this step's rows (nr = 3 nc + the mimic joints) ----
     int nrow, nkeep;
-    int active;   // this step eliminated the loops (the contact solver projects through them)
-    sn_real* J;   // the step's rows (nr x nv), and 3 rows of scratch after them
-    sn_real* W;   // Z = L^-T J^T as rows (nr x nv)
-    int* jn;      // nonzeros of each row of J (nr), then of each row of Z = L^-T J^T (nr)
-    int* idx;     // their DOFs: J rows (nr x nv), then Z rows (nr x nv)
-    int* same;    // per row: its nonzeros are last step's (nr)
-    sn_real* rhs; // -beta e (nr)
-    sn_real* lam; // the rows' impulses (nr)
-    sn_real* tmp; // (3 (nr + nv))
-    int* path;    // a projected row's DOFs (nv)
+    int active;      // this step eliminated the loops (the contact solver projects through them)
+    sn_real* J;      // the step's rows (nr x nv), zero outside their nonzeros
+    sn_real* W;      // Z = L^-T J^T as rows (nr x nv), the same
+    int* jn;         // the nonzeros of each row of J (nr)
+    int* jidx;       // and their DOFs (nr x nv)
+    int* zn;         // the nonzeros of each row of Z (nr)
+    int* zidx;       // and their DOFs (nr x nv)
+    int* same;       // per row: its nonzeros are last step's (nr)
+    sn_real* rhs;    // -beta e (nr)
+    sn_real* lam;    // the rows' impulses (nr)
+    int* cols;       // a constraint's DOFs that move its anchors (nv)
+    sn_real* colvec; // and their relative motion per unit rate (3 x nv)
+    int* mark;       // the DOFs a half solve has reached (nv; all 0 between rows)
+    // ---- the solves ----
+    sn_real* sol;  // the right sides and solutions of solves with D (nr x 3)
+    sn_real* resp; // M~^-1 J^T x (nv)
+    sn_real* zd;   // D_f^-1 z on a projected row's path (nv x 3)
+    int* path;     // a projected row's DOFs (nv)
     // ---- the dense, pivoted factor of D ----
     sn_real* D;    // D = J M~^-1 J^T of the step's rows (nr x nr)
-    sn_real* L;    // its pivoted Cholesky factor: row perm[a]'s entries (nr x nr)
+    sn_real* L;    // its pivoted Cholesky factor, row perm[a]'s entries (nr x nr); or the
+                   // groups' blocks B_g one after another (structured)
     sn_real* diag; // the factorization's remaining diagonal (nr)
     int* used;     // rows already pivoted (nr)
-    int* keep;     // the rows kept (independent), in order (nr)
+    int* keep;     // the rows kept (independent), in order, the others after them (nr)
     // ---- the structured factor: rows in groups that share no DOF but a few shared ones ----
     int structured; // this step's D is factored by groups (1) or densely (0)
     int ngroup, nshared;
-    int* group;     // group of each row (nr), rows ordered by group (nr), offsets (ng + 1)
-    int* cnt;       // per DOF: rows whose Z holds it, first such row, shared index (3 nv)
-    sn_real* P;     // D^-1 U: every row's response to the shared DOFs (nr x SHARED_MAX)
+    int* cnt;       // per DOF: the rows whose Z holds it (nv)
+    int* is_shared; // per DOF: held by so many rows that it is shared (nv)
+    int* shared;    // the shared DOFs (nshared <= SNI_LOOP_SHARED_MAX)
+    int* first_row; // per DOF: the first row through it, while the groups are made (nv)
+    int* dof_group; // per DOF: the group of the rows through it (-1: shared, or none) (nv)
+    int* uf;        // union-find over the rows (nr)
+    int* gid;       // a union-find root's group (nr)
+    int* order;     // the rows ordered by group (nr)
+    int* off;       // each group's first entry in order (ngroup + 1)
+    int* fill;      // the next slot per group while order is filled (nr)
+    int* block_at;  // where each group's block starts in L (nr)
     sn_real* U;     // the rows' half solves at the shared DOFs (nr x SNI_LOOP_SHARED_MAX)
+    sn_real* V;     // B^-1 U (nr x SNI_LOOP_SHARED_MAX)
+    sn_real* P;     // D^-1 U: every row's response to the shared DOFs (nr x SHARED_MAX)
     sn_real* C;     // the shared DOFs' Schur system, factored (SHARED_MAX^2)
     int dense_only; // always the dense factor (for tests)
+    // ---- attachment ----
+    sn_real* basis; // the rows kept so far, orthonormal (nr x nv)
+    sn_real* rows3; // a constraint's rows (3 x nv)
     // ---- sn_system_assemble ----
     sn_real* save_q; // the state before, restored on failure (nq, nv)
     sn_real* save_u; //
@@ -54,11 +76,12 @@ typedef struct sni_loops {
     sn_real* next_u; // the admissible velocity at the result (nv)
 } sni_loops;
 
-// body2's anchors from the current configuration (the nominal one, when the system is added)
+// body2's anchors from the current configuration (the nominal one, when the system is added),
+// and the directions each constraint keeps (rows.c)
 void sni_loops_attach(sn_system* s);
-// the step's elimination of the loop constraints after u*: rows, errors, D's factor through the
-// step's factor of M~, and s's u1 moved onto the constraints
-sn_status sni_loops_begin(sn_system* s, sn_real dt);
+// the step's elimination of the loop constraints after u*, through the step's factor of M~:
+// rows, errors, D's factor, and s->step.u1 moved onto the constraints (factor.c)
+void sni_loops_begin(sn_system* s, sn_real dt);
 // the projection of impulse responses Y (rows of nv) onto the constrained mechanism
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 // the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
@@ -71,5 +94,18 @@ void sni_loops_finish(sn_system* s, const sn_real* g);
 void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);
 // the last step's constraint impulses as external forces on their bodies (for inverse dynamics)
 void sni_loops_wrenches(sn_system* s, sn_real dt);
+
+// ---- within the module ----
+// rows.c: constraint c's world anchors p1 (on body1) and p2 (on body2), body1's link rotation R1
+void sni_loops_anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1);
+// an orientation constraint's error: the rotation vector of R1 Q R2^T (world axes)
+void sni_loops_orient_error(const sn_system* s, int c, sn_real* e);
+// the directions constraint c names, in world axes, into a (their number)
+int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]);
+// this step's rows J at the configuration, their errors and -beta e, and Z = L^-T J^T
+void sni_loops_rows(sn_system* s, sn_real beta);
+// factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D
+// factored, lambda_0 = D^-1 (-beta e - J u1), u1 += M~^-1 J^T lambda_0
+void sni_loops_eliminate(sn_system* s, sn_real beta);
 
 #endif

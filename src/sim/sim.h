@@ -147,9 +147,11 @@ struct sn_world {
     sn_real pair_material[16][16][3]; // friction, restitution, threshold per pair of ids
     unsigned char pair_set[16][16];   // 1 when a pair was set
     // ---- the contacts of this step (collision), and their solver ----
-    int ncontact, contact_cap, contact_overflow;
-    sni_contact* contacts; // (contact_cap)
-    sni_solver solver;     // the contact solver's settings and state (src/solver/)
+    int ncontact, contact_cap;
+    int contact_overflow;      // contacts dropped for want of room, over the world's life
+    int contact_overflow_said; // and warned about (once)
+    sni_contact* contacts;     // (contact_cap)
+    sni_solver solver;         // the contact solver's settings and state (src/solver/)
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
     int nbp;                 // geometries that can touch another system or body
     int* bp_sys;             // (nbp) system and geometry of each

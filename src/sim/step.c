@@ -330,6 +330,14 @@ sn_status sn_world_integrate1(sn_world* w) {
     for (int i = 0; i < w->nsys; i++)
         self |= w->sys[i]->self_collision;
     if (w->nsys > 1 || self) sni_collide_systems(w);
+    // contacts found beyond the room for them are dropped: said once per world
+    if (w->contact_overflow > 0 && !w->contact_overflow_said) {
+        sni_world_warn(w,
+                       "more contacts than the %d the world has room for: %d were dropped (this "
+                       "is said once)",
+                       w->contact_cap, w->contact_overflow);
+        w->contact_overflow_said = 1;
+    }
     return SN_OK;
 }
 
@@ -345,13 +353,13 @@ sn_status sn_world_integrate2(sn_world* w) {
     }
     for (int i = 0; i < w->nsys && st == SN_OK; i++)
         st = stage_factor(w, w->sys[i]);
+    if (st != SN_OK) return fail_all(w, w->nsys, st);
     // the loop constraints, eliminated exactly from each system's velocity before the contacts
-    for (int i = 0; i < w->nsys && st == SN_OK; i++) {
+    for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         s->solve.has_loop_dv = 0;
-        if (s->step.has_constraints && s->solve.in_solver) st = sni_loops_begin(s, dt);
+        if (s->step.has_constraints && s->solve.in_solver) sni_loops_begin(s, dt);
     }
-    if (st != SN_OK) return fail_all(w, w->nsys, st);
     // step 4's impulses: contacts, joint limits and joint friction of every system at once
     sni_world_contact_solve(w, dt);
     for (int i = 0; i < w->nsys; i++) {

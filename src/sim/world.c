@@ -204,26 +204,46 @@ static void layout(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->loops.axes, 9 * nc);
     SNI_CARVE(c, s->loops.naxis, nc);
     SNI_CARVE(c, s->loops.imp, 3 * nc);
-    SNI_CARVE(c, s->loops.J, (nr + 3) * nv); // 3 more rows: the point Jacobian's scratch
+    SNI_CARVE(c, s->loops.axis, 3 * nr);
+    // a step's rows and their solves
+    SNI_CARVE(c, s->loops.J, nr * nv);
     SNI_CARVE(c, s->loops.W, nr * nv);
+    SNI_CARVE(c, s->loops.jn, nr);
+    SNI_CARVE(c, s->loops.jidx, nr * nv);
+    SNI_CARVE(c, s->loops.zn, nr);
+    SNI_CARVE(c, s->loops.zidx, nr * nv);
+    SNI_CARVE(c, s->loops.same, nr);
+    SNI_CARVE(c, s->loops.rhs, nr);
+    SNI_CARVE(c, s->loops.lam, nr);
+    SNI_CARVE(c, s->loops.cols, nv);
+    SNI_CARVE(c, s->loops.colvec, 3 * nv);
+    SNI_CARVE(c, s->loops.mark, nv);
+    SNI_CARVE(c, s->loops.sol, 3 * nr);
+    SNI_CARVE(c, s->loops.resp, nv);
+    SNI_CARVE(c, s->loops.zd, 3 * nv);
+    SNI_CARVE(c, s->loops.path, nv);
+    // the factors of D: dense and pivoted, or structured
     SNI_CARVE(c, s->loops.D, nr * nr);
     SNI_CARVE(c, s->loops.L, nr * nr);
     SNI_CARVE(c, s->loops.diag, nr);
-    SNI_CARVE(c, s->loops.rhs, nr);
-    SNI_CARVE(c, s->loops.axis, 3 * nr);
-    SNI_CARVE(c, s->loops.lam, nr);
-    SNI_CARVE(c, s->loops.tmp, 3 * (nr + nv));
-    SNI_CARVE(c, s->loops.keep, nr);
-    SNI_CARVE(c, s->loops.same, nr);
-    SNI_CARVE(c, s->loops.path, nv);
     SNI_CARVE(c, s->loops.used, nr);
-    SNI_CARVE(c, s->loops.group, 3 * nr + 1); // group of each row, rows by group, offsets
-    SNI_CARVE(c, s->loops.cnt, 3 * nv);       // per DOF: rows, first row, shared index
-    SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.keep, nr);
+    int** per_dof[] = {&s->loops.cnt, &s->loops.is_shared, &s->loops.shared, &s->loops.first_row,
+                       &s->loops.dof_group};
+    for (size_t i = 0; i < sizeof per_dof / sizeof per_dof[0]; i++)
+        SNI_CARVE(c, *per_dof[i], nv);
+    int** per_row[] = {&s->loops.uf, &s->loops.gid, &s->loops.order, &s->loops.fill,
+                       &s->loops.block_at};
+    for (size_t i = 0; i < sizeof per_row / sizeof per_row[0]; i++)
+        SNI_CARVE(c, *per_row[i], nr);
+    SNI_CARVE(c, s->loops.off, nr + 1);
     SNI_CARVE(c, s->loops.U, nr * SNI_LOOP_SHARED_MAX);
+    SNI_CARVE(c, s->loops.V, nr * SNI_LOOP_SHARED_MAX);
     SNI_CARVE(c, s->loops.P, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loops.jn, 2 * nr);       // nonzeros per row: of J, then of Z
-    SNI_CARVE(c, s->loops.idx, 2 * nr * nv); // their DOFs (J rows, then Z rows)
+    SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    // attachment and assembly
+    SNI_CARVE(c, s->loops.basis, nr * nv);
+    SNI_CARVE(c, s->loops.rows3, 3 * nv);
     SNI_CARVE(c, s->loops.save_q, nq);
     SNI_CARVE(c, s->loops.save_u, nv);
     SNI_CARVE(c, s->loops.next_q, nq);
