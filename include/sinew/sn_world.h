@@ -12,6 +12,11 @@
 //      (contact, limit and friction impulses enter here with the contact solver)
 //   6. q+ = q (+) dt * ubar with ubar = u+ (SEMI_IMPLICIT), (u + u+)/2 (TRAPEZOID), u (EULER);
 //      RUNGE_KUTTA_4 evaluates steps 1-3 and u-dot = M^-1 (tau_exp - h) (no w) at four stages.
+//
+// Refusals: a call that returns a status refuses a bad argument with SN_ERR_ARG (or the status
+// named) and leaves the argument and the reason in sn_world_last_error; a NULL world or system
+// has no world to keep a message in and gets SN_ERR_ARG alone. A setter that returns nothing
+// does nothing when its world or system is NULL.
 #ifndef SN_WORLD_H
 #define SN_WORLD_H
 

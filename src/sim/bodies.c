@@ -104,7 +104,8 @@ static sn_status fill_spec(sni_spec* s, const free_body* b, sn_error* err) {
 
 // free body b made into a model owned by the world, and added to it as *out
 static sn_status add_free_body(sn_world* w, const free_body* b, sn_system** out) {
-    if (!w || !out) return SN_ERR_ARG;
+    if (!w) return SN_ERR_ARG;
+    if (!out) return SET_ERR(w, SN_ERR_ARG, "a free body needs an output system pointer");
     *out = NULL;
     if (!(b->mass > 0) || !isfinite(b->mass))
         return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass");
