@@ -156,6 +156,7 @@ static sn_status run_passes(compiler* c, sn_model* m, name_table* lt, int floati
     if (st == SN_OK) st = sni_compile_excludes(c, m, lt);
     if (st == SN_OK) st = sni_compile_geoms(c, m);
     if (st == SN_OK) st = sni_compile_check_mass(c, m);
+    if (st == SN_OK) st = sni_compile_springdampers(c, m);
     return st;
 }
 

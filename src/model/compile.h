@@ -2,7 +2,8 @@
 // compile.h: the compiler's context and its passes, shared by the compile*.c files (internal to
 // src/model). sni_compile (spec.h) runs them in this order:
 //   compile_topo.c   names, one parent per link, one root, depth-first order, cycles; counts
-//   compile_tree.c   bodies, joints, DOFs and frames; merged masses; springs; the mass check
+//   compile_tree.c   bodies, joints, DOFs and frames; merged masses; springs; the mass check;
+//                    springdampers
 //   compile_refs.c   mimic leaders, actuators, loop constraints, excluded pairs
 //   compile_geom.c   collision meshes (read before the block is sized), materials, geometries
 //   compile.c        the entry: the model's one block (address tables and carving), the passes
@@ -74,6 +75,8 @@ sn_status sni_compile_tree(compiler* c, sn_model* m, int floating, long root_nam
 void sni_compile_check_springs(compiler* c, sn_model* m);
 // the mass matrix at the zero configuration is positive definite
 sn_status sni_compile_check_mass(compiler* c, sn_model* m);
+// stiffness and damping of the joints with a springdamper (time constant and damping ratio)
+sn_status sni_compile_springdampers(compiler* c, sn_model* m);
 
 // ---- references between parts (compile_refs.c) ----
 

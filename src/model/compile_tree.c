@@ -347,3 +347,51 @@ sn_status sni_compile_check_mass(compiler* c, sn_model* m) {
                              "has mass 0)",
                              m->names + m->joint_name[j]);
 }
+
+
+// does any movable 1-DOF joint have a springdamper?
+static int has_springdampers(const compiler* c, const sn_model* m) {
+    for (int j = 0; j < m->njoint; j++) {
+        int u = m->joint_ujoint[j];
+        if (u < c->nj && m->joint_nv[j] == 1 && c->joints[u].spring_timeconst > 0 &&
+            c->joints[u].spring_dampratio > 0)
+            return 1;
+    }
+    return 0;
+}
+
+// springdamper (MuJoCo's): the joint's stiffness and damping make a mass-spring-damper of the
+// given time constant tc and damping ratio z with the joint's inertia m at the nominal
+// configuration (1 / the diagonal of M^-1, as MuJoCo takes it): k = m / (tc z)^2, b = 2 m / tc.
+// M^-1 needs the dense matrices, so this pass makes a full data, and only when a joint asks.
+// The joints are taken in the spec's order, which is the file's.
+sn_status sni_compile_springdampers(compiler* c, sn_model* m) {
+    if (!has_springdampers(c, m)) return SN_OK;
+    sn_data* d = NULL;
+    sn_data_opts opts = {c->alloc, 0};
+    sn_status st = sn_data_create(m, &opts, &d, c->err);
+    if (st == SN_OK && m->nominal_config)
+        st = sn_set_state(m, d, m->nominal_config, m->nq, NULL, 0);
+    if (st == SN_OK) st = sn_fk(m, d);
+    if (st == SN_OK) st = sn_crba(m, d);
+    if (st == SN_OK) st = sn_inverse_mass(m, d);
+    for (int u = 0; u < c->nj && st == SN_OK; u++) {
+        const sni_joint* uj = &c->joints[u];
+        int j = m->ujoint_joint[u];
+        if (j < 0 || m->joint_nv[j] != 1 || !(uj->spring_timeconst > 0) ||
+            !(uj->spring_dampratio > 0))
+            continue;
+        int v = m->joint_vadr[j];
+        sn_real w = d->inverse_mass[(size_t)v * m->nv + v];
+        if (!(w > 0) || !isfinite(w)) {
+            st = sni_compile_error(c, SN_ERR_MODEL, 0, "joint",
+                                   "joint '%s' has no inertia for its springdamper", JNAME(c, u));
+            break;
+        }
+        sn_real mass = 1 / w, tc = uj->spring_timeconst, z = uj->spring_dampratio;
+        m->dof_stiffness[v] = mass / (tc * tc * z * z);
+        m->dof_damping[v] = 2 * mass / tc;
+    }
+    sn_data_destroy(d);
+    return st;
+}

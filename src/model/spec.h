@@ -33,7 +33,11 @@ typedef struct sni_joint {
     sn_real lower, upper, effort, velocity;
     sn_real damping, friction, stiffness, spring_ref, armature;
     sn_real mimic_multiplier, mimic_offset;
-    sn_real kp, kd;    // the file's servo gains (MJCF position and velocity actuators), 0 none
+    sn_real kp, kd; // the file's servo gains (MJCF position and velocity actuators), 0 none
+    // MJCF springdamper (MuJoCo's): both > 0 on a joint with one DOF replace its stiffness and
+    // damping by those of a mass-spring-damper with this time constant and damping ratio, the
+    // mass being the joint's inertia at the nominal configuration (compile pass); 0: none
+    sn_real spring_timeconst, spring_dampratio;
     int parent, child; // resolved link ids
 } sni_joint;
 
