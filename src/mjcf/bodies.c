@@ -655,8 +655,8 @@ void sni_mjcf_body(loader* L, int node, long parent_link, int parent_childclass,
         if (sni_mjcf_reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
         if (sni_mjcf_reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
         if (sni_mjcf_reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
-        // springdamper: both positive override stiffness and damping (set after compiling)
-        // issue 11: moves to the compiler (spec flag)
+        // springdamper: both positive override stiffness and damping (the compiler's pass, from
+        // the joint's inertia at the nominal configuration)
         sn_real sd[2];
         int nsd = sni_mjcf_reals(L, jn, cls, "springdamper", sd, 2);
         if (nsd < 0) return;
@@ -666,11 +666,8 @@ void sni_mjcf_body(loader* L, int node, long parent_link, int parent_childclass,
                               "springdamper on a %s joint is not read (hinge and slide)",
                               type == SN_JOINT_SPHERICAL ? "ball" : "free");
             } else {
-                springdamper_rec sr = {sni_mjcf_pool_add(r, r->s->names.data + jl), sd[0], sd[1]};
-                if (sni_buf_push(&r->springdampers, &sr, sizeof sr) < 0) {
-                    sni_mjcf_fail(r, jn, SN_ERR_NOMEM, "joint", "out of memory");
-                    return;
-                }
+                j->spring_timeconst = sd[0];
+                j->spring_dampratio = sd[1];
             }
         }
         // springref is an angle for a hinge (degrees under <compiler angle="degree">)

@@ -217,8 +217,6 @@ static sn_status load_tree_in(reader* r, loader* L) {
 
 // ---- loading ----
 
-static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err);
-
 static sn_status load(const char* xml, size_t len, const char* name, const char* dir,
                       const sn_load_opts* opts, sn_model** out, sn_error* err) {
     size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : DEFAULT_MAX_FILE;
@@ -251,50 +249,14 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
     if (st == SN_OK && (s.names.failed || s.links.failed || s.joints.failed || s.geoms.failed))
         st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
     if (st == SN_OK) st = sni_compile(&s, r.a, out, err);
-    // issue 11: moves to the compiler (spec flag)
-    if (st == SN_OK) st = springdampers(&r, *out, name, err);
     if (st != SN_OK && *out) {
         sn_model_destroy(*out);
         *out = NULL;
     }
-    sni_buf_free(&r.springdampers);
     sni_buf_free(&r.pool);
     sni_buf_free(&r.nodes);
     sni_buf_free(&r.attrs);
     sni_spec_free(&s);
-    return st;
-}
-
-// issue 11: moves to the compiler (spec flag)
-// springdamper (MuJoCo's): the joint's stiffness and damping make a mass-spring-damper of the
-// given time constant tc and damping ratio z with the joint's inertia m at the nominal
-// configuration (1 / the diagonal of M^-1, as MuJoCo takes it): k = m / (tc z)^2, b = 2 m / tc
-static sn_status springdampers(reader* r, sn_model* m, const char* file, sn_error* err) {
-    int n = (int)(r->springdampers.len / sizeof(springdamper_rec));
-    if (n == 0) return SN_OK;
-    sn_data* d = NULL;
-    sn_status st = sn_data_create(m, NULL, &d, err);
-    if (st == SN_OK && m->nominal_config)
-        st = sn_set_state(m, d, m->nominal_config, m->nq, NULL, 0);
-    if (st == SN_OK) st = sn_fk(m, d);
-    if (st == SN_OK) st = sn_crba(m, d);
-    if (st == SN_OK) st = sn_inverse_mass(m, d);
-    const springdamper_rec* sr = (const springdamper_rec*)(void*)r->springdampers.data;
-    for (int i = 0; i < n && st == SN_OK; i++) {
-        int j = sn_model_find(m, SN_OBJ_JOINT, STR(r, sr[i].joint));
-        if (j == SN_NONE) continue; // a joint the compiler folded away
-        int v = m->joint_vadr[j];
-        sn_real w = d->inverse_mass[(size_t)v * m->nv + v];
-        if (!(w > 0) || !isfinite(w)) {
-            st = sni_error(err, SN_ERR_MODEL, file, 0, "joint",
-                           "joint '%s' has no inertia for its springdamper", STR(r, sr[i].joint));
-            break;
-        }
-        sn_real mass = 1 / w, tc = sr[i].timeconst, z = sr[i].dampratio;
-        m->dof_stiffness[v] = mass / (tc * tc * z * z);
-        m->dof_damping[v] = 2 * mass / tc;
-    }
-    sn_data_destroy(d);
     return st;
 }
 

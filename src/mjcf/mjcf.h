@@ -34,23 +34,15 @@ typedef struct xnode {
     int parent, first, last, next; // tree links, -1
 } xnode;
 
-// a joint's springdamper (time constant, damping ratio): its stiffness and damping are set from
-// its inertia once the model is compiled
-typedef struct springdamper_rec {
-    long joint; // the joint's name in the reader's pool
-    sn_real timeconst, dampratio;
-} springdamper_rec;
-
 typedef struct reader {
     sni_spec* s;
     sn_error* err;
     sn_status st;
     const sn_allocator* a;
-    sni_buf pool;          // strings
-    sni_buf springdampers; // springdamper_rec
-    sni_buf nodes;         // xnode
-    sni_buf attrs;         // long pairs: name, value
-    const char* dir;       // the model's folder
+    sni_buf pool;    // strings
+    sni_buf nodes;   // xnode
+    sni_buf attrs;   // long pairs: name, value
+    const char* dir; // the model's folder
     char files[MAX_INCLUDES + 1][1024];
     int nfile, cur_file;
     int stack[MAX_DEPTH + 1];
