@@ -81,6 +81,9 @@ static sn_real dist_line(const sn_real* a, const sn_real* b, const sn_real* x) {
     return l > 0 ? v3_norm(c) / l : v3_norm(ax);
 }
 
+// the hull (hull.h). Long (about 175 lines) because it is one Quickhull pass kept whole: the
+// first tetrahedron, the grid, the outside lists and the rounds that grow the hull share their
+// arrays; each phase is marked by a block comment
 sn_status sni_hull(const sn_real* p, int n, const sn_allocator* a, int** tri, int* ntri) {
     *tri = NULL, *ntri = 0;
     if (n < 4) return SN_ERR_MODEL;
