@@ -4,6 +4,7 @@
 // uniform density) and one collision geometry, compiled as a floating body and owned by the
 // world. The spec is the one the URDF reader fills from the equivalent file (link "body" in a
 // model named "free body"), so the model is the one such a file gives (tests/test_free_bodies.c).
+#include "math/massprop.h"
 #include "model/hull.h"
 #include "model/mesh.h"
 #include "model/spec.h"
@@ -212,7 +213,6 @@ sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3
     sn_real one[3] = {1, 1, 1};
     const sn_real* sc = scale ? scale : one;
     if (!positive3(sc, 3)) return SET_ERR(w, SN_ERR_ARG, "mesh scales must be positive");
-    // issue 11: use src/math/massprop
     // the hull of the file's vertices, and the solid it bounds at uniform density
     sni_buf v = {NULL, 0, 0, &w->alloc, 0};
     char msg[600];
@@ -224,25 +224,23 @@ sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3
     }
     int nv = (int)(v.len / (3 * sizeof(sn_real)));
     st = sni_hull((const sn_real*)(void*)v.data, nv, &w->alloc, &tri, &ntri);
-    sn_real vol = 0, com[3] = {0, 0, 0}, C[9];
-    if (st == SN_OK) sni_hull_mass((const sn_real*)(void*)v.data, tri, ntri, &vol, com, C);
+    sni_massprop mp;
+    memset(&mp, 0, sizeof mp);
+    if (st == SN_OK) sni_massprop_add_indexed(&mp, (const sn_real*)(void*)v.data, tri, ntri);
+    sn_real vol = mp.volume, com[3], I[9];
+    sni_massprop_centroid(&mp, com);
     sni_free(&w->alloc, tri, (size_t)ntri * 3 * sizeof(int));
     sni_buf_free(&v);
     if (st == SN_ERR_NOMEM) return SET_ERR(w, st, "out of memory");
     if (st != SN_OK || !(vol > 0))
         return SET_ERR(w, SN_ERR_MODEL, "%s: the mesh is flat; a free body needs a solid hull",
                        path);
-    // inertia about the centroid: rho (C - V c c^T), then I = tr(S) 1 - S
-    sn_real rho = mass / vol, S[9];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            S[3 * i + j] = rho * (C[3 * i + j] - vol * com[i] * com[j]);
-    sn_real tr = S[0] + S[4] + S[8];
+    sni_massprop_inertia(&mp, com, mass / vol, I);
     free_body b = {SN_GEOM_MESH,
                    {sc[0], sc[1], sc[2]},
                    path,
                    mass,
-                   {tr - S[0], -S[1], -S[2], tr - S[4], -S[5], tr - S[8]},
+                   {I[0], I[1], I[2], I[4], I[5], I[8]},
                    {com[0], com[1], com[2]}};
     return add_free_body(w, &b, out);
 }
