@@ -238,7 +238,7 @@ static int solve_ridge(sni_solver* sv, int n, sn_real dmax) {
                 res[i] -= A[i * n + j] * x[j];
         }
         if (sym)
-            sni_chol_solve(LU, n, res);
+            sni_chol_solve1(LU, n, n, res);
         else
             sni_lu_solve(LU, n, sv->sm_piv, res);
         for (int i = 0; i < n; i++)
