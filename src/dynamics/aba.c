@@ -47,7 +47,7 @@ static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
 // Cholesky factor of a small SPD matrix (n <= 6) with row stride stride, lower triangle in l
 // (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
-    return sni_chol_ld(l, 6, a, stride, n, 0);
+    return sni_chol_ld(l, 6, a, stride, n, 0) == SN_OK;
 }
 
 // x <- (L L^T)^-1 x

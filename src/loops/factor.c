@@ -187,9 +187,9 @@ static int make_groups(sn_system* s, int ns) {
 }
 
 
-// the blocks B_g over the DOFs that are not shared, factored one after another in L; 0 when one
-// is (nearly) singular
-static int factor_blocks(sn_system* s, int ng) {
+// the blocks B_g over the DOFs that are not shared, factored one after another in L;
+// SN_ERR_SINGULAR when one is (nearly) singular
+static sn_status factor_blocks(sn_system* s, int ng) {
     int nv = s->m->nv, nr = s->loops.nrow;
     const int* zn = s->loops.zn;
     const int* zidx = s->loops.zidx;
@@ -222,19 +222,19 @@ static int factor_blocks(sn_system* s, int ng) {
                 Bg[i * n + j] = Bg[j * n + i] = v;
             }
         }
-        if (!sni_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
+        if (sni_chol(Bg, n, LOOP_RANK_TOL * bmax) != SN_OK) return SN_ERR_SINGULAR;
         s->loops.block_at[g] = (int)at; // where block g's factor starts in L
         at += (size_t)n * n;
     }
     s->loops.ngroup = ng;
-    return 1;
+    return SN_OK;
 }
 
 
 // the shared DOFs' part: their list, U = Z_S^T (nr x ns, the rows' entries at the shared DOFs),
 // V = B^-1 U (one pass of the block solves with ns right-hand sides), C = E^-1 + U^T V factored,
-// and P = D^-1 U; 0 when C cannot be factored
-static int factor_shared(sn_system* s, int ns) {
+// and P = D^-1 U; SN_ERR_SINGULAR when C cannot be factored
+static sn_status factor_shared(sn_system* s, int ns) {
     int nv = s->m->nv, nr = s->loops.nrow;
     const int* is_shared = s->loops.is_shared;
     int* shared = s->loops.shared;
@@ -264,7 +264,7 @@ static int factor_shared(sn_system* s, int ns) {
         for (int j = 0; j < i; j++)
             C[j * ns + i] = C[i * ns + j];
     }
-    if (!sni_chol(C, ns, 0)) return 0;
+    if (sni_chol(C, ns, 0) != SN_OK) return SN_ERR_SINGULAR;
     // P = D^-1 U = V C^-1 diag(d_S) (D U's columns: V - V C^-1 (C - E^-1) = V C^-1 E^-1): the
     // response of every row to the shared DOFs, for the projections
     for (int r = 0; r < nr; r++) {
@@ -275,7 +275,7 @@ static int factor_shared(sn_system* s, int ns) {
         for (int i = 0; i < ns; i++)
             pr[i] = p[i] * s->step.mtilde.D[shared[i]];
     }
-    return 1;
+    return SN_OK;
 }
 
 
@@ -284,7 +284,7 @@ static int struct_factor(sn_system* s) {
     int ns = find_shared(s);
     if (ns < 0) return 0;
     int ng = make_groups(s, ns);
-    if (ng < 0 || !factor_blocks(s, ng) || !factor_shared(s, ns)) return 0;
+    if (ng < 0 || factor_blocks(s, ng) != SN_OK || factor_shared(s, ns) != SN_OK) return 0;
     for (int r = 0; r < s->loops.nrow; r++)
         s->loops.keep[r] = r;
     s->loops.nkeep = s->loops.nrow;

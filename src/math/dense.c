@@ -6,12 +6,12 @@
 #include <math.h>
 
 
-int sni_lu_factor(sn_real* A, int n, int* piv) {
+sn_status sni_lu_factor(sn_real* A, int n, int* piv) {
     for (int c = 0; c < n; c++) {
         int p = c;
         for (int i = c + 1; i < n; i++)
             if (fabs(A[i * n + c]) > fabs(A[p * n + c])) p = i;
-        if (!(fabs(A[p * n + c]) > 0)) return 0;
+        if (!(fabs(A[p * n + c]) > 0)) return SN_ERR_SINGULAR;
         piv[c] = p;
         if (p != c)
             for (int j = 0; j < n; j++) {
@@ -25,7 +25,7 @@ int sni_lu_factor(sn_real* A, int n, int* piv) {
                 A[i * n + j] -= f * A[c * n + j];
         }
     }
-    return 1;
+    return SN_OK;
 }
 
 

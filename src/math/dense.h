@@ -16,13 +16,15 @@
 
 
 // L L^T = A for a symmetric A (n x n; row strides lda, ldl; L's lower triangle written, in place
-// when L is A and ldl is lda); 0 if a pivot is not above tol (0: not positive definite)
-static inline int sni_chol_ld(sn_real* L, int ldl, const sn_real* A, int lda, int n, sn_real tol) {
+// when L is A and ldl is lda); SN_ERR_SINGULAR if a pivot is not above tol (0: not positive
+// definite)
+static inline sn_status sni_chol_ld(sn_real* L, int ldl, const sn_real* A, int lda, int n,
+                                    sn_real tol) {
     for (int j = 0; j < n; j++) {
         sn_real d = A[j * lda + j];
         for (int k = 0; k < j; k++)
             d -= L[j * ldl + k] * L[j * ldl + k];
-        if (!(d > tol)) return 0;
+        if (!(d > tol)) return SN_ERR_SINGULAR;
         d = sqrt(d);
         L[j * ldl + j] = d;
         for (int i = j + 1; i < n; i++) {
@@ -32,12 +34,13 @@ static inline int sni_chol_ld(sn_real* L, int ldl, const sn_real* A, int lda, in
             L[i * ldl + j] = x / d;
         }
     }
-    return 1;
+    return SN_OK;
 }
 
 
-// A = L L^T in place (A n x n, row-major, L in the lower triangle); 0 if a pivot is not above tol
-static inline int sni_chol(sn_real* A, int n, sn_real tol) {
+// A = L L^T in place (A n x n, row-major, L in the lower triangle); SN_ERR_SINGULAR if a pivot is
+// not above tol
+static inline sn_status sni_chol(sn_real* A, int n, sn_real tol) {
     return sni_chol_ld(A, n, A, n, n, tol);
 }
 
@@ -128,8 +131,8 @@ static inline void sni_chol_solve_pivoted(const sn_real* L, const int* perm, int
 
 
 // LU factor of A (n x n, row-major) in place with partial pivoting (row exchanges in piv, n);
-// 0 if singular
-int sni_lu_factor(sn_real* A, int n, int* piv);
+// SN_ERR_SINGULAR if a pivot column is zero
+sn_status sni_lu_factor(sn_real* A, int n, int* piv);
 // b <- A^-1 b with the factor of sni_lu_factor
 void sni_lu_solve(const sn_real* LU, int n, const int* piv, sn_real* b);
 
