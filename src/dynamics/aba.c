@@ -6,6 +6,7 @@
 // joints invert their 3x3 D_i by Cholesky; a floating root, whose motion subspace is invertible,
 // solves for its spatial acceleration directly with one 6x6 Cholesky factorization.
 #include "dynamics/dyn.h"
+#include "math/dense.h"
 
 // Articulated inertias are symmetric 6x6 matrices stored packed: the 21 entries of the upper
 // triangle, row by row. P(r, c) with r <= c is the index below.
@@ -43,37 +44,15 @@ static inline void sym6_from_rbi(sn_real* a, const sn_real* rbi) {
     a[15] = m, a[16] = 0, a[17] = 0, a[18] = m, a[19] = 0, a[20] = m;
 }
 
-// Cholesky factor of a small SPD matrix (n <= 6), lower triangle in l (stride 6); 0 if not SPD
+// Cholesky factor of a small SPD matrix (n <= 6) with row stride stride, lower triangle in l
+// (stride 6); 0 if not SPD
 static int cholesky(sn_real* l, const sn_real* a, int n, int stride) {
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j <= i; j++) {
-            sn_real s = a[i * stride + j];
-            for (int k = 0; k < j; k++)
-                s -= l[i * 6 + k] * l[j * 6 + k];
-            if (i == j) {
-                if (!(s > 0)) return 0;
-                l[i * 6 + i] = sqrt(s);
-            } else {
-                l[i * 6 + j] = s / l[j * 6 + j];
-            }
-        }
-    return 1;
+    return sni_chol_ld(l, 6, a, stride, n, 0) == SN_OK;
 }
 
 // x <- (L L^T)^-1 x
 static void cholesky_solve(const sn_real* l, sn_real* x, int n) {
-    for (int i = 0; i < n; i++) {
-        sn_real s = x[i];
-        for (int k = 0; k < i; k++)
-            s -= l[i * 6 + k] * x[k];
-        x[i] = s / l[i * 6 + i];
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        sn_real s = x[i];
-        for (int k = i + 1; k < n; k++)
-            s -= l[k * 6 + i] * x[k];
-        x[i] = s / l[i * 6 + i];
-    }
+    sni_chol_solve1(l, 6, n, x);
 }
 
 // add the articulated inertia Ia = IA - U D^-1 U^T (given as IA and the rank-nd correction)

@@ -21,30 +21,6 @@
 #define LOOP_RANK_TOL 1e-6
 
 
-// solve L L^T x = b for the leading rank x rank block of the pivoted factor: L(a, k) is stored at
-// Lo[perm[a] * ld + k] (k < a), the pivot L(a, a) at Lo[perm[a] * ld + a]. b holds nb right-hand
-// sides interleaved (b[i * nb + j])
-static void chol_solve(const sn_real* Lo, const int* perm, int ld, int rank, sn_real* b, int nb) {
-    for (int i = 0; i < rank; i++) {
-        const sn_real* li = Lo + (size_t)perm[i] * ld;
-        for (int k = 0; k < i; k++)
-            for (int j = 0; j < nb; j++)
-                b[i * nb + j] -= li[k] * b[k * nb + j];
-        for (int j = 0; j < nb; j++)
-            b[i * nb + j] /= li[i];
-    }
-    for (int i = rank - 1; i >= 0; i--) {
-        for (int k = i + 1; k < rank; k++) {
-            sn_real l = Lo[(size_t)perm[k] * ld + i];
-            for (int j = 0; j < nb; j++)
-                b[i * nb + j] -= l * b[k * nb + j];
-        }
-        for (int j = 0; j < nb; j++)
-            b[i * nb + j] /= Lo[(size_t)perm[i] * ld + i];
-    }
-}
-
-
 // row r of J (its nonzeros) times v
 static sn_real row_dot(const sn_system* s, int r, const sn_real* v) {
     int nv = s->m->nv;
@@ -93,58 +69,6 @@ static int uf_find(int* p, int i) {
 }
 
 
-// x <- (L L^T)^-1 x for the factor L (n x n, row-major) of sni_chol, x gathered by idx (nb
-// right-hand sides interleaved)
-static void small_solve(const sn_real* L, int n, const int* idx, sn_real* x, int nb) {
-    sn_real acc[SNI_LOOP_SHARED_MAX]; // row i's values, in registers for a few right-hand sides
-    for (int i = 0; i < n; i++) {
-        sn_real* xi = x + (size_t)idx[i] * nb;
-        for (int j = 0; j < nb; j++)
-            acc[j] = xi[j];
-        for (int k = 0; k < i; k++) {
-            const sn_real* xk = x + (size_t)idx[k] * nb;
-            sn_real l = L[i * n + k];
-            for (int j = 0; j < nb; j++)
-                acc[j] -= l * xk[j];
-        }
-        sn_real d = L[i * n + i];
-        for (int j = 0; j < nb; j++)
-            xi[j] = acc[j] / d;
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        sn_real* xi = x + (size_t)idx[i] * nb;
-        for (int j = 0; j < nb; j++)
-            acc[j] = xi[j];
-        for (int k = i + 1; k < n; k++) {
-            const sn_real* xk = x + (size_t)idx[k] * nb;
-            sn_real l = L[k * n + i];
-            for (int j = 0; j < nb; j++)
-                acc[j] -= l * xk[j];
-        }
-        sn_real d = L[i * n + i];
-        for (int j = 0; j < nb; j++)
-            xi[j] = acc[j] / d;
-    }
-}
-
-// x (n x nb, interleaved) <- (L L^T)^-1 x for a small factor L (n x n, row-major) of sni_chol
-static void dense_solve(const sn_real* L, int n, sn_real* x, int nb) {
-    for (int i = 0; i < n; i++) {
-        for (int k = 0; k < i; k++)
-            for (int j = 0; j < nb; j++)
-                x[i * nb + j] -= L[i * n + k] * x[k * nb + j];
-        for (int j = 0; j < nb; j++)
-            x[i * nb + j] /= L[i * n + i];
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        for (int k = i + 1; k < n; k++)
-            for (int j = 0; j < nb; j++)
-                x[i * nb + j] -= L[k * n + i] * x[k * nb + j];
-        for (int j = 0; j < nb; j++)
-            x[i * nb + j] /= L[i * n + i];
-    }
-}
-
 // x (nr x nb) <- B^-1 x, group by group
 static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
     const int* order = s->loops.order;
@@ -152,7 +76,7 @@ static void blocks_solve(const sn_system* s, sn_real* x, int nb) {
     size_t at = 0;
     for (int g = 0; g < s->loops.ngroup; g++) {
         int n = off[g + 1] - off[g];
-        small_solve(s->loops.L + at, n, order + off[g], x, nb);
+        sni_chol_solve_rows(s->loops.L + at, n, n, order + off[g], x, nb);
         at += (size_t)n * n;
     }
 }
@@ -172,8 +96,8 @@ static void struct_solve(const sn_system* s, sn_real* b, int nb) {
             for (int j = 0; j < nb; j++)
                 w[a * nb + j] += ur[a] * br[j];
     }
-    dense_solve(s->loops.C, ns, w, nb); // C^-1 w
-    const sn_real* V = s->loops.V;      // nr x ns
+    sni_chol_solve(s->loops.C, ns, w, nb); // C^-1 w
+    const sn_real* V = s->loops.V;         // nr x ns
     for (int r = 0; r < nr; r++) {
         const sn_real* vr = V + (size_t)r * ns;
         sn_real* br = b + (size_t)r * nb;
@@ -263,9 +187,9 @@ static int make_groups(sn_system* s, int ns) {
 }
 
 
-// the blocks B_g over the DOFs that are not shared, factored one after another in L; 0 when one
-// is (nearly) singular
-static int factor_blocks(sn_system* s, int ng) {
+// the blocks B_g over the DOFs that are not shared, factored one after another in L;
+// SN_ERR_SINGULAR when one is (nearly) singular
+static sn_status factor_blocks(sn_system* s, int ng) {
     int nv = s->m->nv, nr = s->loops.nrow;
     const int* zn = s->loops.zn;
     const int* zidx = s->loops.zidx;
@@ -298,19 +222,19 @@ static int factor_blocks(sn_system* s, int ng) {
                 Bg[i * n + j] = Bg[j * n + i] = v;
             }
         }
-        if (!sni_chol(Bg, n, LOOP_RANK_TOL * bmax)) return 0;
+        if (sni_chol(Bg, n, LOOP_RANK_TOL * bmax) != SN_OK) return SN_ERR_SINGULAR;
         s->loops.block_at[g] = (int)at; // where block g's factor starts in L
         at += (size_t)n * n;
     }
     s->loops.ngroup = ng;
-    return 1;
+    return SN_OK;
 }
 
 
 // the shared DOFs' part: their list, U = Z_S^T (nr x ns, the rows' entries at the shared DOFs),
 // V = B^-1 U (one pass of the block solves with ns right-hand sides), C = E^-1 + U^T V factored,
-// and P = D^-1 U; 0 when C cannot be factored
-static int factor_shared(sn_system* s, int ns) {
+// and P = D^-1 U; SN_ERR_SINGULAR when C cannot be factored
+static sn_status factor_shared(sn_system* s, int ns) {
     int nv = s->m->nv, nr = s->loops.nrow;
     const int* is_shared = s->loops.is_shared;
     int* shared = s->loops.shared;
@@ -340,18 +264,18 @@ static int factor_shared(sn_system* s, int ns) {
         for (int j = 0; j < i; j++)
             C[j * ns + i] = C[i * ns + j];
     }
-    if (!sni_chol(C, ns, 0)) return 0;
+    if (sni_chol(C, ns, 0) != SN_OK) return SN_ERR_SINGULAR;
     // P = D^-1 U = V C^-1 diag(d_S) (D U's columns: V - V C^-1 (C - E^-1) = V C^-1 E^-1): the
     // response of every row to the shared DOFs, for the projections
     for (int r = 0; r < nr; r++) {
         sn_real p[SNI_LOOP_SHARED_MAX];
         memcpy(p, V + (size_t)r * ns, (size_t)ns * sizeof(sn_real));
-        dense_solve(C, ns, p, 1);
+        sni_chol_solve1(C, ns, ns, p);
         sn_real* pr = s->loops.P + (size_t)r * ns;
         for (int i = 0; i < ns; i++)
             pr[i] = p[i] * s->step.mtilde.D[shared[i]];
     }
-    return 1;
+    return SN_OK;
 }
 
 
@@ -360,7 +284,7 @@ static int struct_factor(sn_system* s) {
     int ns = find_shared(s);
     if (ns < 0) return 0;
     int ng = make_groups(s, ns);
-    if (ng < 0 || !factor_blocks(s, ng) || !factor_shared(s, ns)) return 0;
+    if (ng < 0 || factor_blocks(s, ng) != SN_OK || factor_shared(s, ns) != SN_OK) return 0;
     for (int r = 0; r < s->loops.nrow; r++)
         s->loops.keep[r] = r;
     s->loops.nkeep = s->loops.nrow;
@@ -374,7 +298,7 @@ static void d_solve(const sn_system* s, sn_real* b, int nb) {
     if (s->loops.structured)
         struct_solve(s, b, nb);
     else
-        chol_solve(s->loops.L, s->loops.keep, s->loops.nrow, s->loops.nkeep, b, nb);
+        sni_chol_solve_pivoted(s->loops.L, s->loops.keep, s->loops.nrow, s->loops.nkeep, b, nb);
 }
 
 
@@ -527,7 +451,8 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
     }
     for (int b = 0; b < ngl; b++) {
         int g = gl[b];
-        small_solve(s->loops.L + lofs[g], off[g + 1] - off[g], order + off[g], x, 3);
+        int n = off[g + 1] - off[g];
+        sni_chol_solve_rows(s->loops.L + lofs[g], n, n, order + off[g], x, 3);
     }
     // w = C^-1 U^T y
     sn_real w[3 * SNI_LOOP_SHARED_MAX], sv[3 * SNI_LOOP_SHARED_MAX];
@@ -545,7 +470,7 @@ static int project3s(const sn_system* s, sn_real* z, const int* path, int len) {
             }
         }
     }
-    dense_solve(s->loops.C, ns, w, 3);
+    sni_chol_solve(s->loops.C, ns, w, 3);
     // s = D_f^-1 z at the shared DOFs; x = y + P s - V w
     for (int a = 0; a < ns; a++) {
         int k = sidx[a];

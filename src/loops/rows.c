@@ -9,6 +9,7 @@
 // and their half solves Z = L^-T J^T through the step's factor of M~ (factor.c takes it from
 // there).
 #include "dynamics/dyn.h"
+#include "math/sym3.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -171,52 +172,6 @@ static sn_real vdot(const sn_real* a, const sn_real* b, int n) {
 
 // ---- the directions each constraint keeps (at attachment) ----
 
-// the eigenvalues (ascending) and eigenvectors (columns of V) of the symmetric 3 x 3 matrix A,
-// by cyclic Jacobi rotations
-static void sym3_eigen(const sn_real* A, sn_real ev[3], sn_real V[9]) {
-    sn_real a[9];
-    memcpy(a, A, sizeof a);
-    m3_identity(V);
-    for (int sweep = 0; sweep < 50; sweep++) {
-        sn_real off = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
-        if (!(off > 1e-30 * (a[0] * a[0] + a[4] * a[4] + a[8] * a[8]))) break;
-        for (int p = 0; p < 2; p++)
-            for (int q = p + 1; q < 3; q++) {
-                sn_real apq = a[3 * p + q];
-                if (apq == 0) continue;
-                sn_real th = (a[3 * q + q] - a[3 * p + p]) / (2 * apq);
-                sn_real t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
-                sn_real c = 1 / sqrt(t * t + 1), sn = t * c;
-                for (int k = 0; k < 3; k++) { // columns p, q
-                    sn_real x = a[3 * k + p], y = a[3 * k + q];
-                    a[3 * k + p] = c * x - sn * y, a[3 * k + q] = sn * x + c * y;
-                }
-                for (int k = 0; k < 3; k++) { // rows p, q
-                    sn_real x = a[3 * p + k], y = a[3 * q + k];
-                    a[3 * p + k] = c * x - sn * y, a[3 * q + k] = sn * x + c * y;
-                }
-                for (int k = 0; k < 3; k++) {
-                    sn_real x = V[3 * k + p], y = V[3 * k + q];
-                    V[3 * k + p] = c * x - sn * y, V[3 * k + q] = sn * x + c * y;
-                }
-            }
-    }
-    int o[3] = {0, 1, 2};
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++)
-            if (a[4 * o[j]] < a[4 * o[i]]) {
-                int t = o[i];
-                o[i] = o[j], o[j] = t;
-            }
-    sn_real W[9];
-    memcpy(W, V, sizeof W);
-    for (int i = 0; i < 3; i++) {
-        ev[i] = a[4 * o[i]];
-        for (int k = 0; k < 3; k++)
-            V[3 * k + i] = W[3 * k + o[i]];
-    }
-}
-
 // a row's part that no direction below LOOP_STRUCT_TOL of its own size keeps: the structural
 // test of seed 001 (a joint that moves the anchors apart along a direction only through a lever
 // below 1/1000 of the distance it moves them by)
@@ -263,8 +218,8 @@ static void structure(sn_system* s) {
         for (int i = na; i < 3; i++)
             G0[4 * i] = G[4 * i] = 0;
         sn_real ev[3], V[9], ev0[3], V0[9];
-        sym3_eigen(G, ev, V);
-        sym3_eigen(G0, ev0, V0);
+        sni_sym3_eigen(G, ev, V);
+        sni_sym3_eigen(G0, ev0, V0);
         sn_real tol = LOOP_STRUCT_TOL * size;
         int kept = 0, own = 0;
         for (int i = 2; i >= 0; i--) {

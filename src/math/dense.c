@@ -1,53 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// dense.c: small dense factorizations (Golub and Van Loan, ch. 3 and 4): the Cholesky factor of a
-// symmetric positive definite matrix and the LU factor with partial pivoting, in place, with
-// their solves.
+// dense.c: the LU factor with partial pivoting, in place, and its solve (Golub and Van Loan,
+// sec. 3.4); the Cholesky factor and its solves are inline in dense.h.
 #include "math/dense.h"
 
 #include <math.h>
 
 
-int sni_chol(sn_real* A, int n, sn_real tol) {
-    for (int j = 0; j < n; j++) {
-        sn_real d = A[j * n + j];
-        for (int k = 0; k < j; k++)
-            d -= A[j * n + k] * A[j * n + k];
-        if (!(d > tol)) return 0;
-        d = sqrt(d);
-        A[j * n + j] = d;
-        for (int i = j + 1; i < n; i++) {
-            sn_real x = A[i * n + j];
-            for (int k = 0; k < j; k++)
-                x -= A[i * n + k] * A[j * n + k];
-            A[i * n + j] = x / d;
-        }
-    }
-    return 1;
-}
-
-
-void sni_chol_solve(const sn_real* L, int n, sn_real* b) {
-    for (int i = 0; i < n; i++) {
-        sn_real x = b[i];
-        for (int k = 0; k < i; k++)
-            x -= L[i * n + k] * b[k];
-        b[i] = x / L[i * n + i];
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        sn_real x = b[i];
-        for (int k = i + 1; k < n; k++)
-            x -= L[k * n + i] * b[k];
-        b[i] = x / L[i * n + i];
-    }
-}
-
-
-int sni_lu_factor(sn_real* A, int n, int* piv) {
+sn_status sni_lu_factor(sn_real* A, int n, int* piv) {
     for (int c = 0; c < n; c++) {
         int p = c;
         for (int i = c + 1; i < n; i++)
             if (fabs(A[i * n + c]) > fabs(A[p * n + c])) p = i;
-        if (!(fabs(A[p * n + c]) > 0)) return 0;
+        if (!(fabs(A[p * n + c]) > 0)) return SN_ERR_SINGULAR;
         piv[c] = p;
         if (p != c)
             for (int j = 0; j < n; j++) {
@@ -61,7 +25,7 @@ int sni_lu_factor(sn_real* A, int n, int* piv) {
                 A[i * n + j] -= f * A[c * n + j];
         }
     }
-    return 1;
+    return SN_OK;
 }
 
 

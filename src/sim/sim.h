@@ -173,6 +173,12 @@ struct sn_world {
     char last_error[512];
 };
 
+// layout.c: a system's arrays from the carver (the same call measures and carves); the world's
+// arrays (contacts, broad phase, contact solver) made for every system, and freed
+void sni_system_layout(sn_system* s, const sn_model* m, carver* c);
+sn_status sni_world_arrays_alloc(sn_world* w);
+void sni_world_arrays_free(sn_world* w);
+
 // world.c: the world's warning and last error; a system's validity
 void sni_world_warn(sn_world* w, const char* fmt, ...);
 sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...);

@@ -70,10 +70,6 @@ static void system_free(sn_system* s) {
 }
 
 
-static void arrays_free(sn_world* w);
-static sn_status arrays_alloc(sn_world* w);
-
-
 static void heightfield_free(sn_world* w) {
     sni_free(&w->alloc, w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny * sizeof(sn_real));
     w->hf_z = NULL;
@@ -85,7 +81,7 @@ void sn_world_destroy(sn_world* w) {
     if (!w) return;
     for (int i = 0; i < w->nsys; i++)
         system_free(w->sys[i]);
-    arrays_free(w);
+    sni_world_arrays_free(w);
     heightfield_free(w);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
@@ -149,108 +145,6 @@ void sn_world_gravity(const sn_world* w, sn_real g[3]) {
 
 // ---- adding a system ----
 
-// the system's arrays, part by part (the same function measures and carves: see SNI_CARVE)
-static void layout(sn_system* s, const sn_model* m, carver* c) {
-    size_t nv = (size_t)m->nv, nq = (size_t)m->nq, nb = (size_t)m->nbody;
-    // control and actuators
-    sn_real** ctl[] = {&s->ctl.kp,        &s->ctl.kd,     &s->ctl.u_ref,   &s->ctl.tau_ff,
-                       &s->ctl.lim_lo,    &s->ctl.lim_hi, &s->ctl.damping, &s->ctl.spring_k,
-                       &s->ctl.spring_kq, &s->ctl.ext,    &s->ctl.w,       &s->act.b_out,
-                       &s->act.fric_out,  &s->act.tau};
-    for (size_t i = 0; i < sizeof ctl / sizeof ctl[0]; i++)
-        SNI_CARVE(c, *ctl[i], nv);
-    SNI_CARVE(c, s->ctl.q_ref, nq);
-    SNI_CARVE(c, s->ctl.ext_body, 6 * nb);
-    // the step
-    sn_real** step[] = {&s->step.u0,       &s->step.u1,      &s->step.ubar,       &s->step.u_adm,
-                        &s->step.du,       &s->step.pos_err, &s->step.stage_err,  &s->step.tau_cmd,
-                        &s->step.tau_act,  &s->step.tau_exp, &s->step.ext_last,   &s->step.tab_cmd,
-                        &s->step.tab_damp, &s->step.tab_act, &s->step.tab_spring, &s->step.dinv};
-    for (size_t i = 0; i < sizeof step / sizeof step[0]; i++)
-        SNI_CARVE(c, *step[i], nv);
-    SNI_CARVE(c, s->step.q0, nq);
-    SNI_CARVE(c, s->step.q1, nq);
-    for (int k = 0; k < 4; k++)
-        SNI_CARVE(c, s->step.rk_acc[k], nv);
-    for (int k = 0; k < 3; k++)
-        SNI_CARVE(c, s->step.rk_vel[k], nv);
-    SNI_CARVE(c, s->step.rk_q, nq);
-    SNI_CARVE(c, s->step.mtilde.L, nv * nv);
-    SNI_CARVE(c, s->step.mtilde.D, nv);
-    // the contact solver
-    SNI_CARVE(c, s->solve.v, nv);
-    SNI_CARVE(c, s->solve.v_fix, nv);
-    SNI_CARVE(c, s->solve.pseudo, nv);
-    SNI_CARVE(c, s->solve.loop_dv, nv);
-    SNI_CARVE(c, s->solve.row_prev, 3 * nv);
-    // inverse dynamics
-    SNI_CARVE(c, s->id.body_acc, 6 * nb);
-    SNI_CARVE(c, s->id.body, 6 * nb);
-    SNI_CARVE(c, s->id.pos, 3 * nb);
-    SNI_CARVE(c, s->id.rot, 9 * nb);
-    SNI_CARVE(c, s->id.vel, 6 * nb);
-    // collision
-    SNI_CARVE(c, s->geom_center, 3 * (size_t)m->ngeom);
-    SNI_CARVE(c, s->geom_radius, (size_t)m->ngeom);
-    SNI_CARVE(c, s->body_group, nb);
-    SNI_CARVE(c, s->body_mask, nb);
-    SNI_CARVE(c, s->body_material, nb);
-    // loop constraints: body2's anchors, and the rows of a step (3 per constraint at most)
-    size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
-    for (int j = 0; j < m->njoint; j++) // a mimic joint adds a row
-        nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    SNI_CARVE(c, s->loops.anchor2, 3 * nc);
-    SNI_CARVE(c, s->loops.rot2, 9 * nc);
-    SNI_CARVE(c, s->loops.err, 3 * nc);
-    SNI_CARVE(c, s->loops.axes, 9 * nc);
-    SNI_CARVE(c, s->loops.naxis, nc);
-    SNI_CARVE(c, s->loops.imp, 3 * nc);
-    SNI_CARVE(c, s->loops.axis, 3 * nr);
-    // a step's rows and their solves
-    SNI_CARVE(c, s->loops.J, nr * nv);
-    SNI_CARVE(c, s->loops.W, nr * nv);
-    SNI_CARVE(c, s->loops.jn, nr);
-    SNI_CARVE(c, s->loops.jidx, nr * nv);
-    SNI_CARVE(c, s->loops.zn, nr);
-    SNI_CARVE(c, s->loops.zidx, nr * nv);
-    SNI_CARVE(c, s->loops.same, nr);
-    SNI_CARVE(c, s->loops.rhs, nr);
-    SNI_CARVE(c, s->loops.lam, nr);
-    SNI_CARVE(c, s->loops.cols, nv);
-    SNI_CARVE(c, s->loops.colvec, 3 * nv);
-    SNI_CARVE(c, s->loops.mark, nv);
-    SNI_CARVE(c, s->loops.sol, 3 * nr);
-    SNI_CARVE(c, s->loops.resp, nv);
-    SNI_CARVE(c, s->loops.zd, 3 * nv);
-    SNI_CARVE(c, s->loops.path, nv);
-    // the factors of D: dense and pivoted, or structured
-    SNI_CARVE(c, s->loops.D, nr * nr);
-    SNI_CARVE(c, s->loops.L, nr * nr);
-    SNI_CARVE(c, s->loops.diag, nr);
-    SNI_CARVE(c, s->loops.used, nr);
-    SNI_CARVE(c, s->loops.keep, nr);
-    int** per_dof[] = {&s->loops.cnt, &s->loops.is_shared, &s->loops.shared, &s->loops.first_row,
-                       &s->loops.dof_group};
-    for (size_t i = 0; i < sizeof per_dof / sizeof per_dof[0]; i++)
-        SNI_CARVE(c, *per_dof[i], nv);
-    int** per_row[] = {&s->loops.uf, &s->loops.gid, &s->loops.order, &s->loops.fill,
-                       &s->loops.block_at};
-    for (size_t i = 0; i < sizeof per_row / sizeof per_row[0]; i++)
-        SNI_CARVE(c, *per_row[i], nr);
-    SNI_CARVE(c, s->loops.off, nr + 1);
-    SNI_CARVE(c, s->loops.U, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loops.V, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loops.P, nr * SNI_LOOP_SHARED_MAX);
-    SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
-    // attachment and assembly
-    SNI_CARVE(c, s->loops.basis, nr * nv);
-    SNI_CARVE(c, s->loops.rows3, 3 * nv);
-    SNI_CARVE(c, s->loops.save_q, nq);
-    SNI_CARVE(c, s->loops.save_u, nv);
-    SNI_CARVE(c, s->loops.next_q, nq);
-    SNI_CARVE(c, s->loops.next_u, nv);
-}
-
 
 // defaults from the model: effort limits, damping, springs; targets at the initial state
 static void system_defaults(sn_system* s) {
@@ -297,11 +191,11 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     sn_system probe;
     memset(&probe, 0, sizeof probe);
     carver c = {NULL, sizeof(sn_system)};
-    layout(&probe, m, &c);
+    sni_system_layout(&probe, m, &c);
     sn_system* s = sni_alloc(&w->alloc, c.off);
     if (!s) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
     carver c2 = {(char*)s, sizeof(sn_system)};
-    layout(s, m, &c2);
+    sni_system_layout(s, m, &c2);
     s->bytes = c.off;
     s->world = w;
     s->m = m;
@@ -318,7 +212,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     sni_system_state_set(s);
     s->index = w->nsys;
     w->sys[w->nsys++] = s;
-    st = arrays_alloc(w);
+    st = sni_world_arrays_alloc(w);
     if (st == SN_OK) st = sni_system_actuators_from_model(s);
     if (st != SN_OK) {
         w->nsys--;
@@ -416,88 +310,6 @@ sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance
         return SET_ERR(w, SN_ERR_ARG, "the solver's tolerance %g must be > 0", tolerance);
     w->solver.max_iter = max_iterations;
     w->solver.tol = tolerance;
-    return SN_OK;
-}
-
-
-// ---- the world's arrays: contacts, the broad phase and the contact solver's ----
-// sized for every system of the world, made again when a system is added
-
-typedef struct world_size {
-    int contact_cap; // contacts of a step
-    int nbp;         // geometries in the broad phase
-    int npair;       // room for its candidate pairs
-    sni_solver_size solver;
-} world_size;
-
-
-// room for the contacts of every collision geometry (with the ground, or four per pair of
-// geometries of different systems, at most 4096) and one limit and one friction row per 1-DOF
-// joint; the broad phase holds every collision geometry that can meet another body
-static world_size measure(const sn_world* w) {
-    int nc = 0, n1 = 0, ngeom = 0, nvmax = 1;
-    for (int si = 0; si < w->nsys; si++) {
-        const sn_model* m = w->sys[si]->m;
-        for (int g = 0; g < m->ngeom; g++)
-            if (!m->geom_is_visual[g] && m->frame_body[m->geom_frame[g]] != 0 &&
-                sni_geom_max_contacts(m->geom_type[g]) > 0) {
-                nc += sni_geom_max_contacts(m->geom_type[g]);
-                ngeom++;
-            }
-        for (int j = 0; j < m->njoint; j++)
-            if (m->joint_nv[j] == 1) n1++;
-        if (m->nv > nvmax) nvmax = m->nv;
-    }
-    nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)
-    int nbp = 0;
-    for (int si = 0; si < w->nsys; si++)
-        for (int g = 0; g < w->sys[si]->m->ngeom; g++)
-            nbp += w->sys[si]->geom_radius[g] > 0;
-    long pairs = (long)nbp * (nbp - 1) / 2;
-    world_size z = {nc, nbp, pairs < 16384 ? (int)pairs : 16384, {nc + 2 * n1, nc, nvmax}};
-    return z;
-}
-
-
-// the arrays (the same function measures and carves: see SNI_CARVE)
-static void arrays_layout(sn_world* w, const world_size* z, carver* c) {
-    size_t nbp = (size_t)z->nbp;
-    SNI_CARVE(c, w->contacts, (size_t)z->contact_cap);
-    SNI_CARVE(c, w->bp_sys, nbp);
-    SNI_CARVE(c, w->bp_geom, nbp);
-    SNI_CARVE(c, w->bp_order, nbp);
-    SNI_CARVE(c, w->bp_box, 6 * nbp);
-    SNI_CARVE(c, w->bp_pair, 2 * (size_t)z->npair);
-    sni_solver_layout(&w->solver, &z->solver, c);
-}
-
-
-static void arrays_free(sn_world* w) {
-    sni_free(&w->alloc, w->arrays, w->arrays_bytes);
-    w->arrays = NULL;
-    w->arrays_bytes = 0;
-}
-
-
-static sn_status arrays_alloc(sn_world* w) {
-    world_size z = measure(w);
-    carver c = {NULL, 0};
-    arrays_layout(w, &z, &c);
-    char* p = sni_alloc(&w->alloc, c.off);
-    if (!p) return SET_ERR(w, SN_ERR_NOMEM, "out of memory for the contact solver");
-    arrays_free(w);
-    w->arrays = p;
-    w->arrays_bytes = c.off;
-    carver c2 = {p, 0};
-    arrays_layout(w, &z, &c2);
-    w->nbp = z.nbp, w->npair_cap = z.npair;
-    for (int si = 0, k = 0; si < w->nsys; si++)
-        for (int g = 0; g < w->sys[si]->m->ngeom; g++)
-            if (w->sys[si]->geom_radius[g] > 0) w->bp_sys[k] = si, w->bp_geom[k] = g, k++;
-    for (int k = 0; k < z.nbp; k++)
-        w->bp_order[k] = k;
-    w->contact_cap = z.contact_cap;
-    w->ncontact = 0;
     return SN_OK;
 }
 

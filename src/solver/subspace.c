@@ -213,9 +213,9 @@ static sn_real right_side(sni_solver* sv, int n) {
 // share of the sweeps' impulses on a redundant set and damps the near-null directions where the
 // acting set asks for more than the sweeps can give; the repeats make the well-conditioned
 // directions exact (a box on a bump and two corners: its three contacts carry m g to 1e-12).
-// One pass left 1e-7 of the load unresolved; five made the humanoid's sweeps slower. 0 when the
-// factor fails
-static int solve_ridge(sni_solver* sv, int n, sn_real dmax) {
+// One pass left 1e-7 of the load unresolved; five made the humanoid's sweeps slower.
+// SN_ERR_SINGULAR when the factor fails
+static sn_status solve_ridge(sni_solver* sv, int n, sn_real dmax) {
     const sn_real* A = sv->sm_A;
     const sn_real* rhs = sv->sm_b;
     sn_real* x = sv->sm_x;
@@ -230,7 +230,8 @@ static int solve_ridge(sni_solver* sv, int n, sn_real dmax) {
     int sym = 1;
     for (int i = 0; i < n; i++)
         sym &= sv->sm_row[i] != 3;
-    if (sym ? !sni_chol(LU, n, 0) : !sni_lu_factor(LU, n, sv->sm_piv)) return 0;
+    sn_status st = sym ? sni_chol(LU, n, 0) : sni_lu_factor(LU, n, sv->sm_piv);
+    if (st != SN_OK) return st;
     for (int pass = 0; pass < 3; pass++) {
         for (int i = 0; i < n; i++) {
             res[i] = rhs[i];
@@ -238,13 +239,13 @@ static int solve_ridge(sni_solver* sv, int n, sn_real dmax) {
                 res[i] -= A[i * n + j] * x[j];
         }
         if (sym)
-            sni_chol_solve(LU, n, res);
+            sni_chol_solve1(LU, n, n, res);
         else
             sni_lu_solve(LU, n, sv->sm_piv, res);
         for (int i = 0; i < n; i++)
             x[i] += res[i];
     }
-    return 1;
+    return SN_OK;
 }
 
 
@@ -336,7 +337,7 @@ static int subspace_try(sni_solver* sv) {
         if (sv->sm_frozen[a] == 2) push_column(sv, a, 0, sv->sm_fval[a] - sv->blk_lambda[3 * a], 1);
     if (!build_matrix(sv, n)) return 0;
     sn_real dmax = right_side(sv, n);
-    if (!solve_ridge(sv, n, dmax)) return 0;
+    if (solve_ridge(sv, n, dmax) != SN_OK) return 0;
     int r = hold_broken(sv, n);
     if (r <= 0) return r;
     return apply_solution(sv, n);
