@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The API reference is current: docs/reference.md regenerated from the headers' doc comments
-# equals the committed one, and every public function (SN_API) appears in it.
+# equals the committed one, and every public function (SN_API) appears in it; docs/architecture.md
+# names every file of src/ in its room's row.
 # Usage: test_docs.sh SOURCE_DIR
 set -u
 SRC=$1
@@ -24,4 +25,38 @@ for fn in $(grep -ho '^SN_API [^(]*(' "$SRC"/include/sinew/*.h | sed 's/($//' | 
   fi
 done
 [[ $missing -eq 0 ]] && echo "ok   every public function is documented ($(grep -c '^SN_API' "$SRC"/include/sinew/*.h | awk -F: '{s += $2} END {print s}') declarations)"
-[[ $fail -eq 0 && $missing -eq 0 ]]
+# docs/architecture.md is the map of the house: every file of src/ is in its room's row (the row
+# that starts with the room's folder), and every room is on the map
+unmapped=0
+for f in "$SRC"/src/*/*.[ch]; do
+  room=$(basename "$(dirname "$f")")
+  name=$(basename "$f")
+  row=$(grep "^| \`src/$room/\`" "$SRC/docs/architecture.md")
+  stem=${name%.*}
+  if [[ -z "$row" ]]; then
+    echo "FAIL src/$room/ has no row in docs/architecture.md"
+    unmapped=$((unmapped + 1))
+  elif ! grep -qE "(^|[ ,/|])$stem(\.c|\.h|\.c/h)?([ ,|]|$)" <<< "$row"; then
+    echo "FAIL src/$room/$name is not named in its room's row of docs/architecture.md"
+    unmapped=$((unmapped + 1))
+  fi
+done
+# ... and every file it names there exists
+while IFS= read -r row; do
+  room=$(sed 's/^| `src\/\([a-z]*\)\/`.*/\1/' <<< "$row")
+  files=$(cut -d'|' -f3 <<< "$row" | grep -oE '[a-z_0-9]+\.(c/h|c|h)')
+  for f in $files; do
+    case "$f" in
+      */h) names="${f%/h} ${f%.c/h}.h" ;;
+      *) names=$f ;;
+    esac
+    for n in $names; do
+      if [[ ! -f "$SRC/src/$room/$n" ]]; then
+        echo "FAIL docs/architecture.md names src/$room/$n, which does not exist"
+        unmapped=$((unmapped + 1))
+      fi
+    done
+  done
+done < <(grep '^| `src/' "$SRC/docs/architecture.md")
+[[ $unmapped -eq 0 ]] && echo "ok   docs/architecture.md maps every file of src/ ($(ls "$SRC"/src/*/*.[ch] | wc -l) files)"
+[[ $fail -eq 0 && $missing -eq 0 && $unmapped -eq 0 ]]

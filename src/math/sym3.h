@@ -8,5 +8,8 @@
 // the eigenvalues (ascending) and eigenvectors (columns of V, row-major) of the symmetric 3 x 3
 // matrix A (row-major), by cyclic Jacobi rotations
 void sni_sym3_eigen(const sn_real* A, sn_real ev[3], sn_real V[9]);
+// the eigenvalues alone, ascending, in closed form (trigonometric): the inertia checks of the
+// loaders
+void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]);
 
 #endif

@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// model.c: the spec's life cycle and warnings, name lookup in a compiled model, and small
-// numerical helpers used by the loader (eigenvalues of a symmetric 3x3 matrix).
+// model.c: the spec's life cycle and warnings, and name lookup in a compiled model.
 #include "model/spec.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
 
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
@@ -52,38 +47,6 @@ void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, 
     s->nwarning++;
     if (s->nwarning <= 64) sni_buf_push(&s->warnings, full, strlen(full) + 1);
     if (s->log) s->log(SN_LOG_WARNING, full, s->log_ctx);
-}
-
-// eigenvalues of a symmetric 3x3 matrix, ascending (closed form, trigonometric)
-void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]) {
-    sn_real p1 = a[1] * a[1] + a[2] * a[2] + a[5] * a[5];
-    sn_real tr = a[0] + a[4] + a[8];
-    if (p1 <= 1e-300) {
-        ev[0] = a[0], ev[1] = a[4], ev[2] = a[8];
-    } else {
-        sn_real q = tr / 3;
-        sn_real p2 =
-            (a[0] - q) * (a[0] - q) + (a[4] - q) * (a[4] - q) + (a[8] - q) * (a[8] - q) + 2 * p1;
-        sn_real p = sqrt(p2 / 6);
-        sn_real b[9];
-        for (int i = 0; i < 9; i++)
-            b[i] = (a[i] - (i % 4 == 0 ? q : 0)) / p;
-        sn_real r = (b[0] * (b[4] * b[8] - b[5] * b[7]) - b[1] * (b[3] * b[8] - b[5] * b[6]) +
-                     b[2] * (b[3] * b[7] - b[4] * b[6])) /
-                    2;
-        sn_real phi = r <= -1 ? M_PI / 3 : r >= 1 ? 0 : acos(r) / 3;
-        ev[2] = q + 2 * p * cos(phi);
-        ev[0] = q + 2 * p * cos(phi + 2 * M_PI / 3);
-        ev[1] = 3 * q - ev[0] - ev[2];
-    }
-    // sort ascending
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (ev[j] > ev[j + 1]) {
-                sn_real t = ev[j];
-                ev[j] = ev[j + 1];
-                ev[j + 1] = t;
-            }
 }
 
 // ---- compiled model queries ----

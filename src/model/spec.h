@@ -153,7 +153,5 @@ void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, 
 // compile a spec into a model; the spec is left intact
 sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_error* err);
 
-// symmetric 3x3 eigenvalues, ascending
-void sni_sym3_eigenvalues(const sn_real* a, sn_real ev[3]);
 
 #endif

@@ -5,6 +5,7 @@
 // world. The spec is the one the URDF reader fills from the equivalent file (link "body" in a
 // model named "free body"), so the model is the one such a file gives (tests/test_free_bodies.c).
 #include "math/massprop.h"
+#include "math/sym3.h"
 #include "model/hull.h"
 #include "model/mesh.h"
 #include "model/spec.h"

@@ -3,6 +3,7 @@
 // into the link frame when it closes), <visual> and <collision> geometry (box, cylinder, sphere,
 // mesh with package://, file:// and relative paths), <material>, and <joint> with its origin,
 // axis, limits, dynamics, mimic and safety controller.
+#include "math/sym3.h"
 #include "urdf/urdf.h"
 
 #include <math.h>
