@@ -207,6 +207,20 @@ static sn_status stage_factor(const sn_world* w, sn_system* s) {
 }
 
 
+// loops begin: the step's elimination of the system's loop constraints (they hold in every
+// scheme the contact solver acts in; RUNGE_KUTTA_4 is replaced while there are loops)
+static void stage_loops_begin(sn_system* s, sn_real dt) {
+    s->solve.has_loop_dv = 0;
+    if (s->step.has_constraints && s->solve.in_solver) sni_loops_begin(s, dt);
+}
+
+
+// loops finish: the step's constraint impulses, with the contact solver's response
+static void stage_loops_finish(sn_system* s) {
+    if (s->loops.active) sni_loops_finish(s, s->solve.has_loop_dv ? s->solve.loop_dv : NULL);
+}
+
+
 // the contact impulses of system s as external forces on its bodies (for inverse dynamics)
 static void contact_wrenches(sn_system* s, sn_real dt) {
     const sn_world* w = s->world;
@@ -346,26 +360,26 @@ sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
     sn_real dt = w->dt;
     sn_status st = SN_OK;
-    for (int i = 0; i < w->nsys && st == SN_OK; i++) {
+    // control (steps 1-3) and the free velocity u* (step 4 without impulses)
+    for (int i = 0; i < w->nsys; i++) {
         stage_control(w->sys[i], dt);
         st = stage_free_velocity(w->sys[i], dt);
         if (st != SN_OK) return fail_all(w, i + 1, st);
     }
+    // factor M~ once, for the systems the loops and the contact solver use
     for (int i = 0; i < w->nsys && st == SN_OK; i++)
         st = stage_factor(w, w->sys[i]);
     if (st != SN_OK) return fail_all(w, w->nsys, st);
-    // the loop constraints, eliminated exactly from each system's velocity before the contacts
-    for (int i = 0; i < w->nsys; i++) {
-        sn_system* s = w->sys[i];
-        s->solve.has_loop_dv = 0;
-        if (s->step.has_constraints && s->solve.in_solver) sni_loops_begin(s, dt);
-    }
-    // step 4's impulses: contacts, joint limits and joint friction of every system at once
+    // loops begin: the loop constraints eliminated exactly from each velocity before the contacts
+    for (int i = 0; i < w->nsys; i++)
+        stage_loops_begin(w->sys[i], dt);
+    // contact solve: step 4's impulses of contacts, joint limits and joint friction of every
+    // system at once
     sni_world_contact_solve(w, dt);
-    for (int i = 0; i < w->nsys; i++) {
-        sn_system* s = w->sys[i];
-        if (s->loops.active) sni_loops_finish(s, s->solve.has_loop_dv ? s->solve.loop_dv : NULL);
-    }
+    // loops finish: the constraint impulses
+    for (int i = 0; i < w->nsys; i++)
+        stage_loops_finish(w->sys[i]);
+    // positions (step 6), inverse dynamics and commit
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         st = stage_positions(s, dt);
