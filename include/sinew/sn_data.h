@@ -57,9 +57,11 @@ typedef struct sn_data {
     sn_real* mass_factor; ///< L^T D L factor of M in the tree's sparsity (sn_factor_mass) (nv x nv)
     sn_real* mass_factor_d; ///< the diagonal D                                     (nv)
     sn_real* inverse_mass;  ///< M^-1 (sn_inverse_mass)                             (nv x nv)
-    sn_real* udot;          ///< accelerations of the last sn_aba                   (nv)
-    sn_real* body_acc;      ///< spatial acceleration (sn_fk_acc), gravity excluded  (nbody x 6)
-    sn_real* body_force;    ///< force transmitted by the joint into the body (sn_rnea) (nbody x 6)
+    /// accelerations of the last sn_aba (after a world's step: its free acceleration,
+    /// (M + diag w)^-1 (tau_exp - h), before impulses)                          (nv)
+    sn_real* udot;
+    sn_real* body_acc;   ///< spatial acceleration (sn_fk_acc), gravity excluded  (nbody x 6)
+    sn_real* body_force; ///< force transmitted by the joint into the body (sn_rnea) (nbody x 6)
     sn_real*
         ujoint_wrench; ///< force (3) and torque about the joint origin (3), world,
                        ///< transmitted from parent to child (sn_inverse_dynamics) (nujoint x 6)

@@ -54,6 +54,7 @@ static void layout_solve(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->solve.loop_dv, nv);
     SNI_CARVE(c, s->solve.row_prev, 3 * nv);
     // inverse dynamics
+    SNI_CARVE(c, s->id.udot, nv);
     SNI_CARVE(c, s->id.body_acc, 6 * nb);
     SNI_CARVE(c, s->id.body, 6 * nb);
     SNI_CARVE(c, s->id.pos, 3 * nb);

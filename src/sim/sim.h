@@ -90,6 +90,8 @@ typedef struct sni_step {
 // inverse dynamics of a system's last step (step.c; SNI_VALID_ID)
 typedef struct sni_invdyn {
     int compute;       // after each step
+    sn_real* udot;     // the step's mean acceleration (u+ - u) / dt, when impulses or RK4 made it
+                       // differ from the ABA's (nv)
     sn_real* body_acc; // accelerations of the last step, gravity included (nbody x 6)
     sn_real* body;     // subtree wrenches of the last step, moment about the origin first
                        // (nbody x 6)

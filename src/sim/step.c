@@ -132,8 +132,8 @@ static void rk4_body_acc(sn_system* s, const sn_real* u1, sn_real dt) {
     sn_data* d = s->d;
     set_stage_state(s, s->step.q0, s->step.u0);
     for (int i = 0; i < m->nv; i++)
-        d->udot[i] = (u1[i] - s->step.u0[i]) / dt;
-    sn_fk_acc(m, d, d->udot);
+        s->id.udot[i] = (u1[i] - s->step.u0[i]) / dt;
+    sn_fk_acc(m, d, s->id.udot);
     for (int b = 0; b < m->nbody; b++)
         for (int e = 0; e < 6; e++)
             s->id.body_acc[6 * b + e] = d->body_acc[6 * b + e] - (e < 3 ? 0 : d->gravity[e - 3]);
