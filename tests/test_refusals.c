@@ -63,6 +63,15 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_body_contact_force(s, 99, p3, p3), SN_ERR_ARG, "body 99");
     EXPECT(sn_system_contact(s, 0, &c), SN_ERR_ARG, "contact 0: the system has 0");
     EXPECT(sn_system_contact(s, 0, NULL), SN_ERR_ARG, "out is NULL");
+    // constraints, assembly, joint wrenches and the contact problem by index
+    sn_contact_row row;
+    EXPECT(sn_system_constraint(s, 0, p3, p3), SN_ERR_ARG, "constraint 0: the model has 0");
+    EXPECT(sn_system_orientation_error(s, NULL), SN_ERR_ARG, "worst is NULL");
+    EXPECT(sn_system_assemble(s, -1, 1e-12, NULL), SN_ERR_ARG, "-1 iterations");
+    EXPECT(sn_system_assemble(s, 10, nan, NULL), SN_ERR_ARG, "tolerance");
+    EXPECT(sn_system_joint_wrench(s, 42, p3, p3), SN_ERR_ARG, "joint 42");
+    EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row 0: the last step has 0");
+    EXPECT(sn_world_contact_row(w, 0, NULL), SN_ERR_ARG, "out is NULL");
     // the void setters take a NULL object as a no-op
     sn_system_set_self_collision(NULL, 1);
     sn_system_set_joint_limits_enabled(NULL, 1);

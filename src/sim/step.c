@@ -418,7 +418,10 @@ void sni_step_wrenches(sn_system* s, sn_real dt) {
 
 
 sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
-    if (!s || ujoint < 0 || ujoint >= s->m->nujoint) return SN_ERR_ARG;
+    if (!s) return SN_ERR_ARG;
+    if (ujoint < 0 || ujoint >= s->m->nujoint)
+        return sni_world_fail(s->world, SN_ERR_ARG, "joint %d: the model has URDF joints 0 to %d",
+                              ujoint, s->m->nujoint - 1);
     if (!s->id.compute || !(s->valid & SNI_VALID_ID))
         return sni_world_fail(s->world, SN_ERR_ARG, "inverse dynamics is off or no step has run");
     const sn_model* m = s->m;

@@ -208,7 +208,13 @@ int sn_world_contact_row_count(const sn_world* w) {
 
 
 sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w || !out || i < 0) return SN_ERR_ARG;
+    if (!w) return SN_ERR_ARG;
+    // the world's last error is its one mutable record, also for a const world
+    sn_world* rec = (sn_world*)(void*)w;
+    if (!out) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
+    if (i < 0 || i >= sn_world_contact_row_count(w))
+        return sni_world_fail(rec, SN_ERR_ARG, "contact row %d: the last step has %d", i,
+                              sn_world_contact_row_count(w));
     const sni_solver* sv = &w->solver;
     if (i >= sv->nblock) {
         // a loop constraint: pins and equality constraints of each system in the model's order
