@@ -480,13 +480,86 @@ static void body_sites(loader* L, int node, int childclass, long link) {
 
 // ---- the body tree ----
 
+// a hinge, slide or ball joint's attributes into j (made by new_joint at its anchor): the axis,
+// ref (the joint frame turned or moved back by it), range and limited, damping, armature,
+// frictionloss, stiffness, springdamper and springref; -1 when one is refused (r->st says why)
+static int joint_attributes(loader* L, int jn, int cls, int type, const sn_real* axis, sn_real ref,
+                            sni_joint* j) {
+    reader* r = L->r;
+    sn_real range[2] = {0, 0}, v;
+    sn_real n = v3_norm(axis);
+    if (!(n > 0)) {
+        sni_mjcf_fail(r, jn, SN_ERR_MODEL, "joint", "the axis is zero");
+        return -1;
+    }
+    v3_scale(j->axis, axis, 1 / n);
+    // ref: the body sits where the file puts it at q = ref, so the joint frame is turned (or
+    // moved) back by ref along the axis; the nominal configuration holds q = ref
+    if (ref != 0) {
+        sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1, t[9];
+        ref *= k;
+        if (type == SN_JOINT_REVOLUTE) {
+            sn_real Rr[9];
+            axis_sincos_to_m3(Rr, j->axis, sin(-ref), cos(-ref));
+            m3_mul(t, j->rot, Rr);
+            memcpy(j->rot, t, sizeof t);
+        } else {
+            sn_real d[3];
+            m3_mul_v3(d, j->rot, j->axis);
+            v3_addscl(j->pos, d, -ref);
+        }
+        L->has_ref = 1;
+    }
+    if (L->njoint - 1 < MAX_REF_JOINTS) L->ref[L->njoint - 1] = ref;
+    int kr = sni_mjcf_reals(L, jn, cls, "range", range, 2);
+    if (kr < 0) return -1;
+    const char* lim = sni_mjcf_attr_of(L, jn, cls, "limited");
+    int limited = lim ? !strcmp(lim, "true") : (r->autolimits && kr > 0);
+    if (lim && strcmp(lim, "true") && strcmp(lim, "false") && strcmp(lim, "auto")) {
+        sni_mjcf_fail(r, jn, SN_ERR_PARSE, "joint", "limited=\"%s\" (true, false or auto)", lim);
+        return -1;
+    }
+    if (lim && !strcmp(lim, "auto")) limited = r->autolimits && kr > 0;
+    if (limited && type != SN_JOINT_SPHERICAL) {
+        sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1;
+        j->has_limit = j->has_lower = j->has_upper = 1;
+        j->lower = range[0] * k, j->upper = range[1] * k;
+        j->effort = j->velocity = INFINITY;
+    } else if (type == SN_JOINT_REVOLUTE) {
+        j->type = SN_JOINT_CONTINUOUS;
+    }
+    if (sni_mjcf_reals(L, jn, cls, "damping", &v, 1) > 0) j->damping = v;
+    if (sni_mjcf_reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
+    if (sni_mjcf_reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
+    if (sni_mjcf_reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
+    // springdamper: both positive override stiffness and damping (the compiler's pass, from
+    // the joint's inertia at the nominal configuration)
+    sn_real sd[2];
+    int nsd = sni_mjcf_reals(L, jn, cls, "springdamper", sd, 2);
+    if (nsd < 0) return -1;
+    if (nsd > 0 && sd[0] > 0 && sd[1] > 0) {
+        if (type != SN_JOINT_REVOLUTE && type != SN_JOINT_PRISMATIC) {
+            sni_mjcf_warn(r, jn, "joint",
+                          "springdamper on a %s joint is not read (hinge and slide)",
+                          type == SN_JOINT_SPHERICAL ? "ball" : "free");
+        } else {
+            j->spring_timeconst = sd[0];
+            j->spring_dampratio = sd[1];
+        }
+    }
+    // springref is an angle for a hinge (degrees under <compiler angle="degree">)
+    if (sni_mjcf_reals(L, jn, cls, "springref", &v, 1) > 0)
+        j->spring_ref = v * (type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1);
+    return 0;
+}
+
+
 static void body_contents(loader* L, int node, int childclass, long name);
 
 // a body and its subtree; root_free: the floating base's body; top: a body of <worldbody>.
-// Long (about 200 lines) because it is one pass over the body's joints in file order: the free
-// joint cases, then the chain of joints through massless links (each joint's attributes read
-// where its spec joint is made, the chain's state prev and jpos_prev local to the loop), then
-// the weld; splitting it would pass that state around for no gain in reading
+// Long (about 145 lines) because it is one pass over the body's joints in file order: the free
+// joint cases, then the chain of joints through massless links (the chain's state prev and
+// jpos_prev local to the loop; each joint's attributes in joint_attributes), then the weld
 void sni_mjcf_body(loader* L, int node, long parent_link, int parent_childclass, int root_free,
                    int top) {
     reader* r = L->r;
@@ -580,7 +653,7 @@ void sni_mjcf_body(loader* L, int node, long parent_link, int parent_childclass,
                           sni_mjcf_attr_of(L, jn, cls, "type"));
             return;
         }
-        sn_real jp[3] = {0, 0, 0}, axis[3] = {0, 0, 1}, range[2] = {0, 0}, v;
+        sn_real jp[3] = {0, 0, 0}, axis[3] = {0, 0, 1};
         if (sni_mjcf_reals(L, jn, cls, "pos", jp, 3) < 0 ||
             sni_mjcf_reals(L, jn, cls, "axis", axis, 3) < 0)
             return;
@@ -609,70 +682,7 @@ void sni_mjcf_body(loader* L, int node, long parent_link, int parent_childclass,
             v3_sub(j->pos, jp, jpos_prev);
         }
         v3_copy(jpos_prev, jp);
-        sn_real n = v3_norm(axis);
-        if (!(n > 0)) {
-            sni_mjcf_fail(r, jn, SN_ERR_MODEL, "joint", "the axis is zero");
-            return;
-        }
-        v3_scale(j->axis, axis, 1 / n);
-        // ref: the body sits where the file puts it at q = ref, so the joint frame is turned (or
-        // moved) back by ref along the axis; the nominal configuration holds q = ref
-        if (ref != 0) {
-            sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1, t[9];
-            ref *= k;
-            if (type == SN_JOINT_REVOLUTE) {
-                sn_real Rr[9];
-                axis_sincos_to_m3(Rr, j->axis, sin(-ref), cos(-ref));
-                m3_mul(t, j->rot, Rr);
-                memcpy(j->rot, t, sizeof t);
-            } else {
-                sn_real d[3];
-                m3_mul_v3(d, j->rot, j->axis);
-                v3_addscl(j->pos, d, -ref);
-            }
-            L->has_ref = 1;
-        }
-        if (L->njoint - 1 < MAX_REF_JOINTS) L->ref[L->njoint - 1] = ref;
-        int kr = sni_mjcf_reals(L, jn, cls, "range", range, 2);
-        if (kr < 0) return;
-        const char* lim = sni_mjcf_attr_of(L, jn, cls, "limited");
-        int limited = lim ? !strcmp(lim, "true") : (r->autolimits && kr > 0);
-        if (lim && strcmp(lim, "true") && strcmp(lim, "false") && strcmp(lim, "auto")) {
-            sni_mjcf_fail(r, jn, SN_ERR_PARSE, "joint", "limited=\"%s\" (true, false or auto)",
-                          lim);
-            return;
-        }
-        if (lim && !strcmp(lim, "auto")) limited = r->autolimits && kr > 0;
-        if (limited && type != SN_JOINT_SPHERICAL) {
-            sn_real k = type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1;
-            j->has_limit = j->has_lower = j->has_upper = 1;
-            j->lower = range[0] * k, j->upper = range[1] * k;
-            j->effort = j->velocity = INFINITY;
-        } else if (type == SN_JOINT_REVOLUTE) {
-            j->type = SN_JOINT_CONTINUOUS;
-        }
-        if (sni_mjcf_reals(L, jn, cls, "damping", &v, 1) > 0) j->damping = v;
-        if (sni_mjcf_reals(L, jn, cls, "armature", &v, 1) > 0) j->armature = v;
-        if (sni_mjcf_reals(L, jn, cls, "frictionloss", &v, 1) > 0) j->friction = v;
-        if (sni_mjcf_reals(L, jn, cls, "stiffness", &v, 1) > 0) j->stiffness = v;
-        // springdamper: both positive override stiffness and damping (the compiler's pass, from
-        // the joint's inertia at the nominal configuration)
-        sn_real sd[2];
-        int nsd = sni_mjcf_reals(L, jn, cls, "springdamper", sd, 2);
-        if (nsd < 0) return;
-        if (nsd > 0 && sd[0] > 0 && sd[1] > 0) {
-            if (type != SN_JOINT_REVOLUTE && type != SN_JOINT_PRISMATIC) {
-                sni_mjcf_warn(r, jn, "joint",
-                              "springdamper on a %s joint is not read (hinge and slide)",
-                              type == SN_JOINT_SPHERICAL ? "ball" : "free");
-            } else {
-                j->spring_timeconst = sd[0];
-                j->spring_dampratio = sd[1];
-            }
-        }
-        // springref is an angle for a hinge (degrees under <compiler angle="degree">)
-        if (sni_mjcf_reals(L, jn, cls, "springref", &v, 1) > 0)
-            j->spring_ref = v * (type == SN_JOINT_REVOLUTE && r->degree ? M_PI / 180 : 1);
+        if (joint_attributes(L, jn, cls, type, axis, ref, j) < 0) return;
         sni_link* cl = sni_mjcf_new_link(L, child, NODE(r, jn).line);
         if (!cl) return;
         cl->generated = child != name;
