@@ -40,6 +40,7 @@ static void layout_step(sn_system* s, const sn_model* m, carver* c) {
     for (int k = 0; k < 3; k++)
         SNI_CARVE(c, s->step.rk_vel[k], nv);
     SNI_CARVE(c, s->step.rk_q, nq);
+    SNI_CARVE(c, s->step.rk_u0, nv);
     SNI_CARVE(c, s->step.mtilde.L, nv * nv);
     SNI_CARVE(c, s->step.mtilde.D, nv);
 }

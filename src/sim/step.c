@@ -2,13 +2,15 @@
 // step.c: integrate1 and integrate2 of seed 000 ("Integration Steps") as one pipeline of named
 // stages, in the order of "Joint torque of a simulation step":
 //   control (steps 1-3), free velocity (step 4 without impulses), factor M~ once, loops begin,
-//   contact solve, loops finish, positions (step 6), inverse dynamics, commit.
+//   contact solve, loops finish, RK4's stages, positions (step 6), inverse dynamics, commit.
 // Step 4 runs the articulated-body algorithm on M + diag(w) directly (the implicit diagonal
 // enters ABA like rotor inertia), so the free velocity needs neither the dense mass matrix nor
 // its factorization:
 //   u* = u + dt (M + diag w)^-1 (tau_exp - h)
 // M~ = M + diag(w) is factored once, by its own stage, for the systems whose loops or contacts
-// need it. RUNGE_KUTTA_4 makes the whole step in its free-velocity stage. A failed step (a
+// need it. RUNGE_KUTTA_4's free velocity is its first stage (u* = u + dt M^-1 (tau_exp - h)); the
+// contact solver acts on it through M^-1 (RK4 has no w), and its four stages run after the
+// solve from the start velocity with the solver's change (stage "rk4"). A failed step (a
 // non-finite result, a singular M~) leaves the state as it was.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
@@ -78,32 +80,32 @@ static sn_status rk_stage(sn_system* s, sn_real* acc, int rec_err, int rec_act) 
 }
 
 
-// classical RK4 on (q, u); q moves on the manifold with the weighted mean velocity. The stages
-// evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the implicit
-// diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first order),
-// so damping, springs and the PD torque are explicit at each stage. The actuator bounds use the
-// motor speeds of each stage; getActuatorStates() describes the last one.
+// classical RK4 on (q, u); q moves on the manifold with the weighted mean velocity. It starts from
+// u0 + du_c, the start velocity with the contact solver's change (rk_u0); k1 is the acceleration
+// there. The stages evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h):
+// the implicit diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4
+// first order), so damping, springs and the PD torque are explicit at each stage. The actuator
+// bounds use the motor speeds of each stage; getActuatorStates() describes the last one.
 static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
-    int nv = s->m->nv;
+    const sn_model* m = s->m;
+    int nv = m->nv;
     sn_real *k1 = s->step.rk_acc[0], *k2 = s->step.rk_acc[1], *k3 = s->step.rk_acc[2];
     sn_real *k4 = s->step.rk_acc[3], *qs = s->step.rk_q;
     sn_real *u2 = s->step.rk_vel[0], *u3 = s->step.rk_vel[1], *u4 = s->step.rk_vel[2];
     const sn_real* q0 = s->step.q0;
-    const sn_real* u0 = s->step.u0;
-    sn_status st = rk_stage(s, k1, 1, 0);
-    if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 1);
-    for (int i = 0; i < nv && st == SN_OK; i++)
+    const sn_real* u0 = s->step.rk_u0;
+    sn_status st = SN_OK;
+    rk_accumulate(s, 1.0 / 6, 1);
+    for (int i = 0; i < nv; i++)
         u2[i] = u0[i] + 0.5 * dt * k1[i];
-    if (st == SN_OK) {
-        sn_integrate_q(s->m, q0, u0, 0.5 * dt, qs);
-        set_stage_state(s, qs, u2);
-        st = rk_stage(s, k2, 0, 0);
-        if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
-    }
+    sn_integrate_q(m, q0, u0, 0.5 * dt, qs);
+    set_stage_state(s, qs, u2);
+    st = rk_stage(s, k2, 0, 0);
+    if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u3[i] = u0[i] + 0.5 * dt * k2[i];
     if (st == SN_OK) {
-        sn_integrate_q(s->m, q0, u2, 0.5 * dt, qs);
+        sn_integrate_q(m, q0, u2, 0.5 * dt, qs);
         set_stage_state(s, qs, u3);
         st = rk_stage(s, k3, 0, 0);
         if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
@@ -111,7 +113,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     for (int i = 0; i < nv && st == SN_OK; i++)
         u4[i] = u0[i] + dt * k3[i];
     if (st == SN_OK) {
-        sn_integrate_q(s->m, q0, u3, dt, qs);
+        sn_integrate_q(m, q0, u3, dt, qs);
         set_stage_state(s, qs, u4);
         st = rk_stage(s, k4, 0, 1);
         if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 0);
@@ -122,6 +124,41 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
         ubar[i] = (u0[i] + 2 * u2[i] + 2 * u3[i] + u4[i]) / 6;
     }
     return SN_OK;
+}
+
+
+// RUNGE_KUTTA_4's first stage at the step's start (q0, u0, kinematics current): k1 and the
+// velocity without contacts u* = u0 + dt k1 in s->step.u1, on which the contact solver acts
+static sn_status rk4_free_velocity(sn_system* s, sn_real dt) {
+    sn_real* k1 = s->step.rk_acc[0];
+    sn_status st = rk_stage(s, k1, 1, 0);
+    if (st != SN_OK) return st;
+    for (int i = 0; i < s->m->nv; i++)
+        s->step.u1[i] = s->step.u0[i] + dt * k1[i];
+    return SN_OK;
+}
+
+
+// RUNGE_KUTTA_4 after the contact solve (seed 000): the velocity change of the contacts, joint
+// limits and joint friction, du_c = u+ - u*, is applied at the step's start, u0 + du_c, and the
+// four stages run from there without contacts. k1 is evaluated again at the new start velocity
+// when the solver changed it. u+ in s->step.u1, the mean tangent velocity in s->step.ubar
+static sn_status stage_rk4(sn_system* s, sn_real dt) {
+    if (s->step.scheme_used != SN_SCHEME_RK4) return SN_OK;
+    int nv = s->m->nv, changed = 0;
+    const sn_real *u0 = s->step.u0, *k1 = s->step.rk_acc[0];
+    sn_real *u1 = s->step.u1, *us = s->step.rk_u0;
+    for (int i = 0; i < nv; i++) {
+        sn_real ustar = u0[i] + dt * k1[i];
+        us[i] = u1[i] == ustar ? u0[i] : u0[i] + (u1[i] - ustar);
+        changed |= us[i] != u0[i];
+    }
+    if (changed) {
+        set_stage_state(s, s->step.q0, us);
+        sn_status st = rk_stage(s, s->step.rk_acc[0], 1, 0);
+        if (st != SN_OK) return st;
+    }
+    return step_rk4(s, dt, u1, s->step.ubar);
 }
 
 
@@ -160,7 +197,7 @@ static void stage_control(sn_system* s, sn_real dt) {
     memcpy(s->step.q0, d->q, (size_t)s->m->nq * sizeof(sn_real));
     memcpy(s->step.u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
     s->step.scheme_used = scheme_for_step(s);
-    s->solve.in_solver = s->step.scheme_used != SN_SCHEME_RK4;
+    s->solve.in_solver = 1;
     if (s->step.scheme_used == SN_SCHEME_RK4) return;
     sni_stage_torque(s, d->q, d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
                      s->step.tau_exp, 1);
@@ -168,14 +205,14 @@ static void stage_control(sn_system* s, sn_real dt) {
 
 
 // free velocity, step 4 without impulses: u* = u + dt (M + diag w)^-1 (tau_exp - h) in s->step.u1
-// (the contact solver adds M~^-1 J_c^T lambda_c to it). RUNGE_KUTTA_4: the whole step, u+ in
-// s->step.u1 and its mean velocity in s->step.ubar
+// (the contact solver adds M~^-1 J_c^T lambda_c to it). RUNGE_KUTTA_4: its first stage, u* =
+// u + dt M^-1 (tau_exp - h); its four stages run after the contact solve (stage_rk4)
 static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv;
     sn_real* u1 = s->step.u1;
-    if (s->step.scheme_used == SN_SCHEME_RK4) return step_rk4(s, dt, u1, s->step.ubar);
+    if (s->step.scheme_used == SN_SCHEME_RK4) return rk4_free_velocity(s, dt);
     sn_real* acc = d->udot;
     sn_status st = sni_aba(m, d, s->step.tau_exp, s->ctl.w, acc);
     if (st != SN_OK) return st;
@@ -189,7 +226,9 @@ static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
 sn_status sni_step_factor(sn_system* s) {
     const sn_model* m = s->m;
     sn_crba(m, s->d);
-    sn_status st = sni_factor_mass_diag(m, s->d->mass_matrix, s->ctl.w, &s->step.mtilde);
+    // RUNGE_KUTTA_4 has no implicit diagonal: its contact solver responds through M^-1
+    const sn_real* w = s->step.scheme_used == SN_SCHEME_RK4 ? NULL : s->ctl.w;
+    sn_status st = sni_factor_mass_diag(m, s->d->mass_matrix, w, &s->step.mtilde);
     if (st != SN_OK) return st;
     for (int i = 0; i < m->nv; i++)
         s->step.dinv[i] = 1 / s->step.mtilde.D[i];
@@ -379,6 +418,11 @@ sn_status sn_world_integrate2(sn_world* w) {
     // loops finish: the constraint impulses
     for (int i = 0; i < w->nsys; i++)
         stage_loops_finish(w->sys[i]);
+    // RUNGE_KUTTA_4: the four stages from the start velocity with the solver's change
+    for (int i = 0; i < w->nsys; i++) {
+        st = stage_rk4(w->sys[i], dt);
+        if (st != SN_OK) return fail_all(w, w->nsys, st);
+    }
     // positions (step 6), inverse dynamics and commit
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
