@@ -80,48 +80,83 @@ static sn_status rk_stage(sn_system* s, sn_real* acc, int rec_err, int rec_act) 
 }
 
 
-// classical RK4 on (q, u); q moves on the manifold with the weighted mean velocity. It starts from
-// u0 + du_c, the start velocity with the contact solver's change (rk_u0); k1 is the acceleration
-// there. The stages evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h):
-// the implicit diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4
-// first order), so damping, springs and the PD torque are explicit at each stage. The actuator
-// bounds use the motor speeds of each stage; getActuatorStates() describes the last one.
+// K = dexp^-1_theta(u) with theta = h * th (th in velocity units): a stage velocity in the tangent
+// space of q0. A rotation (floating base, spherical joint) turns by a left product, q = exp(theta)
+// q0, so theta' = omega - theta x omega / 2 + c theta x (theta x omega), c = (1 - (t/2) cot(t/2))
+// / t^2 with t = |theta|. Translations and 1-DOF joints are copied: their tangent is their velocity
+static void rk_tangent(const sn_model* m, const sn_real* th, sn_real h, const sn_real* u,
+                       sn_real* K) {
+    memcpy(K, u, (size_t)m->nv * sizeof(sn_real));
+    if (h == 0) return;
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j], v = m->joint_vadr[j];
+        if (t == SN_JOINT_FLOATING)
+            v += 3;
+        else if (t != SN_JOINT_SPHERICAL)
+            continue;
+        sn_real x[3], a[3], b[3];
+        v3_scale(x, th + v, h);
+        sn_real n2 = v3_dot(x, x), n = sqrt(n2);
+        sn_real c = n < 1e-3 ? 1.0 / 12 + n2 / 720 : (1 - 0.5 * n / tan(0.5 * n)) / n2;
+        v3_cross(a, x, u + v);
+        v3_cross(b, x, a);
+        for (int e = 0; e < 3; e++)
+            K[v + e] = u[v + e] - 0.5 * a[e] + c * b[e];
+    }
+}
+
+
+// classical RK4 on (theta, u) with q = q0 (+) theta (Munthe-Kaas): each stage's positions are q0
+// moved by dt a_i times the previous stage's tangent velocity, and q+ by dt times the weighted
+// mean of the four tangent velocities (ubar), so that RK4 is fourth order on rotations too (for
+// translations and 1-DOF joints the tangent velocity is the velocity). It starts from u0 + du_c,
+// the start velocity with the contact solver's change (rk_u0); k1 is the acceleration there. The
+// stages evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the
+// implicit diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first
+// order), so damping, springs and the PD torque are explicit at each stage. The actuator bounds
+// use the motor speeds of each stage; getActuatorStates() describes the last one.
 static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
     const sn_model* m = s->m;
     int nv = m->nv;
     sn_real *k1 = s->step.rk_acc[0], *k2 = s->step.rk_acc[1], *k3 = s->step.rk_acc[2];
     sn_real *k4 = s->step.rk_acc[3], *qs = s->step.rk_q;
     sn_real *u2 = s->step.rk_vel[0], *u3 = s->step.rk_vel[1], *u4 = s->step.rk_vel[2];
+    sn_real *K1 = s->step.rk_tan[0], *K2 = s->step.rk_tan[1], *K3 = s->step.rk_tan[2];
+    sn_real* K4 = s->step.rk_tan[3];
     const sn_real* q0 = s->step.q0;
     const sn_real* u0 = s->step.rk_u0;
     sn_status st = SN_OK;
     rk_accumulate(s, 1.0 / 6, 1);
+    rk_tangent(m, u0, 0, u0, K1);
     for (int i = 0; i < nv; i++)
         u2[i] = u0[i] + 0.5 * dt * k1[i];
-    sn_integrate_q(m, q0, u0, 0.5 * dt, qs);
+    sn_integrate_q(m, q0, K1, 0.5 * dt, qs);
     set_stage_state(s, qs, u2);
     st = rk_stage(s, k2, 0, 0);
     if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
+    rk_tangent(m, K1, 0.5 * dt, u2, K2);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u3[i] = u0[i] + 0.5 * dt * k2[i];
     if (st == SN_OK) {
-        sn_integrate_q(m, q0, u2, 0.5 * dt, qs);
+        sn_integrate_q(m, q0, K2, 0.5 * dt, qs);
         set_stage_state(s, qs, u3);
         st = rk_stage(s, k3, 0, 0);
         if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
     }
+    rk_tangent(m, K2, 0.5 * dt, u3, K3);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u4[i] = u0[i] + dt * k3[i];
     if (st == SN_OK) {
-        sn_integrate_q(m, q0, u3, dt, qs);
+        sn_integrate_q(m, q0, K3, dt, qs);
         set_stage_state(s, qs, u4);
         st = rk_stage(s, k4, 0, 1);
         if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 0);
     }
     if (st != SN_OK) return st;
+    rk_tangent(m, K3, dt, u4, K4);
     for (int i = 0; i < nv; i++) {
         u1[i] = u0[i] + dt / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-        ubar[i] = (u0[i] + 2 * u2[i] + 2 * u3[i] + u4[i]) / 6;
+        ubar[i] = (K1[i] + 2 * K2[i] + 2 * K3[i] + K4[i]) / 6;
     }
     return SN_OK;
 }
