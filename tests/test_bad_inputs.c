@@ -1455,6 +1455,44 @@ static int mjcf_error(const char* dir, const char* name, sn_status code, int lin
     return r;
 }
 
+// two <mesh file=...> assets without names, with the document's string pool filled to every
+// length up to 4 kB (the model name pads it): the reader once built a mesh's path from its file
+// attribute, a pointer into that pool, after adding the mesh's name to it, so whenever that add
+// reallocated the pool the path was read from freed memory (an ASan report; in a release build a
+// wrong or garbled path). Each load must name both files, whole, in its warnings.
+static int test_mjcf_mesh_assets_pool(void) {
+    static const char* const want[] = {"mesh file './first_mesh_file.stl' is absent",
+                                       "mesh file './second_mesh_file.stl' is absent"};
+    char pad[4097], xml[8192];
+    int loads = 0;
+    for (int n = 0; n <= 4096; n += 4) {
+        memset(pad, 'a', (size_t)n);
+        pad[n] = 0;
+        snprintf(xml, sizeof xml,
+                 "<mujoco model=\"p%s\">\n<asset>\n<mesh file=\"first_mesh_file.stl\"/>\n"
+                 "<mesh file=\"second_mesh_file.stl\"/>\n</asset>\n<worldbody>\n<body>\n"
+                 "<joint type=\"hinge\"/>\n<geom type=\"sphere\" size=\"0.1\"/>\n"
+                 "<geom type=\"mesh\" mesh=\"first_mesh_file\"/>\n"
+                 "<geom type=\"mesh\" mesh=\"second_mesh_file\"/>\n</body>\n</worldbody>\n"
+                 "</mujoco>\n",
+                 pad);
+        sn_model* m = NULL;
+        sn_error e;
+        SNT_CHECK_MSG(sn_load_mjcf_string(xml, strlen(xml), "pool.xml", ".", NULL, &m, &e) == SN_OK,
+                      "pad %d: %s", n, e.msg);
+        for (int w = 0; w < 2; w++) {
+            int found = 0;
+            for (int i = 0; i < m->nwarning && i < 64; i++)
+                found |= strstr(m->warnings[i], want[w]) != NULL;
+            SNT_CHECK_MSG(found, "pad %d: no warning \"%s\"", n, want[w]);
+        }
+        sn_model_destroy(m);
+        loads++;
+    }
+    printf("  %d loads of two unnamed mesh assets name both files\n", loads);
+    return 0;
+}
+
 static int test_mjcf_bad_inputs(void) {
     char dir[] = "/tmp/sinew_mjcf_XXXXXX";
     SNT_CHECK(mkdtemp(dir) != NULL);
@@ -1708,4 +1746,4 @@ SNT_SUITE(SNT_TEST(test_xml_malformed), SNT_TEST(test_xml_deep_nesting),
           SNT_TEST(test_api_null_pointers), SNT_TEST(test_api_wrong_sizes),
           SNT_TEST(test_api_nonfinite_state), SNT_TEST(test_api_data_other_model),
           SNT_TEST(test_corpus_replay), SNT_TEST(test_mutations), SNT_TEST(test_mjcf_bad_inputs),
-          SNT_TEST(test_mjcf_mutations))
+          SNT_TEST(test_mjcf_mesh_assets_pool), SNT_TEST(test_mjcf_mutations))

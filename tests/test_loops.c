@@ -1068,6 +1068,194 @@ static int test_shared_mjcf_connects_stay_closed(void) {
     return 0;
 }
 
+// ---- <equality> attributes through defaults and classes ----
+
+// a two-link arm hinged to the world and a free ball, with `def` inside <default> and `eq` inside
+// <equality>
+static sn_model* eq_model(const char* def, const char* eq, sn_error* err) {
+    char xml[4096];
+    snprintf(xml, sizeof xml,
+             "<mujoco>\n<default>%s</default>\n<worldbody>\n"
+             "<body name=\"arm\" pos=\"0 0 2\"><joint name=\"h1\" axis=\"0 1 0\"/>"
+             "<geom type=\"capsule\" fromto=\"0 0 0 0.5 0 0\" size=\"0.02\"/>"
+             "<body name=\"arm2\" pos=\"0.5 0 0\"><joint name=\"h2\" axis=\"0 1 0\"/>"
+             "<geom type=\"capsule\" fromto=\"0 0 0 0.5 0 0\" size=\"0.02\"/>"
+             "<site name=\"tip\" pos=\"0.5 0 0\"/></body></body>\n"
+             "<body name=\"ball\" pos=\"1 0 2\"><freejoint/><geom type=\"sphere\" size=\"0.05\"/>"
+             "<site name=\"centre\"/></body>\n"
+             "</worldbody>\n<equality>%s</equality>\n</mujoco>\n",
+             def, eq);
+    sn_model* m = NULL;
+    if (sn_load_mjcf_string(xml, strlen(xml), "eq.xml", ".", NULL, &m, err) != SN_OK) return NULL;
+    return m;
+}
+
+// whether two models have the same constraints, mimic couplings and "not read" warning
+static int same_equalities(const sn_model* a, const sn_model* b) {
+    if (!a || !b) return a == b;
+    if (a->nconstraint != b->nconstraint || a->njoint != b->njoint) return 0;
+    int n = a->nconstraint;
+    for (int i = 0; i < n; i++)
+        if (a->constraint_type[i] != b->constraint_type[i] ||
+            a->constraint_frame1[i] != b->constraint_frame1[i] ||
+            a->constraint_frame2[i] != b->constraint_frame2[i] ||
+            a->constraint_naxis[i] != b->constraint_naxis[i])
+            return 0;
+    if (n && (memcmp(a->constraint_anchor, b->constraint_anchor, 3 * n * sizeof(sn_real)) ||
+              memcmp(a->constraint_anchor2, b->constraint_anchor2, 3 * n * sizeof(sn_real)) ||
+              memcmp(a->constraint_rot2, b->constraint_rot2, 9 * n * sizeof(sn_real))))
+        return 0;
+    for (int j = 0; j < a->njoint; j++)
+        if (a->joint_mimic[j] != b->joint_mimic[j] ||
+            a->joint_mimic_multiplier[j] != b->joint_mimic_multiplier[j] ||
+            a->joint_mimic_offset[j] != b->joint_mimic_offset[j])
+            return 0;
+    if (a->nwarning != b->nwarning) return 0;
+    for (int i = 0; i < a->nwarning && i < 64; i++)
+        if (strcmp(a->warnings[i], b->warnings[i])) return 0;
+    return 1;
+}
+
+static int has_warning(const sn_model* m, const char* text) {
+    for (int i = 0; m && i < m->nwarning && i < 64; i++)
+        if (strstr(m->warnings[i], text)) return 1;
+    return 0;
+}
+
+// every attribute of <connect>, <weld> and <equality><joint> the reader takes gives the same
+// model on the element, in <default><equality> and in a class's <equality>; without it the model
+// differs (or is refused)
+static int test_mjcf_equality_attributes_through_defaults(void) {
+    static const struct {
+        const char *tag, *base, *attr;
+    } cases[] = {
+        {"connect", "anchor=\"0 0 0\"", "active=\"false\""},
+        {"connect", "body1=\"ball\"", "anchor=\"0.1 0 0\""},
+        {"connect", "anchor=\"0 0 0\"", "body1=\"ball\""},
+        {"connect", "body1=\"ball\" anchor=\"0 0 0\"", "body2=\"arm2\""},
+        {"connect", "site2=\"tip\"", "site1=\"centre\""},
+        {"connect", "site1=\"centre\"", "site2=\"tip\""},
+        {"weld", "body1=\"ball\" body2=\"arm2\"", "active=\"false\""},
+        {"weld", "body1=\"ball\" body2=\"arm2\"", "anchor=\"0.1 0 0\""},
+        {"weld", "body1=\"ball\" body2=\"arm2\"", "relpose=\"0 0 0.2 0 1 0 0\""},
+        {"weld", "body1=\"ball\" body2=\"arm2\"", "torquescale=\"0\""},
+        {"weld", "body2=\"arm2\"", "body1=\"ball\""},
+        {"weld", "body1=\"ball\"", "body2=\"arm2\""},
+        {"weld", "site2=\"tip\"", "site1=\"centre\""},
+        {"weld", "site1=\"centre\"", "site2=\"tip\""},
+        {"joint", "joint1=\"h2\"", "active=\"false\""},
+        {"joint", "joint2=\"h1\"", "joint1=\"h2\""},
+        {"joint", "joint1=\"h2\"", "joint2=\"h1\""},
+        {"joint", "joint1=\"h2\" joint2=\"h1\"", "polycoef=\"0.3 2\""},
+        {"connect", "body1=\"ball\" anchor=\"0 0 0\"", "solref=\"0.02 1\""},
+        {"weld", "body1=\"ball\"", "solimp=\"0.9 0.95 0.001\""},
+    };
+    int n = (int)(sizeof cases / sizeof cases[0]);
+    for (int i = 0; i < n; i++) {
+        char eq[512], def[512];
+        sn_error e;
+        snprintf(eq, sizeof eq, "<%s %s %s/>", cases[i].tag, cases[i].base, cases[i].attr);
+        sn_model* on = eq_model("", eq, &e);
+        SNT_CHECK_MSG(on, "%s %s: %s", cases[i].tag, cases[i].attr, e.msg);
+        snprintf(eq, sizeof eq, "<%s %s/>", cases[i].tag, cases[i].base);
+        snprintf(def, sizeof def, "<equality %s/>", cases[i].attr);
+        sn_model* main_def = eq_model(def, eq, &e);
+        snprintf(eq, sizeof eq, "<%s class=\"c\" %s/>", cases[i].tag, cases[i].base);
+        snprintf(def, sizeof def, "<default class=\"c\"><equality %s/></default>", cases[i].attr);
+        sn_model* cls = eq_model(def, eq, &e);
+        snprintf(eq, sizeof eq, "<%s %s/>", cases[i].tag, cases[i].base);
+        sn_model* without = eq_model("", eq, &e);
+        SNT_CHECK_MSG(same_equalities(on, main_def), "%s %s: <default><equality> is not read",
+                      cases[i].tag, cases[i].attr);
+        SNT_CHECK_MSG(same_equalities(on, cls), "%s %s: a class's <equality> is not read",
+                      cases[i].tag, cases[i].attr);
+        SNT_CHECK_MSG(!same_equalities(on, without), "%s %s makes no difference", cases[i].tag,
+                      cases[i].attr);
+        sn_model_destroy(on);
+        sn_model_destroy(main_def);
+        sn_model_destroy(cls);
+        sn_model_destroy(without);
+    }
+    printf("  %d equality attributes read the same on the element, in <default> and in a class\n",
+           n);
+    // the numbers: a polycoef through a class couples h2 = 0.3 + 2 h1; a relpose through the
+    // default puts the anchor on the ball at (0, 0, 0.2) from the anchor on arm2; torquescale 0
+    // leaves only the pin; solref listed as not read
+    sn_error e;
+    sn_model* m = eq_model("<default class=\"c\"><equality polycoef=\"0.3 2\"/></default>",
+                           "<joint class=\"c\" joint1=\"h2\" joint2=\"h1\"/>", &e);
+    SNT_CHECK(m);
+    int h1 = sn_model_find(m, SN_OBJ_JOINT, "h1"), h2 = sn_model_find(m, SN_OBJ_JOINT, "h2");
+    SNT_CHECK(h1 >= 0 && h2 >= 0 && m->joint_mimic[h2] == h1);
+    SNT_CHECK(m->joint_mimic_multiplier[h2] == 2 && m->joint_mimic_offset[h2] == 0.3);
+    sn_model_destroy(m);
+    m = eq_model("<equality relpose=\"0 0 0.2 1 0 0 0\" torquescale=\"0\"/>",
+                 "<weld body1=\"ball\" body2=\"arm2\" anchor=\"0.1 0 0\"/>", &e);
+    SNT_CHECK(m && m->nconstraint == 1 && m->constraint_type[0] == SN_CONSTRAINT_PIN);
+    SNT_CHECK(m->constraint_anchor[0] == 0.1 && m->constraint_anchor[1] == 0 &&
+              m->constraint_anchor[2] == 0);
+    SNT_CHECK(m->constraint_anchor2[0] == 0.1 && m->constraint_anchor2[1] == 0 &&
+              m->constraint_anchor2[2] == 0.2);
+    sn_model_destroy(m);
+    m = eq_model("<equality solref=\"0.02 1\"/>", "<connect body1=\"ball\" anchor=\"0 0 0\"/>", &e);
+    SNT_CHECK(m && has_warning(m, "solref/solimp"));
+    sn_model_destroy(m);
+    // a bad active is refused, wherever it is given
+    SNT_CHECK(
+        !eq_model("<equality active=\"no\"/>", "<connect body1=\"ball\" anchor=\"0 0 0\"/>", &e));
+    SNT_CHECK(e.code == SN_ERR_PARSE && strstr(e.msg, "active=\"no\""));
+    return 0;
+}
+
+// the ball's height after t seconds at 1 ms steps, pinned where it is by a connect that `def`
+// and `eq` make active or inactive
+static int ball_fall(const char* def, const char* eq, double t, double* z0, double* z) {
+    sn_error e;
+    rig r;
+    SNT_CHECK(rig_open(&r, eq_model(def, eq, &e), 1) == 0);
+    SNT_STATUS_OK(sn_world_set_ground(r.w, 0, 0));
+    int qz = -1;
+    for (int j = 0; j < r.m->njoint; j++)
+        if (r.m->joint_type[j] == SN_JOINT_FLOATING) qz = r.m->joint_qadr[j] + 2;
+    SNT_CHECK(qz >= 0);
+    *z0 = sn_system_q(r.s)[qz];
+    int n = (int)lround(t / 0.001);
+    for (int i = 0; i < n; i++)
+        SNT_STATUS_OK(sn_world_integrate(r.w));
+    *z = sn_system_q(r.s)[qz];
+    rig_close(&r);
+    return 0;
+}
+
+// an inactive connect, given on the element, in <default><equality> or in a class, lets the
+// ball fall freely: after 0.5 s its height is the unconstrained run's, bit for bit, and
+// z0 - g t^2 / 2 to within g dt t (the semi-implicit step's first-order lag); an active one
+// (active="true" on the element over an inactive default) holds it within 1e-6 m
+static int test_mjcf_inactive_connect_falls_freely(void) {
+    const double t = 0.5, g = 9.81, dt = 0.001;
+    double z0, zfree, z;
+    SNT_CHECK(ball_fall("", "", t, &z0, &zfree) == 0);
+    SNT_CHECK(z0 == 2);
+    SNT_NEAR(zfree, z0 - 0.5 * g * t * t, g * dt * t);
+    static const char* const off[][2] = {
+        {"", "<connect body1=\"ball\" anchor=\"0 0 0\" active=\"false\"/>"},
+        {"<equality active=\"false\"/>", "<connect body1=\"ball\" anchor=\"0 0 0\"/>"},
+        {"<default class=\"off\"><equality active=\"false\"/></default>",
+         "<connect class=\"off\" body1=\"ball\" anchor=\"0 0 0\"/>"},
+    };
+    for (int i = 0; i < 3; i++) {
+        SNT_CHECK(ball_fall(off[i][0], off[i][1], t, &z0, &z) == 0);
+        SNT_CHECK_MSG(z == zfree, "case %d: %.17g, free %.17g", i, z, zfree);
+    }
+    SNT_CHECK(ball_fall("<equality active=\"false\"/>",
+                        "<connect body1=\"ball\" anchor=\"0 0 0\" active=\"true\"/>", t, &z0,
+                        &z) == 0);
+    SNT_NEAR(z, z0, 1e-6);
+    printf("  inactive connect: the ball falls %.6f m in %g s (g t^2/2 = %.6f m); active: %.2e m\n",
+           z0 - zfree, t, 0.5 * g * t * t, z0 - z);
+    return 0;
+}
+
 SNT_SUITE(
     SNT_TEST(test_fourbar_closed_at_nominal), SNT_TEST(test_fourbar_swings_closed),
     SNT_TEST(test_error_shrinks_by_0_7), SNT_TEST(test_assemble_closes_an_opened_fourbar),
@@ -1080,4 +1268,6 @@ SNT_SUITE(
     SNT_TEST(test_slider_crank_follows_its_closed_form),
     SNT_TEST(test_strandbeest_structured_factor), SNT_TEST(test_strandbeest_closed_by_pins),
     SNT_TEST(test_strandbeest_delassus_sweeps), SNT_TEST(test_mjcf_weld_is_a_fixed_joint),
-    SNT_TEST(test_pinned_beam_leans_on_the_ground), SNT_TEST(test_shared_mjcf_connects_stay_closed))
+    SNT_TEST(test_pinned_beam_leans_on_the_ground), SNT_TEST(test_shared_mjcf_connects_stay_closed),
+    SNT_TEST(test_mjcf_equality_attributes_through_defaults),
+    SNT_TEST(test_mjcf_inactive_connect_falls_freely))

@@ -227,29 +227,27 @@ void sni_mjcf_assets(loader* L, int node) {
         m->path = -1;
         v3_set(m->scale, 1, 1, 1);
         if (sni_mjcf_reals(L, k, cls, "scale", m->scale, 3) < 0) return;
+        // `file` and the name attribute point into the string pool, which moves when a string is
+        // added: the path is built and the name's offset taken before any string is added
         const char* nm = get(r, k, "name");
-        char name[256];
+        char path[2048], name[256];
+        if (file) {
+            const char* dir = r->dir && r->meshdir[0] != '/' ? r->dir : "";
+            if (file[0] == '/')
+                snprintf(path, sizeof path, "%s", file);
+            else
+                snprintf(path, sizeof path, "%s%s%s%s%s", dir, dir[0] ? "/" : "", r->meshdir,
+                         r->meshdir[0] ? "/" : "", file);
+        }
         if (!nm) {
             // the file's base name without its extension
             const char* b = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
             snprintf(name, sizeof name, "%s", b);
             char* dot = strrchr(name, '.');
             if (dot) *dot = 0;
-            nm = name;
         }
-        m->name = sni_mjcf_pool_add(r, nm);
-        if (!file) {
-            if (r->pool.failed) sni_mjcf_fail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
-            continue;
-        }
-        char path[2048];
-        const char* dir = r->dir && r->meshdir[0] != '/' ? r->dir : "";
-        if (file[0] == '/')
-            snprintf(path, sizeof path, "%s", file);
-        else
-            snprintf(path, sizeof path, "%s%s%s%s%s", dir, dir[0] ? "/" : "", r->meshdir,
-                     r->meshdir[0] ? "/" : "", file);
-        m->path = sni_mjcf_pool_add(r, path);
+        m->name = nm ? (long)(nm - r->pool.data) : sni_mjcf_pool_add(r, name);
+        if (file) m->path = sni_mjcf_pool_add(r, path);
         if (r->pool.failed) sni_mjcf_fail(r, k, SN_ERR_NOMEM, "mesh", "out of memory");
     }
 }

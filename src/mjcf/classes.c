@@ -18,14 +18,22 @@ int sni_mjcf_class_find(loader* L, const char* name) {
     return -1;
 }
 
+// the kind of <default> child that gives an element its defaults: its own name, "joint" for a
+// <freejoint>, "equality" for every element of <equality> (connect, weld, joint)
+static const char* default_kind(reader* r, int node) {
+    int parent = NODE(r, node).parent;
+    if (parent >= 0 && !strcmp(ename(r, parent), "equality")) return "equality";
+    if (!strcmp(ename(r, node), "freejoint")) return "joint";
+    return ename(r, node);
+}
+
 // an attribute of an element, or else of its class chain (the element's class, or the enclosing
 // childclass, or "main"), for elements of that kind
 const char* sni_mjcf_attr_of(loader* L, int node, int cls, const char* name) {
     reader* r = L->r;
     const char* v = get(r, node, name);
     if (v) return v;
-    const char* kind = ename(r, node);
-    if (!strcmp(kind, "freejoint")) kind = "joint";
+    const char* kind = default_kind(r, node);
     for (int c = cls; c >= 0; c = L->classes[c].parent) {
         for (int k = NODE(r, L->classes[c].node).first; k >= 0; k = NODE(r, k).next)
             if (!strcmp(ename(r, k), kind)) {
@@ -106,7 +114,7 @@ void sni_mjcf_note_ignored(reader* r, const char* what) {
 // sinew does not read: each named once in the "not read" warning ("geom friction")
 void sni_mjcf_list_unread(loader* L, int k, int cls, const char* const* known) {
     reader* r = L->r;
-    const char* kind = ename(r, k);
+    const char* kind = default_kind(r, k);
     const long* kv = (const long*)(void*)r->attrs.data;
     for (int pass = 0, c = cls; pass == 0 || c >= 0; pass++) {
         int e = k;
@@ -126,7 +134,7 @@ void sni_mjcf_list_unread(loader* L, int k, int cls, const char* const* known) {
                 ok = !strcmp(a, known[q]);
             if (ok) continue;
             char what[96];
-            snprintf(what, sizeof what, "%s %s", kind, a);
+            snprintf(what, sizeof what, "%s %s", ename(r, k), a);
             sni_mjcf_note_ignored(r, what);
         }
         if (pass > 64) break;

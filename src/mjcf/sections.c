@@ -91,10 +91,12 @@ static int body_named(loader* L, int k, const char* attr, const char* name) {
 // <connect>: a pin. With body1 (and body2, else the world) and an anchor in body1's frame, body2's
 // point is the one that coincides with it at the reference configuration; with site1 and site2,
 // the two sites' points, which the constraint pulls together when they are apart
-static void connect(loader* L, int k) {
+static void connect(loader* L, int k, int cls) {
     reader* r = L->r;
-    const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
-    const char *s1 = get(r, k, "site1"), *s2 = get(r, k, "site2");
+    const char *b1 = sni_mjcf_attr_of(L, k, cls, "body1"),
+               *b2 = sni_mjcf_attr_of(L, k, cls, "body2");
+    const char *s1 = sni_mjcf_attr_of(L, k, cls, "site1"),
+               *s2 = sni_mjcf_attr_of(L, k, cls, "site2");
     sn_real anchor[3], anchor2[3];
     long body1, body2;
     int has2 = 0;
@@ -127,7 +129,7 @@ static void connect(loader* L, int k) {
                           "missing attribute 'body1' (or site1 and site2)");
             return;
         }
-        if (sni_mjcf_reals(L, k, -1, "anchor", anchor, 3) <= 0) {
+        if (sni_mjcf_reals(L, k, cls, "anchor", anchor, 3) <= 0) {
             if (r->st == SN_OK)
                 sni_mjcf_fail(r, k, SN_ERR_MODEL, "connect", "missing attribute 'anchor'");
             return;
@@ -155,16 +157,17 @@ static void connect(loader* L, int k) {
 
 // <equality><joint>: joint1 = joint1's ref + c0 + c1 (joint2 - joint2's ref), a mimic coupling
 // (docs/loops.md); a polynomial of higher degree, or no joint2, is refused by name
-static void joint_coupling(loader* L, int k) {
+static void joint_coupling(loader* L, int k, int cls) {
     reader* r = L->r;
-    const char *j1 = get(r, k, "joint1"), *j2 = get(r, k, "joint2");
+    const char *j1 = sni_mjcf_attr_of(L, k, cls, "joint1"),
+               *j2 = sni_mjcf_attr_of(L, k, cls, "joint2");
     if (!j1) {
         sni_mjcf_fail(r, k, SN_ERR_MODEL, "joint", "missing attribute 'joint1'");
         return;
     }
 
     sn_real pc[5] = {0, 1, 0, 0, 0};
-    const char* ps = get(r, k, "polycoef");
+    const char* ps = sni_mjcf_attr_of(L, k, cls, "polycoef");
     if (ps) {
         int count = 0;
         if (sni_parse_real_list(ps, pc, 5, &count) != SNI_NUM_OK || count < 1) {
@@ -220,14 +223,16 @@ static sni_constraint* new_constraint(loader* L, int k, int type, long body1, lo
 // MuJoCo's body1. Without relpose the relative pose is the reference configuration's; with it
 // (or between sites) both anchors and the relative orientation are the file's. torquescale 0
 // leaves the orientation free (a connect at the anchor); any other value is a rigid weld
-static void weld(loader* L, int k) {
+static void weld(loader* L, int k, int cls) {
     reader* r = L->r;
-    const char *b1 = get(r, k, "body1"), *b2 = get(r, k, "body2");
-    const char *s1 = get(r, k, "site1"), *s2 = get(r, k, "site2");
+    const char *b1 = sni_mjcf_attr_of(L, k, cls, "body1"),
+               *b2 = sni_mjcf_attr_of(L, k, cls, "body2");
+    const char *s1 = sni_mjcf_attr_of(L, k, cls, "site1"),
+               *s2 = sni_mjcf_attr_of(L, k, cls, "site2");
     sn_real anchor[3] = {0, 0, 0}, anchor2[3], rot2[9], ts = 1;
     int given = 0;
     long body1, body2;
-    if (sni_mjcf_reals(L, k, -1, "torquescale", &ts, 1) < 0) return;
+    if (sni_mjcf_reals(L, k, cls, "torquescale", &ts, 1) < 0) return;
     if (s1 || s2) {
         if (!s1 || !s2 || b1 || b2) {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, "weld",
@@ -259,12 +264,12 @@ static void weld(loader* L, int k) {
                           "missing attribute 'body1' (or site1 and site2)");
             return;
         }
-        if (sni_mjcf_reals(L, k, -1, "anchor", anchor, 3) < 0) return;
+        if (sni_mjcf_reals(L, k, cls, "anchor", anchor, 3) < 0) return;
         if (!body_named(L, k, "body1", b1) || !body_named(L, k, "body2", b2)) return;
         body1 = sni_spec_name(r->s, b2 ? b2 : "world");
         body2 = sni_spec_name(r->s, b1);
         sn_real rp[7];
-        int kr = sni_mjcf_reals(L, k, -1, "relpose", rp, 7);
+        int kr = sni_mjcf_reals(L, k, cls, "relpose", rp, 7);
         if (kr < 0) return;
         sn_real qn =
             kr > 0 ? sqrt(rp[3] * rp[3] + rp[4] * rp[4] + rp[5] * rp[5] + rp[6] * rp[6]) : 0;
@@ -311,18 +316,38 @@ void sni_mjcf_equality(loader* L, int node) {
                           "<equality><%s> is not supported (connect, weld and joint are)", e);
             return;
         }
-        const char* active = get(r, k, "active");
+        // every attribute is the element's or its class chain's (<default><equality>)
+        int cls = sni_mjcf_class_of(L, k, L->main_class);
+        if (r->st != SN_OK) return;
+        static const char* const connect_read[] = {"name",   "class",  "active", "body1",
+                                                   "body2",  "site1",  "site2",  "anchor",
+                                                   "solref", "solimp", NULL};
+        static const char* const weld_read[] = {
+            "name",   "class",   "active",      "body1",  "body2",  "site1", "site2",
+            "anchor", "relpose", "torquescale", "solref", "solimp", NULL};
+        static const char* const joint_read[] = {"name",     "class",  "active", "joint1", "joint2",
+                                                 "polycoef", "solref", "solimp", NULL};
+        sni_mjcf_list_unread(L, k, cls,
+                             is_connect ? connect_read
+                             : is_weld  ? weld_read
+                                        : joint_read);
+        const char* active = sni_mjcf_attr_of(L, k, cls, "active");
+        if (active && strcmp(active, "false") && strcmp(active, "true")) {
+            sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "active=\"%.60s\" (true or false)", active);
+            return;
+        }
         if (active && !strcmp(active, "false")) {
             sni_mjcf_warn(r, k, e, "an inactive <%s> is not loaded", e);
             continue;
         }
-        if (get(r, k, "solref") || get(r, k, "solimp")) sni_mjcf_note_ignored(r, "solref/solimp");
+        if (sni_mjcf_attr_of(L, k, cls, "solref") || sni_mjcf_attr_of(L, k, cls, "solimp"))
+            sni_mjcf_note_ignored(r, "solref/solimp");
         if (is_connect)
-            connect(L, k);
+            connect(L, k, cls);
         else if (is_weld)
-            weld(L, k);
+            weld(L, k, cls);
         else
-            joint_coupling(L, k);
+            joint_coupling(L, k, cls);
     }
 }
 
