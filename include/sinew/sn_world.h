@@ -185,6 +185,26 @@ SN_API sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real lengt
 /// file's frame (the centre of mass is where the hull puts it). A flat mesh is refused.
 SN_API sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3],
                                    sn_real mass, sn_system** out);
+/// A free body of given mass properties (sn_world_add_body). Zero fields are defaults: a zero
+/// inertia is the shape's own at uniform density (a mesh's: its solid hull's, with the hull's
+/// centre of mass when com is zero too), a zero com the body frame's origin, a zero mesh scale
+/// 1 1 1. shape 0 is SN_GEOM_BOX.
+typedef struct sn_body_desc {
+    int shape;          ///< SN_GEOM_BOX, _SPHERE, _CYLINDER, _CAPSULE, _ELLIPSOID or _MESH
+    sn_real size[3];    ///< as sn_model's geom_size: box full lengths; sphere radius; cylinder
+                        ///< and capsule radius and length (along z, without caps); ellipsoid
+                        ///< semi-axes; a mesh's scale
+    const char* mesh;   ///< SN_GEOM_MESH: the OBJ or STL file (its convex hull collides)
+    sn_real mass;       ///< kg, positive
+    sn_real com[3];     ///< centre of mass in the body frame (where the shape is centred)
+    sn_real inertia[6]; ///< about the centre of mass, body axes: xx xy xz yy yz zz (kg m^2)
+} sn_body_desc;
+/// A free body (6-DOF, made and owned by the world, at the origin at rest) of the given mass,
+/// centre of mass and inertia, colliding as the given shape: the compiled model's mass, com and
+/// inertia are the ones given, exactly. Refused with a message: a mass not positive, an inertia
+/// not positive definite or whose principal moments break A + B >= C, an unknown shape, sizes
+/// not positive.
+SN_API sn_status sn_world_add_body(sn_world* w, const sn_body_desc* desc, sn_system** out);
 // ---- loop constraints (seed 001: <constraints> pins and equality constraints) ----
 
 /// Loop closure feedback: every step removes clamp(0.2 erp, 0, 0.3) of each constrained

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// bodies.c: single free rigid bodies (sn_world_add_sphere, _box, _cylinder, _capsule, _mesh).
+// bodies.c: single free rigid bodies (sn_world_add_sphere, _box, _cylinder, _capsule, _mesh, and
+// sn_world_add_body with given mass properties).
 // Each is a one-link model: a spec with the link (its mass, centre of mass and inertia at
 // uniform density) and one collision geometry, compiled as a floating body and owned by the
 // world. The spec is the one the URDF reader fills from the equivalent file (link "body" in a
@@ -204,15 +205,14 @@ sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_r
 }
 
 
-sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
-                            sn_system** out) {
-    if (!w) return SN_ERR_ARG;
+// the solid hull of a mesh file's vertices at uniform density, as free body *b (its shape,
+// scale, mass, inertia about its centroid and centroid)
+static sn_status mesh_body(sn_world* w, const char* path, const sn_real* sc, sn_real mass,
+                           free_body* b) {
     if (!path || !path[0]) return SET_ERR(w, SN_ERR_ARG, "no mesh file named");
     // refused since free bodies were written as URDF text (tests/test_mesh.c holds it)
     if (strpbrk(path, "\"<>&"))
         return SET_ERR(w, SN_ERR_ARG, "the mesh path '%s' holds one of \" < > &", path);
-    sn_real one[3] = {1, 1, 1};
-    const sn_real* sc = scale ? scale : one;
     if (!positive3(sc, 3)) return SET_ERR(w, SN_ERR_ARG, "mesh scales must be positive");
     // the hull of the file's vertices, and the solid it bounds at uniform density
     sni_buf v = {NULL, 0, 0, &w->alloc, 0};
@@ -237,11 +237,119 @@ sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3
         return SET_ERR(w, SN_ERR_MODEL, "%s: the mesh is flat; a free body needs a solid hull",
                        path);
     sni_massprop_inertia(&mp, com, mass / vol, I);
-    free_body b = {SN_GEOM_MESH,
-                   {sc[0], sc[1], sc[2]},
-                   path,
-                   mass,
-                   {I[0], I[1], I[2], I[4], I[5], I[8]},
-                   {com[0], com[1], com[2]}};
+    free_body fb = {SN_GEOM_MESH,
+                    {sc[0], sc[1], sc[2]},
+                    path,
+                    mass,
+                    {I[0], I[1], I[2], I[4], I[5], I[8]},
+                    {com[0], com[1], com[2]}};
+    *b = fb;
+    return SN_OK;
+}
+
+
+sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
+                            sn_system** out) {
+    if (!w) return SN_ERR_ARG;
+    sn_real one[3] = {1, 1, 1};
+    free_body b;
+    sn_status st = mesh_body(w, path, scale ? scale : one, mass, &b);
+    if (st != SN_OK) return st;
+    return add_free_body(w, &b, out);
+}
+
+
+static int all_zero(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (x[i] != 0) return 0;
+    return 1;
+}
+
+
+sn_status sn_world_add_body(sn_world* w, const sn_body_desc* d, sn_system** out) {
+    if (!w) return SN_ERR_ARG;
+    if (!d) return SET_ERR(w, SN_ERR_ARG, "sn_world_add_body needs a body description");
+    if (!(d->mass > 0) || !isfinite(d->mass))
+        return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass (mass %g)",
+                       d->mass);
+    for (int k = 0; k < 3; k++)
+        if (!isfinite(d->com[k]))
+            return SET_ERR(w, SN_ERR_ARG, "the free body's centre of mass is not finite");
+    for (int k = 0; k < 6; k++)
+        if (!isfinite(d->inertia[k]))
+            return SET_ERR(w, SN_ERR_ARG, "the free body's inertia is not finite");
+    // the shape, and its uniform inertia about its centre (the default)
+    const sn_real* z = d->size;
+    sn_real m = d->mass, x2 = z[0] * z[0], y2 = z[1] * z[1], z2 = z[2] * z[2];
+    free_body b = {d->shape, {z[0], z[1], z[2]}, NULL, m, {0, 0, 0, 0, 0, 0}, {0, 0, 0}};
+    switch (d->shape) {
+    case SN_GEOM_BOX:
+        if (!positive3(z, 3))
+            return SET_ERR(w, SN_ERR_ARG, "box sizes must be positive (%g %g %g)", z[0], z[1],
+                           z[2]);
+        b.inertia[0] = m * (y2 + z2) / 12, b.inertia[3] = m * (x2 + z2) / 12;
+        b.inertia[5] = m * (x2 + y2) / 12;
+        break;
+    case SN_GEOM_SPHERE:
+        if (!positive3(z, 1)) return SET_ERR(w, SN_ERR_ARG, "radius must be positive (%g)", z[0]);
+        b.size[1] = b.size[2] = 0;
+        b.inertia[0] = b.inertia[3] = b.inertia[5] = 0.4 * m * x2;
+        break;
+    case SN_GEOM_ELLIPSOID:
+        if (!positive3(z, 3))
+            return SET_ERR(w, SN_ERR_ARG, "ellipsoid semi-axes must be positive (%g %g %g)", z[0],
+                           z[1], z[2]);
+        b.inertia[0] = m * (y2 + z2) / 5, b.inertia[3] = m * (x2 + z2) / 5;
+        b.inertia[5] = m * (x2 + y2) / 5;
+        break;
+    case SN_GEOM_CYLINDER:
+    case SN_GEOM_CAPSULE: {
+        if (!positive3(z, 2))
+            return SET_ERR(w, SN_ERR_ARG, "radius and length must be positive (%g %g)", z[0], z[1]);
+        b.size[2] = 0;
+        sn_real r = z[0], L = z[1];
+        if (d->shape == SN_GEOM_CYLINDER) {
+            b.inertia[0] = b.inertia[3] = m * (3 * r * r + L * L) / 12;
+            b.inertia[5] = 0.5 * m * r * r;
+        } else {
+            sn_real vc = r * r * L, vs = 4.0 / 3.0 * r * r * r;
+            sn_real mc = m * vc / (vc + vs), ms = m - mc;
+            b.inertia[5] = 0.5 * mc * r * r + 0.4 * ms * r * r;
+            b.inertia[0] = b.inertia[3] =
+                mc * (3 * r * r + L * L) / 12 + ms * (0.4 * r * r + 0.25 * L * L + 0.375 * L * r);
+        }
+        break;
+    }
+    case SN_GEOM_MESH: {
+        sn_real one[3] = {1, 1, 1};
+        sn_status st = mesh_body(w, d->mesh, all_zero(z, 3) ? one : z, m, &b);
+        if (st != SN_OK) return st;
+        if (!all_zero(d->inertia, 6) || !all_zero(d->com, 3)) v3_copy(b.com, d->com);
+        break;
+    }
+    default:
+        return SET_ERR(w, SN_ERR_ARG,
+                       "unknown free-body shape %d (SN_GEOM_BOX, _SPHERE, _CYLINDER, _CAPSULE, "
+                       "_ELLIPSOID or _MESH)",
+                       d->shape);
+    }
+    if (d->shape != SN_GEOM_MESH) v3_copy(b.com, d->com);
+    if (!all_zero(d->inertia, 6)) {
+        // the given inertia: positive definite, its principal moments A <= B <= C with A + B >= C
+        const sn_real* I = d->inertia;
+        sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]}, ev[3];
+        sni_sym3_eigenvalues(full, ev);
+        if (!(ev[0] > 1e-12 * fabs(ev[2])))
+            return SET_ERR(w, SN_ERR_ARG,
+                           "the free body's inertia is not positive definite (principal moments "
+                           "%g %g %g)",
+                           ev[0], ev[1], ev[2]);
+        if (ev[0] + ev[1] < ev[2] * (1 - 1e-9))
+            return SET_ERR(w, SN_ERR_ARG,
+                           "the free body's principal moments %g %g %g break the triangle "
+                           "inequality A + B >= C (no rigid body has them)",
+                           ev[0], ev[1], ev[2]);
+        memcpy(b.inertia, I, sizeof b.inertia);
+    }
     return add_free_body(w, &b, out);
 }
