@@ -32,11 +32,10 @@ for f in "$SRC"/src/*/*.[ch]; do
   room=$(basename "$(dirname "$f")")
   name=$(basename "$f")
   row=$(grep "^| \`src/$room/\`" "$SRC/docs/architecture.md")
-  stem=${name%.*}
   if [[ -z "$row" ]]; then
     echo "FAIL src/$room/ has no row in docs/architecture.md"
     unmapped=$((unmapped + 1))
-  elif ! grep -qE "(^|[ ,/|])$stem(\.c|\.h|\.c/h)?([ ,|]|$)" <<< "$row"; then
+  elif ! grep -qE "(^|[ ,|])${name//./\\.}([ ,|]|$)" <<< "$row"; then
     echo "FAIL src/$room/$name is not named in its room's row of docs/architecture.md"
     unmapped=$((unmapped + 1))
   fi
@@ -44,18 +43,11 @@ done
 # ... and every file it names there exists
 while IFS= read -r row; do
   room=$(sed 's/^| `src\/\([a-z]*\)\/`.*/\1/' <<< "$row")
-  files=$(cut -d'|' -f3 <<< "$row" | grep -oE '[a-z_0-9]+\.(c/h|c|h)')
-  for f in $files; do
-    case "$f" in
-      */h) names="${f%/h} ${f%.c/h}.h" ;;
-      *) names=$f ;;
-    esac
-    for n in $names; do
-      if [[ ! -f "$SRC/src/$room/$n" ]]; then
-        echo "FAIL docs/architecture.md names src/$room/$n, which does not exist"
-        unmapped=$((unmapped + 1))
-      fi
-    done
+  for n in $(cut -d'|' -f3 <<< "$row" | grep -oE '[a-z_0-9]+\.[ch]'); do
+    if [[ ! -f "$SRC/src/$room/$n" ]]; then
+      echo "FAIL docs/architecture.md names src/$room/$n, which does not exist"
+      unmapped=$((unmapped + 1))
+    fi
   done
 done < <(grep '^| `src/' "$SRC/docs/architecture.md")
 [[ $unmapped -eq 0 ]] && echo "ok   docs/architecture.md maps every file of src/ ($(ls "$SRC"/src/*/*.[ch] | wc -l) files)"
