@@ -63,11 +63,11 @@ static int find_key(sn_system* s, const char* key) {
 static sn_status start_state(sn_system* s, const sn_setup_opts* o) {
     const sn_model* m = s->m;
     size_t nq = (size_t)m->nq, nv = (size_t)m->nv;
-    sn_real* q = sni_alloc(NULL, (nq + 1) * sizeof(sn_real));
-    sn_real* u = sni_alloc(NULL, (nv + 1) * sizeof(sn_real));
+    sn_real* q = sni_alloc(&s->world->alloc, (nq + 1) * sizeof(sn_real));
+    sn_real* u = sni_alloc(&s->world->alloc, (nv + 1) * sizeof(sn_real));
     if (!q || !u) {
-        sni_free(NULL, q, (nq + 1) * sizeof(sn_real));
-        sni_free(NULL, u, (nv + 1) * sizeof(sn_real));
+        sni_free(&s->world->alloc, q, (nq + 1) * sizeof(sn_real));
+        sni_free(&s->world->alloc, u, (nv + 1) * sizeof(sn_real));
         return sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the start state");
     }
     memcpy(q, s->d->q, nq * sizeof(sn_real));
@@ -84,8 +84,8 @@ static sn_status start_state(sn_system* s, const sn_setup_opts* o) {
     if (st == SN_OK && o->q0) memcpy(q, o->q0, nq * sizeof(sn_real));
     if (st == SN_OK && o->u0) memcpy(u, o->u0, nv * sizeof(sn_real));
     if (st == SN_OK) st = sn_system_set_state(s, q, m->nq, u, m->nv);
-    sni_free(NULL, q, (nq + 1) * sizeof(sn_real));
-    sni_free(NULL, u, (nv + 1) * sizeof(sn_real));
+    sni_free(&s->world->alloc, q, (nq + 1) * sizeof(sn_real));
+    sni_free(&s->world->alloc, u, (nv + 1) * sizeof(sn_real));
     return st;
 }
 
@@ -166,10 +166,10 @@ static sn_status servos(sn_system* s, sn_setup_report* r) {
         if (m->dof_kp[v] > 0 || m->dof_kd[v] > 0) r->servos = 1;
     if (!r->servos) return SN_OK;
     sn_status st = sn_system_set_pd_gains(s, m->dof_kp, m->dof_kd, nv);
-    sn_real* u = sni_alloc(NULL, ((size_t)nv + 1) * sizeof(sn_real));
+    sn_real* u = sni_alloc(&s->world->alloc, ((size_t)nv + 1) * sizeof(sn_real));
     if (!u) return sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the servo targets");
     if (st == SN_OK) st = sn_system_set_pd_target(s, s->d->q, m->nq, u, nv);
-    sni_free(NULL, u, ((size_t)nv + 1) * sizeof(sn_real));
+    sni_free(&s->world->alloc, u, ((size_t)nv + 1) * sizeof(sn_real));
     return st;
 }
 
