@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: Apache-2.0
+// checkpoint.c: world checkpoints (sn_state.h, docs/state.md): one walk over the world and its
+// systems that saves, checks or restores (state/state.h), and the calls on memory and files.
+//
+// The audit of the world's structures, field by field (src/sim/sim.h, src/sim/control.h,
+// src/solver/solver.h, src/loops/loops.h). Every field is one of:
+//   config   set up before a load, compared (a difference refuses the checkpoint);
+//   state    what the next step reads from the last one: restored;
+//   report   what the getters give of the last step: restored;
+//   derived  recomputed from the others (the caches are marked out of date on a load);
+//   scratch  written by a step before it is read, or a structure's memory.
+// sn_world: alloc, log, log_ctx, arrays, arrays_bytes, owned, nowned, owned_cap, sys, sys_cap,
+//   tsink: scratch | dt, gravity, ground, ground_height, hf_nx, hf_ny, hf_x0, hf_y0, hf_dx,
+//   hf_dy, hf_zmax, hf_z (a fingerprint), margin, loop_erp, friction, restitution,
+//   restitution_threshold, pair_material, pair_set, nsys, nbp, brute_force: config | time,
+//   contact_overflow, contact_overflow_said: state | ncontact, contacts: report (integrate1
+//   makes them again; integrate2 reads them, so a checkpoint between the two works too) |
+//   contact_cap, bp_sys, bp_geom, npair_cap, bp_pair, bp_box: derived or scratch | bp_order:
+//   state (the broad phase's sort starts from it; the pairs it finds do not depend on it) |
+//   nwarning, last_warning, last_error: the world's messages, not restored.
+// sni_solver: max_iter, tol, erp, warm_start, no_delassus: config | iterations, dl_steps: report |
+//   previous, nprevious: state (the warm start: a contact of the next step takes the impulse of
+//   the previous contact of the same pair of geometries within 2 cm) | size: derived | sys,
+//   nsys, contacts, ncontact, dt, blk_*, point_jac, dl_*, sm_*, pc_*: scratch of a solve (nblock
+//   is set to 0 on a load: the contact-problem report starts with the next step).
+// sn_system: world, m, d, index, bytes: structure | valid: derived (cleared on a load) |
+//   has_contacted: state | geom_center, geom_radius: derived from the model | body_group,
+//   body_mask, body_material, self_collision: config.
+// sn_data: q, u: state | gravity: derived from the world's | the rest: derived or scratch.
+// sni_control: mode, kp, kd, q_ref, u_ref, tau_ff, ext, ext_body, has_ext: state | limits_off,
+//   lim_lo, lim_hi, damping, spring_k, spring_kq: config | w, w_dt: derived.
+// sni_actuators: n, desc, mor_enforced, b_out, fric_out: config | cmd: state | state: report |
+//   cap: structure | tau: scratch.
+// sni_step: scheme: config | has_constraints: derived | scheme_used, q0, u0, du, pos_err,
+//   tau_cmd, tau_act, ext_last, tab_cmd, tab_damp, tab_act, tab_spring: report (the getters of
+//   the last step: scheme used, step torques, generalized force) | u1, ubar, u_adm, q1,
+//   stage_err, tau_exp, rk_*: scratch | mtilde, dinv: derived (SNI_VALID_MTILDE).
+// sni_solver_sys: row_prev: state (the joint rows' warm start) | pseudo: state (0 between
+//   steps, except after a step that failed after the solve) | in_solver, active, v, v_fix,
+//   loop_dv, has_loop_dv: scratch.
+// sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
+//   anchors at the nominal configuration and the directions each constraint keeps, the
+//   structural redundancy) | err, imp, axis: report | dense_only: config | active: set to 0 on
+//   a load (it belongs to the last step's rows) | the rest (rows, factors, groups, assembly):
+//   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
+//   when made afresh).
+// sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
+//   cleared: sn_system_joint_wrench answers again after the next step).
+#include "sim/sim.h"
+#include "sinew/sn_state.h"
+#include "state/state.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define STATE_FILE_MAX ((size_t)1 << 30) // the largest checkpoint file read
+
+
+// ---- the contacts (the warm start's and the last step's) ----
+
+// one contact through the caller's copy c (SNI_TEMP): the walk reads into it
+static void visit_contact(sni_ser* S, sni_contact* c) {
+    int id[7] = {c->sa, c->geom, c->body, c->sb, c->geom_b, c->body_b, c->slide};
+    sn_real x[25];
+    memcpy(x, c->pos, 3 * sizeof(sn_real));
+    memcpy(x + 3, c->normal, 3 * sizeof(sn_real));
+    memcpy(x + 6, c->frame, 9 * sizeof(sn_real));
+    x[15] = c->depth, x[16] = c->mu, x[17] = c->e, x[18] = c->eth;
+    memcpy(x + 19, c->impulse, 3 * sizeof(sn_real));
+    sni_ser_int(S, SNI_TEMP, "contact's systems, geometries and bodies", id, 7, 0, -1);
+    sni_ser_real(S, SNI_TEMP, "contact's point, frame, material and impulse", x, 22);
+    c->sa = id[0], c->geom = id[1], c->body = id[2], c->sb = id[3], c->geom_b = id[4];
+    c->body_b = id[5], c->slide = id[6];
+    memcpy(c->pos, x, 3 * sizeof(sn_real));
+    memcpy(c->normal, x + 3, 3 * sizeof(sn_real));
+    memcpy(c->frame, x + 6, 9 * sizeof(sn_real));
+    c->depth = x[15], c->mu = x[16], c->e = x[17], c->eth = x[18];
+    memcpy(c->impulse, x + 19, 3 * sizeof(sn_real));
+}
+
+
+// a contact read from a checkpoint names systems, bodies and geometries of this world, and its
+// numbers are finite (its indices are used as such by the reports and the warm start)
+static void check_contact(sni_ser* S, const sn_world* w, const sni_contact* c, const char* what,
+                          int i) {
+    int ok = c->sa >= 0 && c->sa < w->nsys && c->sb >= -1 && c->sb < w->nsys && c->slide >= 0 &&
+             c->slide <= 2;
+    if (ok) {
+        const sn_model* ma = w->sys[c->sa]->m;
+        ok = c->body >= 0 && c->body < ma->nbody && c->geom >= 0 && c->geom < ma->ngeom;
+        if (c->sb < 0)
+            ok = ok && c->body_b == -1 && c->geom_b == -1;
+        else
+            ok = ok && c->body_b >= 0 && c->body_b < w->sys[c->sb]->m->nbody && c->geom_b >= 0 &&
+                 c->geom_b < w->sys[c->sb]->m->ngeom;
+    }
+    const sn_real* x[] = {c->pos, c->normal, c->frame, &c->depth,
+                          &c->mu, &c->e,     &c->eth,  c->impulse};
+    const int n[] = {3, 3, 9, 1, 1, 1, 1, 3};
+    for (int k = 0; k < 8 && ok; k++)
+        for (int e = 0; e < n[k]; e++)
+            ok = ok && isfinite(x[k][e]);
+    if (!ok)
+        sni_ser_refuse(S, SN_ERR_PARSE,
+                       "the checkpoint's %s %d names no system, body or geometry of this world, "
+                       "or is not finite: it is corrupt",
+                       what, i);
+}
+
+
+static void visit_contacts(sni_ser* S, sn_world* w, const char* what, sni_contact* list, int* count,
+                           int cap) {
+    int n = *count;
+    sni_ser_count(S, what, &n, cap);
+    for (int i = 0; i < n && S->failed == SN_OK; i++) {
+        sni_contact c;
+        if (S->mode == SNI_SER_SAVE)
+            c = list[i];
+        else
+            memset(&c, 0, sizeof c);
+        visit_contact(S, &c);
+        if (S->mode == SNI_SER_CHECK && S->failed == SN_OK) check_contact(S, w, &c, what, i);
+        if (S->mode == SNI_SER_LOAD) list[i] = c;
+    }
+    if (S->mode == SNI_SER_LOAD) *count = n;
+}
+
+
+// ---- the world ----
+
+static void visit_terrain(sni_ser* S, sn_world* w) {
+    sni_ser_int(S, SNI_CONFIG, "ground plane (on)", &w->ground, 1, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "ground height", &w->ground_height, 1);
+    int hf[2] = {w->hf_nx, w->hf_ny};
+    sni_ser_int(S, SNI_CONFIG, "heightfield points (nx, ny)", hf, 2, 0, -1);
+    sn_real place[5] = {w->hf_x0, w->hf_y0, w->hf_dx, w->hf_dy, w->hf_zmax};
+    sni_ser_real(S, SNI_CONFIG, "heightfield origin, spacing and top", place, 5);
+    uint64_t z = sni_reals_fingerprint(w->hf_z, (size_t)w->hf_nx * (size_t)w->hf_ny);
+    sni_ser_u64(S, SNI_CONFIG, "heightfield heights (their fingerprint)", &z);
+}
+
+
+static void visit_materials(sni_ser* S, sn_world* w) {
+    sni_ser_real(S, SNI_CONFIG, "contact margin", &w->margin, 1);
+    sni_ser_real(S, SNI_CONFIG, "loop erp", &w->loop_erp, 1);
+    sn_real mat[3] = {w->friction, w->restitution, w->restitution_threshold};
+    sni_ser_real(S, SNI_CONFIG, "default material (friction, restitution, threshold)", mat, 3);
+    sni_ser_real(S, SNI_CONFIG, "material pairs", &w->pair_material[0][0][0], 16 * 16 * 3);
+    int set[256];
+    for (int k = 0; k < 256; k++)
+        set[k] = w->pair_set[k / 16][k % 16];
+    sni_ser_int(S, SNI_CONFIG, "material pairs set", set, 256, 0, -1);
+}
+
+
+static void visit_solver(sni_ser* S, sn_world* w) {
+    sni_solver* sv = &w->solver;
+    sni_ser_int(S, SNI_CONFIG, "solver iteration limit", &sv->max_iter, 1, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "solver tolerance", &sv->tol, 1);
+    sni_ser_real(S, SNI_CONFIG, "erp", &sv->erp, 1);
+    sni_ser_int(S, SNI_CONFIG, "warm start (on)", &sv->warm_start, 1, 0, -1);
+    int flags[2] = {sv->no_delassus, w->brute_force};
+    sni_ser_int(S, SNI_CONFIG, "test switches (no Delassus form, brute-force pairs)", flags, 2, 0,
+                -1);
+    // statistics of the last step
+    sni_ser_int(S, SNI_REPORT, "solver iterations", &sv->iterations, 1, 0, -1);
+    uint64_t dl = (uint64_t)sv->dl_steps;
+    sni_ser_u64(S, SNI_TEMP, "steps swept in Delassus form", &dl);
+    if (S->mode == SNI_SER_LOAD) sv->dl_steps = (long)dl;
+}
+
+
+static void visit_world(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    sni_ser_real(S, SNI_STATE, "time", &w->time, 1);
+    sni_ser_real(S, SNI_CONFIG, "time step", &w->dt, 1);
+    sni_ser_real(S, SNI_CONFIG, "gravity", w->gravity, 3);
+    visit_terrain(S, w);
+    visit_materials(S, w);
+    visit_solver(S, w);
+    int over[2] = {w->contact_overflow, w->contact_overflow_said};
+    sni_ser_int(S, SNI_TEMP, "contact overflow count and its warning", over, 2, 0, -1);
+    if (S->mode == SNI_SER_LOAD) w->contact_overflow = over[0], w->contact_overflow_said = over[1];
+    sni_ser_int(S, SNI_CONFIG, "broad-phase geometries", &w->nbp, 1, 0, -1);
+    if (S->failed == SN_OK)
+        sni_ser_int(S, SNI_STATE, "broad-phase order", w->bp_order, (size_t)w->nbp, 0, w->nbp - 1);
+    visit_contacts(S, w, "warm-start contact", w->solver.previous, &w->solver.nprevious,
+                   w->solver.size.contact_cap);
+    visit_contacts(S, w, "contact of the last step", w->contacts, &w->ncontact, w->contact_cap);
+}
+
+
+// ---- a system ----
+
+static void visit_control(sni_ser* S, sn_system* s) {
+    size_t nv = (size_t)s->m->nv, nq = (size_t)s->m->nq, nb = (size_t)s->m->nbody;
+    sni_control* c = &s->ctl;
+    sni_ser_int(S, SNI_STATE, "control mode", &c->mode, 1, 0, 1);
+    sni_ser_real(S, SNI_STATE, "kp", c->kp, nv);
+    sni_ser_real(S, SNI_STATE, "kd", c->kd, nv);
+    sni_ser_real(S, SNI_STATE, "PD position target", c->q_ref, nq);
+    sni_ser_real(S, SNI_STATE, "PD velocity target", c->u_ref, nv);
+    sni_ser_real(S, SNI_STATE, "feedforward force", c->tau_ff, nv);
+    sni_ser_real(S, SNI_STATE, "pending external force (generalized)", c->ext, nv);
+    sni_ser_real(S, SNI_STATE, "pending external force (bodies)", c->ext_body, 6 * nb);
+    sni_ser_int(S, SNI_STATE, "pending external force (set)", &c->has_ext, 1, 0, 1);
+    sni_ser_int(S, SNI_CONFIG, "joint limits off", &c->limits_off, 1, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "actuation lower limits", c->lim_lo, nv);
+    sni_ser_real(S, SNI_CONFIG, "actuation upper limits", c->lim_hi, nv);
+    sni_ser_real(S, SNI_CONFIG, "joint damping", c->damping, nv);
+    sni_ser_real(S, SNI_CONFIG, "spring stiffness", c->spring_k, nv);
+    sni_ser_real(S, SNI_CONFIG, "spring stiffness times rest", c->spring_kq, nv);
+}
+
+
+static void visit_actuator(sni_ser* S, sn_system* s, int i) {
+    sn_actuator_desc* a = &s->act.desc[i];
+    int id[6] = {a->joint, a->ncoupling};
+    memcpy(id + 2, a->coupling_joint, 4 * sizeof(int));
+    sn_real x[12] = {a->gear, a->kt,          a->vbus,           a->resistance,
+                     a->kv,   a->peak_torque, a->output_damping, a->output_friction};
+    memcpy(x + 8, a->coupling_ratio, 4 * sizeof(sn_real));
+    sni_ser_int(S, SNI_CONFIG, "actuator's joints", id, 6, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "actuator's constants", x, 12);
+    sni_ser_real(S, SNI_STATE, "actuator command", &s->act.cmd[i], 1);
+    // the state of the last step
+    sn_actuator_state* st = &s->act.state[i];
+    sn_real r[5] = {st->command, st->motor_speed, st->motor_torque, st->torque_min, st->torque_max};
+    int clipped = st->clipped;
+    sni_ser_real(S, SNI_TEMP, "actuator state", r, 5);
+    sni_ser_int(S, SNI_TEMP, "actuator clipped", &clipped, 1, 0, 1);
+    if (S->mode == SNI_SER_LOAD) {
+        st->command = r[0], st->motor_speed = r[1], st->motor_torque = r[2];
+        st->torque_min = r[3], st->torque_max = r[4], st->clipped = clipped;
+    }
+}
+
+
+static void visit_actuators(sni_ser* S, sn_system* s) {
+    sni_ser_int(S, SNI_CONFIG, "actuator count", &s->act.n, 1, 0, -1);
+    sni_ser_int(S, SNI_CONFIG, "motor regions enforced", &s->act.mor_enforced, 1, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "actuators' output damping", s->act.b_out, (size_t)s->m->nv);
+    sni_ser_real(S, SNI_CONFIG, "actuators' output friction", s->act.fric_out, (size_t)s->m->nv);
+    for (int i = 0; i < s->act.n && S->failed == SN_OK; i++)
+        visit_actuator(S, s, i);
+}
+
+
+// the last step's report: the scheme used, the step-5 torque table, the generalized force
+static void visit_step(sni_ser* S, sn_system* s) {
+    size_t nv = (size_t)s->m->nv, nq = (size_t)s->m->nq;
+    sni_step* t = &s->step;
+    sni_ser_int(S, SNI_CONFIG, "scheme", &t->scheme, 1, 0, -1);
+    sni_ser_int(S, SNI_REPORT, "scheme used", &t->scheme_used, 1, 0, 3);
+    sni_ser_real(S, SNI_REPORT, "last step's start q", t->q0, nq);
+    sn_real* rep[] = {t->u0,       t->du,      t->pos_err,  t->tau_cmd, t->tau_act,
+                      t->ext_last, t->tab_cmd, t->tab_damp, t->tab_act, t->tab_spring};
+    for (size_t k = 0; k < sizeof rep / sizeof rep[0]; k++)
+        sni_ser_real(S, SNI_REPORT, "last step's velocities and torques", rep[k], nv);
+}
+
+
+static void visit_loops(sni_ser* S, sn_system* s) {
+    const sn_model* m = s->m;
+    size_t nc = (size_t)m->nconstraint, nr = 3 * nc;
+    for (int j = 0; j < m->njoint; j++) // a mimic joint's row (as sni_system_layout counts)
+        nr += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
+    sni_loops* l = &s->loops;
+    sni_ser_real(S, SNI_STATE, "loops' body2 anchors", l->anchor2, 3 * nc);
+    sni_ser_real(S, SNI_STATE, "loops' body2 orientations", l->rot2, 9 * nc);
+    sni_ser_real(S, SNI_STATE, "loops' kept directions", l->axes, 9 * nc);
+    sni_ser_int(S, SNI_STATE, "loops' number of kept directions", l->naxis, nc, 0, 3);
+    sni_ser_real(S, SNI_REPORT, "loops' errors", l->err, 3 * nc);
+    sni_ser_real(S, SNI_REPORT, "loops' impulses", l->imp, 3 * nc);
+    sni_ser_real(S, SNI_REPORT, "loops' row axes", l->axis, 3 * nr);
+    sni_ser_int(S, SNI_CONFIG, "loops' dense factor only", &l->dense_only, 1, 0, -1);
+}
+
+
+static void visit_system(sni_ser* S, sn_system* s) {
+    const sn_model* m = s->m;
+    size_t nb = (size_t)m->nbody;
+    S->sys = s->index;
+    sni_ser_real(S, SNI_STATE, "q", s->d->q, (size_t)m->nq);
+    sni_ser_real(S, SNI_STATE, "u", s->d->u, (size_t)m->nv);
+    sni_ser_int(S, SNI_STATE, "has been in contact", &s->has_contacted, 1, 0, 1);
+    visit_control(S, s);
+    visit_actuators(S, s);
+    visit_step(S, s);
+    sni_ser_real(S, SNI_STATE, "joint rows' warm start", s->solve.row_prev, 3 * (size_t)m->nv);
+    sni_ser_real(S, SNI_STATE, "pending position correction", s->solve.pseudo, (size_t)m->nv);
+    visit_loops(S, s);
+    sni_ser_int(S, SNI_CONFIG, "inverse dynamics (on)", &s->id.compute, 1, 0, -1);
+    sni_ser_int(S, SNI_CONFIG, "self-collision", &s->self_collision, 1, 0, -1);
+    sni_ser_uint(S, SNI_CONFIG, "collision groups", s->body_group, nb);
+    sni_ser_uint(S, SNI_CONFIG, "collision masks", s->body_mask, nb);
+    sni_ser_int(S, SNI_CONFIG, "body materials", s->body_material, nb, 0, -1);
+}
+
+
+// the models first: a checkpoint of other robots is refused for that reason
+static void visit_models(sni_ser* S, sn_world* w) {
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++) {
+        S->sys = i;
+        uint64_t fp = sni_model_fingerprint(w->sys[i]->m);
+        sni_ser_u64(S, SNI_CONFIG,
+                    "model (its fingerprint: another robot, or another version of its file)", &fp);
+    }
+}
+
+
+static void visit_all(sni_ser* S, sn_world* w) {
+    visit_models(S, w);
+    visit_world(S, w);
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
+        visit_system(S, w->sys[i]);
+}
+
+
+// ---- the calls ----
+
+// the walk's start: after the header; n is the checkpoint's size without its checksum
+static sni_ser walk(int mode, const sn_world* w, const void* buf, size_t n) {
+    sni_ser S;
+    memset(&S, 0, sizeof S);
+    S.mode = mode;
+    S.buf = (unsigned char*)(void*)buf; // written in SAVE only
+    S.n = n;
+    S.off = SNI_STATE_HEADER;
+    S.w = (sn_world*)(void*)w; // the world's last error is its one record, also for a const one
+    S.sys = -1;
+    return S;
+}
+
+
+static size_t measure(const sn_world* w) {
+    sni_ser S = walk(SNI_SER_SAVE, w, NULL, 0);
+    visit_all(&S, (sn_world*)(void*)w); // a SAVE walk reads only
+    return S.off + 8;
+}
+
+
+sn_status sn_world_checkpoint_size(const sn_world* w, size_t* bytes) {
+    if (!w) return SN_ERR_ARG;
+    if (!bytes)
+        return sni_world_fail((sn_world*)(void*)w, SN_ERR_ARG,
+                              "sn_world_checkpoint_size: bytes is NULL");
+    *bytes = measure(w);
+    return SN_OK;
+}
+
+
+sn_status sn_world_save_state(const sn_world* w, void* buf, size_t n, size_t* written) {
+    if (!w) return SN_ERR_ARG;
+    sn_world* rec = (sn_world*)(void*)w;
+    if (written) *written = 0;
+    if (!buf) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_save_state: buf is NULL");
+    size_t total = measure(w);
+    if (n < total)
+        return sni_world_fail(rec, SN_ERR_ARG,
+                              "sn_world_save_state: the buffer has %zu bytes, the checkpoint "
+                              "needs %zu (sn_world_checkpoint_size)",
+                              n, total);
+    unsigned char* b = buf;
+    memset(b, 0, SNI_STATE_HEADER);
+    memcpy(b, SNI_STATE_MAGIC, 8);
+    sni_put_u32(b + 8, SN_STATE_VERSION);
+    sni_put_u32(b + 12, (uint32_t)sizeof(sn_real));
+    sni_put_u64(b + 16, (uint64_t)total);
+    sni_put_u32(b + 24, (uint32_t)w->nsys);
+    sni_ser S = walk(SNI_SER_SAVE, w, buf, total - 8);
+    visit_all(&S, rec);
+    sni_put_u64(b + total - 8, sni_fnv1a(SNI_FNV_OFFSET, b, total - 8));
+    if (written) *written = total;
+    return SN_OK;
+}
+
+
+// the header and the checksum: the buffer is a whole checkpoint of this version
+static sn_status check_header(sn_world* w, const unsigned char* b, size_t n) {
+    if (n < 8 || memcmp(b, SNI_STATE_MAGIC, 8) != 0)
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "not a sinew checkpoint: it does not begin with \"%s\"",
+                              SNI_STATE_MAGIC);
+    if (n < SNI_STATE_HEADER + 8)
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "truncated checkpoint: %zu bytes, less than its header and checksum "
+                              "(%d)",
+                              n, SNI_STATE_HEADER + 8);
+    uint32_t version = sni_get_u32(b + 8), real = sni_get_u32(b + 12);
+    if (version != SN_STATE_VERSION)
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "checkpoint of format version %u: this sinew reads version %d",
+                              (unsigned)version, SN_STATE_VERSION);
+    if (real != sizeof(sn_real))
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "checkpoint of %u-byte numbers: this sinew's are %zu bytes",
+                              (unsigned)real, sizeof(sn_real));
+    uint64_t total = sni_get_u64(b + 16);
+    if (total > n)
+        return sni_world_fail(w, SN_ERR_PARSE, "truncated checkpoint: %zu of its %llu bytes", n,
+                              (unsigned long long)total);
+    if (total < n || total < SNI_STATE_HEADER + 8)
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "corrupt checkpoint: %zu bytes where its header says %llu", n,
+                              (unsigned long long)total);
+    uint64_t sum = sni_fnv1a(SNI_FNV_OFFSET, b, n - 8), saved = sni_get_u64(b + n - 8);
+    if (sum != saved)
+        return sni_world_fail(w, SN_ERR_PARSE,
+                              "corrupt checkpoint: its checksum (FNV-1a %016llx) does not match "
+                              "its contents (%016llx)",
+                              (unsigned long long)saved, (unsigned long long)sum);
+    uint32_t nsys = sni_get_u32(b + 24);
+    if (nsys != (uint32_t)w->nsys)
+        return sni_world_fail(w, SN_ERR_MODEL,
+                              "foreign checkpoint: it was saved from a world of %u system%s; this "
+                              "world has %d",
+                              (unsigned)nsys, nsys == 1 ? "" : "s", w->nsys);
+    return SN_OK;
+}
+
+
+// after a load: the caches are out of date (the warm start is kept), the last step's contact
+// problem and inverse dynamics belong to the world as it was
+static void after_load(sn_world* w) {
+    w->solver.nblock = 0;
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        sni_system_invalidate(s, SNI_VALID_STATE | SNI_VALID_W | SNI_VALID_ID);
+        s->d->fk_valid = 0;
+        s->loops.active = 0;
+        s->solve.active = 0;
+        memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
+    }
+}
+
+
+sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
+    if (!w) return SN_ERR_ARG;
+    if (!buf) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state: buf is NULL");
+    sn_status st = check_header(w, buf, n);
+    if (st != SN_OK) return st;
+    // every value checked first: a refusal changes nothing
+    sni_ser S = walk(SNI_SER_CHECK, w, buf, n - 8);
+    visit_all(&S, w);
+    if (S.failed != SN_OK) return S.failed;
+    if (S.off != n - 8)
+        return sni_world_fail(w, SN_ERR_MODEL,
+                              "foreign checkpoint: %zu bytes more than this world's state (saved "
+                              "from a world of another shape)",
+                              n - 8 - S.off);
+    S = walk(SNI_SER_LOAD, w, buf, n - 8);
+    visit_all(&S, w);
+    after_load(w);
+    return SN_OK;
+}
+
+
+sn_status sn_world_save_state_file(const sn_world* w, const char* path) {
+    if (!w) return SN_ERR_ARG;
+    sn_world* rec = (sn_world*)(void*)w;
+    if (!path) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_save_state_file: path is NULL");
+    size_t n = measure(w);
+    sn_allocator a = w->alloc;
+    void* buf = sni_alloc(&a, n);
+    if (!buf) return sni_world_fail(rec, SN_ERR_NOMEM, "checkpoint '%s': out of memory", path);
+    sn_status st = sn_world_save_state(w, buf, n, NULL);
+    FILE* f = st == SN_OK ? fopen(path, "wb") : NULL;
+    if (st == SN_OK && !f)
+        st = sni_world_fail(rec, SN_ERR_IO, "cannot write the checkpoint '%s'", path);
+    if (f) {
+        int bad = fwrite(buf, 1, n, f) != n;
+        bad |= fclose(f) != 0;
+        if (bad) st = sni_world_fail(rec, SN_ERR_IO, "writing the checkpoint '%s' failed", path);
+    }
+    sni_free(&a, buf, n);
+    return st;
+}
+
+
+sn_status sn_world_load_state_file(sn_world* w, const char* path) {
+    if (!w) return SN_ERR_ARG;
+    if (!path) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state_file: path is NULL");
+    char* data = NULL;
+    size_t n = 0;
+    sn_error err;
+    memset(&err, 0, sizeof err);
+    sn_status st = sni_read_file(path, STATE_FILE_MAX, NULL, &w->alloc, &data, &n, &err);
+    if (st != SN_OK) return sni_world_fail(w, st, "checkpoint: %s", err.msg);
+    st = sn_world_load_state(w, data, n);
+    if (st != SN_OK) {
+        char why[sizeof w->last_error];
+        snprintf(why, sizeof why, "%s", w->last_error);
+        sni_world_fail(w, st, "%s: %s", path, why);
+    }
+    sni_free(&w->alloc, data, n + 1);
+    return st;
+}
+
+
+sn_status sn_world_state_hash(const sn_world* w, uint64_t* hash) {
+    if (!w) return SN_ERR_ARG;
+    sn_world* rec = (sn_world*)(void*)w;
+    if (!hash) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_state_hash: hash is NULL");
+    size_t n = measure(w);
+    sn_allocator a = w->alloc;
+    unsigned char* buf = sni_alloc(&a, n);
+    if (!buf) return sni_world_fail(rec, SN_ERR_NOMEM, "sn_world_state_hash: out of memory");
+    sn_status st = sn_world_save_state(w, buf, n, NULL);
+    if (st == SN_OK) *hash = sni_get_u64(buf + n - 8);
+    sni_free(&a, buf, n);
+    return st;
+}
