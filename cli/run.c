@@ -22,7 +22,8 @@ static void run_usage(void) {
             "                 [--friction MU] [--restitution E] [--heightfield FILE] [--cell S]\n"
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
             "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--ground]\n"
-            "                 [--self-collision] [--quiet]\n"
+            "                 [--self-collision] [--save-state FILE] [--load-state FILE]\n"
+            "                 [--quiet]\n"
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -61,6 +62,12 @@ static void run_usage(void) {
             "  --plot      a directory for PNG plots of the run (energy, joints, contacts, loop\n"
             "              error; it records DIR/run.csv and DIR/contacts.csv unless --record and\n"
             "              --contacts name other files); needs gnuplot\n"
+            "  --save-state  write the world's checkpoint at the end of the run to FILE (docs/\n"
+            "              state.md): everything the next step depends on, warm start included\n"
+            "  --load-state  start from the checkpoint in FILE (saved by --save-state with the\n"
+            "              same model and options): its time, state and warm start replace the\n"
+            "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
+            "              from there for --duration, bit for bit as if it had not stopped\n"
             "  --quiet     no progress bar\n");
 }
 
@@ -112,7 +119,7 @@ static void progress(double frac) {
 typedef struct run_args {
     const char* path;
     const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
-        *hfield, *html, *plot, *key;
+        *hfield, *html, *plot, *key, *save_state, *load_state;
     double dt, duration, friction, restitution, cell;
     double ground_z; // the file's ground plane's height (MJCF), else 0
     int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given,
@@ -147,6 +154,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--scheme")      ? &a->scheme
                            : !strcmp(s, "--contacts")    ? &a->contacts
                            : !strcmp(s, "--heightfield") ? &a->hfield
+                           : !strcmp(s, "--save-state")  ? &a->save_state
+                           : !strcmp(s, "--load-state")  ? &a->load_state
                                                          : NULL;
         double* num = !strcmp(s, "--dt")         ? &a->dt
                       : !strcmp(s, "--duration") ? &a->duration
@@ -458,6 +467,11 @@ int cli_run(int argc, char** argv) {
     sn_setup_report setup;
     memset(&setup, 0, sizeof setup);
     rc = configure(w, s, &a, &setup);
+    // a checkpoint replaces the start state the options and the file gave
+    if (!rc && a.load_state && sn_world_load_state_file(w, a.load_state) != SN_OK) {
+        fprintf(stderr, "sinew run: --load-state: %s\n", sn_world_last_error(w));
+        rc = 1;
+    }
     a.no_ground = !setup.ground;
     a.ground_z = setup.ground_height;
     int file_no_contact = setup.contact_off, file_no_plane = setup.no_plane;
@@ -500,7 +514,7 @@ int cli_run(int argc, char** argv) {
     double e0 =
         sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
     if (rec)
-        record_row(rec, m, s, 0, sn_system_kinetic_energy(s),
+        record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                    sn_system_potential_energy(s) + sn_system_spring_energy(s), 0);
     FILE* cfile = NULL;
     if (a.contacts) {
@@ -517,7 +531,7 @@ int cli_run(int argc, char** argv) {
     cli_replay* rep = NULL;
     if (!a.no_html) {
         rep = cli_replay_begin(m, !a.no_ground, 1.0 / 60);
-        cli_replay_frame(rep, s, 0, a.dt);
+        cli_replay_frame(rep, s, sn_world_time(w), a.dt);
     }
     double t0 = now_seconds();
     double loop_rms = 0, loop_worst = 0, loop_sq = 0;
@@ -549,6 +563,10 @@ int cli_run(int argc, char** argv) {
     }
     double wall = now_seconds() - t0;
     if (bar) fputc('\n', stderr);
+    if (a.save_state && sn_world_save_state_file(w, a.save_state) != SN_OK) {
+        fprintf(stderr, "sinew run: --save-state: %s\n", sn_world_last_error(w));
+        rc = 1;
+    }
     double sim = sn_world_time(w);
     double e1 =
         sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
@@ -580,6 +598,8 @@ int cli_run(int argc, char** argv) {
             m->nconstraint, k ? sqrt(loop_sq / (double)k) : 0.0, loop_rms, loop_worst);
     printf("contacts         %.3g per step on average, at most %d\n",
            k ? (double)contact_sum / (double)k : 0.0, contact_max);
+    if (a.load_state) printf("started from     %s\n", a.load_state);
+    if (a.save_state && !rc) printf("state saved      %s (t = %.9g s)\n", a.save_state, sim);
     if (cfile) fclose(cfile);
     if (rec) {
         fclose(rec);

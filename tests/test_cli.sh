@@ -276,5 +276,23 @@ check "plot names what is missing" grep -q "not a CSV of .sinew run --record" "$
 check "plot a missing file" exit_code 1 "$SINEW" plot "$TMP/none.csv"
 check "plot without a file" exit_code 2 "$SINEW" plot
 
+# checkpoints (issue 12 item 8): the bundled Strandbeest (loops, contacts, warm start) run 1 s and
+# saved, then loaded and run 1 s more, records the same rows as one 2 s run, bit for bit
+check "run 2 s" exit_code 0 "$SINEW" run --duration 2 --no-html --quiet --record "$TMP/whole.csv"
+check "run 1 s, --save-state" exit_code 0 "$SINEW" run --duration 1 --no-html --quiet --save-state "$TMP/half.snstate"
+check "it says where the state went" grep -q "state saved      $TMP/half.snstate (t = 1 s)" "$TMP/out"
+check "--load-state, run 1 s more" exit_code 0 "$SINEW" run --load-state "$TMP/half.snstate" --duration 1 --no-html --quiet --record "$TMP/rest.csv"
+check "the resumed record starts at t = 1" awk -F, 'NR == 2 { exit !($1 == 1) }' "$TMP/rest.csv"
+check "its final row equals the 2 s run's bit for bit" cmp -s <(tail -1 "$TMP/whole.csv") <(tail -1 "$TMP/rest.csv")
+check "and so do its 500 steps" cmp -s <(tail -500 "$TMP/whole.csv") <(tail -500 "$TMP/rest.csv")
+check "a checkpoint of another model is refused" exit_code 1 "$SINEW" run "$P" --load-state "$TMP/half.snstate" --duration 0.1 --no-html
+check "it says why" grep -q "half.snstate: foreign checkpoint" "$TMP/err"
+head -c 100 "$TMP/half.snstate" > "$TMP/cut.snstate"
+check "a truncated checkpoint is refused" exit_code 1 "$SINEW" run --load-state "$TMP/cut.snstate" --duration 0.1 --no-html
+check "it says so" grep -q "truncated checkpoint" "$TMP/err"
+check "a missing checkpoint is refused" exit_code 1 "$SINEW" run --load-state "$TMP/none.snstate" --duration 0.1 --no-html
+check "--load-state needs a value" exit_code 2 "$SINEW" run --load-state
+check "--help lists --save-state and --load-state" bash -c '"$0" run --help 2>&1 | grep -q -- "--load-state  start from the checkpoint"' "$SINEW"
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
