@@ -573,13 +573,15 @@ static int test_state_files(void) {
 // libm), so each build id (compiler, its version, build type, sanitizers: SNT_BUILD_ID, defined
 // by tests/suites/state.cmake) has its own pinned value. A build not in the table prints its
 // hash and is skipped; a change of the step's results (or of the checkpoint's format) changes
-// the hash, on purpose: update the table in the same commit and say why.
+// the hash, on purpose: update the table in the same commit and say why. (With -ffp-contract=off
+// the release and the ASan debug build of GCC 12.2 agree today; they are pinned apart all the
+// same, since nothing promises they will.)
 static const struct {
     const char* build;
     uint64_t hash;
 } GOLDEN[] = {
     {"GNU-12.2.0-Release-sanOFF", 0x82d5d17be4be08cfull},
-    {"GNU-12.2.0-Debug-sanON", 0x0ull},
+    {"GNU-12.2.0-Debug-sanON", 0x82d5d17be4be08cfull},
 };
 
 static int test_golden_hash_anymal_2000_steps(void) {

@@ -156,9 +156,9 @@ SN_API sn_status sn_world_set_erp(sn_world* w, sn_real erp);
 /// Contact solver: iteration limit (150) and the impulse change that ends it (1e-8).
 SN_API sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance);
 /// Start the contact solver from the impulses of the last step's matching contacts (on by
-/// default). The solver then depends on the previous step as well as on the state: turn it off
-/// for runs that must repeat bit for bit when resumed from a saved state. Setting a state clears
-/// the history.
+/// default). The solver then depends on the previous step as well as on the state: a world
+/// checkpoint (sn_state.h) holds that history, so a run resumed from one repeats bit for bit;
+/// setting q and u by hand does not. Setting a state clears the history.
 SN_API void sn_world_set_warm_start(sn_world* w, int enabled);
 /// Joint position and velocity limits as solver rows (on by default; the URDF <limit>).
 SN_API void sn_system_set_joint_limits_enabled(sn_system* s, int enabled);
