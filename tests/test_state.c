@@ -11,6 +11,7 @@
 // pinned per build.
 #include "common.h"
 #include "harness/snt.h"
+#include "heapcount.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -411,10 +412,8 @@ static int test_reports_after_load(void) {
 
 // ---- refusals ----
 
-// a checkpoint whose header field at `at` is replaced by x, with its checksum made again
-static void patch32(unsigned char* b, size_t n, size_t at, uint32_t x) {
-    for (int i = 0; i < 4; i++)
-        b[at + (size_t)i] = (unsigned char)(x >> (8 * i));
+// the checksum of a checkpoint made again after it was changed
+static void rechecksum(unsigned char* b, size_t n) {
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i + 8 < n; i++) {
         h ^= b[i];
@@ -422,6 +421,14 @@ static void patch32(unsigned char* b, size_t n, size_t at, uint32_t x) {
     }
     for (int i = 0; i < 8; i++)
         b[n - 8 + (size_t)i] = (unsigned char)(h >> (8 * i));
+}
+
+
+// a checkpoint whose header field at `at` is replaced by x, with its checksum made again
+static void patch32(unsigned char* b, size_t n, size_t at, uint32_t x) {
+    for (int i = 0; i < 4; i++)
+        b[at + (size_t)i] = (unsigned char)(x >> (8 * i));
+    rechecksum(b, n);
 }
 
 
@@ -566,6 +573,137 @@ static int test_state_files(void) {
 }
 
 
+// a checkpoint changed anywhere, its checksum made right (so that the checks behind the checksum
+// are what stands): every load is refused with a documented status and leaves the world as it
+// was, or succeeds; then steps return a status. Nothing crashes or reads out of bounds (the
+// ASan build runs this too)
+static int test_changed_checkpoints_never_crash(void) {
+    scene a = {0}, b = {0};
+    SNT_CHECK(make_pile(&a) == 0 && make_pile(&b) == 0);
+    SNT_CHECK(steps(a.w, 300) == 0);
+    size_t n, nb;
+    unsigned char* ck = save(a.w, &n);
+    unsigned char* bad = malloc(n);
+    unsigned char* before = save(b.w, &nb);
+    SNT_CHECK(ck && bad && before);
+    tc_seed(12);
+    int refused_n = 0, loaded = 0, failed_steps = 0, codes[9] = {0};
+    for (int trial = 0; trial < 1500; trial++) {
+        memcpy(bad, ck, n);
+        int flips = 1 + trial % 3;
+        for (int f = 0; f < flips; f++) {
+            size_t at = 32 + (size_t)tc_uniform(0, (double)(n - 40));
+            bad[at] ^= (unsigned char)(1 + (int)tc_uniform(0, 255));
+        }
+        rechecksum(bad, n);
+        sn_status st = sn_world_load_state(b.w, bad, n);
+        SNT_CHECK_MSG(st == SN_OK || st == SN_ERR_PARSE || st == SN_ERR_MODEL ||
+                          st == SN_ERR_NONFINITE,
+                      "trial %d: status %d (%s)", trial, (int)st, sn_world_last_error(b.w));
+        codes[-st]++;
+        if (st != SN_OK) {
+            refused_n++;
+            SNT_CHECK_MSG(strlen(sn_world_last_error(b.w)) > 10, "trial %d: no reason", trial);
+            size_t n1;
+            unsigned char* after = save(b.w, &n1);
+            SNT_CHECK(after && n1 == nb && memcmp(after, before, nb) == 0);
+            free(after);
+            continue;
+        }
+        loaded++;
+        for (int k = 0; k < 5; k++)
+            failed_steps += sn_world_integrate(b.w) != SN_OK;
+        // back to the world's own state
+        SNT_STATUS_OK(sn_world_load_state(b.w, before, nb));
+    }
+    printf("  1500 changed checkpoints: %d refused (corrupt %d, foreign %d, non-finite %d), %d "
+           "loaded (another valid state; %d of their steps failed cleanly)\n",
+           refused_n, codes[-SN_ERR_PARSE], codes[-SN_ERR_MODEL], codes[-SN_ERR_NONFINITE], loaded,
+           failed_steps);
+    SNT_CHECK(refused_n > 0 && loaded > 0);
+    free(ck), free(bad), free(before);
+    scene_free(&a);
+    scene_free(&b);
+    return 0;
+}
+
+
+// a checkpoint between integrate1 and integrate2 (where a controller reads the kinematics and
+// sets its commands): integrate2 of the loaded world goes on from the collision of the saved one
+static int test_checkpoint_between_integrate1_and_2(void) {
+    scene a = {0}, b = {0};
+    int r = make_anymal(&a);
+    if (r) return r;
+    SNT_CHECK(make_anymal(&b) == 0);
+    SNT_CHECK(steps(a.w, 120) == 0 && steps(b.w, 3) == 0);
+    SNT_STATUS_OK(sn_world_integrate1(a.w));
+    size_t n;
+    unsigned char* ck = save(a.w, &n);
+    SNT_CHECK(ck);
+    SNT_STATUS_OK(sn_world_load_state(b.w, ck, n));
+    SNT_STATUS_OK(sn_world_integrate2(a.w));
+    SNT_STATUS_OK(sn_world_integrate2(b.w));
+    SNT_CHECK(steps(a.w, 100) == 0 && steps(b.w, 100) == 0);
+    uint64_t ha, hb;
+    SNT_STATUS_OK(sn_world_state_hash(a.w, &ha));
+    SNT_STATUS_OK(sn_world_state_hash(b.w, &hb));
+    SNT_CHECK(ha == hb);
+    free(ck);
+    scene_free(&a);
+    scene_free(&b);
+    return 0;
+}
+
+
+// saving, measuring and loading allocate nothing (the file and hash calls allocate their one
+// buffer through the world's allocator)
+static int test_save_and_load_allocate_nothing(void) {
+    scene a = {0};
+    SNT_CHECK(make_pile(&a) == 0);
+    SNT_CHECK(steps(a.w, 200) == 0);
+    size_t n;
+    SNT_STATUS_OK(sn_world_checkpoint_size(a.w, &n));
+    unsigned char* ck = malloc(n);
+    SNT_CHECK(ck);
+    tc_heap_install();
+    long h0 = tc_heap_calls();
+    size_t m = 0;
+    SNT_STATUS_OK(sn_world_checkpoint_size(a.w, &m));
+    SNT_STATUS_OK(sn_world_save_state(a.w, ck, n, NULL));
+    SNT_STATUS_OK(sn_world_load_state(a.w, ck, n));
+    SNT_STATUS_OK(sn_world_integrate(a.w));
+    long h1 = tc_heap_calls();
+    SNT_CHECK_MSG(h1 == h0, "%ld heap calls", h1 - h0);
+    free(ck);
+    scene_free(&a);
+    return 0;
+}
+
+
+// a heightfield is part of the set-up: another one is refused, by name
+static int test_heightfield_is_compared(void) {
+    scene a = {0}, b = {0};
+    SNT_CHECK(make_pile(&a) == 0 && make_pile(&b) == 0);
+    double z[16], z2[16];
+    for (int k = 0; k < 16; k++)
+        z[k] = 0.01 * (k % 5), z2[k] = z[k];
+    z2[7] += 1e-9;
+    SNT_STATUS_OK(sn_world_set_heightfield(a.w, 4, 4, -1, -1, 0.5, 0.5, z));
+    SNT_STATUS_OK(sn_world_set_heightfield(b.w, 4, 4, -1, -1, 0.5, 0.5, z2));
+    SNT_CHECK(steps(a.w, 50) == 0);
+    size_t n;
+    unsigned char* ck = save(a.w, &n);
+    SNT_CHECK(ck);
+    SNT_CHECK(refused(b.w, ck, n, SN_ERR_MODEL, "heightfield heights", "another terrain") == 0);
+    SNT_STATUS_OK(sn_world_set_heightfield(b.w, 4, 4, -1, -1, 0.5, 0.5, z));
+    SNT_STATUS_OK(sn_world_load_state(b.w, ck, n));
+    free(ck);
+    scene_free(&a);
+    scene_free(&b);
+    return 0;
+}
+
+
 // ---- the golden determinism hash ----
 
 // The checksum of ANYmal C's checkpoint after 2000 steps standing on its feet (make_anymal), per
@@ -612,4 +750,7 @@ SNT_SUITE(SNT_TEST(test_resume_anymal_standing), SNT_TEST(test_resume_anymal_rk4
           SNT_TEST(test_resume_humanoid_lying), SNT_TEST(test_resume_strandbeest),
           SNT_TEST(test_resume_free_body_pile), SNT_TEST(test_resume_pendulum_rk4_actuators),
           SNT_TEST(test_reports_after_load), SNT_TEST(test_refuses_bad_checkpoints),
-          SNT_TEST(test_state_files), SNT_TEST(test_golden_hash_anymal_2000_steps))
+          SNT_TEST(test_state_files), SNT_TEST(test_changed_checkpoints_never_crash),
+          SNT_TEST(test_checkpoint_between_integrate1_and_2),
+          SNT_TEST(test_save_and_load_allocate_nothing), SNT_TEST(test_heightfield_is_compared),
+          SNT_TEST(test_golden_hash_anymal_2000_steps))

@@ -50,6 +50,7 @@
 #include "sinew/sn_state.h"
 #include "state/state.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -277,11 +278,38 @@ static void visit_loops(sni_ser* S, sn_system* s) {
 }
 
 
+// the quaternions of the checkpoint's q (at byte `at`) are unit to rounding, as a step leaves
+// them: anything else is a corrupt checkpoint, not a state to normalize
+static void check_quaternions(sni_ser* S, const sn_model* m, size_t at) {
+    for (int j = 0; j < m->njoint; j++) {
+        int t = m->joint_type[j];
+        if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
+        size_t a = (size_t)m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
+        sn_real n2 = 0;
+        for (size_t k = 0; k < 4; k++) {
+            uint64_t bits = sni_get_u64(S->buf + at + 8 * (a + k));
+            sn_real x;
+            memcpy(&x, &bits, sizeof x);
+            n2 += x * x;
+        }
+        if (!(fabs(n2 - 1) < 1e-6)) {
+            sni_ser_refuse(S, SN_ERR_PARSE,
+                           "the checkpoint's system %d's q: the quaternion of joint '%s' has norm "
+                           "%.9g, not 1: it is corrupt",
+                           S->sys, sn_model_name(m, SN_OBJ_JOINT, j), sqrt(n2));
+            return;
+        }
+    }
+}
+
+
 static void visit_system(sni_ser* S, sn_system* s) {
     const sn_model* m = s->m;
     size_t nb = (size_t)m->nbody;
     S->sys = s->index;
+    size_t q_at = S->off + 4; // q's numbers follow its length
     sni_ser_real(S, SNI_STATE, "q", s->d->q, (size_t)m->nq);
+    if (S->mode == SNI_SER_CHECK && S->failed == SN_OK) check_quaternions(S, m, q_at);
     sni_ser_real(S, SNI_STATE, "u", s->d->u, (size_t)m->nv);
     sni_ser_int(S, SNI_STATE, "has been in contact", &s->has_contacted, 1, 0, 1);
     visit_control(S, s);

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # world checkpoints: resume bit for bit, refusals, the golden determinism hash (issue 12 item 8).
 # SNT_BUILD_ID keys the hash pinned per build (compiler, version, build type, sanitizers)
-sn_add_suite(test_state)
+sn_add_suite(test_state heapcount.c)
 if(SN_SANITIZE)
   set(SNT_SAN ON)
 else()
