@@ -72,6 +72,50 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_joint_wrench(s, 42, p3, p3), SN_ERR_ARG, "joint 42");
     EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row 0: the last step has 0");
     EXPECT(sn_world_contact_row(w, 0, NULL), SN_ERR_ARG, "out is NULL");
+    // checkpoints (sn_state.h): arguments, and checkpoints that are not this world's
+    unsigned char ck[16384], junk[64];
+    size_t need = 0;
+    EXPECT(sn_world_checkpoint_size(w, NULL), SN_ERR_ARG, "bytes is NULL");
+    SNT_STATUS_OK(sn_world_checkpoint_size(w, &need));
+    SNT_CHECK(need <= sizeof ck);
+    EXPECT(sn_world_save_state(w, NULL, need, NULL), SN_ERR_ARG, "buf is NULL");
+    EXPECT(sn_world_save_state(w, ck, need - 1, NULL), SN_ERR_ARG, "sn_world_checkpoint_size");
+    EXPECT(sn_world_load_state(w, NULL, need), SN_ERR_ARG, "buf is NULL");
+    memset(junk, 'x', sizeof junk);
+    EXPECT(sn_world_load_state(w, junk, sizeof junk), SN_ERR_PARSE, "not a sinew checkpoint");
+    SNT_STATUS_OK(sn_world_save_state(w, ck, need, NULL));
+    EXPECT(sn_world_load_state(w, ck, need - 1), SN_ERR_PARSE, "truncated checkpoint");
+    ck[need / 2] ^= 1;
+    EXPECT(sn_world_load_state(w, ck, need), SN_ERR_PARSE, "checksum");
+    ck[need / 2] ^= 1;
+    SNT_STATUS_OK(sn_world_set_timestep(w, 0.004));
+    EXPECT(sn_world_load_state(w, ck, need), SN_ERR_MODEL, "time step is 0.001 in it");
+    SNT_STATUS_OK(sn_world_set_timestep(w, 0.001));
+    EXPECT(sn_world_save_state_file(w, NULL), SN_ERR_ARG, "path is NULL");
+    EXPECT(sn_world_load_state_file(w, NULL), SN_ERR_ARG, "path is NULL");
+    EXPECT(sn_world_load_state_file(w, "/nonexistent/state.snstate"), SN_ERR_IO,
+           "/nonexistent/state.snstate");
+    EXPECT(sn_world_save_state_file(w, "/nonexistent/state.snstate"), SN_ERR_IO,
+           "cannot write the checkpoint '/nonexistent/state.snstate'");
+    EXPECT(sn_world_state_hash(w, NULL), SN_ERR_ARG, "hash is NULL");
+    {
+        // a checkpoint of another robot
+        char other[1024];
+        snprintf(other, sizeof other, "%s/models/pendulum.urdf", SNT_SOURCE_DIR);
+        sn_model* m2 = tc_load_file(other, 1);
+        sn_world* w2 = NULL;
+        sn_system* s2 = NULL;
+        SNT_CHECK(m2);
+        SNT_STATUS_OK(sn_world_create(NULL, &w2, NULL));
+        SNT_STATUS_OK(sn_world_add_system(w2, m2, &s2, NULL));
+        size_t n2 = 0;
+        SNT_STATUS_OK(sn_world_checkpoint_size(w2, &n2));
+        SNT_CHECK(n2 <= sizeof ck);
+        SNT_STATUS_OK(sn_world_save_state(w2, ck, n2, NULL));
+        EXPECT(sn_world_load_state(w, ck, n2), SN_ERR_MODEL, "system 0's model (its fingerprint");
+        sn_world_destroy(w2);
+        sn_model_destroy(m2);
+    }
     // the void setters take a NULL object as a no-op
     sn_system_set_self_collision(NULL, 1);
     sn_system_set_joint_limits_enabled(NULL, 1);
