@@ -12,6 +12,7 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
+#include "sim/sim.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -704,6 +705,42 @@ static int test_heightfield_is_compared(void) {
 }
 
 
+// A tripwire for whoever adds a field to the structures a step reads: the checkpoint must then
+// say what it is (src/state/checkpoint.c: save it as state, report or set-up, or write down that
+// it is scratch) or a resumed run may silently differ. The sizes of the audited structures on
+// LP64 are pinned here; a change fails with the structure's name. Classify the new field, then
+// update the size (other ABIs skip).
+static int test_audited_structures_unchanged(void) {
+    if (sizeof(void*) != 8 || sizeof(long) != 8) return SNT_SKIP;
+    const struct {
+        const char* name;
+        size_t size, pinned;
+    } t[] = {
+        {"sn_world (sim/sim.h)", sizeof(sn_world), 8200},
+        {"sn_system (sim/sim.h)", sizeof(sn_system), 1112},
+        {"sni_contact (sim/sim.h)", sizeof(sni_contact), 208},
+        {"sni_step (sim/sim.h)", sizeof(sni_step), 280},
+        {"sni_invdyn (sim/sim.h)", sizeof(sni_invdyn), 56},
+        {"sni_control (sim/control.h)", sizeof(sni_control), 128},
+        {"sni_actuators (sim/control.h)", sizeof(sni_actuators), 64},
+        {"sni_solver (solver/solver.h)", sizeof(sni_solver), 432},
+        {"sni_solver_sys (solver/solver.h)", sizeof(sni_solver_sys), 56},
+        {"sni_loops (loops/loops.h)", sizeof(sni_loops), 432},
+        {"sn_data (sinew/sn_data.h)", sizeof(sn_data), 328},
+    };
+    int bad = 0;
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+        if (t[k].size != t[k].pinned) {
+            printf("  %s is %zu bytes, %zu when the checkpoint's audit was written: classify its "
+                   "new fields in src/state/checkpoint.c, then update this size\n",
+                   t[k].name, t[k].size, t[k].pinned);
+            bad = 1;
+        }
+    SNT_CHECK(!bad);
+    return 0;
+}
+
+
 // ---- the golden determinism hash ----
 
 // The checksum of ANYmal C's checkpoint after 2000 steps standing on its feet (make_anymal), per
@@ -753,4 +790,4 @@ SNT_SUITE(SNT_TEST(test_resume_anymal_standing), SNT_TEST(test_resume_anymal_rk4
           SNT_TEST(test_state_files), SNT_TEST(test_changed_checkpoints_never_crash),
           SNT_TEST(test_checkpoint_between_integrate1_and_2),
           SNT_TEST(test_save_and_load_allocate_nothing), SNT_TEST(test_heightfield_is_compared),
-          SNT_TEST(test_golden_hash_anymal_2000_steps))
+          SNT_TEST(test_audited_structures_unchanged), SNT_TEST(test_golden_hash_anymal_2000_steps))
