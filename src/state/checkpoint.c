@@ -62,7 +62,7 @@
 // one contact through the caller's copy c (SNI_TEMP): the walk reads into it
 static void visit_contact(sni_ser* S, sni_contact* c) {
     int id[7] = {c->sa, c->geom, c->body, c->sb, c->geom_b, c->body_b, c->slide};
-    sn_real x[25];
+    sn_real x[22];
     memcpy(x, c->pos, 3 * sizeof(sn_real));
     memcpy(x + 3, c->normal, 3 * sizeof(sn_real));
     memcpy(x + 6, c->frame, 9 * sizeof(sn_real));
@@ -254,10 +254,21 @@ static void visit_step(sni_ser* S, sn_system* s) {
     sni_ser_int(S, SNI_CONFIG, "scheme", &t->scheme, 1, 0, -1);
     sni_ser_int(S, SNI_REPORT, "scheme used", &t->scheme_used, 1, 0, 3);
     sni_ser_real(S, SNI_REPORT, "last step's start q", t->q0, nq);
-    sn_real* rep[] = {t->u0,       t->du,      t->pos_err,  t->tau_cmd, t->tau_act,
-                      t->ext_last, t->tab_cmd, t->tab_damp, t->tab_act, t->tab_spring};
+    const struct {
+        const char* name;
+        sn_real* p;
+    } rep[] = {{"last step's start u", t->u0},
+               {"last step's velocity change", t->du},
+               {"last step's PD position error", t->pos_err},
+               {"last step's tau_cmd", t->tau_cmd},
+               {"last step's actuator torques", t->tau_act},
+               {"last step's external torques", t->ext_last},
+               {"last RK4 step's mean tau_cmd", t->tab_cmd},
+               {"last RK4 step's mean damping", t->tab_damp},
+               {"last RK4 step's mean actuator torques", t->tab_act},
+               {"last RK4 step's mean spring torques", t->tab_spring}};
     for (size_t k = 0; k < sizeof rep / sizeof rep[0]; k++)
-        sni_ser_real(S, SNI_REPORT, "last step's velocities and torques", rep[k], nv);
+        sni_ser_real(S, SNI_REPORT, rep[k].name, rep[k].p, nv);
 }
 
 
