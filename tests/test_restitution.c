@@ -40,15 +40,17 @@ typedef struct drop {
 } drop;
 
 
-// a ball (r 0.1 m, 1 kg) dropped from h (its lowest point) with restitution e, for T seconds
-static int drop_ball(double dt, double h, double e, int scheme, double T, drop* out) {
+// a ball (r 0.1 m, 1 kg) dropped from h (its lowest point) with restitution e and threshold eth,
+// for T seconds
+static int drop_ball_th(double dt, double h, double e, double eth, int scheme, double T,
+                        drop* out) {
     memset(out, 0, sizeof *out);
     sn_world* w = world_new(dt, GRAV);
     if (!w) return 1;
     sn_system* s;
     double r = 0.1;
     int bad = sn_world_set_ground(w, 1, 0) != SN_OK ||
-              sn_world_set_material(w, 0.5, e, 0) != SN_OK ||
+              sn_world_set_material(w, 0.5, e, eth) != SN_OK ||
               sn_world_add_sphere(w, r, 1, &s) != SN_OK;
     double q[7] = {0, 0, h + r, 1, 0, 0, 0}, u[6] = {0};
     bad = bad || sn_system_set_state(s, q, 7, u, 6) != SN_OK ||
@@ -66,6 +68,11 @@ static int drop_ball(double dt, double h, double e, int scheme, double T, drop* 
     out->rest = last_moving;
     sn_world_destroy(w);
     return bad;
+}
+
+
+static int drop_ball(double dt, double h, double e, int scheme, double T, drop* out) {
+    return drop_ball_th(dt, h, e, 0, scheme, T, out);
 }
 
 
@@ -125,6 +132,25 @@ static int test_rest_time(void) {
     printf("  e 0.8 from 0.5 m: at rest from %.4f s (analytic %.4f s)\n", d.rest,
            rest_time(0.5, 0.8));
     SNT_NEAR_REL(d.rest, rest_time(0.5, 0.8), 0.02, 0);
+    return 0;
+}
+
+
+// the threshold: an impact slower than it does not bounce. From 1 m with e = 0.5 and a threshold
+// of 1 m/s, the impacts at 4.43, 2.21 and 1.11 m/s bounce (0.25, 0.0625, 0.015625 m), the one at
+// 0.55 m/s does not: at rest from sqrt(2h/g) (1 + 2 (e + e^2 + e^3)) = 1.2417 s
+static int test_threshold(void) {
+    drop d;
+    SNT_CHECK(drop_ball_th(1e-3, 1, 0.5, 1, SN_SCHEME_SEMI_IMPLICIT, 2, &d) == 0);
+    double t = sqrt(2 / GRAV) * (1 + 2 * (0.5 + 0.25 + 0.125));
+    printf("  threshold 1 m/s: %d apexes:", d.npeak);
+    for (int i = 0; i < d.npeak; i++)
+        printf(" %.6f", d.peak[i]);
+    printf(" m; at rest from %.4f s (analytic %.4f s)\n", d.rest, t);
+    SNT_CHECK(d.npeak == 3);
+    for (int i = 0; i < 3; i++)
+        SNT_NEAR_REL(d.peak[i], pow(0.25, i + 1), 0.01, 0);
+    SNT_NEAR_REL(d.rest, t, 0.01, 0);
     return 0;
 }
 
@@ -216,33 +242,44 @@ static int test_cradle_with_gaps(void) {
 
 
 // balls touching at rest: the impact of the first is one simultaneous impact on the row, whose
-// LCP with e = 1 (each contact's separation at least its approach) gives v0 (-1/3, 2/3, 2/3) for
-// three balls: momentum and energy kept, the last two leave together (not the sequential "last
-// ball leaves"). With four, v0 (-1/2, 1/2, 1/2, 1/2), energy 0.5 m v0^2 as well? No: the
-// documented numbers are printed and pinned here
+// LCP with e = 1 (each contact separates at least as fast as it approached: the first at v0, the
+// others at 0) moves the touching balls as one body of (n - 1) m: the first rebounds at
+// (2 - n) / n v0, the others leave together at 2 v0 / n (three balls: v0 (-1/3, 2/3, 2/3));
+// momentum and energy are kept, but it is not the sequential "last ball leaves"
 static int test_cradle_touching(void) {
     double v0 = 2;
-    // the first ball arrives with a gap (the other two touch), or the three touch from the start
-    for (int start = 0; start < 2; start++) {
-        cradle c;
-        SNT_CHECK(cradle_open(&c, 3, start ? 0 : 5e-3, 0, v0, 1e-3) == 0);
-        double p0, e0, p, ke;
-        cradle_sums(&c, &p0, &e0);
-        for (int k = 0; k < 20; k++)
-            SNT_STATUS_OK(sn_world_integrate(c.w));
-        cradle_sums(&c, &p, &ke);
-        double v[3];
-        for (int i = 0; i < 3; i++)
-            v[i] = sn_system_u(c.b[i])[0];
-        printf("  touching (%s): v = %.12f %.12f %.12f m/s; momentum %.1e, energy %.1e J\n",
-               start ? "all three" : "the first arrives", v[0], v[1], v[2], p - p0, ke - e0);
-        SNT_NEAR(v[0], -v0 / 3, 1e-9);
-        SNT_NEAR(v[1], 2 * v0 / 3, 1e-9);
-        SNT_NEAR(v[2], 2 * v0 / 3, 1e-9);
-        SNT_NEAR(p, p0, 1e-9);
-        SNT_NEAR(ke, e0, 1e-9);
-        sn_world_destroy(c.w);
-    }
+    // the first ball arrives with a gap (the others touch), or all touch from the start
+    for (int n = 3; n <= 5; n++)
+        for (int start = 0; start < 2; start++) {
+            cradle c;
+            SNT_CHECK(cradle_open(&c, n, start ? 0 : 5e-3, 0, v0, 1e-3) == 0);
+            double p0, e0, p, ke;
+            cradle_sums(&c, &p0, &e0);
+            // the impact's step, then 20 more: the steps after it start the touching contacts
+            // from the impact's impulses (the warm start), which the sweeps take back to their
+            // tolerance (1e-8)
+            int k = 0;
+            while (k++ < 20 && sn_system_u(c.b[0])[0] > 0)
+                SNT_STATUS_OK(sn_world_integrate(c.w));
+            double err = fabs(sn_system_u(c.b[0])[0] - (2.0 - n) / n * v0);
+            for (int i = 1; i < n; i++)
+                err = fmax(err, fabs(sn_system_u(c.b[i])[0] - 2 * v0 / n));
+            for (k = 0; k < 20; k++)
+                SNT_STATUS_OK(sn_world_integrate(c.w));
+            cradle_sums(&c, &p, &ke);
+            printf("  %d touching (%s): v =", n, start ? "from the start" : "the first arrives");
+            for (int i = 0; i < n; i++)
+                printf(" %.12f", sn_system_u(c.b[i])[0]);
+            printf(" m/s (after the impact: off by %.1e); momentum %.1e, energy %.1e J\n", err,
+                   p - p0, ke - e0);
+            SNT_CHECK(err < 1e-12);
+            SNT_NEAR(sn_system_u(c.b[0])[0], (2.0 - n) / n * v0, 1e-8);
+            for (int i = 1; i < n; i++)
+                SNT_NEAR(sn_system_u(c.b[i])[0], 2 * v0 / n, 1e-8);
+            SNT_NEAR(p, p0, 1e-9);
+            SNT_NEAR(ke, e0, 1e-9);
+            sn_world_destroy(c.w);
+        }
     return 0;
 }
 
@@ -297,6 +334,6 @@ static int test_ball_on_ball(void) {
 
 
 SNT_SUITE(SNT_TEST(test_bounce_heights_1ms), SNT_TEST(test_bounce_heights_01ms),
-          SNT_TEST(test_bounce_heights_schemes), SNT_TEST(test_rest_time),
+          SNT_TEST(test_bounce_heights_schemes), SNT_TEST(test_rest_time), SNT_TEST(test_threshold),
           SNT_TEST(test_cradle_with_gaps), SNT_TEST(test_cradle_touching),
           SNT_TEST(test_ball_on_ball))
