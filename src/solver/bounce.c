@@ -14,17 +14,17 @@
 #include <math.h>
 #include <string.h>
 
-#define GAP_TOL 1e-10   // m: touching
-#define SPEED_TOL 1e-12 // m/s: separating
-#define IMPACT_TOL 1e-13
-#define IMPACT_ITER 500
+#define GAP_TOL 1e-10    // m: rows this close touch (and take one impact together)
+#define SPEED_TOL 1e-12  // m/s: a row faster than this apart separates
+#define IMPACT_TOL 1e-13 // an impact's sweeps end when no speed moves by this times 1 + |V|
+#define IMPACT_ITER 500  // and after this many sweeps at most
 
 
 // ---- the scheme's positions ----
-// A scheme moves the positions by dt (beta u+ + (1 - beta) u): its discrete velocities lie off
-// the continuous velocity of the positions' path (a parabola under a constant acceleration) by
-// kin(s) times the step's velocity change (SEMI_IMPLICIT: u+ is the mean velocity of the step,
-// the continuous one at its end is u+ + du/2). RUNGE_KUTTA_4 integrates the path exactly and
+// A scheme moves the positions by dt (beta u+ + (1 - beta) u). Under a constant acceleration the
+// positions then lie on a parabola whose velocity at the step's start is u + kin(s) du, with du
+// the step's velocity change (SEMI_IMPLICIT: u+ is the mean velocity of the step, the
+// continuous one at its end is u+ + du/2). RUNGE_KUTTA_4 integrates the parabola exactly and
 // applies the solver's change at the step's start (beta 1).
 
 static sn_real kin(const sn_system* s) {

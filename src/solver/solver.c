@@ -97,8 +97,9 @@ static void begin(sni_solver* sv, sn_world* w, sn_real dt) {
 }
 
 
-// the systems a block of this step acts on (s->solve.active) and their sweep velocities at u*. The
-// step has factored their M~ (sni_solver_acts_on said it would be needed)
+// the systems a block of this step acts on (s->solve.active), their sweep velocities at u* and
+// their pseudo-velocities at 0. The step has factored their M~ (sni_solver_acts_on said it would
+// be needed)
 static void mark_systems(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++)
         sv->sys[si]->solve.active = 0;
@@ -108,7 +109,10 @@ static void mark_systems(sni_solver* sv) {
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (s->solve.active) memcpy(s->solve.v, s->step.u1, (size_t)s->m->nv * sizeof(sn_real));
+        if (!s->solve.active) continue;
+        memcpy(s->solve.v, s->step.u1, (size_t)s->m->nv * sizeof(sn_real));
+        // the position correction and the bounces' shift add this step's pseudo-velocity
+        memset(s->solve.pseudo, 0, (size_t)s->m->nv * sizeof(sn_real));
     }
 }
 
