@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // rows.c: the blocks of a step and their rows: gather (contacts, then each system's limit and
-// friction rows), prepare rows (J on each side, the block's own Delassus block G, Y = M~^-1 J^T
-// through the tree's sparse factor and, with loops, projected onto the constrained mechanism) and
-// the restitution targets of the contacts' normal rows.
+// friction rows) and prepare rows (J on each side, the block's own Delassus block G, Y = M~^-1 J^T
+// through the tree's sparse factor and, with loops, projected onto the constrained mechanism).
+// The restitution targets of the contacts' normal rows are bounce.c's.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -137,7 +137,8 @@ static void block_rows(sni_solver* sv, int k) {
         }
         // normal target: stop at the surface (speculative gap). A penetration stops (its removal
         // is a position correction, see sni_solver_position_correction); a gap within the
-        // margin may close, no further. The bounce is sni_solver_restitution's.
+        // margin may close, no further, and never bounces unless it closes within the step
+        // (sni_solver_restitution, which then replaces this target)
         target[2] = c->depth > 0 ? 0 : c->depth / sv->dt;
         return;
     }
@@ -285,40 +286,5 @@ void sni_solver_prepare_rows(sni_solver* sv) {
         int looped = (sv->blk_sa[k] >= 0 && sv->sys[sv->blk_sa[k]]->loops.active) ||
                      (sv->blk_sb[k] >= 0 && sv->sys[sv->blk_sb[k]]->loops.active);
         if (looped) looped_rows(sv, k);
-    }
-}
-
-
-// ---- restitution ----
-
-static sn_real row_dot(const sn_real* a, const sn_real* b, int n) {
-    sn_real x = 0;
-    for (int i = 0; i < n; i++)
-        x += a[i] * b[i];
-    return x;
-}
-
-
-// a contact approaching faster than its restitution threshold bounces: its normal row's target
-// becomes e times the approach velocity at the step's start (J_n u_0) when that is above the
-// target. The sweeps solve for the targets, so the bounce is set before them. (A normal row the
-// loops hold has J_n = 0 here: no approach, no bounce.)
-void sni_solver_restitution(sni_solver* sv) {
-    size_t stride = 3 * (size_t)sv->size.nvmax;
-    for (int k = 0; k < sv->nblock; k++) {
-        if (sv->blk_kind[k] != SN_ROW_CONTACT) continue;
-        const sni_contact* c = &sv->contacts[sv->blk_index[k]];
-        if (!(c->e > 0)) continue;
-        const sn_system* sa = sv->sys[sv->blk_sa[k]];
-        const sn_system* sb = sv->blk_sb[k] >= 0 ? sv->sys[sv->blk_sb[k]] : NULL;
-        const sn_real* Ja = sv->blk_Ja + stride * k;
-        const sn_real* Jb = sv->blk_Jb + stride * k;
-        sn_real approach = -row_dot(Ja + 2 * sa->m->nv, sa->step.u0, sa->m->nv);
-        if (sb) approach -= row_dot(Jb + 2 * sb->m->nv, sb->step.u0, sb->m->nv);
-        sn_real* target = sv->blk_target + 3 * k;
-        if (approach > c->eth) {
-            sn_real bounce = c->e * approach;
-            if (bounce > target[2]) target[2] = bounce;
-        }
     }
 }

@@ -57,11 +57,25 @@ void sni_solver_layout(sni_solver* sv, const sni_solver_size* z, carver* c) {
     SNI_CARVE(c, sv->sm_fval, nk);
     SNI_CARVE(c, sv->pc_target, nk);
     SNI_CARVE(c, sv->pc_impulse, nk);
+    SNI_CARVE(c, sv->bn_list, nk);
+    SNI_CARVE(c, sv->bn_set, nk);
+    SNI_CARVE(c, sv->bn_state, nk);
+    SNI_CARVE(c, sv->bn_past, nk);
+    SNI_CARVE(c, sv->bn_gap, nk);
+    SNI_CARVE(c, sv->bn_jv, nk);
+    SNI_CARVE(c, sv->bn_base, nk);
+    SNI_CARVE(c, sv->bn_acc, nk);
+    SNI_CARVE(c, sv->bn_entry, nk);
+    SNI_CARVE(c, sv->bn_ev, nk);
+    SNI_CARVE(c, sv->bn_tgt, nk);
+    SNI_CARVE(c, sv->bn_lam, nk);
+    SNI_CARVE(c, sv->bn_ltime, nk);
     SNI_CARVE(c, sv->previous, (size_t)z->contact_cap);
     if (c->base) {
         sv->size = *z;
         sv->nblock = 0;
         sv->nprevious = 0;
+        sv->bn_count = 0;
     }
 }
 
@@ -83,8 +97,9 @@ static void begin(sni_solver* sv, sn_world* w, sn_real dt) {
 }
 
 
-// the systems a block of this step acts on (s->solve.active) and their sweep velocities at u*. The
-// step has factored their M~ (sni_solver_acts_on said it would be needed)
+// the systems a block of this step acts on (s->solve.active), their sweep velocities at u* and
+// their pseudo-velocities at 0. The step has factored their M~ (sni_solver_acts_on said it would
+// be needed)
 static void mark_systems(sni_solver* sv) {
     for (int si = 0; si < sv->nsys; si++)
         sv->sys[si]->solve.active = 0;
@@ -94,7 +109,10 @@ static void mark_systems(sni_solver* sv) {
     }
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
-        if (s->solve.active) memcpy(s->solve.v, s->step.u1, (size_t)s->m->nv * sizeof(sn_real));
+        if (!s->solve.active) continue;
+        memcpy(s->solve.v, s->step.u1, (size_t)s->m->nv * sizeof(sn_real));
+        // the position correction and the bounces' shift add this step's pseudo-velocity
+        memset(s->solve.pseudo, 0, (size_t)s->m->nv * sizeof(sn_real));
     }
 }
 
@@ -168,6 +186,26 @@ static void remember_contacts(sni_solver* sv) {
 }
 
 
+// the sweep velocities with the impulses of every row but the bounce set's (held open): the
+// velocities the bounce set's impacts start from, so that a ball bouncing on a body resting on
+// the ground sees that body held up. The sweep velocities are put back at u* after the
+// restitution phase
+static void solve_without_bounces(sni_solver* sv) {
+    if (sv->bn_count == sv->nblock) return;
+    for (int i = 0; i < sv->bn_count; i++) {
+        int k = sv->bn_list[i];
+        sv->bn_tgt[k] = sv->blk_target[3 * k + 2];
+        sv->blk_target[3 * k + 2] = -1e30; // any normal velocity meets it: the contact opens
+    }
+    sni_solver_warm_start(sv);
+    sni_solver_sweeps(sv);
+    for (int i = 0; i < sv->bn_count; i++) {
+        int k = sv->bn_list[i];
+        sv->blk_target[3 * k + 2] = sv->bn_tgt[k];
+    }
+}
+
+
 // the phases in order (solver.h)
 void sni_world_contact_solve(sn_world* w, sn_real dt) {
     sni_solver* sv = &w->solver;
@@ -180,13 +218,18 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     }
     mark_systems(sv);
     sni_solver_prepare_rows(sv);
-    sni_solver_restitution(sv);
+    if (sni_solver_bounce_count(sv) > 0) {
+        solve_without_bounces(sv);
+        sni_solver_restitution(sv);
+    }
     sni_solver_warm_start(sv);
+    sni_solver_bounce_warm_start(sv);
     sni_solver_sweeps(sv);
     store_velocities(sv);
     store_loop_response(sv);
     store_impulses(sv);
     sni_solver_position_correction(sv);
+    sni_solver_bounce_shift(sv);
     remember_contacts(sv);
 }
 

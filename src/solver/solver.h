@@ -7,14 +7,17 @@
 // A step's solve runs in phases (solver.c drives them):
 //   gather           the blocks of this step: contacts, then each system's limit and friction rows
 //   prepare rows     each block's rows J, its own Delassus block G and Y = M~^-1 J^T (rows.c)
-//   restitution      the bounce of contacts approaching faster than their threshold: a target
-//                    velocity of the normal row, so it is set before the sweeps (rows.c)
-//   warm start       impulses from the last step's (sweep.c)
+//   restitution      the contacts with restitution followed through the step as impacts in time
+//                    order, where their gaps close: the normal velocity a bounce leaves becomes
+//                    its row's target (with the other rows' impulses first solved without them,
+//                    when there are other rows) (bounce.c)
+//   warm start       impulses from the last step's, a bounce's from its impacts (sweep.c, bounce.c)
 //   sweeps           Gauss-Seidel over the blocks, in velocity form or in Delassus form, with the
 //                    subspace step when the rows settle slowly (sweep.c, subspace.c)
 //   store impulses   u+, the joint rows' impulses for the next warm start, the contacts' world
 //                    impulses (solver.c)
-//   position correction  pseudo-velocities that remove penetrations and limit excursions (sweep.c)
+//   position correction  pseudo-velocities that remove penetrations and limit excursions (sweep.c),
+//                    and move a bounce's positions as its impact time says (bounce.c)
 // A contact is a 3-row block solved exactly on its Coulomb cone (local.c); a joint row is a 1-row
 // block. Every impulse acts through M~^-1 = (M + diag w)^-1, the step's factor of it.
 #ifndef SNI_SOLVER_H
@@ -114,10 +117,33 @@ typedef struct sni_solver {
     // ---- the position correction ----
     sn_real* pc_target;  // each block's position row's target velocity (block_cap)
     sn_real* pc_impulse; // and its pseudo-impulse (block_cap)
+    // ---- the restitution phase: the bounce set (contacts with e > 0) through the step ----
+    int bn_count;      // candidates this step
+    int* bn_list;      // their blocks                                     (block_cap)
+    int* bn_set;       // the blocks of one impact                         (block_cap)
+    int* bn_state;     // per block: SNI_BOUNCE_*                          (block_cap)
+    int* bn_past;      // 1: found penetrating, its impact in the last step (block_cap)
+    sn_real* bn_gap;   // the normal row's gap at the current event time   (block_cap)
+    sn_real* bn_jv;    // J_n v at the sweep velocities                    (block_cap)
+    sn_real* bn_base;  // the row's speed V(t) = J_n v + base + acc t      (block_cap)
+    sn_real* bn_acc;   //                                                  (block_cap)
+    sn_real* bn_entry; // the time the impact of a row is dated (earlier when found penetrating)
+    sn_real* bn_ev;    // the impulse of the current impact                (block_cap)
+    sn_real* bn_tgt;   // and its target speed                             (block_cap)
+    sn_real* bn_lam;   // the impulse of every impact                      (block_cap)
+    sn_real* bn_ltime; // sum of impulse x time of the impacts             (block_cap)
     // ---- the warm start ----
     sni_contact* previous; // the last step's contacts (contact_cap)
     int nprevious;
 } sni_solver;
+
+// a block's part in the restitution phase (bn_state)
+enum {
+    SNI_BOUNCE_NONE = 0,    // not a contact with restitution
+    SNI_BOUNCE_FREE = 1,    // no impact yet this step
+    SNI_BOUNCE_BOUNCED = 2, // bounced and stays apart for the rest of the step
+    SNI_BOUNCE_SETTLED = 3, // an impact without bounce (or too slow to leave): a plain contact
+};
 
 // a joint row's slot in its system's row_prev (the warm start of joint rows): 0 position limit,
 // 1 velocity limit, 2 friction
@@ -139,14 +165,25 @@ void sni_solver_forget(sni_solver* sv);
 // The step has factored the M~ of every system sni_solver_acts_on names
 void sni_world_contact_solve(sn_world* w, sn_real dt);
 
-// ---- rows.c: gather, prepare rows, restitution ----
+// ---- rows.c: gather, prepare rows ----
 void sni_solver_gather(sni_solver* sv);
 // 1 when this step's solve will act on system s (a contact or a joint row of it will be a block),
 // before the loops' elimination (the answer for a system with loops: its velocity limits are
 // checked after it)
 int sni_solver_acts_on(const sn_world* w, const sn_system* s);
 void sni_solver_prepare_rows(sni_solver* sv);
+
+// ---- bounce.c: restitution where the surfaces meet ----
+// the bounce set: the contacts with restitution whose normal row can act; their number
+int sni_solver_bounce_count(sni_solver* sv);
+// their impacts through the step from the sweep velocities (u*, or u* with the impulses of the
+// other rows): the targets of the rows that bounce; leaves the sweep velocities at u*
 void sni_solver_restitution(sni_solver* sv);
+// after the warm start: a bounced row's normal impulse from its impacts
+void sni_solver_bounce_warm_start(sni_solver* sv);
+// after the position correction: the pseudo-velocity that puts a bounce's positions where its
+// impact time says
+void sni_solver_bounce_shift(sni_solver* sv);
 
 // ---- sweep.c: warm start, the sweeps, the position correction ----
 void sni_solver_warm_start(sni_solver* sv);

@@ -373,6 +373,8 @@ static sn_real pseudo_target(const sni_solver* sv, int a) {
     sn_real dt = sv->dt;
     if (kind == SN_ROW_CONTACT) {
         const sni_contact* c = &sv->contacts[sv->blk_index[a]];
+        // a bounce whose impact was in the last step is lifted by its shift (bounce.c)
+        if (sv->bn_state[a] == SNI_BOUNCE_BOUNCED && sv->bn_past[a]) return 0;
         return c->depth > 0 ? sv->erp * c->depth / dt : 0;
     }
     if (kind != SN_ROW_LIMIT_LOWER && kind != SN_ROW_LIMIT_UPPER) return 0;
