@@ -21,8 +21,8 @@
 // sni_solver: max_iter, tol, erp, warm_start, no_delassus: config | iterations, dl_steps: report |
 //   previous, nprevious: state (the warm start: a contact of the next step takes the impulse of
 //   the previous contact of the same pair of geometries within 2 cm) | size: derived | sys,
-//   nsys, contacts, ncontact, dt, blk_*, point_jac, dl_*, sm_*, pc_*: scratch of a solve (nblock
-//   is set to 0 on a load: the contact-problem report starts with the next step).
+//   nsys, contacts, ncontact, dt, blk_*, point_jac, dl_*, sm_*, pc_*, bn_*: scratch of a solve
+//   (nblock is set to 0 on a load: the contact-problem report starts with the next step).
 // sn_system: world, m, d, index, bytes: structure | valid: derived (cleared on a load) |
 //   has_contacted: state | geom_center, geom_radius: derived from the model | body_group,
 //   body_mask, body_material, self_collision: config.
