@@ -41,6 +41,7 @@ static void layout_step(sn_system* s, const sn_model* m, carver* c) {
         SNI_CARVE(c, s->step.rk_vel[k], nv);
     SNI_CARVE(c, s->step.rk_q, nq);
     SNI_CARVE(c, s->step.rk_u0, nv);
+    SNI_CARVE(c, s->step.rk_dc, nv);
     for (int k = 0; k < 4; k++)
         SNI_CARVE(c, s->step.rk_tan[k], nv);
     SNI_CARVE(c, s->step.mtilde.L, nv * nv);

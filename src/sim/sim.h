@@ -78,7 +78,8 @@ typedef struct sni_step {
     sn_real* rk_acc[4]; // the four stages' accelerations (nv each)
     sn_real* rk_vel[3]; // the velocities of stages 2, 3, 4 (nv each)
     sn_real* rk_q;      // a stage's positions (nq)
-    sn_real* rk_u0;     // the start velocity with the contact solver's change (nv)
+    sn_real* rk_u0;     // the start velocity with the impact share of the solver's change (nv)
+    sn_real* rk_dc;     // the rest of the change / dt, a constant stage acceleration (nv)
     sn_real* rk_tan[4]; // the stages' velocities in the tangent space of q0 (nv each)
     sn_real* tab_cmd;   // the torque table: the stages' weighted means of tau_cmd, damping,
     sn_real* tab_damp;  // actuators and springs (nv each)
