@@ -124,8 +124,7 @@ static void rk_add(sn_real* k, const sn_real* dc, int nv) {
 // implicit diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first
 // order), so damping, springs and the PD torque are explicit at each stage. The actuator bounds
 // use the motor speeds of each stage; getActuatorStates() describes the last one.
-static sn_status step_rk4(sn_system* s, sn_real dt, const sn_real* dc, sn_real* u1,
-                          sn_real* ubar) {
+static sn_status step_rk4(sn_system* s, sn_real dt, const sn_real* dc, sn_real* u1, sn_real* ubar) {
     const sn_model* m = s->m;
     int nv = m->nv;
     sn_real *k1 = s->step.rk_acc[0], *k2 = s->step.rk_acc[1], *k3 = s->step.rk_acc[2];
@@ -281,6 +280,10 @@ static void stage_control(sn_system* s, sn_real dt) {
     memcpy(s->step.u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
     s->step.scheme_used = scheme_for_step(s);
     s->solve.in_solver = 1;
+    // M~ is factored once in this step, by the first stage that needs it
+    sni_system_invalidate(s, SNI_VALID_MTILDE);
+    s->gyro.applied = 0;
+    sni_gyro_check(s, dt);
     if (s->step.scheme_used == SN_SCHEME_RK4) return;
     sni_stage_torque(s, d->q, d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
                      s->step.tau_exp, 1);
@@ -296,6 +299,7 @@ static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
     int nv = m->nv;
     sn_real* u1 = s->step.u1;
     if (s->step.scheme_used == SN_SCHEME_RK4) return rk4_free_velocity(s, dt);
+    if (sni_gyro_active(s)) return sni_gyro_free_velocity(s, dt);
     sn_real* acc = d->udot;
     sn_status st = sni_aba(m, d, s->step.tau_exp, s->ctl.w, acc);
     if (st != SN_OK) return st;
@@ -323,7 +327,7 @@ sn_status sni_step_factor(sn_system* s) {
 // factor M~ once: for the systems whose loops this step eliminates, or on which the contact
 // solver will act (a system the solver leaves alone and without loops needs no factor)
 static sn_status stage_factor(const sn_world* w, sn_system* s) {
-    if (!s->solve.in_solver) return SN_OK;
+    if (!s->solve.in_solver || (s->valid & SNI_VALID_MTILDE)) return SN_OK;
     if (!s->step.has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
     return sni_step_factor(s);
 }
@@ -405,7 +409,7 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
 static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     if (!s->id.compute) return;
     const sn_real* u1 = s->step.u1;
-    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active)
+    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied)
         rk4_body_acc(s, u1, dt);
     if (impulses) contact_wrenches(s, dt);
     if (s->loops.active) sni_loops_wrenches(s, dt);
@@ -498,9 +502,11 @@ sn_status sn_world_integrate2(sn_world* w) {
     // contact solve: step 4's impulses of contacts, joint limits and joint friction of every
     // system at once
     sni_world_contact_solve(w, dt);
-    // loops finish: the constraint impulses
-    for (int i = 0; i < w->nsys; i++)
+    // loops finish: the constraint impulses; the midpoint couple on the impulses' change
+    for (int i = 0; i < w->nsys; i++) {
         stage_loops_finish(w->sys[i]);
+        sni_gyro_impulses(w->sys[i], dt);
+    }
     // RUNGE_KUTTA_4: the four stages from the start velocity with the solver's change
     for (int i = 0; i < w->nsys; i++) {
         st = stage_rk4(w->sys[i], dt);
