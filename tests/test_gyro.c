@@ -7,6 +7,7 @@
 // test prints the numbers it measured.
 #include "common.h"
 #include "harness/snt.h"
+#include "heapcount.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -391,6 +392,186 @@ static int test_free_top_on_the_ground(void) {
 }
 
 
+// the four-bar of models/fourbar.urdf (a loop closed by an equality) with the heavy top on a
+// spherical joint beside it, its pivot 1 m away, mounted on the world (`mount` "world") or on the
+// four-bar's rocker at its tip (`mount` "rocker", 0.3 m along it)
+static sn_model* fourbar_top(const char* mount) {
+    FILE* f = fopen(SNT_SOURCE_DIR "/models/fourbar.urdf", "rb");
+    if (!f) return NULL;
+    static char text[1 << 14], out[1 << 15];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char* c = strstr(text, "  <constraints");
+    if (!c) return NULL;
+    *c = 0;
+    const char* origin = !strcmp(mount, "world") ? "0 1 0" : "0.3 0 0";
+    snprintf(out, sizeof out,
+             "%s  <link name=\"top\"><inertial><origin xyz=\"0 0 0.3\"/><mass value=\"1\"/>"
+             "<inertia ixx=\"0.02\" ixy=\"0\" ixz=\"0\" iyy=\"0.02\" iyz=\"0\" izz=\"0.04\"/>"
+             "</inertial></link>\n  <joint name=\"ball\" type=\"spherical\"><parent link=\"%s\"/>"
+             "<child link=\"top\"/><origin xyz=\"%s\"/></joint>\n%s",
+             text, mount, origin, "");
+    // the constraints again, the nominal configuration with the top's quaternion (the loop's
+    // anchors are attached there)
+    char* tail = out + strlen(out);
+    snprintf(tail, sizeof out - strlen(out),
+             "  <constraints nominal_config=\"-1.5707963267948966 1.0598055794978531 "
+             "-1.7419501646378182 1 0 0 0\"><equality body1=\"coupler\" body2=\"rocker\" "
+             "anchor=\"0.4 0 0\">"
+             "<axis xyz=\"1 0 0\"/><axis xyz=\"0 0 1\"/></equality></constraints>\n</robot>\n");
+    return tc_load_string(out, 0);
+}
+
+// the closed four-bar's joint angles (its nominal configuration, crank up), the top's state by
+// top_state, into the combined model's q and u
+static int fourbar_top_state(sn_system* s, double W) {
+    const sn_model* m = sn_system_model(s);
+    const char* names[3] = {"crank_joint", "coupler_joint", "rocker_joint"};
+    const double q4[3] = {-1.5707963267948966, 1.0598055794978531, -1.7419501646378182};
+    double q[16] = {0}, u[16] = {0};
+    SNT_CHECK(m->nq <= 16 && m->nv <= 16);
+    for (int i = 0; i < 3; i++) {
+        int j = sn_model_find(m, SN_OBJ_JOINT, names[i]);
+        SNT_CHECK(j >= 0);
+        q[m->joint_qadr[j]] = q4[i];
+    }
+    int j = sn_model_find(m, SN_OBJ_JOINT, "ball");
+    SNT_CHECK(j >= 0 && m->joint_type[j] == SN_JOINT_SPHERICAL);
+    top_state(TOP_THETA, TOP_SPIN, W, q + m->joint_qadr[j], u + m->joint_vadr[j]);
+    SNT_STATUS_OK(sn_system_set_state(s, q, m->nq, u, m->nv));
+    double rms, worst;
+    SNT_STATUS_OK(sn_system_loop_error(s, &rms, &worst));
+    SNT_CHECK(worst < 1e-12);
+    return j;
+}
+
+
+// with loops: the top beside the four-bar (one system, the loop closed by the step's elimination
+// and SEMI_IMPLICIT) moves as the top alone does, to 1e-9, and the four-bar swings under gravity
+// as the four-bar alone does (to 1e-9, loop closed to 1e-4 m as alone); mounted on the swinging
+// rocker the top stays finite, its loop closed, its energy not growing
+static int test_top_beside_a_loop(void) {
+    double W = steady_precession(TOP_M * GRAV * TOP_L, TOP_I1, TOP_I3, TOP_SPIN, TOP_THETA);
+    scene alone, sc;
+    SNT_CHECK(top_scene(&alone, 0.001, SN_SCHEME_SEMI_IMPLICIT, SN_GYROSCOPIC_MIDPOINT, &W) == 0);
+    SNT_CHECK(scene_open(&sc, fourbar_top("world"), 0.001, SN_SCHEME_SEMI_IMPLICIT,
+                         SN_GYROSCOPIC_MIDPOINT) == 0);
+    SNT_CHECK(sc.m->nconstraint == 1);
+    scene bar;
+    SNT_CHECK(scene_open(&bar, tc_load_file(SNT_SOURCE_DIR "/models/fourbar.urdf", 0), 0.001,
+                         SN_SCHEME_SEMI_IMPLICIT, SN_GYROSCOPIC_MIDPOINT) == 0);
+    int j = fourbar_top_state(sc.s, W);
+    int qa = sc.m->joint_qadr[j];
+    double worst = 0, dq = 0, dbar = 0, rms;
+
+    for (int k = 0; k < 2000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(alone.w));
+        SNT_STATUS_OK(sn_world_integrate(bar.w));
+        SNT_STATUS_OK(sn_world_integrate(sc.w));
+        for (int i = 0; i < 3; i++)
+            dbar = fmax(dbar, fabs(sn_system_q(sc.s)[i] - sn_system_q(bar.s)[i]));
+        double e;
+        SNT_STATUS_OK(sn_system_loop_error(sc.s, &rms, &e));
+        worst = fmax(worst, e);
+        for (int i = 0; i < 4; i++)
+            dq = fmax(dq, fabs(sn_system_q(sc.s)[qa + i] - sn_system_q(alone.s)[i]));
+    }
+    int crank = sc.m->joint_qadr[sn_model_find(sc.m, SN_OBJ_JOINT, "crank_joint")];
+    printf("  top beside the four-bar, 2 s: its quaternion within %.2e of the top alone; crank "
+           "%.4f -> %.4f rad, the four-bar's angles within %.2e of the four-bar alone, loop closed "
+           "to %.2e m\n",
+           dq, -1.5707963267948966, sn_system_q(sc.s)[crank], dbar, worst);
+    SNT_CHECK(dq < 1e-9);
+    SNT_CHECK(fabs(sn_system_q(sc.s)[crank] + 1.5707963267948966) > 0.1); // the four-bar moved
+    SNT_CHECK(dbar < 1e-9);
+    SNT_CHECK(worst < 1e-4);
+    scene_close(&alone);
+    scene_close(&bar);
+    scene_close(&sc);
+
+    SNT_CHECK(scene_open(&sc, fourbar_top("rocker"), 0.001, SN_SCHEME_SEMI_IMPLICIT,
+                         SN_GYROSCOPIC_MIDPOINT) == 0);
+    fourbar_top_state(sc.s, W);
+    worst = 0;
+    double e0 = sn_system_kinetic_energy(sc.s) + sn_system_potential_energy(sc.s), emax = e0;
+    for (int k = 0; k < 2000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(sc.w));
+        double e;
+        SNT_STATUS_OK(sn_system_loop_error(sc.s, &rms, &e));
+        worst = fmax(worst, e);
+        emax = fmax(emax, sn_system_kinetic_energy(sc.s) + sn_system_potential_energy(sc.s));
+    }
+    printf(
+        "  top on the four-bar's rocker, 2 s: loop closed to %.2e m; energy %.4f J at the start, "
+        "at most %.4f J\n",
+        worst, e0, emax);
+    SNT_CHECK(worst < 1e-4);
+    SNT_CHECK(emax < e0 + 0.01 * fabs(e0));
+    scene_close(&sc);
+    return 0;
+}
+
+
+// no step allocates with the midpoint couple: the top, the free top on the ground, the four-bar
+static int test_no_allocation(void) {
+    double W = steady_precession(TOP_M * GRAV * TOP_L, TOP_I1, TOP_I3, TOP_SPIN, TOP_THETA);
+    scene a, b, c;
+    SNT_CHECK(top_scene(&a, 0.001, SN_SCHEME_TRAPEZOID, SN_GYROSCOPIC_MIDPOINT, &W) == 0);
+    SNT_CHECK(scene_open(&b, tc_load_string(free_top_urdf, 0), 0.001, SN_SCHEME_SEMI_IMPLICIT,
+                         SN_GYROSCOPIC_MIDPOINT) == 0);
+    SNT_STATUS_OK(sn_world_set_ground(b.w, 1, 0));
+    double q[7] = {0, 0, 0.3 + 0.004, 1, 0, 0, 0}, u[6] = {0, 0, 0, 1, 0, 200};
+    SNT_STATUS_OK(sn_system_set_state(b.s, q, 7, u, 6));
+    SNT_CHECK(
+        scene_open(&c, fourbar_top("rocker"), 0.001, SN_SCHEME_EULER, SN_GYROSCOPIC_MIDPOINT) == 0);
+    fourbar_top_state(c.s, W);
+    for (int k = 0; k < 3; k++) { // the first steps outside the count (warm-up of lazy state)
+        SNT_STATUS_OK(sn_world_integrate(a.w));
+        SNT_STATUS_OK(sn_world_integrate(b.w));
+        SNT_STATUS_OK(sn_world_integrate(c.w));
+    }
+    tc_heap_install();
+    long before = tc_heap_calls();
+    for (int k = 0; k < 100; k++) {
+        SNT_STATUS_OK(sn_world_integrate(a.w));
+        SNT_STATUS_OK(sn_world_integrate(b.w));
+        SNT_STATUS_OK(sn_world_integrate(c.w));
+    }
+    long calls = tc_heap_calls() - before;
+    printf("  100 steps of three scenes with the midpoint couple: %ld heap calls, %d contacts\n",
+           calls, sn_system_contact_count(b.s));
+    SNT_CHECK(calls == 0);
+    SNT_CHECK(sn_system_contact_count(b.s) > 0);
+    sn_world* w = NULL; // the counter counts: a world's creation allocates
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    sn_world_destroy(w);
+    SNT_CHECK(tc_heap_calls() - before > 0);
+    scene_close(&a);
+    scene_close(&b);
+    scene_close(&c);
+    return 0;
+}
+
+
+// the option's refusals and default
+static int test_option(void) {
+    scene sc;
+    SNT_CHECK(scene_open(&sc, tc_load_string(top_urdf, 0), 0.001, SN_SCHEME_SEMI_IMPLICIT,
+                         SN_GYROSCOPIC_EXPLICIT) == 0);
+    SNT_CHECK(sn_system_gyroscopic(sc.s) == SN_GYROSCOPIC_EXPLICIT);
+    SNT_CHECK(sn_system_set_gyroscopic(sc.s, (sn_gyroscopic)7) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_world_last_error(sc.w), "unknown gyroscopic treatment 7") != NULL);
+    SNT_CHECK(sn_system_gyroscopic(sc.s) == SN_GYROSCOPIC_EXPLICIT);
+    SNT_CHECK(sn_system_set_gyroscopic(NULL, SN_GYROSCOPIC_MIDPOINT) == SN_ERR_ARG);
+    SNT_STATUS_OK(sn_system_set_gyroscopic(sc.s, SN_GYROSCOPIC_MIDPOINT));
+    SNT_CHECK(sn_system_gyroscopic(sc.s) == SN_GYROSCOPIC_MIDPOINT);
+    scene_close(&sc);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_top_explicit_blows_up), SNT_TEST(test_top_midpoint_precesses),
           SNT_TEST(test_free_top_on_the_ground), SNT_TEST(test_free_body_intermediate_axis),
-          SNT_TEST(test_free_body_fast_spin))
+          SNT_TEST(test_free_body_fast_spin), SNT_TEST(test_top_beside_a_loop),
+          SNT_TEST(test_no_allocation), SNT_TEST(test_option))
