@@ -231,7 +231,7 @@ void sni_step_wrenches(sn_system* s, sn_real dt);
 // gyro.c
 // the bodies on spherical and floating joints (count and list; list NULL: count only)
 int sni_gyro_bodies(const sn_model* m, int* list);
-// the midpoint couple applies to this step (option on, such bodies, a one-stage scheme)
+// the midpoint couple applies to this step (option on, such bodies, SEMI_IMPLICIT)
 int sni_gyro_active(const sn_system* s);
 // the free velocity with the midpoint couple (d's kinematics at the step's start; tau_exp
 // computed): s->step.u1 = u0 + dt M~^-1 (tau_exp - h + J^T g_t - J^T g_mid), M~ factored
@@ -239,7 +239,8 @@ sn_status sni_gyro_free_velocity(sn_system* s, sn_real dt);
 // the impulses of this step's contacts, limits, friction and loops, M~ (u+ - u*) / dt, kept for
 // the next step's midpoint couple (zero when the couple did not apply)
 void sni_gyro_impulses(sn_system* s, sn_real dt);
-// the explicit couple's warning: once per system, when a body's spin makes it unsafe at dt
+// the explicit couple's warning (SEMI_IMPLICIT): once per system, when a body's spin makes it
+// unsafe at dt
 void sni_gyro_check(sn_system* s, sn_real dt);
 
 #endif
