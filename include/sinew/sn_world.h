@@ -372,17 +372,20 @@ SN_API sn_scheme sn_system_scheme(const sn_system* s);
 /// The scheme the last step used after the replacement rules of seed 000.
 SN_API sn_scheme sn_system_scheme_used(const sn_system* s);
 /// The gyroscopic couple g_b = w_b x (I_b w_b) of the bodies on spherical and floating joints
-/// (SN_GYROSCOPIC_EXPLICIT by default). EXPLICIT takes it in h at the step's start, as seed 000
-/// does; a fast spin then grows the wobble by sqrt(1 + (dt W)^2) per step (W its gyroscopic
-/// frequency) until the step blows up, and the step warns once (sn_world_last_warning) when dt W
-/// exceeds 0.03. MIDPOINT takes it as w_mid x (I w_mid), w_mid the mean of the step's start and
-/// end angular velocities (the implicit midpoint rule): it does no work, and a torque-free body
-/// keeps its kinetic energy and |L| to rounding under SEMI_IMPLICIT. It acts in the free velocity
-/// of SEMI_IMPLICIT, TRAPEZOID and EULER (not RUNGE_KUTTA_4, whose stages take h as it is); the
-/// contact solver and the loops then act through M~ as in every step. Cost with k such bodies:
-/// M~ factored in every step (as contacts do), 3k solves with it and a few 3k x 3k LU
-/// factorizations. Other bodies' couples (revolute flywheels) stay explicit. SN_ERR_ARG for an
-/// unknown value.
+/// (I_b about a spherical joint's anchor or a floating body's centre of mass, world axes):
+/// SN_GYROSCOPIC_EXPLICIT (the default) takes it in h at the step's start, as seed 000 does;
+/// under SEMI_IMPLICIT a fast spin then grows its wobble by sqrt(1 + (dt W)^2) per step (W the
+/// gyroscopic frequency, about the spin for an unequal inertia) until the step fails with
+/// SN_ERR_NONFINITE, and the step warns once per system (sn_world_last_warning, naming the body and
+/// this option) when dt W exceeds 0.03. SN_GYROSCOPIC_MIDPOINT takes it as w_mid x (I_b w_mid),
+/// w_mid the mean of the step's start and end angular velocities (the implicit midpoint rule): it
+/// does no work, so a torque-free body keeps its kinetic energy and |L| to rounding, and a top
+/// spinning at 200 rad/s precesses at dt 1 ms (docs/step.md). It applies under SEMI_IMPLICIT only
+/// (TRAPEZOID, EULER and RUNGE_KUTTA_4 take the couple in h as they do; the setting is kept). The
+/// contact solver and the loops act after it through M~ as in every step; the last step's impulses
+/// are coupled as a known force. Cost with k such bodies: M~ factored every step (as contacts do),
+/// 3k solves with its factor and a few 3k x 3k LU factorizations; no allocation. Couples of other
+/// bodies (a flywheel on a revolute joint) stay explicit. SN_ERR_ARG for an unknown value.
 SN_API sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode);
 SN_API sn_gyroscopic sn_system_gyroscopic(const sn_system* s);
 /// setComputeInverseDynamics: after each step, the force and torque at every joint.
