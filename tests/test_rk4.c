@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// test_rk4.c: RUNGE_KUTTA_4 with contacts, joint limits and joint friction (seed 000: the contact
-// solver's velocity change at the step's start, then the four stages without contacts) and its
+// test_rk4.c: RUNGE_KUTTA_4 with contacts, joint limits and joint friction (the contact solver's
+// velocity change: its impact share at the step's start as seed 000 says, the held load as a
+// constant acceleration over the four stages, which run without contacts) and its
 // order on rotations (the stages combined on the rotation group, docs/step.md): a box resting
 // and sliding, a pendulum on its limit, a friction-held arm, RaiSim's ant MJCF on the floor, and
 // the observed order of a free body and a heavy top on a spherical joint. Every test prints the

@@ -10,8 +10,10 @@
 // M~ = M + diag(w) is factored once, by its own stage, for the systems whose loops or contacts
 // need it. RUNGE_KUTTA_4's free velocity is its first stage (u* = u + dt M^-1 (tau_exp - h)); the
 // contact solver acts on it through M^-1 (RK4 has no w), and its four stages run after the
-// solve from the start velocity with the solver's change (stage "rk4"). A failed step (a
-// non-finite result, a singular M~) leaves the state as it was.
+// solve with the solver's change: its impact share at the start, the rest as a constant stage
+// acceleration (stage "rk4"). SN_GYROSCOPIC_MIDPOINT takes the couples of spherical and floating
+// bodies at the step's midpoint in the free velocity (gyro.c). A failed step (a non-finite
+// result, a singular M~) leaves the state as it was.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -507,7 +509,7 @@ sn_status sn_world_integrate2(sn_world* w) {
         stage_loops_finish(w->sys[i]);
         sni_gyro_impulses(w->sys[i], dt);
     }
-    // RUNGE_KUTTA_4: the four stages from the start velocity with the solver's change
+    // RUNGE_KUTTA_4: the four stages with the solver's change (impact at the start, load spread)
     for (int i = 0; i < w->nsys; i++) {
         st = stage_rk4(w->sys[i], dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
