@@ -558,6 +558,39 @@ static int test_no_allocation(void) {
 }
 
 
+// no false alarm: a uniform sphere spinning at 1000 rad/s has no gyroscopic couple (W = 0), so
+// the explicit step keeps its spin exactly and says nothing; the same spin on a box of sides 0.1,
+// 0.2, 0.3 m (unequal inertias) warns once
+static int test_warning_only_when_unsafe(void) {
+    sn_world* w = NULL;
+    sn_system *ball = NULL, *box = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    const double g[3] = {0, 0, 0}, size[3] = {0.1, 0.2, 0.3};
+    SNT_STATUS_OK(sn_world_set_gravity(w, g));
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 1, &ball));
+    double q[7] = {0, 0, 0, 1, 0, 0, 0}, u[6] = {0, 0, 0, 600, 0, 800};
+    SNT_STATUS_OK(sn_system_set_state(ball, q, 7, u, 6));
+    for (int k = 0; k < 100; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    printf("  a sphere at 1000 rad/s, 100 steps: %d warnings, spin %.12g rad/s\n",
+           sn_world_warning_count(w), hypot(sn_system_u(ball)[3], sn_system_u(ball)[5]));
+    SNT_CHECK(sn_world_warning_count(w) == 0);
+    SNT_NEAR(sn_system_u(ball)[3], 600, 1e-9);
+    SNT_NEAR(sn_system_u(ball)[5], 800, 1e-9);
+    SNT_STATUS_OK(sn_world_add_box(w, size, 1, &box));
+    double qb[7] = {1, 0, 0, 1, 0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(box, qb, 7, u, 6));
+    for (int k = 0; k < 100; k++)
+        if (sn_world_integrate(w) != SN_OK) break;
+    printf("  then a box at 1000 rad/s: %d warning: %.60s...\n", sn_world_warning_count(w),
+           sn_world_last_warning(w));
+    SNT_CHECK(sn_world_warning_count(w) == 1);
+    SNT_CHECK(strstr(sn_world_last_warning(w), "explicit gyroscopic term is unsafe") != NULL);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
 // the option's refusals and default
 static int test_option(void) {
     scene sc;
@@ -635,4 +668,5 @@ static int test_schemes_on_rotations(void) {
 SNT_SUITE(SNT_TEST(test_top_explicit_blows_up), SNT_TEST(test_top_midpoint_precesses),
           SNT_TEST(test_free_top_on_the_ground), SNT_TEST(test_free_body_intermediate_axis),
           SNT_TEST(test_free_body_fast_spin), SNT_TEST(test_top_beside_a_loop),
-          SNT_TEST(test_no_allocation), SNT_TEST(test_option), SNT_TEST(test_schemes_on_rotations))
+          SNT_TEST(test_no_allocation), SNT_TEST(test_option),
+          SNT_TEST(test_warning_only_when_unsafe), SNT_TEST(test_schemes_on_rotations))
