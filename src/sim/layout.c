@@ -41,10 +41,36 @@ static void layout_step(sn_system* s, const sn_model* m, carver* c) {
         SNI_CARVE(c, s->step.rk_vel[k], nv);
     SNI_CARVE(c, s->step.rk_q, nq);
     SNI_CARVE(c, s->step.rk_u0, nv);
+    SNI_CARVE(c, s->step.rk_dc, nv);
     for (int k = 0; k < 4; k++)
         SNI_CARVE(c, s->step.rk_tan[k], nv);
     SNI_CARVE(c, s->step.mtilde.L, nv * nv);
     SNI_CARVE(c, s->step.mtilde.D, nv);
+}
+
+
+// the gyroscopic couple's scratch: k bodies on spherical or floating joints
+static void layout_gyro(sn_system* s, const sn_model* m, carver* c) {
+    int k = sni_gyro_bodies(m, NULL);
+    size_t nv = (size_t)m->nv, r = 3 * (size_t)k;
+    s->gyro.nbody = k;
+    SNI_CARVE(c, s->gyro.body, (size_t)k);
+    if (c->base) sni_gyro_bodies(m, s->gyro.body);
+    SNI_CARVE(c, s->gyro.axes, 9 * (size_t)k);
+    SNI_CARVE(c, s->gyro.coef, r);
+    SNI_CARVE(c, s->gyro.inertia, 9 * (size_t)k);
+    SNI_CARVE(c, s->gyro.omega, r);
+    SNI_CARVE(c, s->gyro.X, r * nv);
+    SNI_CARVE(c, s->gyro.lambda, r * r);
+    SNI_CARVE(c, s->gyro.lu, r * r);
+    SNI_CARVE(c, s->gyro.piv, r);
+    sn_real** v[] = {&s->gyro.a0, &s->gyro.a, &s->gyro.f, &s->gyro.mom, &s->gyro.y};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        SNI_CARVE(c, *v[i], r);
+    SNI_CARVE(c, s->gyro.tau, nv);
+    SNI_CARVE(c, s->gyro.z, nv);
+    SNI_CARVE(c, s->gyro.ustar, nv);
+    SNI_CARVE(c, s->gyro.fprev, nv);
 }
 
 
@@ -135,6 +161,7 @@ void sni_system_layout(sn_system* s, const sn_model* m, carver* c) {
     layout_control(s, m, c);
     layout_step(s, m, c);
     layout_solve(s, m, c);
+    layout_gyro(s, m, c);
     layout_loops(s, m, c);
 }
 

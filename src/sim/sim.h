@@ -78,7 +78,8 @@ typedef struct sni_step {
     sn_real* rk_acc[4]; // the four stages' accelerations (nv each)
     sn_real* rk_vel[3]; // the velocities of stages 2, 3, 4 (nv each)
     sn_real* rk_q;      // a stage's positions (nq)
-    sn_real* rk_u0;     // the start velocity with the contact solver's change (nv)
+    sn_real* rk_u0;     // the start velocity with the impact share of the solver's change (nv)
+    sn_real* rk_dc;     // the rest of the change / dt, a constant stage acceleration (nv)
     sn_real* rk_tan[4]; // the stages' velocities in the tangent space of q0 (nv each)
     sn_real* tab_cmd;   // the torque table: the stages' weighted means of tau_cmd, damping,
     sn_real* tab_damp;  // actuators and springs (nv each)
@@ -88,6 +89,32 @@ typedef struct sni_step {
     sni_factor mtilde; // M~ = M + diag(w) (nv x nv, nv)
     sn_real* dinv;     // 1 / D of it (nv)
 } sni_step;
+
+// the gyroscopic couple of the bodies on spherical and floating joints (gyro.c): the option, the
+// explicit couple's warning, and the midpoint couple's scratch. k = nbody bodies, each with its
+// centre o (a spherical joint's anchor, a floating body's centre of mass)
+typedef struct sni_gyro {
+    int mode;         // sn_gyroscopic
+    int nbody;        // k: the bodies on spherical or floating joints
+    int* body;        // (k)
+    int ready;        // principal axes and coefficients computed (the first step)
+    int warned;       // the explicit couple's warning was given
+    int applied;      // the last step's free velocity took the midpoint couple
+    int newton;       // Newton iterations of the last step's midpoint momentum
+    sn_real* axes;    // principal axes of the inertia about o, body frame, columns (k x 9)
+    sn_real* coef;    // the gyroscopic frequency per unit spin about each principal axis (k x 3)
+    sn_real* inertia; // inertia about o, world axes, at the step's start (k x 9)
+    sn_real* omega;   // angular velocities at the step's start (3k)
+    sn_real* X;       // L^-T J^T of M~'s factor, one row of nv per column of J^T (3k x nv)
+    sn_real* lambda;  // J M~^-1 J^T (3k x 3k)
+    sn_real* lu;      // a 3k x 3k system and its LU factor
+    int* piv;         // (3k)
+    sn_real *a0, *a, *f, *mom, *y; // (3k each)
+    sn_real* tau;                  // tau_exp plus the explicit couple (nv)
+    sn_real* z;                    // (nv)
+    sn_real* ustar;                // the free velocity u* with the midpoint couple (nv)
+    sn_real* fprev; // the last step's impulses of contacts, limits and friction / dt (nv)
+} sni_gyro;
 
 // inverse dynamics of a system's last step (step.c; SNI_VALID_ID)
 typedef struct sni_invdyn {
@@ -114,6 +141,7 @@ struct sn_system {
     sni_solver_sys solve; // the contact solver's state (solver/solver.h)
     sni_loops loops;      // loop constraints (loops/loops.h)
     sni_invdyn id;        // inverse dynamics of the last step
+    sni_gyro gyro;        // the gyroscopic couple's option and scratch (gyro.c)
     // ---- collision ----
     int has_contacted;    // set by the contact solver; reset by a state change
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
@@ -199,5 +227,20 @@ void sni_ensure_kinematics(sn_system* s);
 sn_status sni_step_factor(sn_system* s);
 // the joint wrenches of the step just computed (inverse dynamics)
 void sni_step_wrenches(sn_system* s, sn_real dt);
+
+// gyro.c
+// the bodies on spherical and floating joints (count and list; list NULL: count only)
+int sni_gyro_bodies(const sn_model* m, int* list);
+// the midpoint couple applies to this step (option on, such bodies, SEMI_IMPLICIT)
+int sni_gyro_active(const sn_system* s);
+// the free velocity with the midpoint couple (d's kinematics at the step's start; tau_exp
+// computed): s->step.u1 = u0 + dt M~^-1 (tau_exp - h + J^T g_t - J^T g_mid), M~ factored
+sn_status sni_gyro_free_velocity(sn_system* s, sn_real dt);
+// the impulses of this step's contacts, limits, friction and loops, M~ (u+ - u*) / dt, kept for
+// the next step's midpoint couple (zero when the couple did not apply)
+void sni_gyro_impulses(sn_system* s, sn_real dt);
+// the explicit couple's warning (SEMI_IMPLICIT): once per system, when a body's spin makes it
+// unsafe at dt
+void sni_gyro_check(sn_system* s, sn_real dt);
 
 #endif

@@ -10,8 +10,10 @@
 // M~ = M + diag(w) is factored once, by its own stage, for the systems whose loops or contacts
 // need it. RUNGE_KUTTA_4's free velocity is its first stage (u* = u + dt M^-1 (tau_exp - h)); the
 // contact solver acts on it through M^-1 (RK4 has no w), and its four stages run after the
-// solve from the start velocity with the solver's change (stage "rk4"). A failed step (a
-// non-finite result, a singular M~) leaves the state as it was.
+// solve with the solver's change: its impact share at the start, the rest as a constant stage
+// acceleration (stage "rk4"). SN_GYROSCOPIC_MIDPOINT takes the couples of spherical and floating
+// bodies at the step's midpoint in the free velocity (gyro.c). A failed step (a non-finite
+// result, a singular M~) leaves the state as it was.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -106,16 +108,25 @@ static void rk_tangent(const sn_model* m, const sn_real* th, sn_real h, const sn
 }
 
 
+// k += dc (dc NULL: nothing)
+static void rk_add(sn_real* k, const sn_real* dc, int nv) {
+    if (dc)
+        for (int i = 0; i < nv; i++)
+            k[i] += dc[i];
+}
+
+
 // classical RK4 on (theta, u) with q = q0 (+) theta (Munthe-Kaas): each stage's positions are q0
 // moved by dt a_i times the previous stage's tangent velocity, and q+ by dt times the weighted
 // mean of the four tangent velocities (ubar), so that RK4 is fourth order on rotations too (for
-// translations and 1-DOF joints the tangent velocity is the velocity). It starts from u0 + du_c,
-// the start velocity with the contact solver's change (rk_u0); k1 is the acceleration there. The
-// stages evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the
+// translations and 1-DOF joints the tangent velocity is the velocity). It starts from (q0, rk_u0),
+// k1 the acceleration there; dc (NULL: none) is a constant acceleration added to every stage's:
+// the share of the contact solver's change spread over the step as a constant force (stage_rk4).
+// The stages evaluate the acceleration of the equation of motion itself, M^-1 (tau_exp - h): the
 // implicit diagonal w is a device of the one-stage schemes (it is O(dt) and would make RK4 first
 // order), so damping, springs and the PD torque are explicit at each stage. The actuator bounds
 // use the motor speeds of each stage; getActuatorStates() describes the last one.
-static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) {
+static sn_status step_rk4(sn_system* s, sn_real dt, const sn_real* dc, sn_real* u1, sn_real* ubar) {
     const sn_model* m = s->m;
     int nv = m->nv;
     sn_real *k1 = s->step.rk_acc[0], *k2 = s->step.rk_acc[1], *k3 = s->step.rk_acc[2];
@@ -127,6 +138,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     const sn_real* u0 = s->step.rk_u0;
     sn_status st = SN_OK;
     rk_accumulate(s, 1.0 / 6, 1);
+    rk_add(k1, dc, nv);
     rk_tangent(m, u0, 0, u0, K1);
     for (int i = 0; i < nv; i++)
         u2[i] = u0[i] + 0.5 * dt * k1[i];
@@ -134,6 +146,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
     set_stage_state(s, qs, u2);
     st = rk_stage(s, k2, 0, 0);
     if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
+    rk_add(k2, dc, nv);
     rk_tangent(m, K1, 0.5 * dt, u2, K2);
     for (int i = 0; i < nv && st == SN_OK; i++)
         u3[i] = u0[i] + 0.5 * dt * k2[i];
@@ -142,6 +155,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
         set_stage_state(s, qs, u3);
         st = rk_stage(s, k3, 0, 0);
         if (st == SN_OK) rk_accumulate(s, 2.0 / 6, 0);
+        rk_add(k3, dc, nv);
     }
     rk_tangent(m, K2, 0.5 * dt, u3, K3);
     for (int i = 0; i < nv && st == SN_OK; i++)
@@ -151,6 +165,7 @@ static sn_status step_rk4(sn_system* s, sn_real dt, sn_real* u1, sn_real* ubar) 
         set_stage_state(s, qs, u4);
         st = rk_stage(s, k4, 0, 1);
         if (st == SN_OK) rk_accumulate(s, 1.0 / 6, 0);
+        rk_add(k4, dc, nv);
     }
     if (st != SN_OK) return st;
     rk_tangent(m, K3, dt, u4, K4);
@@ -174,26 +189,62 @@ static sn_status rk4_free_velocity(sn_system* s, sn_real dt) {
 }
 
 
-// RUNGE_KUTTA_4 after the contact solve (seed 000): the velocity change of the contacts, joint
-// limits and joint friction, du_c = u+ - u*, is applied at the step's start, u0 + du_c, and the
-// four stages run from there without contacts. k1 is evaluated again at the new start velocity
-// when the solver changed it. u+ in s->step.u1, the mean tangent velocity in s->step.ubar
+// the share theta of the contact solver's change du_c that is an impact: what is left of du_c
+// once its M-weighted part along the free step's change dt k1 (the load the rows hold) is taken
+// out, theta = 1 - clamp(-dt k1^T M du_c / du_c^T M du_c, 0, 1) (M at the step's start, from the
+// stage "factor M~"; RK4's M~ is M). For one row it splits du_c = -(1 + e) u0 - dt a (a joint
+// stopped at its limit, or a contact bouncing with restitution e) into the impact -(1 + e) u0 and
+// the held load -dt a; a body held at rest (u0 = 0) gets theta = 0, a bounce keeps its rebound
+// whole in the impact
+static sn_real rk4_impact_share(const sn_system* s, const sn_real* duc, sn_real dt) {
+    if (!(s->valid & SNI_VALID_MTILDE)) return 0;
+    const sn_real* M = s->d->mass_matrix;
+    const sn_real* k1 = s->step.rk_acc[0];
+    int nv = s->m->nv;
+    sn_real num = 0, den = 0;
+    for (int i = 0; i < nv; i++) {
+        sn_real md = 0;
+        for (int j = 0; j < nv; j++)
+            md += M[i * nv + j] * duc[j];
+        num -= dt * k1[i] * md;
+        den += duc[i] * md;
+    }
+    if (!(den > 0)) return 0;
+    return num <= 0 ? 1 : num >= den ? 0 : 1 - num / den;
+}
+
+
+// RUNGE_KUTTA_4 after the contact solve: the velocity change of the contacts, joint limits and
+// joint friction, du_c = u+ - u*. Its impact share theta du_c is applied at the step's start (seed
+// 000: "applies the velocity change of the contact solver at the beginning of the step"), where
+// k1 is evaluated again; the rest enters the four stages as the constant acceleration
+// (1 - theta) du_c / dt, as the force that holds a load over the step. (Applied whole at the
+// start, the held load's du_c = -dt a made the stages integrate the load again: a body held by a
+// contact or a friction row moved dt^2 a / 2 per step, and a friction-held joint crept at dt a /
+// 2.) u+ in s->step.u1, the mean tangent velocity in s->step.ubar
 static sn_status stage_rk4(sn_system* s, sn_real dt) {
     if (s->step.scheme_used != SN_SCHEME_RK4) return SN_OK;
     int nv = s->m->nv, changed = 0;
     const sn_real *u0 = s->step.u0, *k1 = s->step.rk_acc[0];
-    sn_real *u1 = s->step.u1, *us = s->step.rk_u0;
+    sn_real *u1 = s->step.u1, *us = s->step.rk_u0, *dc = s->step.rk_dc;
     for (int i = 0; i < nv; i++) {
         sn_real ustar = u0[i] + dt * k1[i];
-        us[i] = u1[i] == ustar ? u0[i] : u0[i] + (u1[i] - ustar);
-        changed |= us[i] != u0[i];
+        dc[i] = u1[i] == ustar ? 0 : u1[i] - ustar;
+        changed |= dc[i] != 0;
     }
-    if (changed) {
+    memcpy(us, u0, (size_t)nv * sizeof(sn_real));
+    if (!changed) return step_rk4(s, dt, NULL, u1, s->step.ubar);
+    sn_real theta = rk4_impact_share(s, dc, dt);
+    for (int i = 0; i < nv; i++) {
+        us[i] = u0[i] + theta * dc[i];
+        dc[i] = (1 - theta) * dc[i] / dt;
+    }
+    if (theta > 0) {
         set_stage_state(s, s->step.q0, us);
         sn_status st = rk_stage(s, s->step.rk_acc[0], 1, 0);
         if (st != SN_OK) return st;
     }
-    return step_rk4(s, dt, u1, s->step.ubar);
+    return step_rk4(s, dt, dc, u1, s->step.ubar);
 }
 
 
@@ -233,6 +284,10 @@ static void stage_control(sn_system* s, sn_real dt) {
     memcpy(s->step.u0, d->u, (size_t)s->m->nv * sizeof(sn_real));
     s->step.scheme_used = scheme_for_step(s);
     s->solve.in_solver = 1;
+    // M~ is factored once in this step, by the first stage that needs it
+    sni_system_invalidate(s, SNI_VALID_MTILDE);
+    s->gyro.applied = 0;
+    sni_gyro_check(s, dt);
     if (s->step.scheme_used == SN_SCHEME_RK4) return;
     sni_stage_torque(s, d->q, d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
                      s->step.tau_exp, 1);
@@ -248,6 +303,7 @@ static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
     int nv = m->nv;
     sn_real* u1 = s->step.u1;
     if (s->step.scheme_used == SN_SCHEME_RK4) return rk4_free_velocity(s, dt);
+    if (sni_gyro_active(s)) return sni_gyro_free_velocity(s, dt);
     sn_real* acc = d->udot;
     sn_status st = sni_aba(m, d, s->step.tau_exp, s->ctl.w, acc);
     if (st != SN_OK) return st;
@@ -275,7 +331,7 @@ sn_status sni_step_factor(sn_system* s) {
 // factor M~ once: for the systems whose loops this step eliminates, or on which the contact
 // solver will act (a system the solver leaves alone and without loops needs no factor)
 static sn_status stage_factor(const sn_world* w, sn_system* s) {
-    if (!s->solve.in_solver) return SN_OK;
+    if (!s->solve.in_solver || (s->valid & SNI_VALID_MTILDE)) return SN_OK;
     if (!s->step.has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
     return sni_step_factor(s);
 }
@@ -357,7 +413,7 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
 static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     if (!s->id.compute) return;
     const sn_real* u1 = s->step.u1;
-    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active)
+    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied)
         rk4_body_acc(s, u1, dt);
     if (impulses) contact_wrenches(s, dt);
     if (s->loops.active) sni_loops_wrenches(s, dt);
@@ -450,10 +506,12 @@ sn_status sn_world_integrate2(sn_world* w) {
     // contact solve: step 4's impulses of contacts, joint limits and joint friction of every
     // system at once
     sni_world_contact_solve(w, dt);
-    // loops finish: the constraint impulses
-    for (int i = 0; i < w->nsys; i++)
+    // loops finish: the constraint impulses; the midpoint couple on the impulses' change
+    for (int i = 0; i < w->nsys; i++) {
         stage_loops_finish(w->sys[i]);
-    // RUNGE_KUTTA_4: the four stages from the start velocity with the solver's change
+        sni_gyro_impulses(w->sys[i], dt);
+    }
+    // RUNGE_KUTTA_4: the four stages with the solver's change (impact at the start, load spread)
     for (int i = 0; i < w->nsys; i++) {
         st = stage_rk4(w->sys[i], dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);

@@ -34,6 +34,7 @@ const sn_real* sn_system_u(const sn_system* s) {
 void sni_system_state_set(sn_system* s) {
     sni_solver_forget(&s->world->solver);
     memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
+    memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     sni_system_invalidate(s, SNI_VALID_STATE);
 }
@@ -490,6 +491,21 @@ sn_scheme sn_system_scheme(const sn_system* s) {
 }
 sn_scheme sn_system_scheme_used(const sn_system* s) {
     return (sn_scheme)s->step.scheme_used;
+}
+
+
+sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode) {
+    if (!s) return SN_ERR_ARG;
+    if (mode != SN_GYROSCOPIC_EXPLICIT && mode != SN_GYROSCOPIC_MIDPOINT)
+        return SET_ERR(s->world, SN_ERR_ARG, "unknown gyroscopic treatment %d", (int)mode);
+    s->gyro.mode = mode;
+    memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
+    return SN_OK;
+}
+
+
+sn_gyroscopic sn_system_gyroscopic(const sn_system* s) {
+    return (sn_gyroscopic)s->gyro.mode;
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
     if (!s) return;

@@ -44,6 +44,10 @@
 //   a load (it belongs to the last step's rows) | the rest (rows, factors, groups, assembly):
 //   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
 //   when made afresh).
+// sni_gyro: mode: config | fprev: state (the last step's impulses, a known force in the next
+//   step's midpoint couple) | warned: state | applied, newton: report, not restored | ready,
+//   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
+//   scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -329,6 +333,10 @@ static void visit_system(sni_ser* S, sn_system* s) {
     sni_ser_real(S, SNI_STATE, "joint rows' warm start", s->solve.row_prev, 3 * (size_t)m->nv);
     sni_ser_real(S, SNI_STATE, "pending position correction", s->solve.pseudo, (size_t)m->nv);
     visit_loops(S, s);
+    sni_ser_int(S, SNI_CONFIG, "gyroscopic couple", &s->gyro.mode, 1, 0, -1);
+    sni_ser_real(S, SNI_STATE, "last step's impulses for the midpoint couple", s->gyro.fprev,
+                 (size_t)m->nv);
+    sni_ser_int(S, SNI_STATE, "gyroscopic warning given", &s->gyro.warned, 1, 0, 1);
     sni_ser_int(S, SNI_CONFIG, "inverse dynamics (on)", &s->id.compute, 1, 0, -1);
     sni_ser_int(S, SNI_CONFIG, "self-collision", &s->self_collision, 1, 0, -1);
     sni_ser_uint(S, SNI_CONFIG, "collision groups", s->body_group, nb);
