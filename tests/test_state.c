@@ -779,7 +779,7 @@ static const struct {
     uint64_t hash;
 } GOLDEN[] = {
     {"GNU-12.2.0-Release-sanOFF", 0x13a1ddec19894b78ull},
-    {"GNU-12.2.0-Debug-sanON", 0x82d5d17be4be08cfull},
+    {"GNU-12.2.0-Debug-sanON", 0x13a1ddec19894b78ull},
 };
 
 static int test_golden_hash_anymal_2000_steps(void) {
