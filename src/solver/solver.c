@@ -180,6 +180,7 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     }
     mark_systems(sv);
     sni_solver_prepare_rows(sv);
+    sni_solver_conflicts(sv);
     sni_solver_restitution(sv);
     sni_solver_warm_start(sv);
     sni_solver_sweeps(sv);
