@@ -109,6 +109,13 @@ static void progress(double frac) {
     fflush(stderr);
 }
 
+// the world's warnings during the run (a conflict of joint limits through the loops, a
+// normalized quaternion), each on its own line
+static void world_warning(sn_log_level level, const char* msg, void* ctx) {
+    (void)ctx;
+    if (level >= SN_LOG_WARNING) fprintf(stderr, "\nwarning: %s\n", msg);
+}
+
 typedef struct run_args {
     const char* path;
     const char *q0, *u0, *gravity, *record, *kp, *kd, *target, *vtarget, *scheme, *contacts,
@@ -446,6 +453,7 @@ int cli_run(int argc, char** argv) {
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = a.dt;
+    wo.log = world_warning;
     sn_world* w = NULL;
     sn_system* s = NULL;
     sn_error err;
