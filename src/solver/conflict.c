@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// conflict.c: one-sided joint rows that the loops set against each other. Through a closed loop
-// two joints can be coupled so that moving one into its range moves the other further out (the
-// foot crank and the foot of Cassie's four-bar started at q = 0, past their upper limits, on the
-// far side of the linkage's dead point). Their rows, projected through the loops, are then
-// dependent with signs their impulses allow: an impulse on each, in the direction its limit may
-// push, that moves nothing. The velocity rows then jam the mechanism with impulses that are not
-// unique (the sweeps let them drift and the warm start carries them: Cassie reached 1e5 N s and
-// 1e33 J), and the position correction, which asks each row to move back into range, has no
-// solution at all. Such a set is found here, before the sweeps, by an ordered Cholesky factor of
-// the rows' Delassus block: a row that depends on the rows kept before it, with coefficients of
-// the conflicting sign on all of them, is left out (it gets no impulse and no position
-// correction) for as long as the conflict lasts, and a warning names its joints once.
+// conflict.c: one-sided rows (joint limits, contacts' normals) that the loops set against each
+// other (docs/loops.md). Through a closed loop two joints can be coupled so that moving one into
+// its range moves the other further out (the foot crank and the foot of Cassie's four-bar started
+// at q = 0, past their upper limits, on the far side of the linkage's dead point). Their rows,
+// projected through the loops, are then dependent with signs their impulses allow: an impulse on
+// each, in the direction its limit may push, that moves nothing. The velocity rows then jam the
+// mechanism with impulses that are not unique (the sweeps let them drift and the warm start carries
+// them: Cassie reached 1e5 N s and 1e33 J), and the position correction, which asks each row to
+// move back into range, has no solution at all. Such a set is found here, before the sweeps, by an
+// ordered Cholesky factor of the rows' Delassus block: a joint row that depends on the rows kept
+// before it (contacts come first), with coefficients of the conflicting sign on all of them, is
+// left out (it gets no impulse and no position correction) for as long as the conflict lasts, and a
+// warning names its joints once.
 #include "sim/sim.h"
 
 #include <math.h>
