@@ -218,6 +218,7 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     }
     mark_systems(sv);
     sni_solver_prepare_rows(sv);
+    sni_solver_conflicts(sv);
     if (sni_solver_bounce_count(sv) > 0) {
         solve_without_bounces(sv);
         sni_solver_restitution(sv);

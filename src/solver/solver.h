@@ -7,6 +7,8 @@
 // A step's solve runs in phases (solver.c drives them):
 //   gather           the blocks of this step: contacts, then each system's limit and friction rows
 //   prepare rows     each block's rows J, its own Delassus block G and Y = M~^-1 J^T (rows.c)
+//   conflicts        one-sided joint rows that the loops set against each other: the later
+//                    ones left out (conflict.c)
 //   restitution      the contacts with restitution followed through the step as impacts in time
 //                    order, where their gaps close: the normal velocity a bounce leaves becomes
 //                    its row's target (with the other rows' impulses first solved without them,
@@ -33,16 +35,17 @@ typedef struct sni_contact sni_contact; // sim/sim.h
 
 // the solver's state in each system (s->solve)
 typedef struct sni_solver_sys {
-    int in_solver;     // this step's scheme lets the contact solver act
-    int active;        // a block of this step's solve acts on the system
-    sn_real* v;        // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
-    sn_real* v_fix;    // the same with the impulses of a subspace solve's unknowns taken out (nv)
-    sn_real* row_prev; // the last step's impulse of each DOF's joint rows: limit, velocity limit,
-                       // friction (3 x nv), for the warm start
-    sn_real* pseudo;   // this step's pseudo-velocity removing penetrations and limit excursions,
-                       // for step 6 (nv)
-    sn_real* loop_dv;  // M~^-1 J_c^T lambda_c of this step, for the loops' impulses (nv)
-    int has_loop_dv;   // loop_dv was made this step
+    int in_solver;       // this step's scheme lets the contact solver act
+    int active;          // a block of this step's solve acts on the system
+    sn_real* v;          // the velocity while the solver sweeps: u* + M~^-1 J^T lambda (nv)
+    sn_real* v_fix;      // the same with the impulses of a subspace solve's unknowns taken out (nv)
+    sn_real* row_prev;   // the last step's impulse of each DOF's joint rows: limit, velocity limit,
+                         // friction (3 x nv), for the warm start
+    sn_real* pseudo;     // this step's pseudo-velocity removing penetrations and limit excursions,
+                         // for step 6 (nv)
+    sn_real* loop_dv;    // M~^-1 J_c^T lambda_c of this step, for the loops' impulses (nv)
+    int has_loop_dv;     // loop_dv was made this step
+    int conflict_warned; // a conflict of one-sided rows through the loops was warned about
 } sni_solver_sys;
 
 // the sizes the solver's arrays are made for: every system of the world
@@ -184,6 +187,12 @@ void sni_solver_bounce_warm_start(sni_solver* sv);
 // after the position correction: the pseudo-velocity that puts a bounce's positions where its
 // impact time says
 void sni_solver_bounce_shift(sni_solver* sv);
+
+// ---- conflict.c: one-sided joint rows the loops set against each other ----
+// after prepare rows: a row that depends on the one-sided rows before it with coefficients that
+// let their allowed impulses cancel is left out (no impulse, no position correction), warned
+// once per system
+void sni_solver_conflicts(sni_solver* sv);
 
 // ---- sweep.c: warm start, the sweeps, the position correction ----
 void sni_solver_warm_start(sni_solver* sv);

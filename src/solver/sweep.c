@@ -353,6 +353,9 @@ void sni_solver_sweeps(sni_solver* sv) {
 
 // ---- the position correction ----
 
+#define PC_STEP_MAX 0.02      // most a correction moves a coordinate in one step (m or rad)
+#define PC_RATE_MAX_LOOPS 4.0 // a row's correction rate at most, m/s or rad/s, with loops
+
 // blocks the position correction acts on: contacts (their normal row) and position limits
 static int has_pseudo_row(int kind) {
     return kind == SN_ROW_CONTACT || kind == SN_ROW_LIMIT_LOWER || kind == SN_ROW_LIMIT_UPPER;
@@ -365,10 +368,15 @@ static int pseudo_row(const sni_solver* sv, int a) {
 }
 
 
-// the position correction's target velocity for block a (0: none): erp of a contact's
-// penetration or of a joint's excursion past its limit, per step
-static sn_real pseudo_target(const sni_solver* sv, int a) {
-    if (sv->erp == 0) return 0;
+// whether block a acts on a system whose loops this step eliminates
+static int block_looped(const sni_solver* sv, int a) {
+    int sa = sv->blk_sa[a], sb = sv->blk_sb[a];
+    return sv->sys[sa]->loops.active || (sb >= 0 && sv->sys[sb]->loops.active);
+}
+
+
+// erp of a contact's penetration or of a joint's excursion past its limit, per step
+static sn_real excursion_rate(const sni_solver* sv, int a) {
     int kind = sv->blk_kind[a];
     sn_real dt = sv->dt;
     if (kind == SN_ROW_CONTACT) {
@@ -383,6 +391,20 @@ static sn_real pseudo_target(const sni_solver* sv, int a) {
     int j = sv->blk_index[a], v = m->joint_vadr[j];
     sn_real lim = kind == SN_ROW_LIMIT_LOWER ? m->dof_lower[v] : m->dof_upper[v];
     return sv->erp * (lim - s->d->q[m->joint_qadr[j]]) / dt;
+}
+
+
+// the position correction's target velocity for block a (0: none): the excursion rate, and on a
+// system with loops at most PC_RATE_MAX_LOOPS. The loops hold the correction's motion to first
+// order only (it is projected through their rows); its second-order opening is closed in the
+// next step by the loops' feedback J u = -beta e of seed 000, a real velocity, whose energy the
+// correction would have added (with the rate capped only at 2 cm per step, Cassie started at
+// q = 0, its foot cranks 0.52 rad past their limits, gained 0.1 J while they were moved back)
+static sn_real pseudo_target(const sni_solver* sv, int a) {
+    if (sv->erp == 0) return 0;
+    sn_real t = excursion_rate(sv, a);
+    if (t != 0 && block_looped(sv, a)) t = fmin(fmax(t, -PC_RATE_MAX_LOOPS), PC_RATE_MAX_LOOPS);
+    return t;
 }
 
 
@@ -437,8 +459,8 @@ void sni_solver_position_correction(sni_solver* sv) {
         sn_real big = 0;
         for (int i = 0; i < s->m->nv; i++)
             big = fmax(big, fabs(s->solve.pseudo[i]) * sv->dt);
-        if (big > 0.02)
+        if (big > PC_STEP_MAX)
             for (int i = 0; i < s->m->nv; i++)
-                s->solve.pseudo[i] *= 0.02 / big;
+                s->solve.pseudo[i] *= PC_STEP_MAX / big;
     }
 }

@@ -35,9 +35,9 @@
 //   tau_cmd, tau_act, ext_last, tab_cmd, tab_damp, tab_act, tab_spring: report (the getters of
 //   the last step: scheme used, step torques, generalized force) | u1, ubar, u_adm, q1,
 //   stage_err, tau_exp, rk_*: scratch | mtilde, dinv: derived (SNI_VALID_MTILDE).
-// sni_solver_sys: row_prev: state (the joint rows' warm start) | pseudo: state (0 between
-//   steps, except after a step that failed after the solve) | in_solver, active, v, v_fix,
-//   loop_dv, has_loop_dv: scratch.
+// sni_solver_sys: row_prev: state (the joint rows' warm start) | conflict_warned: state |
+//   pseudo: state (0 between steps, except after a step that failed after the solve) |
+//   in_solver, active, v, v_fix, loop_dv, has_loop_dv: scratch.
 // sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
 //   anchors at the nominal configuration and the directions each constraint keeps, the
 //   structural redundancy) | err, imp, axis: report | dense_only: config | active: set to 0 on
@@ -337,6 +337,7 @@ static void visit_system(sni_ser* S, sn_system* s) {
     sni_ser_real(S, SNI_STATE, "last step's impulses for the midpoint couple", s->gyro.fprev,
                  (size_t)m->nv);
     sni_ser_int(S, SNI_STATE, "gyroscopic warning given", &s->gyro.warned, 1, 0, 1);
+    sni_ser_int(S, SNI_STATE, "loop conflict warning given", &s->solve.conflict_warned, 1, 0, 1);
     sni_ser_int(S, SNI_CONFIG, "inverse dynamics (on)", &s->id.compute, 1, 0, -1);
     sni_ser_int(S, SNI_CONFIG, "self-collision", &s->self_collision, 1, 0, -1);
     sni_ser_uint(S, SNI_CONFIG, "collision groups", s->body_group, nb);
