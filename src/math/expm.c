@@ -117,19 +117,50 @@ static sn_real norm1(int n, const sn_real* X) {
 }
 
 
-// C = A B
+// C = A B. Two rows of C at a time over column tiles of 8 held in registers (the tile loop
+// is what the compiler vectorizes); the augmented LDS matrices are half zeros, skipped
+#define MM_TILE 8
 static void mat_mul(int n, const sn_real* restrict A, const sn_real* restrict B,
                     sn_real* restrict C) {
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    for (; i + 2 <= n; i += 2) {
+        const sn_real *a0 = A + (size_t)i * n, *a1 = a0 + n;
+        for (int j0 = 0; j0 < n; j0 += MM_TILE) {
+            sn_real c0[MM_TILE] = {0}, c1[MM_TILE] = {0};
+            if (j0 + MM_TILE <= n) {
+                for (int k = 0; k < n; k++) {
+                    sn_real x = a0[k], y = a1[k];
+                    if (x == 0 && y == 0) continue;
+                    const sn_real* bk = B + (size_t)k * n + j0;
+                    for (int j = 0; j < MM_TILE; j++)
+                        c0[j] += x * bk[j], c1[j] += y * bk[j];
+                }
+                memcpy(C + (size_t)i * n + j0, c0, sizeof c0);
+                memcpy(C + (size_t)(i + 1) * n + j0, c1, sizeof c1);
+            } else {
+                int w = n - j0;
+                for (int k = 0; k < n; k++) {
+                    sn_real x = a0[k], y = a1[k];
+                    if (x == 0 && y == 0) continue;
+                    const sn_real* bk = B + (size_t)k * n + j0;
+                    for (int j = 0; j < w; j++)
+                        c0[j] += x * bk[j], c1[j] += y * bk[j];
+                }
+                memcpy(C + (size_t)i * n + j0, c0, w * sizeof *c0);
+                memcpy(C + (size_t)(i + 1) * n + j0, c1, w * sizeof *c1);
+            }
+        }
+    }
+    for (; i < n; i++) { // the last row of an odd n
         sn_real* ci = C + (size_t)i * n;
         for (int j = 0; j < n; j++)
             ci[j] = 0;
         for (int k = 0; k < n; k++) {
-            sn_real aik = A[(size_t)i * n + k];
-            if (aik == 0) continue; // the augmented LDS matrices are half zeros
+            sn_real x = A[(size_t)i * n + k];
+            if (x == 0) continue;
             const sn_real* bk = B + (size_t)k * n;
             for (int j = 0; j < n; j++)
-                ci[j] += aik * bk[j];
+                ci[j] += x * bk[j];
         }
     }
 }
@@ -269,9 +300,11 @@ static sn_status prepare(int n, const sn_real* X, const sni_expm_opts* o, sn_rea
         nrm = norm1(n, Xb);
     if (!isfinite(nrm)) return SN_ERR_NONFINITE; // finite entries whose sums overflow
     sni_expm_select(nrm, o, &pl->order, &pl->squarings);
-    if (pl->squarings)
+    if (pl->squarings) { // times 2^-s: exact (as ldexp) but for results below DBL_MIN
+        sn_real f = ldexp(1, -pl->squarings);
         for (size_t e = 0; e < nn; e++)
-            Xb[e] = ldexp(Xb[e], -pl->squarings);
+            Xb[e] = pl->squarings < 960 ? Xb[e] * f : ldexp(Xb[e], -pl->squarings);
+    }
     return SN_OK;
 }
 
@@ -334,15 +367,39 @@ static sn_status pade_pq(int n, const sn_real* Y, int order, sn_real* w, sn_real
 }
 
 
-// R = Q^-1 P column by column (col: n scratch)
-static void solve_matrix(int n, const sn_real* LU, const int* piv, const sn_real* P, sn_real* R,
-                         sn_real* col) {
-    for (int j = 0; j < n; j++) {
-        for (int i = 0; i < n; i++)
-            col[i] = P[(size_t)i * n + j];
-        sni_lu_solve(LU, n, piv, col);
-        for (int i = 0; i < n; i++)
-            R[(size_t)i * n + j] = col[i];
+// R = Q^-1 P for all n columns at once, row by row on the factor of sni_lu_factor (its row
+// exchanges, unit L below the diagonal, U on and above), so every step is a row update the
+// compiler vectorizes
+static void solve_matrix(int n, const sn_real* LU, const int* piv, const sn_real* P, sn_real* R) {
+    memcpy(R, P, (size_t)n * n * sizeof *R);
+    for (int c = 0; c < n; c++)
+        if (piv[c] != c)
+            for (int j = 0; j < n; j++) {
+                sn_real t = R[(size_t)c * n + j];
+                R[(size_t)c * n + j] = R[(size_t)piv[c] * n + j], R[(size_t)piv[c] * n + j] = t;
+            }
+    for (int i = 1; i < n; i++) { // L Y = P R
+        sn_real* ri = R + (size_t)i * n;
+        for (int c = 0; c < i; c++) {
+            sn_real l = LU[(size_t)i * n + c];
+            if (l == 0) continue;
+            const sn_real* rc = R + (size_t)c * n;
+            for (int j = 0; j < n; j++)
+                ri[j] -= l * rc[j];
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) { // U R = Y
+        sn_real* ri = R + (size_t)i * n;
+        for (int c = i + 1; c < n; c++) {
+            sn_real u = LU[(size_t)i * n + c];
+            if (u == 0) continue;
+            const sn_real* rc = R + (size_t)c * n;
+            for (int j = 0; j < n; j++)
+                ri[j] -= u * rc[j];
+        }
+        sn_real d = LU[(size_t)i * n + i];
+        for (int j = 0; j < n; j++)
+            ri[j] /= d;
     }
 }
 
@@ -448,7 +505,7 @@ static sn_status apply_standard(int n, int c, const sn_real* V, const plan* pl, 
     } else {
         // R = Q^-1 P squared s - k times, then applied 2^k times to the block
         sn_real* R = work + nn; // the powers are no longer needed
-        solve_matrix(n, Q, piv, P, R, col);
+        solve_matrix(n, Q, piv, P, R);
         int k = c > 0 ? (int)floor(log2((double)n / c) + 0.529) : 0;
         k = k < 0 ? 0 : k > s ? s : k;
         R = square(n, s - k, R, work + 2 * nn);
@@ -503,7 +560,7 @@ sn_status sni_expm(int n, const sn_real* X, const sni_expm_opts* o, sn_real* E, 
     st = pade_pq(n, work, pl.order, work + nn, &P, &Q, piv);
     if (st != SN_OK) return st;
     sn_real* R = work + nn;
-    solve_matrix(n, Q, piv, P, R, work + 8 * nn + 2 * nn);
+    solve_matrix(n, Q, piv, P, R);
     R = square(n, pl.squarings, R, work + 2 * nn);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
