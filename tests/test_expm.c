@@ -880,6 +880,19 @@ static int test_expm_refusals(void) {
     SNT_CHECK(sni_expm(2, big, &o_std, E, g_work) == SN_ERR_NONFINITE);
     double huge[4] = {1e308, 1e308, 1e308, 1e308}; // the norm itself overflows
     SNT_CHECK(sni_expm(2, huge, &o_std, E, g_work) == SN_ERR_NONFINITE);
+    // entries 5e-324 and 1.7e308 side by side: balanced (D moves by 2^+-512), e^X =
+    // [[cosh, b sinhc], [c sinhc, cosh]] of sqrt(bc) = 3e-8 comes back exact; unbalanced, ~1000
+    // squarings flush b to 0 (normwise exact: the 1-norm error is 5e-324 of 1.7e308)
+    double ext[4] = {0, 5e-324, 1.7e308, 0};
+    sni_expm_opts eo[3] = {{-1, 1, 0}, {-1, 1, 1}, {-1, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        SNT_STATUS_OK(sni_expm(2, ext, &eo[k], E, g_work));
+        double ch = 1 + 0.5 * (5e-324 * 1.7e308); // cosh(sqrt(bc))
+        SNT_NEAR(E[0], ch, 4.5e-16);              // 2 ulp: the unbalanced run lost bc
+        SNT_NEAR(E[3], ch, 4.5e-16);
+        SNT_CHECK(k == 2 || E[1] == 5e-324);
+        SNT_NEAR_REL(E[2], 1.7e308, 1e-15, 0);
+    }
     // LDS: NaN in A, a or x0; h not finite or negative
     double A[4] = {0, 1, -1, 0}, a[2] = {0, 1}, x0[2] = {1, 0}, X1[2], X2[2];
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, -0.1, &o_std, NULL, X1, X2, NULL, g_work) ==

@@ -225,12 +225,14 @@ sn_real sni_expm_balance(int n, sn_real* X, sn_real* d) {
             for (int k = 0; k < n; k++)
                 c += fabs(X[k * n + i]), r += fabs(X[i * n + k]);
             if (!(c > 0) || !(r > 0)) continue; // a zero row or column: no scale helps
-            sn_real s = c * c + r * r, f = 1;
+            // c^2 + r^2 relative to max(c, r)^2, so that entries near the overflow compare too
+            sn_real m = c > r ? c : r, c0 = c / m, r0 = r / m, f = 1;
             for (int step = 0; 2 * c < r && step < BALANCE_STEP_MAX; step++)
                 f *= 2, c *= 2, r /= 2;
             for (int step = 0; c >= 2 * r && step < BALANCE_STEP_MAX; step++)
                 f /= 2, c /= 2, r *= 2;
-            if (f == 1 || !(c * c + r * r < (sn_real)0.95 * s)) continue;
+            c /= m, r /= m;
+            if (f == 1 || !(c * c + r * r < (sn_real)0.95 * (c0 * c0 + r0 * r0))) continue;
             // column i times f, row i divided by f (the diagonal entry is unchanged)
             d[i] *= f;
             for (int k = 0; k < n; k++)
@@ -503,10 +505,11 @@ static sn_status apply_standard(int n, int c, const sn_real* V, const plan* pl, 
         sn_real* t = W0;
         W0 = W1, W1 = t;
     } else {
-        // R = Q^-1 P squared s - k times, then applied 2^k times to the block
+        // R = Q^-1 P squared s - k times, then applied 2^k times to the block (applying Q^-1 P
+        // 2^s times instead when k = s measured the same: the solves cost what R saves)
         sn_real* R = work + nn; // the powers are no longer needed
         solve_matrix(n, Q, piv, P, R);
-        int k = c > 0 ? (int)floor(log2((double)n / c) + 0.529) : 0;
+        int k = (int)floor(log2((double)n / c) + 0.529);
         k = k < 0 ? 0 : k > s ? s : k;
         R = square(n, s - k, R, work + 2 * nn);
         for (long t = 0; t < (1L << k); t++) {
