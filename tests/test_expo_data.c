@@ -9,6 +9,7 @@
 #include "common.h"
 #include "controller.h"
 #include "harness/snt.h"
+#include "id.h"
 #include "npy.h"
 #include "robot.h"
 
@@ -841,6 +842,183 @@ static int test_feedback(void) {
     return 0;
 }
 
+// ---- the inverse-dynamics controller (squat, walk) ----
+
+static const double solo_q0[19] = {
+    6.05e-07,   -8.3e-08, 0.222995532,  1.87e-07,   5.332e-06, 0,
+    1,          0,        -0.799754095, 1.59949229, 0,         -0.799755961,
+    1.59949602, 0,        -0.79978118,  1.59954646, 0,         -0.799783045,
+    1.59955019};
+
+static const double romeo_q0[38] = {
+    0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
+    -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
+    0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
+    -0.03336266, -7.193e-05,  -0.00925854, -7.783e-05, -0.00077116, -4.436e-05,  -3.071e-05,
+    0.00262859,  0.00611336,  1.231e-05,   1.5842379,  0.02881547,  6.8e-05,     0.00799211,
+    -5.117e-05,  0.00080979,  0.00048224};
+
+// the law at the reference state: the base rows of tau are zero and M a + h - tau = J^T f
+// (M, h from sinew, J from the forces' points); returns the total contact force and the mass
+static int id_identities(const expo_robot* r, expo_id* c, double t, double fsum[3], double* mass,
+                         double* resid) {
+    const sn_model* m = r->m;
+    int nv = m->nv;
+    double q[64], v[64], a[64], tau[64], f[24];
+    int nc = expo_id_reference(c, t, q, v, a);
+    SNT_CHECK(nc > 0);
+    SNT_CHECK_MSG(expo_controller_torque(expo_id_controller(c), t, q, v, tau) == 0, "%s",
+                  expo_id_controller(c)->err);
+    SNT_CHECK(expo_id_last_forces(c, f) == nc);
+    for (int i = 0; i < 6; i++)
+        SNT_CHECK(tau[i] == 0);
+    sn_data* d = NULL;
+    SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
+    SNT_STATUS_OK(sn_set_state(m, d, q, m->nq, v, nv));
+    SNT_STATUS_OK(sn_fk(m, d));
+    SNT_STATUS_OK(sn_fk_vel(m, d));
+    SNT_STATUS_OK(sn_crba(m, d));
+    SNT_STATUS_OK(sn_nonlinear(m, d));
+    // M a + h - tau: its first three rows (the base's linear ones, world axes) must be the sum
+    // of the contact forces, each point's Jacobian having identity columns there
+    double gen[64];
+    for (int i = 0; i < nv; i++) {
+        double s = d->nonlinear[i];
+        for (int j = 0; j < nv; j++)
+            s += d->mass_matrix[i * nv + j] * a[j];
+        gen[i] = s - tau[i];
+    }
+    fsum[0] = fsum[1] = fsum[2] = 0;
+    for (int k = 0; k < nc; k++)
+        for (int i = 0; i < 3; i++)
+            fsum[i] += f[3 * k + i];
+    *resid = 0;
+    for (int i = 0; i < 3; i++)
+        *resid = fmax(*resid, fabs(gen[i] - fsum[i]));
+    *mass = 0;
+    for (int b = 0; b < m->nbody; b++)
+        *mass += m->body_mass[b];
+    sn_data_destroy(d);
+    return 0;
+}
+
+static int test_id_squat(void) {
+    char p[2048], err[EXPO_ERR_LEN];
+    NEED_SHARED(p, SOLO);
+    expo_robot solo;
+    SNT_CHECK(load_robot(SOLO, &solo) == 0);
+    expo_id* c = expo_id_create_squat(&solo, solo_q0, 4.0, err);
+    SNT_CHECK_MSG(c != NULL, "%s", err);
+    const sn_model* m = solo.m;
+    sn_data* d = NULL;
+    SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
+    double q0[19], c0[3], feet0[4][3], R[9];
+    expo_q_pin_to_sn(&solo, solo_q0, q0);
+    SNT_STATUS_OK(sn_set_state(m, d, q0, 19, NULL, 0));
+    SNT_STATUS_OK(sn_fk(m, d));
+    sn_com(m, d, c0);
+    const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
+    for (int f = 0; f < 4; f++)
+        sn_frame_pose(m, d, sn_model_find(m, SN_OBJ_FRAME, feet[f]), feet0[f], R);
+    double wc = 0, wf = 0, wv = 0, wn = 0, wr = 0;
+    const double ts[5] = {0.25, 0.8, 1.3, 2.2, 3.7};
+    for (int i = 0; i < 5; i++) {
+        double t = ts[i], q[19], v[18], com[3], pos[3];
+        SNT_CHECK(expo_id_reference(c, t, q, v, NULL) == 4);
+        SNT_STATUS_OK(sn_set_state(m, d, q, 19, v, 18));
+        SNT_STATUS_OK(sn_fk(m, d));
+        SNT_STATUS_OK(sn_fk_vel(m, d));
+        sn_com(m, d, com);
+        // c(t) = c0 + (0, 0, 0.03 sin 2t); the feet where they started
+        wc = fmax(wc, fmax(fabs(com[2] - c0[2] - 0.03 * sin(2 * t)),
+                           fmax(fabs(com[0] - c0[0]), fabs(com[1] - c0[1]))));
+        for (int f = 0; f < 4; f++) {
+            sn_frame_pose(m, d, sn_model_find(m, SN_OBJ_FRAME, feet[f]), pos, R);
+            for (int k = 0; k < 3; k++)
+                wf = fmax(wf, fabs(pos[k] - feet0[f][k]));
+        }
+        // the CoM velocity: the momentum over the mass against c'(t) = 0.06 cos 2t
+        double lin[3], ang[3];
+        sn_momentum(m, d, lin, ang);
+        double mass = sn_com(m, d, com);
+        wv = fmax(wv, fabs(lin[2] / mass - 0.06 * cos(2 * t)));
+        // Newton: the contact forces carry the weight and the CoM's acceleration -0.12 sin 2t
+        double fs[3], mt, res;
+        SNT_CHECK(id_identities(&solo, c, t, fs, &mt, &res) == 0);
+        wn = fmax(wn, fmax(fabs(fs[2] - mt * (9.81 - 0.12 * sin(2 * t))),
+                           fmax(fabs(fs[0]), fabs(fs[1]))));
+        wr = fmax(wr, res);
+    }
+    printf("  squat reference: CoM off c(t) by %.1e m, feet moved %.1e m, CoM velocity off "
+           "c'(t) by %.1e m/s (IK residual %.1e)\n",
+           wc, wf, wv, expo_id_ik_residual(c));
+    printf("  law on the reference: sum of forces - m (c'' - g) %.1e N, base rows %.1e N\n", wn,
+           wr);
+    SNT_CHECK(wc < 1e-9 && wf < 1e-9 && wv < 1e-6);
+    SNT_CHECK(wn < 1e-3 && wr < 1e-9);
+    // off the reference the law pulls back: a state 1 cm low and still gives a larger push
+    {
+        double q[19], v[18], tau[18], f0[12], f1[12];
+        expo_id_reference(c, 1.0, q, v, NULL);
+        SNT_CHECK(expo_controller_torque(expo_id_controller(c), 1.0, q, v, tau) == 0);
+        expo_id_last_forces(c, f0);
+        q[2] -= 0.01;
+        SNT_CHECK(expo_controller_torque(expo_id_controller(c), 1.0, q, v, tau) == 0);
+        expo_id_last_forces(c, f1);
+        double z0 = f0[2] + f0[5] + f0[8] + f0[11], z1 = f1[2] + f1[5] + f1[8] + f1[11];
+        printf("  1 cm below the reference: vertical force %.4f N (on it %.4f N; kp m 0.01 = "
+               "%.4f N)\n",
+               z1, z0, 2 * 2.5 * 0.01);
+        SNT_NEAR_REL(z1 - z0, 2 * sn_com(m, d, q) * 0.01, 2e-2, 1e-3);
+    }
+    sn_data_destroy(d);
+    expo_controller_destroy(expo_id_controller(c));
+    expo_robot_free(&solo);
+    return 0;
+}
+
+static int test_id_walk(void) {
+    char p[2048], err[EXPO_ERR_LEN];
+    NEED_SHARED(p, REFS "/romeo_walking_traj_tsid.npz");
+    expo_robot romeo;
+    SNT_CHECK(load_robot(ROMEO, &romeo) == 0);
+    expo_id* c = expo_id_create_walk(&romeo, p, romeo_q0, 1.5, err);
+    SNT_CHECK_MSG(c != NULL, "%s", err);
+    SNT_NEAR(expo_id_duration(c), 6.3, 1e-9);
+    SNT_CHECK(expo_id_ik_residual(c) < 1e-9);
+    // the support foot of contact_phase: right for 1.2 s, left, right, left; both after 4.8 s
+    SNT_CHECK(expo_id_reference(c, 0.5, NULL, NULL, NULL) == 4);
+    SNT_CHECK(expo_id_reference(c, 1.5, NULL, NULL, NULL) == 4);
+    SNT_CHECK(expo_id_reference(c, 5.5, NULL, NULL, NULL) == 8);
+    expo_npz z;
+    expo_array dd;
+    SNT_CHECK(expo_npz_open(p, &z, err) == 0);
+    SNT_CHECK(expo_npz_get(&z, "ddcom", &dd, err) == 0);
+    double wn = 0, wr = 0, mt = 0;
+    // (away from the phase switches at multiples of 1.2 s, where the data's ddcom jumps: at
+    // 2.4 s it says 1.62 m/s^2 sideways while com's second difference is 0)
+    const double ts[6] = {0.3, 0.9, 1.7, 2.1, 3.1, 4.1};
+    for (int i = 0; i < 6; i++) {
+        double t = ts[i], fs[3], res;
+        SNT_CHECK(id_identities(&romeo, c, t, fs, &mt, &res) == 0);
+        long k = lround(t / 0.002);
+        for (int a = 0; a < 3; a++)
+            wn = fmax(wn, fabs(fs[a] - mt * (dd.data[a * 2401 + k] + (a == 2 ? 9.81 : 0))));
+        wr = fmax(wr, res);
+    }
+    printf("  walk: %.2f kg; sum of forces - m (ddcom - g) %.2e N at worst over 6 times, base "
+           "rows %.1e N (IK residual %.1e)\n",
+           mt, wn, wr, expo_id_ik_residual(c));
+    SNT_CHECK(wr < 1e-8);
+    SNT_CHECK(wn < 0.5);
+    expo_array_free(&dd);
+    expo_npz_close(&z);
+    expo_controller_destroy(expo_id_controller(c));
+    expo_robot_free(&romeo);
+    return 0;
+}
+
 SNT_SUITE(SNT_TEST(test_npy_reference_files), SNT_TEST(test_npz_romeo), SNT_TEST(test_npy_corrupt),
           SNT_TEST(test_npz_corrupt), SNT_TEST(test_se3), SNT_TEST(test_joint_order),
-          SNT_TEST(test_kinetic_energy), SNT_TEST(test_feedback))
+          SNT_TEST(test_kinetic_energy), SNT_TEST(test_feedback), SNT_TEST(test_id_squat),
+          SNT_TEST(test_id_walk))

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // sinew_expo: the Expo paper's scenarios (../shared/models/consim_expo/NOTES.md).
 //
-// usage: sinew_expo smoke [SECONDS]   solo-trot under its linear feedback on sinew's hard
-//                                     contacts (dt 2 ms, friction 1): plumbing only; the
-//                                     paper's runs use the soft contacts (later). Prints the
-//                                     tracking error of the base height and of the joints.
+// usage: sinew_expo smoke [SCENARIO] [SECONDS]
+//            a scenario (trot: the default; jump; squat; walk) under its controller on sinew's
+//            hard contacts (the collision meshes; friction 1; no torque bound) at the paper's
+//            control dt (trot 2 ms, jump 10 ms, squat and walk 40 ms), SECONDS (3) long:
+//            plumbing only, the paper's runs use the soft contacts (later). Prints the tracking
+//            error of the base height and of the joints.
 //        sinew_expo info               the data files' shapes and the robots' joint orders
 // SINEW_SHARED overrides the location of ../shared.
 #include "controller.h"
+#include "id.h"
 #include "npy.h"
 #include "robot.h"
 #include "sinew/sn.h"
@@ -91,81 +94,163 @@ static int cmd_info(void) {
     return 0;
 }
 
-static int cmd_smoke(double seconds) {
-    char p[1024], refs[1024], err[EXPO_ERR_LEN];
-    path_of(p, sizeof p, SOLO_URDF);
-    path_of(refs, sizeof refs, REFS);
+// one scenario's robot and controller, and its reference in sinew's coordinates
+typedef struct scenario {
+    const char* name;
+    double dt;
     expo_robot r;
-    if (expo_robot_load(p, &r, err) != 0) {
+    expo_feedback* fb;
+    expo_id* id;
+    expo_controller* ctl;
+} scenario;
+
+static void ref_state(const scenario* sc, double t, double* q, double* u) {
+    if (sc->fb) {
+        double qp[7 + EXPO_MAX_JOINTS], vp[6 + EXPO_MAX_JOINTS];
+        expo_feedback_reference(sc->fb, t, qp, vp);
+        expo_q_pin_to_sn(&sc->r, qp, q);
+        expo_v_pin_to_sn(&sc->r, qp, vp, u);
+    } else {
+        expo_id_reference(sc->id, t, q, u, NULL);
+    }
+}
+
+static const double solo_q0[19] = {
+    6.05e-07,   -8.3e-08, 0.222995532,  1.87e-07,   5.332e-06, 0,
+    1,          0,        -0.799754095, 1.59949229, 0,         -0.799755961,
+    1.59949602, 0,        -0.79978118,  1.59954646, 0,         -0.799783045,
+    1.59955019};
+static const double romeo_q0[38] = {
+    0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
+    -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
+    0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
+    -0.03336266, -7.193e-05,  -0.00925854, -7.783e-05, -0.00077116, -4.436e-05,  -3.071e-05,
+    0.00262859,  0.00611336,  1.231e-05,   1.5842379,  0.02881547,  6.8e-05,     0.00799211,
+    -5.117e-05,  0.00080979,  0.00048224};
+
+static int scenario_open(scenario* sc, const char* name, double seconds, char* err) {
+    memset(sc, 0, sizeof *sc);
+    sc->name = name;
+    char p[1024], refs[1024];
+    int romeo = strcmp(name, "walk") == 0;
+    path_of(p, sizeof p, romeo ? ROMEO_URDF : SOLO_URDF);
+    path_of(refs, sizeof refs, REFS);
+    if (romeo) {
+        // the paper's 8 sole points as 1 mm spheres: Romeo's collision meshes are .dae files,
+        // which sinew does not read
+        const char* links[8];
+        double pts[8][3];
+        for (int i = 0; i < 8; i++) {
+            links[i] = i < 4 ? "r_ankle" : "l_ankle";
+            pts[i][0] = (i & 1) ? 0.10 : -0.05;
+            pts[i][1] = (i & 2) ? 0.05 : -0.05;
+            pts[i][2] = -0.07 + 1e-3;
+        }
+        if (expo_robot_load_spheres(p, links, (const double(*)[3])pts, 8, 1e-3, &sc->r, err) != 0)
+            return -1;
+    } else if (expo_robot_load(p, &sc->r, err) != 0) {
+        return -1;
+    }
+    if (strcmp(name, "trot") == 0 || strcmp(name, "jump") == 0) {
+        int trot = name[0] == 't';
+        sc->dt = trot ? 0.002 : 0.01;
+        sc->fb = expo_feedback_create(&sc->r, refs, name, 0.01, trot ? -15.37e-3 : -1e-6, err);
+        if (sc->fb) sc->ctl = &sc->fb->base;
+    } else if (strcmp(name, "squat") == 0) {
+        sc->dt = 0.04;
+        sc->id = expo_id_create_squat(&sc->r, solo_q0, seconds, err);
+        sc->ctl = expo_id_controller(sc->id);
+    } else if (romeo) {
+        sc->dt = 0.04;
+        path_of(p, sizeof p, REFS "/romeo_walking_traj_tsid.npz");
+        sc->id = expo_id_create_walk(&sc->r, p, romeo_q0, 1.5, err);
+        sc->ctl = expo_id_controller(sc->id);
+    } else {
+        snprintf(err, EXPO_ERR_LEN, "unknown scenario '%s' (trot, jump, squat, walk)", name);
+    }
+    if (!sc->ctl) {
+        expo_robot_free(&sc->r);
+        return -1;
+    }
+    return 0;
+}
+
+static void scenario_close(scenario* sc) {
+    expo_controller_destroy(sc->ctl);
+    expo_robot_free(&sc->r);
+}
+
+static int cmd_smoke(const char* name, double seconds) {
+    char err[EXPO_ERR_LEN];
+    scenario sc;
+    if (scenario_open(&sc, name, seconds, err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
-    expo_feedback* fb = expo_feedback_create(&r, refs, "trot", 0.01, -15.37e-3, err);
-    if (!fb) {
-        fprintf(stderr, "%s\n", err);
-        expo_robot_free(&r);
-        return 1;
-    }
-    const double dt = 0.002;
+    expo_robot* r = &sc.r;
+    const double dt =
+        getenv("EXPO_DT") && atof(getenv("EXPO_DT")) > 0 ? atof(getenv("EXPO_DT")) : sc.dt;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.timestep = dt;
     sn_world* w = NULL;
     sn_system* s = NULL;
     int rc = 1;
-    if (sn_world_create(&wo, &w, NULL) != SN_OK || sn_world_add_system(w, r.m, &s, NULL) != SN_OK ||
-        sn_world_set_ground(w, 1, 0) != SN_OK || sn_world_set_material(w, 1.0, 0, 0) != SN_OK) {
+    if (sn_world_create(&wo, &w, NULL) != SN_OK ||
+        sn_world_add_system(w, r->m, &s, NULL) != SN_OK || sn_world_set_ground(w, 1, 0) != SN_OK ||
+        sn_world_set_material(w, 1.0, 0, 0) != SN_OK) {
         fprintf(stderr, "smoke: world setup failed: %s\n", w ? sn_world_last_error(w) : "");
         goto done;
     }
-    int nq = r.nq, nv = r.nv;
+    int nq = r->nq, nv = r->nv;
     double q[7 + EXPO_MAX_JOINTS], u[6 + EXPO_MAX_JOINTS], tau[6 + EXPO_MAX_JOINTS];
-    double qp[7 + EXPO_MAX_JOINTS], vp[6 + EXPO_MAX_JOINTS];
+    double qr[7 + EXPO_MAX_JOINTS], ur[6 + EXPO_MAX_JOINTS];
     // the consim scripts apply no torque bound: lift the URDF's
     double lo[6 + EXPO_MAX_JOINTS], hi[6 + EXPO_MAX_JOINTS];
     for (int i = 0; i < nv; i++)
         lo[i] = -INFINITY, hi[i] = INFINITY;
     sn_system_set_actuation_limits(s, lo, hi, nv);
-    expo_feedback_reference(fb, 0, qp, vp);
-    expo_q_pin_to_sn(&r, qp, q);
-    expo_v_pin_to_sn(&r, qp, vp, u);
+    ref_state(&sc, 0, q, u);
     if (sn_system_set_state(s, q, nq, u, nv) != SN_OK) {
         fprintf(stderr, "smoke: %s\n", sn_world_last_error(w));
         goto done;
     }
     {
-        // where the contact points of the paper (the FOOT frames) start, against the ground
-        const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
+        // the lowest contact point of the paper (FOOT frames; Romeo: its soles) at the start
         sn_data* d = sn_system_data(s);
-        printf("FOOT frames at the first reference state (base z shifted by -15.37 mm): z =");
-        for (int i = 0; i < 4; i++) {
+        double lowest = INFINITY;
+        for (int f = 0; f < r->m->nframe; f++) {
+            const char* fn = sn_model_name(r->m, SN_OBJ_FRAME, f);
+            if (!strstr(fn, "FOOT") && !strstr(fn, "sole")) continue;
             double pos[3], rot[9];
-            int fr = sn_model_find(r.m, SN_OBJ_FRAME, feet[i]);
-            if (fr < 0 || sn_fk(r.m, d) != SN_OK) continue;
-            sn_frame_pose(r.m, d, fr, pos, rot);
-            printf(" %.2f", 1e3 * pos[2]);
+            if (sn_fk(r->m, d) != SN_OK) break;
+            sn_frame_pose(r->m, d, f, pos, rot);
+            lowest = fmin(lowest, pos[2]);
         }
-        printf(" mm\n");
+        printf("%s: lowest FOOT/sole frame at the start z = %.2f mm\n", name, 1e3 * lowest);
     }
-    int steps = (int)lround(seconds / dt);
-    double zmax = 0, zsq = 0, jmax = 0, tmax = 0;
-    printf("  t (s)   base z   ref z    |dz| (mm)  contacts\n");
+    int steps = (int)lround(seconds / dt), every = (int)lround(0.5 / dt);
+    if (getenv("EXPO_EVERY"))
+        every = atoi(getenv("EXPO_EVERY")) > 0 ? atoi(getenv("EXPO_EVERY")) : every;
+    double zmax = 0, zsq = 0, zsum = 0, jmax = 0, tmax = 0;
+    printf("  t (s)   base z   ref z    dz (mm)  contacts\n");
     for (int k = 0; k <= steps; k++) {
         double t = k * dt;
         const double* qs = sn_system_q(s);
         const double* us = sn_system_u(s);
-        expo_feedback_reference(fb, t, qp, vp);
-        double dz = qs[2] - qp[2];
+        ref_state(&sc, t, qr, ur);
+        double dz = qs[2] - qr[2];
         zmax = fmax(zmax, fabs(dz));
         zsq += dz * dz;
-        for (int j = 0; j < r.nj; j++)
-            jmax = fmax(jmax, fabs(qs[7 + r.pin_to_sn[j]] - qp[7 + j]));
-        if (k % 250 == 0)
-            printf("  %5.2f  %.4f   %.4f   %8.2f   %d\n", t, qs[2], qp[2], 1e3 * fabs(dz),
+        zsum += dz;
+        for (int j = 7; j < nq; j++)
+            jmax = fmax(jmax, fabs(qs[j] - qr[j]));
+        if (k % every == 0)
+            printf("  %5.2f  %.4f   %.4f   %8.2f   %d\n", t, qs[2], qr[2], 1e3 * dz,
                    sn_system_contact_count(s));
         if (k == steps) break;
-        if (expo_controller_torque(&fb->base, t, qs, us, tau) != 0) {
-            fprintf(stderr, "smoke: controller: %s\n", fb->base.err);
+        if (expo_controller_torque(sc.ctl, t, qs, us, tau) != 0) {
+            fprintf(stderr, "smoke: controller: %s\n", sc.ctl->err);
             goto done;
         }
         for (int i = 6; i < nv; i++)
@@ -176,27 +261,28 @@ static int cmd_smoke(double seconds) {
             goto done;
         }
     }
-    printf("solo-trot on hard contacts, dt %.3f s, %.2f s: base height error max %.2f mm, rms "
-           "%.2f mm; joint error max %.3f rad; largest joint torque %.2f N m\n",
-           dt, seconds, 1e3 * zmax, 1e3 * sqrt(zsq / (steps + 1)), jmax, tmax);
+    printf("%s on hard contacts, dt %.3f s, %.2f s: base height error max %.2f mm, mean %.2f mm, "
+           "rms %.2f mm; joint error max %.3f rad; largest joint torque %.2f N m\n",
+           name, dt, seconds, 1e3 * zmax, 1e3 * zsum / (steps + 1), 1e3 * sqrt(zsq / (steps + 1)),
+           jmax, tmax);
     rc = 0;
 done:
     sn_world_destroy(w);
-    expo_controller_destroy(&fb->base);
-    expo_robot_free(&r);
+    scenario_close(&sc);
     return rc;
 }
 
 int main(int argc, char** argv) {
     if (argc >= 2 && strcmp(argv[1], "info") == 0) return cmd_info();
     if (argc >= 2 && strcmp(argv[1], "smoke") == 0) {
-        double sec = argc >= 3 ? atof(argv[2]) : 3.0;
+        const char* name = argc >= 3 ? argv[2] : "trot";
+        double sec = argc >= 4 ? atof(argv[3]) : 3.0;
         if (!(sec > 0 && sec <= 60)) {
             fprintf(stderr, "smoke: SECONDS must be in (0, 60]\n");
             return 2;
         }
-        return cmd_smoke(sec);
+        return cmd_smoke(name, sec);
     }
-    fprintf(stderr, "usage: sinew_expo smoke [SECONDS] | info\n");
+    fprintf(stderr, "usage: sinew_expo smoke [trot|jump|squat|walk] [SECONDS] | info\n");
     return 2;
 }

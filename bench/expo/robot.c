@@ -236,14 +236,97 @@ static void walk(order_ctx* c, int frame, int depth) {
     free(kids);
 }
 
+// the file with a sphere <collision> of radius `radius` appended to link `links[i]` at pts[i]
+static char* with_spheres(const char* urdf, const char* const* links, const double (*pts)[3], int n,
+                          double radius, size_t* len, char* err) {
+    FILE* f = fopen(urdf, "rb");
+    if (!f) {
+        snprintf(err, EXPO_ERR_LEN, "%.400s: cannot open", urdf);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long l = ftell(f);
+    rewind(f);
+    size_t cap = (size_t)(l > 0 ? l : 0) + (size_t)n * 256 + 1;
+    char* src = malloc((size_t)(l > 0 ? l : 0) + 1);
+    char* out = malloc(cap);
+    if (!src || !out || l <= 0 || fread(src, 1, (size_t)l, f) != (size_t)l) {
+        fclose(f);
+        free(src);
+        free(out);
+        snprintf(err, EXPO_ERR_LEN, "%.400s: cannot read", urdf);
+        return NULL;
+    }
+    fclose(f);
+    src[l] = 0;
+    size_t o = 0;
+    const char* p = src;
+    for (;;) {
+        const char* end = strstr(p, "</link>");
+        if (!end) break;
+        // the link this </link> closes: the last "<link " before it
+        const char* open = NULL;
+        for (const char* s = strstr(p, "<link "); s && s < end; s = strstr(s + 1, "<link "))
+            open = s;
+        memcpy(out + o, p, (size_t)(end - p));
+        o += (size_t)(end - p);
+        if (open) {
+            for (int i = 0; i < n; i++) {
+                char key[160];
+                snprintf(key, sizeof key, "name=\"%s\"", links[i]);
+                const char* nm = strstr(open, key);
+                if (nm && nm < end && strchr(open, '>') > nm)
+                    o += (size_t)snprintf(out + o, cap - o,
+                                          "<collision><origin xyz=\"%.17g %.17g %.17g\"/>"
+                                          "<geometry><sphere radius=\"%.17g\"/></geometry>"
+                                          "</collision>",
+                                          pts[i][0], pts[i][1], pts[i][2], radius);
+            }
+        }
+        p = end;
+        memcpy(out + o, p, 7);
+        o += 7;
+        p += 7;
+    }
+    size_t rest = strlen(p);
+    memcpy(out + o, p, rest);
+    o += rest;
+    out[o] = 0;
+    free(src);
+    *len = o;
+    return out;
+}
+
 int expo_robot_load(const char* urdf, expo_robot* r, char err[EXPO_ERR_LEN]) {
+    return expo_robot_load_spheres(urdf, NULL, NULL, 0, 0, r, err);
+}
+
+int expo_robot_load_spheres(const char* urdf, const char* const* links, const double (*pts)[3],
+                            int n, double radius, expo_robot* r, char err[EXPO_ERR_LEN]) {
     memset(r, 0, sizeof *r);
     sn_load_opts o;
     memset(&o, 0, sizeof o);
     o.base = SN_BASE_FLOATING;
     sn_error e;
     memset(&e, 0, sizeof e);
-    if (sn_load_urdf(urdf, &o, &r->m, &e) != SN_OK) {
+    sn_status st;
+    if (n > 0) {
+        size_t len;
+        char* xml = with_spheres(urdf, links, pts, n, radius, &len, err);
+        if (!xml) return -1;
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s", urdf);
+        char* slash = strrchr(dir, '/');
+        if (slash)
+            *slash = 0;
+        else
+            snprintf(dir, sizeof dir, ".");
+        st = sn_load_urdf_string(xml, len, urdf, dir, &o, &r->m, &e);
+        free(xml);
+    } else {
+        st = sn_load_urdf(urdf, &o, &r->m, &e);
+    }
+    if (st != SN_OK) {
         snprintf(err, EXPO_ERR_LEN, "%.400s", e.msg);
         return -1;
     }
