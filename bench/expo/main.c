@@ -8,7 +8,8 @@
 //            plumbing only, the paper's runs use the soft contacts (later). Prints the tracking
 //            error of the base height and of the joints.
 //        sinew_expo info               the data files' shapes and the robots' joint orders
-// SINEW_SHARED overrides the location of ../shared.
+// SINEW_SHARED overrides the location of ../shared; EXPO_DT the smoke run's step, EXPO_EVERY
+// the steps between its printed lines.
 #include "controller.h"
 #include "id.h"
 #include "npy.h"
