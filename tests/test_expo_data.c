@@ -570,6 +570,9 @@ static int test_joint_order(void) {
     }
     SNT_CHECK(found == 2 && romeo.nq == 38);
     expo_robot_free(&romeo);
+    const char* nolink[1] = {"no_such_link"};
+    SNT_CHECK(expo_robot_load_spheres(p, nolink, pts, 1, 1e-3, &romeo, err) != 0);
+    SNT_CHECK(strstr(err, "no link named 'no_such_link'") && romeo.m == NULL);
     return 0;
 }
 

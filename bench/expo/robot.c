@@ -247,7 +247,14 @@ static char* with_spheres(const char* urdf, const char* const* links, const doub
     fseek(f, 0, SEEK_END);
     long l = ftell(f);
     rewind(f);
-    size_t cap = (size_t)(l > 0 ? l : 0) + (size_t)n * 256 + 1;
+    // each sphere is written once, in at most 400 bytes (four %.17g numbers and the tags)
+    size_t cap = (size_t)(l > 0 ? l : 0) + (size_t)n * 400 + 1;
+    unsigned char done[64] = {0};
+    if (n > 64) {
+        fclose(f);
+        snprintf(err, EXPO_ERR_LEN, "%.400s: at most 64 spheres", urdf);
+        return NULL;
+    }
     char* src = malloc((size_t)(l > 0 ? l : 0) + 1);
     char* out = malloc(cap);
     if (!src || !out || l <= 0 || fread(src, 1, (size_t)l, f) != (size_t)l) {
@@ -275,12 +282,14 @@ static char* with_spheres(const char* urdf, const char* const* links, const doub
                 char key[160];
                 snprintf(key, sizeof key, "name=\"%s\"", links[i]);
                 const char* nm = strstr(open, key);
-                if (nm && nm < end && strchr(open, '>') > nm)
+                if (nm && nm < end && strchr(open, '>') > nm && !done[i]) {
+                    done[i] = 1;
                     o += (size_t)snprintf(out + o, cap - o,
                                           "<collision><origin xyz=\"%.17g %.17g %.17g\"/>"
                                           "<geometry><sphere radius=\"%.17g\"/></geometry>"
                                           "</collision>",
                                           pts[i][0], pts[i][1], pts[i][2], radius);
+                }
             }
         }
         p = end;
@@ -293,6 +302,13 @@ static char* with_spheres(const char* urdf, const char* const* links, const doub
     o += rest;
     out[o] = 0;
     free(src);
+    for (int i = 0; i < n; i++)
+        if (!done[i]) {
+            free(out);
+            snprintf(err, EXPO_ERR_LEN, "%.300s: no link named '%.60s' for sphere %d", urdf,
+                     links[i], i);
+            return NULL;
+        }
     *len = o;
     return out;
 }
