@@ -556,7 +556,7 @@ static int test_joint_order(void) {
     char err[EXPO_ERR_LEN];
     const char* links[2] = {"r_ankle", "l_ankle"};
     const double pts[2][3] = {{0.10, -0.05, -0.069}, {-0.05, 0.05, -0.069}};
-    SNT_CHECK_MSG(expo_robot_load_spheres(p, links, pts, 2, 1e-3, &romeo, err) == 0, "%s", err);
+    SNT_CHECK_MSG(expo_robot_load_spheres(p, links, pts, 2, 1e-3, 0, &romeo, err) == 0, "%s", err);
     int found = 0;
     for (int g = 0; g < romeo.m->ngeom; g++) {
         if (romeo.m->geom_is_visual[g] || romeo.m->geom_type[g] != SN_GEOM_SPHERE) continue;
@@ -571,8 +571,22 @@ static int test_joint_order(void) {
     SNT_CHECK(found == 2 && romeo.nq == 38);
     expo_robot_free(&romeo);
     const char* nolink[1] = {"no_such_link"};
-    SNT_CHECK(expo_robot_load_spheres(p, nolink, pts, 1, 1e-3, &romeo, err) != 0);
+    SNT_CHECK(expo_robot_load_spheres(p, nolink, pts, 1, 1e-3, 0, &romeo, err) != 0);
     SNT_CHECK(strstr(err, "no link named 'no_such_link'") && romeo.m == NULL);
+    // Solo12 with its meshes dropped: only the four FOOT points collide
+    const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
+    const double zero[4][3] = {{0}};
+    char sp[2048];
+    SNT_CHECK(model_path(sp, sizeof sp, SOLO) == 0);
+    SNT_CHECK_MSG(expo_robot_load_spheres(sp, feet, zero, 4, 1e-3, 1, &solo, err) == 0, "%s", err);
+    int ncol = 0, nsph = 0;
+    for (int g = 0; g < solo.m->ngeom; g++)
+        if (!solo.m->geom_is_visual[g]) {
+            ncol++;
+            nsph += solo.m->geom_type[g] == SN_GEOM_SPHERE;
+        }
+    SNT_CHECK(ncol == 4 && nsph == 4 && solo.nq == 19);
+    expo_robot_free(&solo);
     return 0;
 }
 

@@ -147,10 +147,16 @@ static int scenario_open(scenario* sc, const char* name, double seconds, char* e
             pts[i][1] = (i & 2) ? 0.05 : -0.05;
             pts[i][2] = -0.07 + 1e-3;
         }
-        if (expo_robot_load_spheres(p, links, (const double(*)[3])pts, 8, 1e-3, &sc->r, err) != 0)
+        if (expo_robot_load_spheres(p, links, (const double(*)[3])pts, 8, 1e-3, 1, &sc->r, err) !=
+            0)
             return -1;
-    } else if (expo_robot_load(p, &sc->r, err) != 0) {
-        return -1;
+    } else if (getenv("EXPO_MESHES")) {
+        if (expo_robot_load(p, &sc->r, err) != 0) return -1;
+    } else {
+        // Solo12: the FOOT frames as 1 mm spheres, its meshes dropped (the paper's contacts)
+        const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
+        const double zero[4][3] = {{0}};
+        if (expo_robot_load_spheres(p, feet, zero, 4, 1e-3, 1, &sc->r, err) != 0) return -1;
     }
     if (strcmp(name, "trot") == 0 || strcmp(name, "jump") == 0) {
         int trot = name[0] == 't';

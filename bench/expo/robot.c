@@ -237,8 +237,23 @@ static void walk(order_ctx* c, int frame, int depth) {
 }
 
 // the file with a sphere <collision> of radius `radius` appended to link `links[i]` at pts[i]
+// drop every <collision>...</collision> of a NUL-terminated text, in place
+static void strip_collisions(char* s) {
+    char* w = s;
+    const char* r = s;
+    for (;;) {
+        const char* a = strstr(r, "<collision");
+        const char* b = a ? strstr(a, "</collision>") : NULL;
+        if (!a || !b) break;
+        memmove(w, r, (size_t)(a - r));
+        w += a - r;
+        r = b + strlen("</collision>");
+    }
+    memmove(w, r, strlen(r) + 1);
+}
+
 static char* with_spheres(const char* urdf, const char* const* links, const double (*pts)[3], int n,
-                          double radius, size_t* len, char* err) {
+                          double radius, int only_spheres, size_t* len, char* err) {
     FILE* f = fopen(urdf, "rb");
     if (!f) {
         snprintf(err, EXPO_ERR_LEN, "%.400s: cannot open", urdf);
@@ -266,6 +281,7 @@ static char* with_spheres(const char* urdf, const char* const* links, const doub
     }
     fclose(f);
     src[l] = 0;
+    if (only_spheres) strip_collisions(src);
     size_t o = 0;
     const char* p = src;
     for (;;) {
@@ -314,11 +330,12 @@ static char* with_spheres(const char* urdf, const char* const* links, const doub
 }
 
 int expo_robot_load(const char* urdf, expo_robot* r, char err[EXPO_ERR_LEN]) {
-    return expo_robot_load_spheres(urdf, NULL, NULL, 0, 0, r, err);
+    return expo_robot_load_spheres(urdf, NULL, NULL, 0, 0, 0, r, err);
 }
 
 int expo_robot_load_spheres(const char* urdf, const char* const* links, const double (*pts)[3],
-                            int n, double radius, expo_robot* r, char err[EXPO_ERR_LEN]) {
+                            int n, double radius, int only_spheres, expo_robot* r,
+                            char err[EXPO_ERR_LEN]) {
     memset(r, 0, sizeof *r);
     sn_load_opts o;
     memset(&o, 0, sizeof o);
@@ -328,7 +345,7 @@ int expo_robot_load_spheres(const char* urdf, const char* const* links, const do
     sn_status st;
     if (n > 0) {
         size_t len;
-        char* xml = with_spheres(urdf, links, pts, n, radius, &len, err);
+        char* xml = with_spheres(urdf, links, pts, n, radius, only_spheres, &len, err);
         if (!xml) return -1;
         char dir[1024];
         snprintf(dir, sizeof dir, "%s", urdf);

@@ -41,9 +41,12 @@ typedef struct expo_robot {
 int expo_robot_load(const char* urdf, expo_robot* r, char err[EXPO_ERR_LEN]);
 /// The same with n collision spheres of the given radius added, sphere i on link links[i] at
 /// pts[i] (link frame): the paper's point contacts for sinew's hard-contact world, which collides
-/// geometry (Romeo's URDF has only .dae meshes, which sinew does not read).
+/// geometry (Romeo's URDF has only .dae meshes, which sinew does not read). only_spheres
+/// nonzero drops the file's own collision elements first, so that only the points touch, as in
+/// consim. A link not found is an error.
 int expo_robot_load_spheres(const char* urdf, const char* const* links, const double (*pts)[3],
-                            int n, double radius, expo_robot* r, char err[EXPO_ERR_LEN]);
+                            int n, double radius, int only_spheres, expo_robot* r,
+                            char err[EXPO_ERR_LEN]);
 void expo_robot_free(expo_robot* r);
 /// Pinocchio's name of joint k (its k-th joint after the root).
 const char* expo_robot_pin_joint_name(const expo_robot* r, int k);
