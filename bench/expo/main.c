@@ -3,10 +3,11 @@
 //
 // usage: sinew_expo smoke [SCENARIO] [SECONDS]
 //            a scenario (trot: the default; jump; squat; walk) under its controller on sinew's
-//            hard contacts (the collision meshes; friction 1; no torque bound) at the paper's
-//            control dt (trot 2 ms, jump 10 ms, squat and walk 40 ms), SECONDS (3) long:
-//            plumbing only, the paper's runs use the soft contacts (later). Prints the tracking
-//            error of the base height and of the joints.
+//            hard contacts (only the paper's contact points, as 1 mm spheres: Solo12's FOOT
+//            frames, Romeo's 8 sole points; EXPO_MESHES=1 keeps Solo12's meshes instead;
+//            friction 1; no torque bound) at the paper's control dt (trot 2 ms, jump 10 ms,
+//            squat and walk 40 ms), SECONDS (3) long: plumbing only, the paper's runs use the
+//            soft contacts (later). Prints the tracking error of the base height and joints.
 //        sinew_expo info               the data files' shapes and the robots' joint orders
 // SINEW_SHARED overrides the location of ../shared; EXPO_DT the smoke run's step, EXPO_EVERY
 // the steps between its printed lines.
