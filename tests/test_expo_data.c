@@ -12,6 +12,7 @@
 #include "id.h"
 #include "npy.h"
 #include "robot.h"
+#include "scenario.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1054,7 +1055,64 @@ static int test_id_walk(void) {
     return 0;
 }
 
+// the four scenarios open with NOTES.md's steps, lengths and contact points; each controller at
+// its initial state gives a finite torque with zero base rows
+static int test_scenarios(void) {
+    char p[2048], err[EXPO_ERR_LEN];
+    NEED_SHARED(p, SOLO);
+    const char* shared = tc_shared_dir();
+    struct {
+        const char* name;
+        double dt, len;
+        int npoint;
+    } want[4] = {{"trot", 0.002, 3.0, 4},
+                 {"jump", 0.01, 2.99, 4},
+                 {"squat", 0.04, 4.0, 4},
+                 {"walk", 0.04, 6.3, 8}};
+    for (int i = 0; i < 4; i++) {
+        expo_scenario sc;
+        SNT_CHECK_MSG(expo_scenario_open(&sc, want[i].name, shared, EXPO_COLLIDE_POINTS, err) == 0,
+                      "%s", err);
+        SNT_NEAR(sc.dt, want[i].dt, 1e-15);
+        SNT_NEAR(sc.duration, want[i].len, 1e-9);
+        SNT_CHECK(sc.npoint == want[i].npoint);
+        // the spheres: one per contact point, on its link, nothing else collides
+        const sn_model* m = sc.robot.m;
+        int ncol = 0;
+        for (int g = 0; g < m->ngeom; g++) {
+            if (m->geom_is_visual[g]) continue;
+            ncol++;
+            SNT_CHECK(m->geom_type[g] == SN_GEOM_SPHERE);
+            const char* ln = sn_model_name(m, SN_OBJ_FRAME, m->geom_frame[g]);
+            int hit = 0;
+            for (int k = 0; k < sc.npoint; k++)
+                if (strcmp(ln, sc.point[k].link) == 0 &&
+                    fabs(m->geom_pos[3 * g] - sc.point[k].pos[0]) < 1e-15 &&
+                    fabs(m->geom_pos[3 * g + 1] - sc.point[k].pos[1]) < 1e-15)
+                    hit = 1;
+            SNT_CHECK(hit);
+        }
+        SNT_CHECK(ncol == sc.npoint);
+        double q[64], u[64], tau[64];
+        expo_scenario_reference(&sc, 0, q, u);
+        SNT_CHECK_MSG(expo_controller_torque(sc.ctl, 0, q, u, tau) == 0, "%s", sc.ctl->err);
+        double tmax = 0;
+        for (int k = 0; k < sc.robot.nv; k++) {
+            SNT_CHECK(isfinite(tau[k]) && (k >= 6 || tau[k] == 0));
+            tmax = fmax(tmax, fabs(tau[k]));
+        }
+        printf("  %s: dt %.3f s, %.2f s, %d points, largest initial torque %.3f N m\n",
+               want[i].name, sc.dt, sc.duration, sc.npoint, tmax);
+        SNT_CHECK(tmax > 0.01 && tmax < 100);
+        expo_scenario_close(&sc);
+    }
+    expo_scenario sc;
+    SNT_CHECK(expo_scenario_open(&sc, "talos", shared, EXPO_COLLIDE_URDF, err) != 0);
+    SNT_CHECK(strstr(err, "unknown scenario 'talos'") != NULL);
+    return 0;
+}
+
 SNT_SUITE(SNT_TEST(test_npy_reference_files), SNT_TEST(test_npz_romeo), SNT_TEST(test_npy_corrupt),
           SNT_TEST(test_npz_corrupt), SNT_TEST(test_se3), SNT_TEST(test_joint_order),
           SNT_TEST(test_kinetic_energy), SNT_TEST(test_feedback), SNT_TEST(test_id_squat),
-          SNT_TEST(test_id_walk))
+          SNT_TEST(test_id_walk), SNT_TEST(test_scenarios))

@@ -15,6 +15,7 @@
 #include "id.h"
 #include "npy.h"
 #include "robot.h"
+#include "scenario.h"
 #include "sinew/sn.h"
 
 #include <math.h>
@@ -96,106 +97,17 @@ static int cmd_info(void) {
     return 0;
 }
 
-// one scenario's robot and controller, and its reference in sinew's coordinates
-typedef struct scenario {
-    const char* name;
-    double dt;
-    expo_robot r;
-    expo_feedback* fb;
-    expo_id* id;
-    expo_controller* ctl;
-} scenario;
-
-static void ref_state(const scenario* sc, double t, double* q, double* u) {
-    if (sc->fb) {
-        double qp[7 + EXPO_MAX_JOINTS], vp[6 + EXPO_MAX_JOINTS];
-        expo_feedback_reference(sc->fb, t, qp, vp);
-        expo_q_pin_to_sn(&sc->r, qp, q);
-        expo_v_pin_to_sn(&sc->r, qp, vp, u);
-    } else {
-        expo_id_reference(sc->id, t, q, u, NULL);
-    }
-}
-
-static const double solo_q0[19] = {
-    6.05e-07,   -8.3e-08, 0.222995532,  1.87e-07,   5.332e-06, 0,
-    1,          0,        -0.799754095, 1.59949229, 0,         -0.799755961,
-    1.59949602, 0,        -0.79978118,  1.59954646, 0,         -0.799783045,
-    1.59955019};
-static const double romeo_q0[38] = {
-    0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
-    -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
-    0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
-    -0.03336266, -7.193e-05,  -0.00925854, -7.783e-05, -0.00077116, -4.436e-05,  -3.071e-05,
-    0.00262859,  0.00611336,  1.231e-05,   1.5842379,  0.02881547,  6.8e-05,     0.00799211,
-    -5.117e-05,  0.00080979,  0.00048224};
-
-static int scenario_open(scenario* sc, const char* name, double seconds, char* err) {
-    memset(sc, 0, sizeof *sc);
-    sc->name = name;
-    char p[1024], refs[1024];
-    int romeo = strcmp(name, "walk") == 0;
-    path_of(p, sizeof p, romeo ? ROMEO_URDF : SOLO_URDF);
-    path_of(refs, sizeof refs, REFS);
-    if (romeo) {
-        // the paper's 8 sole points as 1 mm spheres: Romeo's collision meshes are .dae files,
-        // which sinew does not read
-        const char* links[8];
-        double pts[8][3];
-        for (int i = 0; i < 8; i++) {
-            links[i] = i < 4 ? "r_ankle" : "l_ankle";
-            pts[i][0] = (i & 1) ? 0.10 : -0.05;
-            pts[i][1] = (i & 2) ? 0.05 : -0.05;
-            pts[i][2] = -0.07 + 1e-3;
-        }
-        if (expo_robot_load_spheres(p, links, (const double(*)[3])pts, 8, 1e-3, 1, &sc->r, err) !=
-            0)
-            return -1;
-    } else if (getenv("EXPO_MESHES")) {
-        if (expo_robot_load(p, &sc->r, err) != 0) return -1;
-    } else {
-        // Solo12: the FOOT frames as 1 mm spheres, its meshes dropped (the paper's contacts)
-        const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
-        const double zero[4][3] = {{0}};
-        if (expo_robot_load_spheres(p, feet, zero, 4, 1e-3, 1, &sc->r, err) != 0) return -1;
-    }
-    if (strcmp(name, "trot") == 0 || strcmp(name, "jump") == 0) {
-        int trot = name[0] == 't';
-        sc->dt = trot ? 0.002 : 0.01;
-        sc->fb = expo_feedback_create(&sc->r, refs, name, 0.01, trot ? -15.37e-3 : -1e-6, err);
-        if (sc->fb) sc->ctl = &sc->fb->base;
-    } else if (strcmp(name, "squat") == 0) {
-        sc->dt = 0.04;
-        sc->id = expo_id_create_squat(&sc->r, solo_q0, seconds, err);
-        sc->ctl = expo_id_controller(sc->id);
-    } else if (romeo) {
-        sc->dt = 0.04;
-        path_of(p, sizeof p, REFS "/romeo_walking_traj_tsid.npz");
-        sc->id = expo_id_create_walk(&sc->r, p, romeo_q0, 1.5, err);
-        sc->ctl = expo_id_controller(sc->id);
-    } else {
-        snprintf(err, EXPO_ERR_LEN, "unknown scenario '%s' (trot, jump, squat, walk)", name);
-    }
-    if (!sc->ctl) {
-        expo_robot_free(&sc->r);
-        return -1;
-    }
-    return 0;
-}
-
-static void scenario_close(scenario* sc) {
-    expo_controller_destroy(sc->ctl);
-    expo_robot_free(&sc->r);
-}
-
 static int cmd_smoke(const char* name, double seconds) {
     char err[EXPO_ERR_LEN];
-    scenario sc;
-    if (scenario_open(&sc, name, seconds, err) != 0) {
+    expo_scenario sc;
+    expo_collide col = getenv("EXPO_MESHES") ? EXPO_COLLIDE_URDF : EXPO_COLLIDE_POINTS;
+    if (expo_scenario_open(&sc, name, shared_dir(), col, err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
-    expo_robot* r = &sc.r;
+    if (seconds > sc.duration + 1e-9)
+        printf("%s: the reference ends at %.2f s and is held after\n", name, sc.duration);
+    expo_robot* r = &sc.robot;
     const double dt =
         getenv("EXPO_DT") && atof(getenv("EXPO_DT")) > 0 ? atof(getenv("EXPO_DT")) : sc.dt;
     sn_world_opts wo;
@@ -218,7 +130,7 @@ static int cmd_smoke(const char* name, double seconds) {
     for (int i = 0; i < nv; i++)
         lo[i] = -INFINITY, hi[i] = INFINITY;
     sn_system_set_actuation_limits(s, lo, hi, nv);
-    ref_state(&sc, 0, q, u);
+    expo_scenario_reference(&sc, 0, q, u);
     if (sn_system_set_state(s, q, nq, u, nv) != SN_OK) {
         fprintf(stderr, "smoke: %s\n", sn_world_last_error(w));
         goto done;
@@ -246,7 +158,7 @@ static int cmd_smoke(const char* name, double seconds) {
         double t = k * dt;
         const double* qs = sn_system_q(s);
         const double* us = sn_system_u(s);
-        ref_state(&sc, t, qr, ur);
+        expo_scenario_reference(&sc, t, qr, ur);
         double dz = qs[2] - qr[2];
         zmax = fmax(zmax, fabs(dz));
         zsq += dz * dz;
@@ -276,7 +188,7 @@ static int cmd_smoke(const char* name, double seconds) {
     rc = 0;
 done:
     sn_world_destroy(w);
-    scenario_close(&sc);
+    expo_scenario_close(&sc);
     return rc;
 }
 
