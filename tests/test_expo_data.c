@@ -66,11 +66,19 @@ static int spit(const char* path, const unsigned char* b, size_t n) {
     return w == n ? 0 : -1;
 }
 
+static void remove_tmpdir(void) {
+    if (g_dir[0]) rmdir(g_dir);
+}
+
+// a fresh temporary directory for the corrupt copies, removed at exit
 static const char* tmpdir(void) {
     if (!g_dir[0]) {
         const char* t = getenv("TMPDIR");
         snprintf(g_dir, sizeof g_dir, "%s/sinew_expo_XXXXXX", t && *t ? t : "/tmp");
-        if (!mkdtemp(g_dir)) g_dir[0] = 0;
+        if (!mkdtemp(g_dir))
+            g_dir[0] = 0;
+        else
+            atexit(remove_tmpdir);
     }
     return g_dir;
 }
