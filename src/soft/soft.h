@@ -72,6 +72,7 @@ struct sni_soft {
     int* act;  // Expo: the active points (cap)
     sn_real *A, *ea, *x0, *X1, *X2, *xh, *bal, *lds; // Expo: the LDS and its integrals
     size_t lds_n;                                    // the lds workspace's reals
+    int expo_nc; // the active points of the last Expo sub-step (the balancing's warm start)
     void* block;
     size_t bytes;
 };
