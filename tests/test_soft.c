@@ -23,8 +23,6 @@ typedef struct pm {
     sn_system* s;
 } pm;
 
-static int expo_built(void);
-
 static int point_mass(pm* p, double mass, double dt, const sn_soft_params* P, double z) {
     memset(p, 0, sizeof *p);
     sn_world_opts o;
@@ -233,7 +231,7 @@ static double drop_energy(sn_system* s) {
 static int test_damped_drop_energy(void) {
     const sn_soft_integrator its[3] = {SN_SOFT_RK4, SN_SOFT_IMPLICIT_EULER, SN_SOFT_EXPO};
     const char* names[3] = {"RK4", "implicit Euler", "Expo"};
-    for (int k = 0; k < (expo_built() ? 3 : 2); k++) {
+    for (int k = 0; k < 3; k++) {
         pm p;
         if (point_mass(&p, 1.0, 0.001, NULL, 0.05)) return 1;
         SNT_STATUS_OK(sn_system_set_soft_integrator(p.s, its[k], 4));
@@ -257,23 +255,10 @@ static int test_damped_drop_energy(void) {
 }
 
 
-// Expo is in the build (src/math/expm.h present): until the matrix exponential is merged its
-// tests are skipped
-static int expo_built(void) {
-    pm p;
-    if (point_mass(&p, 1.0, 0.01, NULL, 0.0)) return 0;
-    sn_system_set_soft_integrator(p.s, SN_SOFT_EXPO, 1);
-    int ok = sn_world_integrate(p.w) == SN_OK;
-    sn_world_destroy(p.w);
-    return ok;
-}
-
-
 // Expo with the full-accuracy exponential is the closed form to rounding at any dt while the
 // contact stays on (the dynamics is linear with constant forcing); the standard exponential
 // (scaling and squaring) to 1e-9 too
 static int test_expo_point_mass_exact(void) {
-    if (!expo_built()) return SNT_SKIP;
     const double dts[3] = {0.001, 0.01, 0.05};
     for (int full = 1; full >= 0; full--)
         for (int k = 0; k < 3; k++) {
@@ -303,7 +288,6 @@ static int test_expo_point_mass_exact(void) {
 // Expo's Pade caps (0..4 products, no scaling) stay bounded (A-stable) on the stiff contact at
 // 10 ms, where explicit Euler explodes; their error falls as the cap rises
 static int test_expo_caps(void) {
-    if (!expo_built()) return SNT_SKIP;
     double prev = 1e9;
     for (int mul = 0; mul <= 4; mul++) {
         pm p;
@@ -330,7 +314,6 @@ static int test_expo_caps(void) {
 // a box resting flat on four soft corner points: 12 force rows on 6 DOFs, Upsilon singular
 // (A.10); Expo at 10 ms holds it with the corners' forces summing to m g
 static int test_expo_rank_deficient(void) {
-    if (!expo_built()) return SNT_SKIP;
     sn_world_opts o;
     memset(&o, 0, sizeof o);
     o.timestep = 0.01;
@@ -377,7 +360,6 @@ static int test_expo_rank_deficient(void) {
 // contact lasts about pi sqrt(m / K) from the sample that starts it, so masses from 1 to 1.5 kg
 // put the last sample at every phase of dt: the worst relative loss over them falls with dt
 static int test_expo_elastic_drop_energy(void) {
-    if (!expo_built()) return SNT_SKIP;
     sn_soft_params P = sn_soft_params_default();
     P.b_normal = P.b_tangent = 0;
     P.mu = 0;
@@ -539,7 +521,7 @@ static int solo_standing(sn_soft_integrator it, int n, const char* name) {
 
 
 static int test_solo_standing(void) {
-    int st = expo_built() ? solo_standing(SN_SOFT_EXPO, 1, "Expo 1 x 10 ms") : 0;
+    int st = solo_standing(SN_SOFT_EXPO, 1, "Expo 1 x 10 ms");
     if (st) return st;
     return solo_standing(SN_SOFT_IMPLICIT_EULER, 2, "implicit Euler 2 x 5 ms");
 }
@@ -552,7 +534,7 @@ static int test_solo_standing(void) {
 static int test_checkpoint_resume(void) {
     const sn_soft_integrator its[4] = {SN_SOFT_EULER, SN_SOFT_RK4, SN_SOFT_IMPLICIT_EULER,
                                        SN_SOFT_EXPO};
-    for (int k = 0; k < (expo_built() ? 4 : 3); k++) {
+    for (int k = 0; k < 4; k++) {
         pm a, b;
         const double g[3] = {GRAV * sin(0.9), 0, -GRAV * cos(0.9)};
         if (point_mass(&a, 1.0, 0.002, NULL, 0.001)) return 1;
@@ -637,7 +619,7 @@ static int test_failed_step_keeps_state(void) {
 static int test_no_allocation(void) {
     const sn_soft_integrator its[4] = {SN_SOFT_EULER, SN_SOFT_RK4, SN_SOFT_IMPLICIT_EULER,
                                        SN_SOFT_EXPO};
-    int nit = expo_built() ? 4 : 3;
+    int nit = 4;
     tc_heap_install();
     long c0 = tc_heap_calls();
     char* volatile probe = malloc(16); // the counter counts

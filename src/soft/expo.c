@@ -9,22 +9,13 @@
 // configuration (A16, A17). The anchor update happens in the contact update after the sub-step
 // (A.9, step.c). Inside the sub-step the anchor is taken as not slipping (p0' = 0), as consim
 // does (A.3).
+#include "math/expm.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
 
 #include <math.h>
 #include <string.h>
 
-#if defined(__has_include)
-#if __has_include("math/expm.h")
-#define SNI_HAVE_EXPM 1
-#endif
-#endif
-
-#ifdef SNI_HAVE_EXPM
-#include "math/expm.h"
-
-void sni_soft_cone(sn_real* f, sn_real mu);
 
 
 size_t sni_soft_expo_reals(int cap) {
@@ -137,20 +128,3 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     sn_integrate_q(m, c->q, c->vsum, h, c->q);
     return SN_OK;
 }
-
-#else // before the matrix exponential (src/math/expm.h) is in the tree
-
-size_t sni_soft_expo_reals(int cap) {
-    (void)cap;
-    return 0;
-}
-
-
-sn_status sni_soft_expo(sn_system* s, sn_real h) {
-    (void)h;
-    return sni_world_fail(s->world, SN_ERR_ARG,
-                          "the Expo integrator needs src/math/expm.h, not in this build: choose "
-                          "SN_SOFT_EULER, SN_SOFT_RK4 or SN_SOFT_IMPLICIT_EULER");
-}
-
-#endif

@@ -441,8 +441,6 @@ void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
 }
 
 
-// exported for expo.c's projection of the averages
-void sni_soft_cone(sn_real* f, sn_real mu);
 void sni_soft_cone(sn_real* f, sn_real mu) {
     cone_project(f, mu);
 }

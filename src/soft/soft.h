@@ -97,6 +97,8 @@ void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u);
 // the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
 // detection, anchors, the force and its cone
 void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
+// the radial projection of a force on the friction cone (A15; zero when it pulls)
+void sni_soft_cone(sn_real* f, sn_real mu);
 // the world's parameters (the defaults when unset)
 sn_soft_params sni_soft_params(const struct sn_world* w);
 
