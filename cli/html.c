@@ -36,10 +36,12 @@ struct cli_replay {
     double every; // simulated seconds between frames
     double next;  // the next frame's time
     int ground, nframe, max_contacts, failed;
+    int nsoft;           // soft contact points (fixed at the first frame)
     dbuf t, pose;        // per frame: t; per body position (3) and rotation (9)
     dbuf contacts;       // per frame: position (3) and force (3) of each contact
     dbuf coff;           // per frame: the first contact's index in contacts (frames + 1)
-    dbuf anchors;        // per frame: body1's and body2's anchor of each constraint (6 each)
+    dbuf anchors;        // per frame: body1's and body2's anchor of each constraint (6 each),
+                         // then each soft point's anchor and the point (6 each)
     double fsum;         // the contact forces' magnitudes, summed
     long fcount;         // and counted
     double lo[3], hi[3]; // the bodies' extent over the run
@@ -113,6 +115,20 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
         for (int e = 0; e < 3; e++)
             bad |= dpush(&r->contacts, f[e]);
     }
+    // soft contacts: the active points' forces (N), as the hard contacts' above
+    if (r->nframe == 0) r->nsoft = sn_system_soft_point_count(s);
+    for (int i = 0; i < r->nsoft; i++) {
+        sn_soft_point p;
+        if (sn_system_soft_point(s, i, &p) != SN_OK || !p.active) continue;
+        r->fsum +=
+            sqrt(p.force[0] * p.force[0] + p.force[1] * p.force[1] + p.force[2] * p.force[2]);
+        r->fcount++;
+        nc++;
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->contacts, p.position[e]);
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->contacts, p.force[e]);
+    }
     if (nc > r->max_contacts) r->max_contacts = nc;
     bad |= dpush(&r->coff, (double)(r->contacts.n / 6));
     for (int c = 0; c < m->nconstraint; c++) {
@@ -127,6 +143,22 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
         sn_system_constraint(s, c, NULL, sep);
         for (int e = 0; e < 3; e++)
             bad |= dpush(&r->anchors, r->anchors.v[r->anchors.n - 3] - sep[e]);
+    }
+    // each soft point's anchor p0 (yellow, where its spring is held) and the point (blue), as a
+    // loop's pair; a point out of contact has no anchor: both at the point (from this frame's
+    // kinematics, also before the first step)
+    for (int i = 0; i < r->nsoft; i++) {
+        sn_soft_point p;
+        sn_system_soft_point(s, i, &p);
+        double x[3];
+        const double *bp = d->body_pos + 3 * p.body, *R = d->body_rot + 9 * p.body;
+        for (int e = 0; e < 3; e++)
+            x[e] = bp[e] + R[3 * e] * p.offset[0] + R[3 * e + 1] * p.offset[1] +
+                   R[3 * e + 2] * p.offset[2];
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->anchors, p.active ? p.anchor[e] : x[e]);
+        for (int e = 0; e < 3; e++)
+            bad |= dpush(&r->anchors, x[e]);
     }
     r->nframe++;
     r->failed = bad;
@@ -281,8 +313,9 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
     jstr(f, title);
     fprintf(f, ",\"ground\":%s,\"extent\":", r->ground ? "true" : "false");
     num(f, fmax(extent, 0.5));
-    fprintf(f, ",\"nconstraint\":%d,\"maxContacts\":%d,\"forceScale\":", m->nconstraint,
-            r->max_contacts);
+    // the viewer draws "nconstraint" pairs of anchors: the loops' and the soft points'
+    fprintf(f, ",\"nconstraint\":%d,\"nloop\":%d,\"nsoft\":%d,\"maxContacts\":%d,\"forceScale\":",
+            m->nconstraint + r->nsoft, m->nconstraint, r->nsoft, r->max_contacts);
     // the mean contact force drawn a sixth of the bodies' extent long (impacts: longer)
     double fmean = r->fcount ? r->fsum / (double)r->fcount : 0;
     num(f, fmean > 0 ? fmax(extent, 0.5) / (6 * fmean) : 1);
@@ -327,7 +360,7 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
         nums(f, r->contacts.v + 6 * a, 6 * (b - a));
     }
     fputs("],\"anchors\":[", f);
-    size_t pa = 6 * (size_t)m->nconstraint;
+    size_t pa = 6 * ((size_t)m->nconstraint + (size_t)r->nsoft);
     for (int k = 0; k < r->nframe; k++) {
         if (k) fputc(',', f);
         nums(f, pa ? r->anchors.v + pa * k : NULL, pa);

@@ -24,6 +24,9 @@ static void run_usage(void) {
             "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--ground]\n"
             "                 [--self-collision] [--save-state FILE] [--load-state FILE]\n"
             "                 [--gyroscopic explicit|midpoint] [--quiet]\n"
+            "                 [--contact hard|soft] [--stiffness K] [--damping B]\n"
+            "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
+            "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -73,6 +76,33 @@ static void run_usage(void) {
             "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
             "              from there for --duration, bit for bit as if it had not stopped\n"
             "  --quiet     no progress bar\n");
+    fprintf(stderr,
+            "soft contacts (docs/expo.md, \"Command line\"):\n"
+            "  --contact   hard (default: seed 000's contact solver) or soft: stiff\n"
+            "              spring-damper contacts of points against the ground plane, each\n"
+            "              held to an anchor set where the contact started (seed 004)\n"
+            "  --stiffness K, or \"K_normal K_tangential\", N/m (default 1e5)\n"
+            "  --damping   B, or \"B_normal B_tangential\", N s/m (default 300)\n"
+            "  --friction  also the soft contacts' mu (default 1 on soft contacts)\n"
+            "  --bilateral the soft contacts pull as well and never slip or end\n"
+            "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
+            "  --substeps  sub-steps of the integrator per --dt step (default 1); the PD\n"
+            "              torque is held over the step\n"
+            "  --soft-points  the contact points: URDF link names, comma-separated, a point\n"
+            "              at each link's origin or NAME@x:y:z at that offset in the link's\n"
+            "              frame (e.g. FL_FOOT,FR_FOOT,HL_FOOT,HR_FOOT). Without it, from each\n"
+            "              collision geometry on a moving body: a box's 8 corners; a\n"
+            "              cylinder's 8 rim points (4 on each end, on the geometry's +-x and\n"
+            "              +-y); a sphere's lowest point at the start pose (fixed to the body\n"
+            "              from then on); a capsule's two end spheres' lowest points at the\n"
+            "              start pose; an ellipsoid's lowest point at the start pose; a\n"
+            "              collision mesh's hull vertices when at most 32, else the 8 corners\n"
+            "              of their box in the mesh's frame\n"
+            "  a soft run does not take --heightfield, --self-collision, --restitution,\n"
+            "  --scheme or --gyroscopic; --record adds soft<i>_pen (m, positive below the\n"
+            "  ground), soft<i>_fx, _fy, _fz (N, world axes) per point i; --contacts writes a\n"
+            "  row per active point; the replay draws each point (blue), its anchor (yellow)\n"
+            "  and its force\n");
 }
 
 static double now_seconds(void) {
@@ -95,7 +125,6 @@ static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, doubl
         sn_system_loop_error(s, &rms, &worst);
         fprintf(f, ",%.9g,%.9g", rms, worst);
     }
-    fputc('\n', f);
 }
 
 
@@ -129,6 +158,10 @@ typedef struct run_args {
     int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given,
         self_collision;
     const char* gyroscopic; // --gyroscopic
+    // soft contacts (docs/expo.md, "Command line"): --contact, --stiffness, --damping,
+    // --integrator, --substeps, --soft-points, --bilateral
+    const char *contact, *stiffness, *damping, *integrator, *soft_points;
+    int substeps, bilateral, restitution_given;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -162,6 +195,11 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--heightfield") ? &a->hfield
                            : !strcmp(s, "--save-state")  ? &a->save_state
                            : !strcmp(s, "--load-state")  ? &a->load_state
+                           : !strcmp(s, "--contact")     ? &a->contact
+                           : !strcmp(s, "--stiffness")   ? &a->stiffness
+                           : !strcmp(s, "--damping")     ? &a->damping
+                           : !strcmp(s, "--integrator")  ? &a->integrator
+                           : !strcmp(s, "--soft-points") ? &a->soft_points
                                                          : NULL;
         double* num = !strcmp(s, "--dt")         ? &a->dt
                       : !strcmp(s, "--duration") ? &a->duration
@@ -182,11 +220,23 @@ static int parse_args(int argc, char** argv, run_args* a) {
         } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution")) {
             double* dst = s[2] == 'f' ? &a->friction : &a->restitution;
             if (s[2] == 'f') a->friction_given = 1;
+            if (s[2] == 'r') a->restitution_given = 1;
             if (i + 1 >= argc || cli_parse_vector(argv[i + 1], dst, 1) != 1 || !(*dst >= 0)) {
                 fprintf(stderr, "sinew run: %s needs one number >= 0\n", s);
                 return CLI_USAGE;
             }
             i++;
+        } else if (!strcmp(s, "--substeps")) {
+            char* end = NULL;
+            long n = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+            if (i + 1 >= argc || end == argv[i + 1] || *end || n < 1 || n > (1 << 20)) {
+                fprintf(stderr, "sinew run: --substeps needs a whole number 1 .. %d\n", 1 << 20);
+                return CLI_USAGE;
+            }
+            a->substeps = (int)n;
+            i++;
+        } else if (!strcmp(s, "--bilateral")) {
+            a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
             a->no_html = 1;
         } else if (!strcmp(s, "--no-ground")) {
@@ -446,6 +496,377 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
 }
 
 
+// ---- soft contacts (seed 004; docs/expo.md, "Command line") ----
+
+#define SOFT_NAME 96
+#define SOFT_MESH_VERTS 32 // a collision mesh with more hull vertices gives its box's corners
+#define SOFT_MANY 32       // more points than this: a warning (Expo's cost grows as (3 n)^3)
+
+// the run's soft points (names for the summary) and what the run saw of them
+typedef struct soft_run {
+    int on, n;
+    char (*name)[SOFT_NAME];
+    sn_data* d;      // the points' kinematics at the start (the system's data are left alone)
+    double ground_z; // the ground's height (penetrations are measured from it)
+    double pen_max;  // the largest penetration over the points and the steps
+    double pen_t;    // when
+    int pen_pt;      // of which point (-1: none yet)
+    long active_sum; // active points summed over the steps
+    int active_max;  // the most in one step
+} soft_run;
+
+static void soft_run_free(soft_run* r) {
+    free(r->name);
+    sn_data_destroy(r->d);
+    memset(r, 0, sizeof *r);
+}
+
+static const char* soft_integrator_name(sn_soft_integrator i) {
+    static const char* names[] = {"expo", "euler", "rk4", "implicit_euler"};
+    return i >= SN_SOFT_EXPO && i <= SN_SOFT_IMPLICIT_EULER ? names[i] : "?";
+}
+
+// the soft-only options without --contact soft, and the hard-only ones with it; 0 or CLI_USAGE
+static int soft_check_args(const run_args* a) {
+    int soft = a->contact && !strcmp(a->contact, "soft");
+    if (a->contact && !soft && strcmp(a->contact, "hard")) {
+        fprintf(stderr, "sinew run: unknown contact model '%s' (hard, soft)\n", a->contact);
+        return CLI_USAGE;
+    }
+    const char* only = a->stiffness     ? "--stiffness"
+                       : a->damping     ? "--damping"
+                       : a->integrator  ? "--integrator"
+                       : a->substeps    ? "--substeps"
+                       : a->soft_points ? "--soft-points"
+                       : a->bilateral   ? "--bilateral"
+                                        : NULL;
+    if (!soft && only) {
+        fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
+        return CLI_USAGE;
+    }
+    const char* hard = !soft               ? NULL
+                       : a->hfield         ? "--heightfield (soft contacts touch the ground "
+                                             "plane only)"
+                       : a->self_collision ? "--self-collision (soft contacts are between "
+                                             "points and the ground only)"
+                       : a->restitution_given
+                           ? "--restitution (soft contacts bounce by their stiffness and damping)"
+                       : a->scheme     ? "--scheme (a soft world integrates with --integrator)"
+                       : a->gyroscopic ? "--gyroscopic (an option of the hard-contact schemes)"
+                                       : NULL;
+    if (hard) {
+        fprintf(stderr, "sinew run: --contact soft does not take %s\n", hard);
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
+// one or two numbers (normal [tangential]) > 0 (or >= 0 when `zero_ok`)
+static int soft_pair(const char* text, const char* flag, int zero_ok, double* n, double* t) {
+    double v[3];
+    int got = cli_parse_vector(text, v, 3);
+    if (got == 1) v[1] = v[0];
+    if ((got != 1 && got != 2) || !(zero_ok ? v[0] >= 0 && v[1] >= 0 : v[0] > 0 && v[1] > 0) ||
+        !isfinite(v[0]) || !isfinite(v[1])) {
+        fprintf(stderr,
+                "sinew run: %s needs one number, or two (\"normal tangential\"), finite and %s "
+                "(%s)\n",
+                flag, zero_ok ? ">= 0" : "> 0", zero_ok ? "N s/m" : "N/m");
+        return CLI_USAGE;
+    }
+    *n = v[0], *t = v[1];
+    return 0;
+}
+
+static int soft_add(sn_world* w, sn_system* s, soft_run* r, int frame, const double off[3],
+                    const char* name) {
+    if (sn_system_add_soft_point_frame(s, frame, off, NULL) != SN_OK) {
+        fprintf(stderr, "sinew run: soft point '%s': %s\n", name, sn_world_last_error(w));
+        return 1;
+    }
+    char(*more)[SOFT_NAME] = realloc(r->name, (size_t)(r->n + 1) * sizeof *r->name);
+    if (!more) return 1;
+    r->name = more;
+    snprintf(r->name[r->n++], SOFT_NAME, "%s", name);
+    return 0;
+}
+
+// --soft-points NAME[@x:y:z],...: points at URDF links' origins (or offsets in their frames)
+static int soft_named_points(sn_world* w, sn_system* s, soft_run* r, const char* list) {
+    const sn_model* m = sn_system_model(s);
+    const char* at = list;
+    for (;;) {
+        const char* comma = strchr(at, ',');
+        size_t len = comma ? (size_t)(comma - at) : strlen(at);
+        char tok[512];
+        while (len && (*at == ' ' || *at == '\t'))
+            at++, len--;
+        while (len && (at[len - 1] == ' ' || at[len - 1] == '\t'))
+            len--;
+        if (!len || len >= sizeof tok) {
+            fprintf(stderr, "sinew run: --soft-points: %s entry in '%s'\n",
+                    len ? "a too long" : "an empty", list);
+            return CLI_USAGE;
+        }
+        memcpy(tok, at, len);
+        tok[len] = 0;
+        double off[3] = {0, 0, 0};
+        char* o = strchr(tok, '@');
+        if (o) {
+            *o++ = 0;
+            char* p = o;
+            for (int k = 0; k < 3; k++) {
+                char* end = NULL;
+                off[k] = strtod(p, &end);
+                if (end == p || !isfinite(off[k]) || *end != (k < 2 ? ':' : 0)) {
+                    fprintf(stderr,
+                            "sinew run: --soft-points: '%s@%s': the offset is x:y:z, three "
+                            "finite numbers (m, in the link's frame)\n",
+                            tok, o);
+                    return CLI_USAGE;
+                }
+                p = end + 1;
+            }
+        }
+        int fr = sn_model_find(m, SN_OBJ_FRAME, tok);
+        if (fr < 0) {
+            fprintf(stderr, "sinew run: --soft-points: the model has no link named '%s'\n", tok);
+            return CLI_USAGE;
+        }
+        if (m->frame_body[fr] == 0) {
+            fprintf(stderr,
+                    "sinew run: --soft-points: link '%s' is fixed to the world (a soft point "
+                    "must be on a moving body)\n",
+                    tok);
+            return CLI_USAGE;
+        }
+        char name[SOFT_NAME];
+        if (o)
+            snprintf(name, sizeof name, "%.40s@%.4g:%.4g:%.4g", tok, off[0], off[1], off[2]);
+        else
+            snprintf(name, sizeof name, "%.80s", tok);
+        if (soft_add(w, s, r, fr, off, name)) return 1;
+        if (!comma) break;
+        at = comma + 1;
+    }
+    return 0;
+}
+
+// the points of the model's collision geometry on moving bodies, in each link's frame (the rules
+// are run --help's): box corners, cylinder rims, the lowest point of a sphere, a capsule's end
+// spheres and an ellipsoid at the start pose, a small hull's vertices or a large one's box
+static int soft_geometry_points(sn_world* w, sn_system* s, soft_run* r) {
+    const sn_model* m = sn_system_model(s);
+    for (int g = 0; g < m->ngeom; g++) {
+        int fr = m->geom_frame[g], type = m->geom_type[g];
+        if (m->geom_is_visual[g] || m->frame_body[fr] == 0) continue;
+        const double *sz = m->geom_size + 3 * g, *Rg = m->geom_rot + 9 * g;
+        double pts[64][3];
+        int np = 0;
+        const char* kind = "mesh";
+        // down (world -z) in the geometry's frame at the start pose
+        double pw[3], Rw[9], down[3];
+        sn_frame_pose(m, r->d, fr, pw, Rw);
+        double dlink[3] = {-Rw[6], -Rw[7], -Rw[8]};
+        for (int i = 0; i < 3; i++)
+            down[i] = Rg[i] * dlink[0] + Rg[3 + i] * dlink[1] + Rg[6 + i] * dlink[2];
+        switch (type) {
+        case SN_GEOM_BOX:
+            kind = "box";
+            for (int c = 0; c < 8; c++, np++)
+                for (int i = 0; i < 3; i++)
+                    pts[np][i] = (c >> i & 1 ? 0.5 : -0.5) * sz[i];
+            break;
+        case SN_GEOM_CYLINDER:
+            kind = "cylinder";
+            for (int c = 0; c < 8; c++, np++) {
+                int side = c & 3;
+                pts[np][0] = side == 0 ? sz[0] : side == 2 ? -sz[0] : 0;
+                pts[np][1] = side == 1 ? sz[0] : side == 3 ? -sz[0] : 0;
+                pts[np][2] = (c < 4 ? 0.5 : -0.5) * sz[1];
+            }
+            break;
+        case SN_GEOM_SPHERE:
+        case SN_GEOM_CAPSULE:
+            kind = type == SN_GEOM_SPHERE ? "sphere" : "capsule";
+            for (int c = 0; c < (type == SN_GEOM_SPHERE ? 1 : 2); c++, np++)
+                for (int i = 0; i < 3; i++)
+                    pts[np][i] = sz[0] * down[i] +
+                                 (i == 2 && type == SN_GEOM_CAPSULE ? (c ? -0.5 : 0.5) * sz[1] : 0);
+            break;
+        case SN_GEOM_ELLIPSOID: {
+            kind = "ellipsoid";
+            double n2 = 0;
+            for (int i = 0; i < 3; i++)
+                n2 += sz[i] * sz[i] * down[i] * down[i];
+            for (int i = 0; i < 3 && n2 > 0; i++)
+                pts[0][i] = sz[i] * sz[i] * down[i] / sqrt(n2);
+            np = n2 > 0;
+            break;
+        }
+        default: {
+            int adr = m->geom_vert_adr[g], nv = m->geom_vert_num[g];
+            if (adr < 0 || nv < 4) break; // never collides (the load warned)
+            const double* v = m->mesh_vert + 3 * (size_t)adr;
+            if (nv <= SOFT_MESH_VERTS) {
+                for (; np < nv; np++)
+                    memcpy(pts[np], v + 3 * np, sizeof pts[np]);
+            } else {
+                double lo[3], hi[3];
+                for (int i = 0; i < 3; i++)
+                    lo[i] = hi[i] = v[i];
+                for (int k = 1; k < nv; k++)
+                    for (int i = 0; i < 3; i++)
+                        lo[i] = fmin(lo[i], v[3 * k + i]), hi[i] = fmax(hi[i], v[3 * k + i]);
+                for (int c = 0; c < 8; c++, np++)
+                    for (int i = 0; i < 3; i++)
+                        pts[np][i] = c >> i & 1 ? hi[i] : lo[i];
+                kind = "meshbox";
+            }
+        }
+        }
+        const double* pg = m->geom_pos + 3 * g;
+        for (int k = 0; k < np; k++) {
+            double off[3];
+            for (int i = 0; i < 3; i++)
+                off[i] = pg[i] + Rg[3 * i] * pts[k][0] + Rg[3 * i + 1] * pts[k][1] +
+                         Rg[3 * i + 2] * pts[k][2];
+            char name[SOFT_NAME];
+            snprintf(name, sizeof name, "%.60s/%s%d", sn_model_name(m, SN_OBJ_FRAME, fr), kind, k);
+            if (soft_add(w, s, r, fr, off, name)) return 1;
+        }
+    }
+    if (!r->n) {
+        fprintf(stderr,
+                "sinew run: --contact soft: the model has no collision geometry on a moving body "
+                "to take contact points from; name links with --soft-points\n");
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
+// --contact soft and its options through the public API; 0, CLI_USAGE or 1
+static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double ground_z,
+                          soft_run* r) {
+    memset(r, 0, sizeof *r);
+    r->pen_pt = -1;
+    r->pen_max = -INFINITY;
+    r->ground_z = ground_z;
+    if (!a->contact || strcmp(a->contact, "soft")) return 0;
+    r->on = 1;
+    const sn_model* m = sn_system_model(s);
+    sn_soft_params p = sn_soft_params_default();
+    if (a->stiffness && soft_pair(a->stiffness, "--stiffness", 0, &p.k_normal, &p.k_tangent))
+        return CLI_USAGE;
+    if (a->damping && soft_pair(a->damping, "--damping", 1, &p.b_normal, &p.b_tangent))
+        return CLI_USAGE;
+    if (a->friction_given) p.mu = a->friction;
+    p.bilateral = a->bilateral;
+    sn_soft_integrator integ = SN_SOFT_EXPO;
+    if (a->integrator) {
+        int k = SN_SOFT_EXPO;
+        while (k <= SN_SOFT_IMPLICIT_EULER && strcmp(a->integrator, soft_integrator_name(k)))
+            k++;
+        if (k > SN_SOFT_IMPLICIT_EULER) {
+            fprintf(stderr,
+                    "sinew run: unknown soft integrator '%s' (expo, euler, rk4, implicit_euler)\n",
+                    a->integrator);
+            return CLI_USAGE;
+        }
+        integ = (sn_soft_integrator)k;
+    }
+    if (sn_world_set_contact_model(w, SN_CONTACT_SOFT) != SN_OK ||
+        sn_world_set_soft_params(w, &p) != SN_OK ||
+        sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK) {
+        fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
+        return CLI_USAGE;
+    }
+    if (sn_data_create(m, NULL, &r->d, NULL) != SN_OK) return 1;
+    memcpy(r->d->q, sn_system_q(s), (size_t)m->nq * sizeof(double));
+    sn_fk(m, r->d);
+    int rc =
+        a->soft_points ? soft_named_points(w, s, r, a->soft_points) : soft_geometry_points(w, s, r);
+    if (!rc && r->n > SOFT_MANY)
+        fprintf(stderr,
+                "sinew run: warning: %d soft points (Expo's cost grows as (3 n)^3); "
+                "--soft-points picks fewer\n",
+                r->n);
+    return rc;
+}
+
+// a point's state; at the start (no step yet) its position from the start pose
+static void soft_point_now(const soft_run* r, sn_system* s, int i, int start, sn_soft_point* p) {
+    sn_system_soft_point(s, i, p);
+    if (!start || p->active) return;
+    const sn_model* m = sn_system_model(s);
+    memcpy(r->d->q, sn_system_q(s), (size_t)m->nq * sizeof(double));
+    sn_fk(m, r->d);
+    const double *bp = r->d->body_pos + 3 * p->body, *R = r->d->body_rot + 9 * p->body;
+    for (int e = 0; e < 3; e++)
+        p->position[e] = bp[e] + R[3 * e] * p->offset[0] + R[3 * e + 1] * p->offset[1] +
+                         R[3 * e + 2] * p->offset[2];
+    p->penetration = r->ground_z - p->position[2];
+}
+
+// --record's soft columns: penetration and force of each point
+static void soft_header(FILE* f, const soft_run* r) {
+    for (int i = 0; i < r->n; i++)
+        fprintf(f, ",soft%d_pen,soft%d_fx,soft%d_fy,soft%d_fz", i, i, i, i);
+}
+
+static void soft_columns(FILE* f, const soft_run* r, sn_system* s, int start) {
+    for (int i = 0; i < r->n; i++) {
+        sn_soft_point p;
+        soft_point_now(r, s, i, start, &p);
+        fprintf(f, ",%.9g,%.9g,%.9g,%.9g", p.penetration, p.force[0], p.force[1], p.force[2]);
+    }
+}
+
+// after a step: the active count and the largest penetration
+static void soft_track(soft_run* r, sn_system* s, double t) {
+    int act = sn_system_soft_contact_count(s);
+    r->active_sum += act;
+    if (act > r->active_max) r->active_max = act;
+    for (int i = 0; i < r->n; i++) {
+        sn_soft_point p;
+        if (sn_system_soft_point(s, i, &p) == SN_OK && p.penetration > r->pen_max)
+            r->pen_max = p.penetration, r->pen_t = t, r->pen_pt = i;
+    }
+}
+
+// --contacts in a soft world: a row per active point (depth: its penetration; impulse: its
+// force times the step)
+static void soft_contact_rows(FILE* f, const sn_model* m, sn_system* s, double t, double dt) {
+    for (int i = 0; i < sn_system_soft_point_count(s); i++) {
+        sn_soft_point p;
+        if (sn_system_soft_point(s, i, &p) != SN_OK || !p.active) continue;
+        fprintf(f, "%.9g,%s,%.9g,%.9g,%.9g,0,0,1,%.9g,%.9g,%.9g,%.9g\n", t,
+                sn_model_name(m, SN_OBJ_BODY, p.body), p.position[0], p.position[1], p.position[2],
+                p.penetration, p.force[0] * dt, p.force[1] * dt, p.force[2] * dt);
+    }
+}
+
+static void soft_summary(const soft_run* r, sn_world* w, sn_system* s, long steps) {
+    sn_soft_params p = sn_world_soft_params(w);
+    printf("soft contacts    %d points: ", r->n);
+    for (int i = 0; i < r->n && i < 8; i++)
+        printf("%s%d %s", i ? ", " : "", i, r->name[i]);
+    printf("%s\n", r->n > 8 ? ", ..." : "");
+    printf("soft parameters  K %g / %g N/m, B %g / %g N s/m (normal / tangential), mu %g%s, "
+           "%s, %d sub-step%s per step\n",
+           p.k_normal, p.k_tangent, p.b_normal, p.b_tangent, p.mu, p.bilateral ? ", bilateral" : "",
+           soft_integrator_name(sn_system_soft_integrator(s)), sn_system_soft_substeps(s),
+           sn_system_soft_substeps(s) > 1 ? "s" : "");
+    printf("soft active      %.3g points per step on average, at most %d\n",
+           steps ? (double)r->active_sum / (double)steps : 0.0, r->active_max);
+    if (r->pen_pt >= 0 && r->pen_max > 0)
+        printf("penetration      largest %.6g m (point %d %s, t = %.6g s)\n", r->pen_max, r->pen_pt,
+               r->name[r->pen_pt], r->pen_t);
+    else
+        printf("penetration      none: no point went below the ground\n");
+}
+
+
 static const char* scheme_name(sn_scheme s) {
     static const char* names[] = {"semi-implicit", "trapezoid", "Euler", "RK4"};
     return names[s];
@@ -455,6 +876,7 @@ static const char* scheme_name(sn_scheme s) {
 int cli_run(int argc, char** argv) {
     run_args a;
     int rc = parse_args(argc, argv, &a);
+    if (!rc) rc = soft_check_args(&a);
     if (rc) {
         run_usage();
         return rc;
@@ -495,6 +917,10 @@ int cli_run(int argc, char** argv) {
     sn_setup_report setup;
     memset(&setup, 0, sizeof setup);
     rc = configure(w, s, &a, &setup);
+    soft_run soft;
+    int soft_rc = rc ? 0 : soft_configure(w, s, &a, setup.ground ? setup.ground_height : 0, &soft);
+    if (rc) memset(&soft, 0, sizeof soft);
+    rc = rc ? rc : soft_rc;
     // a checkpoint replaces the start state the options and the file gave
     if (!rc && a.load_state && sn_world_load_state_file(w, a.load_state) != SN_OK) {
         fprintf(stderr, "sinew run: --load-state: %s\n", sn_world_last_error(w));
@@ -524,6 +950,7 @@ int cli_run(int argc, char** argv) {
         }
     }
     if (rc) {
+        soft_run_free(&soft);
         sn_world_destroy(w);
         sn_model_destroy(m);
         return rc;
@@ -534,22 +961,29 @@ int cli_run(int argc, char** argv) {
             fprintf(rec, ",q%d", i);
         for (int i = 0; i < m->nv; i++)
             fprintf(rec, ",u%d", i);
-        fprintf(rec, ",kinetic_energy,potential_energy,contacts%s\n",
+        fprintf(rec, ",kinetic_energy,potential_energy,contacts%s",
                 m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
+        soft_header(rec, &soft);
+        fputc('\n', rec);
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
     int bar = !a.quiet && isatty(2);
     double e0 =
         sn_system_kinetic_energy(s) + sn_system_potential_energy(s) + sn_system_spring_energy(s);
-    if (rec)
+    if (rec) {
         record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
-                   sn_system_potential_energy(s) + sn_system_spring_energy(s), 0);
+                   sn_system_potential_energy(s) + sn_system_spring_energy(s),
+                   soft.on ? sn_system_soft_contact_count(s) : 0);
+        soft_columns(rec, &soft, s, 1);
+        fputc('\n', rec);
+    }
     FILE* cfile = NULL;
     if (a.contacts) {
         cfile = fopen(a.contacts, "w");
         if (!cfile) {
             fprintf(stderr, "sinew run: cannot write '%s'\n", a.contacts);
             if (rec) fclose(rec);
+            soft_run_free(&soft);
             sn_world_destroy(w);
             sn_model_destroy(m);
             return 1;
@@ -572,17 +1006,22 @@ int cli_run(int argc, char** argv) {
             rc = 1;
             break;
         }
-        if (rec)
+        if (rec) {
             record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                        sn_system_potential_energy(s) + sn_system_spring_energy(s),
-                       sn_system_contact_count(s));
+                       soft.on ? sn_system_soft_contact_count(s) : sn_system_contact_count(s));
+            soft_columns(rec, &soft, s, 0);
+            fputc('\n', rec);
+        }
+        if (soft.on) soft_track(&soft, s, sn_world_time(w));
         if (m->nconstraint) {
             double rms, worst;
             sn_system_loop_error(s, &rms, &worst);
             loop_rms = fmax(loop_rms, rms), loop_worst = fmax(loop_worst, worst);
             loop_sq += rms * rms;
         }
-        if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
+        if (cfile && soft.on) soft_contact_rows(cfile, m, s, sn_world_time(w), a.dt);
+        if (cfile && !soft.on) contact_rows(cfile, m, s, sn_world_time(w));
         int nc = sn_system_contact_count(s);
         contact_sum += nc;
         if (nc > contact_max) contact_max = nc;
@@ -609,8 +1048,11 @@ int cli_run(int argc, char** argv) {
     if (file_no_contact) snprintf(ground, sizeof ground, "no ground: the file turns contacts off");
     if (file_no_plane)
         snprintf(ground, sizeof ground, "no ground: the file has no plane; --ground adds one");
+    char soft_scheme[64];
+    snprintf(soft_scheme, sizeof soft_scheme, "soft contacts, %s",
+             soft_integrator_name(sn_system_soft_integrator(s)));
     printf("simulated time   %.6g s in %ld steps of %.6g s (%s, %s, %s)\n", sim, k, a.dt,
-           scheme_name(sn_system_scheme_used(s)),
+           soft.on ? soft_scheme : scheme_name(sn_system_scheme_used(s)),
            sn_system_control_mode(s) == SN_CONTROL_PD_PLUS_FEEDFORWARD ? "PD control"
                                                                        : "no control",
            ground);
@@ -624,8 +1066,11 @@ int cli_run(int argc, char** argv) {
             "loop closure     %d constraints: rms %.3g m over the run (largest step rms %.3g m), "
             "worst %.3g m\n",
             m->nconstraint, k ? sqrt(loop_sq / (double)k) : 0.0, loop_rms, loop_worst);
-    printf("contacts         %.3g per step on average, at most %d\n",
-           k ? (double)contact_sum / (double)k : 0.0, contact_max);
+    if (soft.on)
+        soft_summary(&soft, w, s, k);
+    else
+        printf("contacts         %.3g per step on average, at most %d\n",
+               k ? (double)contact_sum / (double)k : 0.0, contact_max);
     if (a.load_state) printf("started from     %s\n", a.load_state);
     if (a.save_state && !rc) printf("state saved      %s (t = %.9g s)\n", a.save_state, sim);
     if (cfile) fclose(cfile);
@@ -656,6 +1101,7 @@ int cli_run(int argc, char** argv) {
             rc = 1;
         cli_replay_free(rep);
     }
+    soft_run_free(&soft);
     sn_world_destroy(w);
     sn_model_destroy(m);
     return rc;
