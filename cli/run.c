@@ -848,7 +848,7 @@ static void soft_contact_rows(FILE* f, const sn_model* m, sn_system* s, double t
 
 static void soft_summary(const soft_run* r, sn_world* w, sn_system* s, long steps) {
     sn_soft_params p = sn_world_soft_params(w);
-    printf("soft contacts    %d points: ", r->n);
+    printf("soft contacts    %d point%s: ", r->n, r->n == 1 ? "" : "s");
     for (int i = 0; i < r->n && i < 8; i++)
         printf("%s%d %s", i ? ", " : "", i, r->name[i]);
     printf("%s\n", r->n > 8 ? ", ..." : "");

@@ -303,5 +303,103 @@ check "a missing checkpoint is refused" exit_code 1 "$SINEW" run --load-state "$
 check "--load-state needs a value" exit_code 2 "$SINEW" run --load-state
 check "--help lists --save-state and --load-state" bash -c '"$0" run --help 2>&1 | grep -q -- "--load-state  start from the checkpoint"' "$SINEW"
 
+# soft contacts (issue 13 item 6; docs/expo.md "Command line"): flags, errors, the record, the replay
+check "--stiffness without --contact soft" exit_code 2 "$SINEW" run "$B" --stiffness 1e5 --no-html
+check "it says to add --contact soft" grep -q -- "--stiffness is an option of soft contacts: add --contact soft" "$TMP/err"
+check "--soft-points without --contact soft" exit_code 2 "$SINEW" run "$B" --soft-points box --no-html
+check "unknown contact model" exit_code 2 "$SINEW" run "$B" --contact squishy --no-html
+check "it names the models" grep -q "unknown contact model 'squishy' (hard, soft)" "$TMP/err"
+for bad in -1 0 "1 2 3" abc inf; do
+  check "--stiffness '$bad' refused" exit_code 2 "$SINEW" run "$B" --contact soft --stiffness "$bad" --no-html
+done
+check "it says what it needs" grep -q -- "--stiffness needs one number, or two (\"normal tangential\"), finite and > 0 (N/m)" "$TMP/err"
+check "--damping -1 refused" exit_code 2 "$SINEW" run "$B" --contact soft --damping -1 --no-html
+check "--damping 0 runs" exit_code 0 "$SINEW" run "$B" --contact soft --damping 0 --q0 "0 0 0.1 1 0 0 0" --duration 0.01 --no-html
+check "--friction -1 refused" exit_code 2 "$SINEW" run "$B" --contact soft --friction -1 --no-html
+check "unknown integrator" exit_code 2 "$SINEW" run "$B" --contact soft --integrator leapfrog --no-html
+check "it lists the integrators" grep -q "unknown soft integrator 'leapfrog' (expo, euler, rk4, implicit_euler)" "$TMP/err"
+for bad in 0 -2 1.5 x 2000000; do
+  check "--substeps '$bad' refused" exit_code 2 "$SINEW" run "$B" --contact soft --substeps "$bad" --no-html
+done
+check "--substeps needs a value" exit_code 2 "$SINEW" run "$B" --contact soft --substeps
+check "--contact soft with --heightfield refused" exit_code 2 "$SINEW" run "$B" --contact soft --heightfield "$TMP/none.txt" --no-html
+check "it says why" grep -q "does not take --heightfield (soft contacts touch the ground plane only)" "$TMP/err"
+check "--contact soft with --scheme refused" exit_code 2 "$SINEW" run "$B" --contact soft --scheme rk4 --no-html
+check "it points to --integrator" grep -q "a soft world integrates with --integrator" "$TMP/err"
+check "--contact soft with --restitution refused" exit_code 2 "$SINEW" run "$B" --contact soft --restitution 0.5 --no-html
+check "--contact soft with --self-collision refused" exit_code 2 "$SINEW" run "$B" --contact soft --self-collision --no-html
+check "--soft-points: an unknown link" exit_code 2 "$SINEW" run "$B" --contact soft --soft-points "box,lid" --no-html
+check "it names the link" grep -q "the model has no link named 'lid'" "$TMP/err"
+check "--soft-points: an empty entry" exit_code 2 "$SINEW" run "$B" --contact soft --soft-points "box,,box" --no-html
+check "--soft-points: a bad offset" exit_code 2 "$SINEW" run "$B" --contact soft --soft-points "box@0.1:0.1" --no-html
+check "it says the offset's form" grep -q "'box@0.1:0.1': the offset is x:y:z, three finite numbers" "$TMP/err"
+check "--soft-points: a link fixed to the world" exit_code 2 "$SINEW" run "$P" --contact soft --soft-points world --no-html
+check "it says so" grep -q "link 'world' is fixed to the world" "$TMP/err"
+printf '<robot name="r">\n<link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n</robot>\n' > "$TMP/nogeom.urdf"
+check "no collision geometry and no --soft-points" exit_code 2 "$SINEW" run "$TMP/nogeom.urdf" --contact soft --no-html
+check "it says to name links" grep -q "no collision geometry on a moving body .*--soft-points" "$TMP/err"
+check "--help documents the derived points" bash -c '"$0" run --help 2>&1 | grep -q "a box.s 8 corners"' "$SINEW"
+
+# the 1 kg, 0.2 m box on its collision box's 8 corners, at rest on 4 of them after 2 s (Expo, 10 ms):
+# each bottom corner in by m g / (4 K), its force m g / 4; the top corners 0.2 m above them
+check "box on soft contacts (derived corners)" exit_code 0 "$SINEW" run "$B" --contact soft --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sbox.csv" --contacts "$TMP/sboxc.csv"
+check "the summary lists the 8 corners" grep -q "soft contacts    8 points: 0 box/box0, 1 box/box1" "$TMP/out"
+check "and the parameters" grep -q "K 100000 / 100000 N/m, B 300 / 300 N s/m (normal / tangential), mu 1, expo, 1 sub-step per step" "$TMP/out"
+check "the record's soft columns" bash -c 'head -1 "$0" | grep -q ",contacts,soft0_pen,soft0_fx,soft0_fy,soft0_fz,soft1_pen,.*,soft7_fz$"' "$TMP/sbox.csv"
+check "4 corners active at the end" test "$(tail -1 "$TMP/sbox.csv" | cut -d, -f17)" = 4
+check "bottom corners in by m g / (4 K), force m g / 4, top corners 0.2 m - that above" awk -F, 'END {
+  want = 9.81 / 4e5; ok = 1
+  for (i = 0; i < 8; i++) { pen = $(18 + 4 * i); fz = $(21 + 4 * i)
+    if (i < 4) ok = ok && (pen - want)^2 < (1e-3 * want)^2 && (fz - 9.81 / 4)^2 < 1e-6
+    else ok = ok && (pen + 0.2 - want)^2 < 1e-14 && fz == 0 }
+  exit !ok }' "$TMP/sbox.csv"
+check "--contacts: a row per active corner" test "$(grep -c '^2,box,' "$TMP/sboxc.csv")" = 4
+check "its depth and impulse (force x dt)" awk -F, '$1 == 2 { if (($9 - 9.81 / 4e5)^2 > 1e-16 || ($12 - 0.024525)^2 > 1e-10) bad = 1 } END { exit bad }' "$TMP/sboxc.csv"
+# --stiffness K_n K_t and --damping: the same box, K_n = 1e4: in 10 times deeper
+check "box with --stiffness '1e4 5e4' --damping 100 --integrator implicit_euler --substeps 2" exit_code 0 "$SINEW" run "$B" --contact soft --stiffness "1e4 5e4" --damping 100 --integrator implicit_euler --substeps 2 --q0 "0 0 0.1 1 0 0 0" --duration 3 --dt 0.01 --no-html --record "$TMP/sbox2.csv"
+check "the summary names them" grep -q "K 10000 / 50000 N/m, B 100 / 100 N s/m (normal / tangential), mu 1, implicit_euler, 2 sub-steps per step" "$TMP/out"
+check "the corners in by m g / (4 K_n)" awk -F, 'END { want = 9.81 / 4e4; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sbox2.csv"
+
+# Solo12 (the 2020 URDF) standing on its four feet (Expo, one 10 ms sub-step, joint PD kp 5, kd 0.2
+# to the start pose) for 10 s: each foot in by about m g / (4 K), m from `sinew inspect --json`
+SHARED=${SINEW_SHARED:-$SRC/../shared}
+SOLO=$SHARED/models/erd_solo/robots/solo12_f15b08f_2020-04-28.urdf
+if [[ -f $SOLO ]]; then
+  FEET=FL_FOOT,FR_FOOT,HL_FOOT,HR_FOOT
+  legs="0 0.8 -1.6 0 0.8 -1.6 0 -0.8 1.6 0 -0.8 1.6"
+  # the feet's height at base z = 0.3 from the record's first row (penetration = -height), then the
+  # base lowered to put them 1 nm into the ground
+  check "Solo12: the feet's height" exit_code 0 "$SINEW" run "$SOLO" --contact soft --soft-points "$FEET" --q0 "0 0 0.3 1 0 0 0 $legs" --duration 0.01 --dt 0.01 --no-html --record "$TMP/solo0.csv"
+  pen0=$(awk -F, 'NR == 2 { print $(NF - 3) }' "$TMP/solo0.csv")
+  z0=$(awk -v p="$pen0" 'BEGIN { printf "%.12f", 0.3 + p - 1e-9 }')
+  check "Solo12 standing 10 s on soft feet" exit_code 0 "$SINEW" run "$SOLO" --contact soft --soft-points "$FEET" --q0 "0 0 $z0 1 0 0 0 $legs" --kp 5 --kd 0.2 --duration 10 --dt 0.01 --html "$TMP/solo.html" --record "$TMP/solo.csv" --quiet
+  check "the summary: 4 points, 4 active at most" grep -q "soft active      .* points per step on average, at most 4" "$TMP/out"
+  check "the summary names the feet" grep -q "soft contacts    4 points: 0 FL_FOOT, 1 FR_FOOT, 2 HL_FOOT, 3 HR_FOOT" "$TMP/out"
+  check "the summary: the largest penetration" grep -q "penetration      largest .* m (point . [FH][LR]_FOOT, t = " "$TMP/out"
+  "$SINEW" inspect --json "$SOLO" > "$TMP/solo.json" 2> /dev/null
+  mass=$(grep -o '"mass_matrix":\[\[[0-9.e+-]*' "$TMP/solo.json" | grep -o '[0-9.e+-]*$')
+  check "Solo12's mass from inspect --json ($mass kg)" awk -v m="$mass" 'BEGIN { exit !(m > 2 && m < 3) }'
+  last=$(tail -1 "$TMP/solo.csv")
+  check "each foot in by m g / (4 K) within 2 %, their mean within 0.2 %, their forces sum to m g ($(echo "$last" | awk -F, '{ print $(NF-15), $(NF-11), $(NF-7), $(NF-3) }'))" awk -F, -v m="$mass" 'END {
+    want = m * 9.81 / 4e5; ok = 1; mean = 0; fz = 0
+    for (i = 0; i < 4; i++) { pen = $(NF - 15 + 4 * i); mean += pen / 4; fz += $(NF - 12 + 4 * i)
+      ok = ok && (pen - want)^2 < (0.02 * want)^2 }
+    exit !(ok && (mean - want)^2 < (2e-3 * want)^2 && (fz - m * 9.81)^2 < (1e-3 * m * 9.81)^2) }' "$TMP/solo.csv"
+  # (the weak PD lets the base sink 14 mm as the knees give)
+  check "the base stays up (z within 2 cm of its start)" awk -F, -v z="$z0" 'NR > 1 && ($4 - z)^2 > 4e-4 { bad = 1 } END { exit bad }' "$TMP/solo.csv"
+  check "and comes to rest (|u| < 1e-6 at the end)" awk -F, 'END { for (i = 21; i <= 38; i++) if ($i^2 > 1e-12) exit 1 }' "$TMP/solo.csv"
+  check "the replay has 4 soft points" grep -q '"nconstraint":4,"nloop":0,"nsoft":4,"maxContacts":4' "$TMP/solo.html"
+  # the last frame's pairs: each anchor (yellow) at the ground where the foot touched down, the
+  # foot (blue) below it by its penetration
+  anchors=$(grep -o '"anchors":\[.*\]\]' "$TMP/solo.html" | sed 's/.*\],\[//; s/\]\]$//')
+  check "the replay's anchors at the ground, the feet m g / (4 K) below them ($anchors)" awk -v a="$anchors" -v m="$mass" 'BEGIN {
+    n = split(a, v, ","); want = m * 9.81 / 4e5; ok = n == 24
+    for (i = 0; i < 4; i++) ok = ok && v[6 * i + 3]^2 < 1e-16 && (v[6 * i + 6] + want)^2 < (0.03 * want)^2
+    exit !ok }'
+  check "the replay's contact forces: 4 arrows" bash -c 'grep -o "\"contacts\":\[.*\],\"anchors\"" "$0" | sed "s/.*\],\[//; s/\],\"anchors\"//" | awk -F, "{ exit !(NF == 24) }"' "$TMP/solo.html"
+else
+  echo "skip Solo12 on soft contacts: $SOLO not found (set SINEW_SHARED)"
+fi
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
