@@ -109,8 +109,22 @@ static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, doubl
 }
 
 
-// one row per contact of the last step
-static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t) {
+// the contacts after the last step: the hard solver's, or the active soft points
+static int contact_count(sn_system* s) {
+    return sn_system_soft_contact_count(s) + sn_system_contact_count(s);
+}
+
+
+// one row per contact of the last step; a soft contact's depth is its penetration and its
+// impulse its force times dt
+static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t, double dt) {
+    for (int i = 0; i < sn_system_soft_point_count(s); i++) {
+        sn_soft_point p;
+        if (sn_system_soft_point(s, i, &p) != SN_OK || !p.active) continue;
+        fprintf(f, "%.9g,%s,%.9g,%.9g,%.9g,0,0,1,%.9g,%.9g,%.9g,%.9g\n", t,
+                sn_model_name(m, SN_OBJ_BODY, p.body), p.position[0], p.position[1], p.position[2],
+                p.penetration, p.force[0] * dt, p.force[1] * dt, p.force[2] * dt);
+    }
     for (int i = 0; i < sn_system_contact_count(s); i++) {
         sn_contact c;
         if (sn_system_contact(s, i, &c) != SN_OK) continue;
@@ -648,15 +662,15 @@ int cli_run(int argc, char** argv) {
         if (rec)
             record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                        sn_system_potential_energy(s) + sn_system_spring_energy(s),
-                       sn_system_contact_count(s));
+                       contact_count(s));
         if (m->nconstraint) {
             double rms, worst;
             sn_system_loop_error(s, &rms, &worst);
             loop_rms = fmax(loop_rms, rms), loop_worst = fmax(loop_worst, worst);
             loop_sq += rms * rms;
         }
-        if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
-        int nc = sn_system_contact_count(s);
+        if (cfile) contact_rows(cfile, m, s, sn_world_time(w), a.dt);
+        int nc = contact_count(s);
         contact_sum += nc;
         if (nc > contact_max) contact_max = nc;
         if (rep) cli_replay_frame(rep, s, sn_world_time(w), a.dt);
