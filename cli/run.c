@@ -76,33 +76,33 @@ static void run_usage(void) {
             "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
             "              from there for --duration, bit for bit as if it had not stopped\n"
             "  --quiet     no progress bar\n");
-    fprintf(stderr,
-            "soft contacts (docs/expo.md, \"Command line\"):\n"
-            "  --contact   hard (default: seed 000's contact solver) or soft: stiff\n"
-            "              spring-damper contacts of points against the ground plane, each\n"
-            "              held to an anchor set where the contact started (seed 004)\n"
-            "  --stiffness K, or \"K_normal K_tangential\", N/m (default 1e5)\n"
-            "  --damping   B, or \"B_normal B_tangential\", N s/m (default 300)\n"
-            "  --friction  also the soft contacts' mu (default 1 on soft contacts)\n"
-            "  --bilateral the soft contacts pull as well and never slip or end\n"
-            "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
-            "  --substeps  sub-steps of the integrator per --dt step (default 1); the PD\n"
-            "              torque is held over the step\n"
-            "  --soft-points  the contact points: URDF link names, comma-separated, a point\n"
-            "              at each link's origin or NAME@x:y:z at that offset in the link's\n"
-            "              frame (e.g. FL_FOOT,FR_FOOT,HL_FOOT,HR_FOOT). Without it, from each\n"
-            "              collision geometry on a moving body: a box's 8 corners; a\n"
-            "              cylinder's 8 rim points (4 on each end, on the geometry's +-x and\n"
-            "              +-y); a sphere's lowest point at the start pose (fixed to the body\n"
-            "              from then on); a capsule's two end spheres' lowest points at the\n"
-            "              start pose; an ellipsoid's lowest point at the start pose; a\n"
-            "              collision mesh's hull vertices when at most 32, else the 8 corners\n"
-            "              of their box in the mesh's frame\n"
-            "  a soft run does not take --heightfield, --self-collision, --restitution,\n"
-            "  --scheme or --gyroscopic; --record adds soft<i>_pen (m, positive below the\n"
-            "  ground), soft<i>_fx, _fy, _fz (N, world axes) per point i; --contacts writes a\n"
-            "  row per active point; the replay draws each point (blue), its anchor (yellow)\n"
-            "  and its force\n");
+    fprintf(
+        stderr,
+        "soft contacts (docs/expo.md, \"Command line\"):\n"
+        "  --contact   hard (default: seed 000's contact solver) or soft: stiff\n"
+        "              spring-damper contacts of points against the ground plane, each\n"
+        "              held to an anchor set where the contact started (seed 004)\n"
+        "  --stiffness K, or \"K_normal K_tangential\", N/m (default 1e5)\n"
+        "  --damping   B, or \"B_normal B_tangential\", N s/m (default 300)\n"
+        "  --friction  also the soft contacts' mu (default 1 on soft contacts)\n"
+        "  --bilateral the soft contacts pull as well and never slip or end\n"
+        "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
+        "  --substeps  sub-steps of the integrator per --dt step (default 1); the PD\n"
+        "              torque is held over the step\n"
+        "  --soft-points  the contact points: URDF link names, comma-separated, a point\n"
+        "              at each link's origin or NAME@x:y:z at that offset in the link's\n"
+        "              frame (e.g. FL_FOOT,FR_FOOT,HL_FOOT,HR_FOOT). Without it, the library's\n"
+        "              points of each collision geometry on a moving body\n"
+        "              (sn_system_add_soft_geometry_points): a box's 8 corners, a\n"
+        "              cylinder's 16 rim points (8 on each end circle), a collision mesh's\n"
+        "              vertices, all fixed to the body; a sphere's lowest point, and a\n"
+        "              capsule's two end spheres', taken afresh as it rolls; ellipsoids\n"
+        "              give none yet\n"
+        "  a soft run does not take --heightfield, --self-collision, --restitution,\n"
+        "  --scheme or --gyroscopic; --record adds soft<i>_pen (m, positive below the\n"
+        "  ground), soft<i>_fx, _fy, _fz (N, world axes) per point i; --contacts writes a\n"
+        "  row per active point; the replay draws each point (blue), its anchor (yellow)\n"
+        "  and its force\n");
 }
 
 static double now_seconds(void) {
@@ -499,8 +499,7 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
 // ---- soft contacts (seed 004; docs/expo.md, "Command line") ----
 
 #define SOFT_NAME 96
-#define SOFT_MESH_VERTS 32 // a collision mesh with more hull vertices gives its box's corners
-#define SOFT_MANY 32       // more points than this: a warning (Expo's cost grows as (3 n)^3)
+#define SOFT_MANY 32 // more points than this: a warning (Expo's cost grows as (3 n)^3)
 
 // the run's soft points (names for the summary) and what the run saw of them
 typedef struct soft_run {
@@ -652,90 +651,30 @@ static int soft_named_points(sn_world* w, sn_system* s, soft_run* r, const char*
     return 0;
 }
 
-// the points of the model's collision geometry on moving bodies, in each link's frame (the rules
-// are run --help's): box corners, cylinder rims, the lowest point of a sphere, a capsule's end
-// spheres and an ellipsoid at the start pose, a small hull's vertices or a large one's box
+// the points of the model's collision geometry, by the library (sn_system_add_soft_geometry_points:
+// the rules are run --help's), named after their bodies
 static int soft_geometry_points(sn_world* w, sn_system* s, soft_run* r) {
     const sn_model* m = sn_system_model(s);
-    for (int g = 0; g < m->ngeom; g++) {
-        int fr = m->geom_frame[g], type = m->geom_type[g];
-        if (m->geom_is_visual[g] || m->frame_body[fr] == 0) continue;
-        const double *sz = m->geom_size + 3 * g, *Rg = m->geom_rot + 9 * g;
-        double pts[64][3];
-        int np = 0;
-        const char* kind = "mesh";
-        // down (world -z) in the geometry's frame at the start pose
-        double pw[3], Rw[9], down[3];
-        sn_frame_pose(m, r->d, fr, pw, Rw);
-        double dlink[3] = {-Rw[6], -Rw[7], -Rw[8]};
-        for (int i = 0; i < 3; i++)
-            down[i] = Rg[i] * dlink[0] + Rg[3 + i] * dlink[1] + Rg[6 + i] * dlink[2];
-        switch (type) {
-        case SN_GEOM_BOX:
-            kind = "box";
-            for (int c = 0; c < 8; c++, np++)
-                for (int i = 0; i < 3; i++)
-                    pts[np][i] = (c >> i & 1 ? 0.5 : -0.5) * sz[i];
-            break;
-        case SN_GEOM_CYLINDER:
-            kind = "cylinder";
-            for (int c = 0; c < 8; c++, np++) {
-                int side = c & 3;
-                pts[np][0] = side == 0 ? sz[0] : side == 2 ? -sz[0] : 0;
-                pts[np][1] = side == 1 ? sz[0] : side == 3 ? -sz[0] : 0;
-                pts[np][2] = (c < 4 ? 0.5 : -0.5) * sz[1];
-            }
-            break;
-        case SN_GEOM_SPHERE:
-        case SN_GEOM_CAPSULE:
-            kind = type == SN_GEOM_SPHERE ? "sphere" : "capsule";
-            for (int c = 0; c < (type == SN_GEOM_SPHERE ? 1 : 2); c++, np++)
-                for (int i = 0; i < 3; i++)
-                    pts[np][i] = sz[0] * down[i] +
-                                 (i == 2 && type == SN_GEOM_CAPSULE ? (c ? -0.5 : 0.5) * sz[1] : 0);
-            break;
-        case SN_GEOM_ELLIPSOID: {
-            kind = "ellipsoid";
-            double n2 = 0;
-            for (int i = 0; i < 3; i++)
-                n2 += sz[i] * sz[i] * down[i] * down[i];
-            for (int i = 0; i < 3 && n2 > 0; i++)
-                pts[0][i] = sz[i] * sz[i] * down[i] / sqrt(n2);
-            np = n2 > 0;
-            break;
-        }
-        default: {
-            int adr = m->geom_vert_adr[g], nv = m->geom_vert_num[g];
-            if (adr < 0 || nv < 4) break; // never collides (the load warned)
-            const double* v = m->mesh_vert + 3 * (size_t)adr;
-            if (nv <= SOFT_MESH_VERTS) {
-                for (; np < nv; np++)
-                    memcpy(pts[np], v + 3 * np, sizeof pts[np]);
-            } else {
-                double lo[3], hi[3];
-                for (int i = 0; i < 3; i++)
-                    lo[i] = hi[i] = v[i];
-                for (int k = 1; k < nv; k++)
-                    for (int i = 0; i < 3; i++)
-                        lo[i] = fmin(lo[i], v[3 * k + i]), hi[i] = fmax(hi[i], v[3 * k + i]);
-                for (int c = 0; c < 8; c++, np++)
-                    for (int i = 0; i < 3; i++)
-                        pts[np][i] = c >> i & 1 ? hi[i] : lo[i];
-                kind = "meshbox";
-            }
-        }
-        }
-        const double* pg = m->geom_pos + 3 * g;
-        for (int k = 0; k < np; k++) {
-            double off[3];
-            for (int i = 0; i < 3; i++)
-                off[i] = pg[i] + Rg[3 * i] * pts[k][0] + Rg[3 * i + 1] * pts[k][1] +
-                         Rg[3 * i + 2] * pts[k][2];
-            char name[SOFT_NAME];
-            snprintf(name, sizeof name, "%.60s/%s%d", sn_model_name(m, SN_OBJ_FRAME, fr), kind, k);
-            if (soft_add(w, s, r, fr, off, name)) return 1;
-        }
+    int first = sn_system_soft_point_count(s), added = 0;
+    if (sn_system_add_soft_geometry_points(s, &added) != SN_OK) {
+        fprintf(stderr,
+                "sinew run: --contact soft: the points of the collision geometry: %s (name the "
+                "contact points with --soft-points)\n",
+                sn_world_last_error(w));
+        return 1;
     }
+    char(*names)[SOFT_NAME] = calloc((size_t)added + 1, sizeof *names);
+    if (!names) return 1;
+    free(r->name);
+    r->name = names;
+    int* per_body = calloc((size_t)m->nbody, sizeof(int));
+    for (int i = 0; i < added; i++) {
+        sn_soft_point p;
+        sn_system_soft_point(s, first + i, &p);
+        int k = per_body ? per_body[p.body]++ : i;
+        snprintf(r->name[r->n++], SOFT_NAME, "%.80s:%d", sn_model_name(m, SN_OBJ_BODY, p.body), k);
+    }
+    free(per_body);
     if (!r->n) {
         fprintf(stderr,
                 "sinew run: --contact soft: the model has no collision geometry on a moving body "
@@ -744,6 +683,7 @@ static int soft_geometry_points(sn_world* w, sn_system* s, soft_run* r) {
     }
     return 0;
 }
+
 
 // --contact soft and its options through the public API; 0, CLI_USAGE or 1
 static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double ground_z,

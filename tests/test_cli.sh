@@ -343,7 +343,7 @@ check "--help documents the derived points" bash -c '"$0" run --help 2>&1 | grep
 # the 1 kg, 0.2 m box on its collision box's 8 corners, at rest on 4 of them after 2 s (Expo, 10 ms):
 # each bottom corner in by m g / (4 K), its force m g / 4; the top corners 0.2 m above them
 check "box on soft contacts (derived corners)" exit_code 0 "$SINEW" run "$B" --contact soft --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sbox.csv" --contacts "$TMP/sboxc.csv"
-check "the summary lists the 8 corners" grep -q "soft contacts    8 points: 0 box/box0, 1 box/box1" "$TMP/out"
+check "the summary lists the 8 corners" grep -q "soft contacts    8 points: 0 box:0, 1 box:1" "$TMP/out"
 check "and the parameters" grep -q "K 100000 / 100000 N/m, B 300 / 300 N s/m (normal / tangential), mu 1, expo, 1 sub-step per step" "$TMP/out"
 check "the record's soft columns" bash -c 'head -1 "$0" | grep -q ",contacts,soft0_pen,soft0_fx,soft0_fy,soft0_fz,soft1_pen,.*,soft7_fz$"' "$TMP/sbox.csv"
 check "4 corners active at the end" test "$(tail -1 "$TMP/sbox.csv" | cut -d, -f17)" = 4
@@ -388,6 +388,8 @@ if [[ -f $SOLO ]]; then
   # (the weak PD lets the base sink 14 mm as the knees give)
   check "the base stays up (z within 2 cm of its start)" awk -F, -v z="$z0" 'NR > 1 && ($4 - z)^2 > 4e-4 { bad = 1 } END { exit bad }' "$TMP/solo.csv"
   check "and comes to rest (|u| < 1e-6 at the end)" awk -F, 'END { for (i = 21; i <= 38; i++) if ($i^2 > 1e-12) exit 1 }' "$TMP/solo.csv"
+  check "Solo12 without --soft-points: its meshes' vertices are too many" exit_code 1 "$SINEW" run "$SOLO" --contact soft --duration 0.01 --no-html
+  check "it says to name the points" grep -q "the points of the collision geometry: .*(name the contact points with --soft-points)" "$TMP/err"
   check "the replay has 4 soft points" grep -q '"nconstraint":4,"nloop":0,"nsoft":4,"maxContacts":4' "$TMP/solo.html"
   # the last frame's pairs: each anchor (yellow) at the ground where the foot touched down, the
   # foot (blue) below it by its penetration
@@ -400,6 +402,22 @@ if [[ -f $SOLO ]]; then
 else
   echo "skip Solo12 on soft contacts: $SOLO not found (set SINEW_SHARED)"
 fi
+
+# soft contacts (issue 13 item 6, first part): box.urdf starts at z = 0 with its lower corners
+# 10 cm in the ground; their anchors are set where they are (A.2: the springs start unloaded), so
+# it settles m g / (4 K) below its start on its four lower corners; bad soft options are usage
+# errors
+check "run the box on soft contacts" exit_code 0 "$SINEW" run "$B" --contact soft --stiffness 1e5 --damping 300 --integrator expo --substeps 1 --duration 1 --no-html --record "$TMP/soft.csv"
+check "it says which contacts" grep -q "soft contacts    8 points: " "$TMP/out"
+check "and which parameters" grep -q "soft parameters  K 100000 / 100000 N/m, B 300 / 300 N s/m (normal / tangential), mu 1, expo, 1 sub-step per step" "$TMP/out"
+check "the box sinks by m g / (4 K) and rests" awk -F, 'END { m = 1.0; want = -m * 9.81 / 4e5; if (($4 - want) > 1e-6 || (want - $4) > 1e-6) { print "z " $4 ", wanted " want; exit 1 } }' "$TMP/soft.csv"
+check "the soft contacts in the CSVs" exit_code 0 "$SINEW" run "$B" --contact soft --integrator euler --substeps 10 --duration 0.5 --no-html --record "$TMP/soft2.csv" --contacts "$TMP/softc.csv"
+check "four soft contacts at the end" awk -F, 'END { if ($17 != 4) { print "contacts " $17; exit 1 } }' "$TMP/soft2.csv"
+check "their penetrations and forces: 4 x (m g / 4) dt" awk -F, 'NR > 1 && $1 == 0.5 { n++; f += $12; d = $9 } END { if (n != 4 || f < 0.99 * 9.81 * 0.001 || f > 1.01 * 9.81 * 0.001 || d < 0.1) { print n, f, d; exit 1 } }' "$TMP/softc.csv"
+check "an unknown integrator is a usage error" exit_code 2 "$SINEW" run "$B" --contact soft --integrator foo --duration 0.1 --no-html
+check "an unknown contact model is a usage error" exit_code 2 "$SINEW" run "$B" --contact squishy --duration 0.1 --no-html
+check "--integrator without --contact soft is a usage error" exit_code 2 "$SINEW" run "$B" --integrator rk4 --duration 0.1 --no-html
+check "--substeps needs a whole number" exit_code 2 "$SINEW" run "$B" --contact soft --substeps 2.5 --duration 0.1 --no-html
 
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

@@ -57,7 +57,7 @@ sn_status sni_soft_euler(sn_system* s, sn_real h) {
 // a stage's acceleration at (q, u): the kinematics there, the contact update on a copy
 static sn_status stage_accel(sn_system* s, const sn_real* q, const sn_real* u, sn_real* acc) {
     sni_soft* c = s->soft;
-    sni_soft_kin(s, q, u);
+    sni_soft_kin(s, q, u, 0);
     memcpy(c->tmp, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
     sni_soft_update(s->world, c, c->tmp);
     return sni_soft_accel(s, s->step.tau_exp, c->tmp, acc);

@@ -17,7 +17,6 @@
 #include <string.h>
 
 
-
 size_t sni_soft_expo_reals(int cap) {
     return sni_lds_work(6 * cap);
 }

@@ -101,6 +101,8 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     size_t m = 3 * (size_t)cap;
     SNI_CARVE(cv, c->body, (size_t)cap);
     SNI_CARVE(cv, c->off, m);
+    SNI_CARVE(cv, c->rad, (size_t)cap);
+    SNI_CARVE(cv, c->roll, m);
     SNI_CARVE(cv, c->pt, (size_t)cap);
     SNI_CARVE(cv, c->save, (size_t)cap);
     SNI_CARVE(cv, c->tmp, (size_t)cap);
@@ -155,6 +157,8 @@ static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
     if (old.block) {
         memcpy(c->body, old.body, (size_t)old.n * sizeof(int));
         memcpy(c->off, old.off, 3 * (size_t)old.n * sizeof(sn_real));
+        memcpy(c->rad, old.rad, (size_t)old.n * sizeof(sn_real));
+        memcpy(c->roll, old.roll, 3 * (size_t)old.n * sizeof(sn_real));
         memcpy(c->pt, old.pt, (size_t)old.n * sizeof(sni_soft_pt));
         sni_free(&s->world->alloc, old.block, old.bytes);
     }
@@ -261,6 +265,8 @@ sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[
     int i = c->n++;
     c->body[i] = body;
     v3_copy(c->off + 3 * i, offset);
+    c->rad[i] = 0;
+    memset(c->roll + 3 * i, 0, 3 * sizeof(sn_real));
     memset(&c->pt[i], 0, sizeof c->pt[i]);
     if (id) *id = i;
     return SN_OK;
@@ -282,6 +288,69 @@ sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real 
     m3_mul_v3(b, R, offset);
     v3_add(b, b, m->frame_pos + 3 * frame);
     return sn_system_add_soft_point(s, m->frame_body[frame], b, id);
+}
+
+
+// a rolling point: the lowest point of a sphere of radius r centred at c (body frame)
+static sn_status add_rolling(sn_system* s, int body, const sn_real* c, sn_real r) {
+    int id = -1;
+    sn_status st = sn_system_add_soft_point(s, body, c, &id);
+    if (st == SN_OK) s->soft->rad[id] = r;
+    return st;
+}
+
+
+sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    int n0 = sn_system_soft_point_count(s);
+    if (added) *added = 0;
+    for (int g = 0; g < m->ngeom; g++) {
+        if (m->geom_is_visual[g]) continue;
+        int f = m->geom_frame[g], body = m->frame_body[f];
+        if (body < 1) continue; // on the world: never moves
+        // the geometry's frame in the body frame: body <- link <- geom
+        const sn_real *Rl = m->frame_rot + 9 * f, *gs = m->geom_size + 3 * g;
+        sn_real R[9], o[3];
+        m3_mul(R, Rl, m->geom_rot + 9 * g);
+        m3_mul_v3(o, Rl, m->geom_pos + 3 * g);
+        v3_add(o, o, m->frame_pos + 3 * f);
+        sn_status st = SN_OK;
+        int t = m->geom_type[g];
+        if (t == SN_GEOM_BOX || t == SN_GEOM_CYLINDER || t == SN_GEOM_MESH) {
+            // body-fixed points: a box's 8 corners, a cylinder's 2 x 8 rim points, a collision
+            // mesh's vertices
+            int np = t == SN_GEOM_BOX ? 8 : t == SN_GEOM_CYLINDER ? 16 : m->geom_vert_num[g];
+            for (int k = 0; k < np && st == SN_OK; k++) {
+                sn_real l[3], b[3];
+                if (t == SN_GEOM_BOX) {
+                    for (int e = 0; e < 3; e++)
+                        l[e] = (k >> e & 1 ? 0.5 : -0.5) * gs[e];
+                } else if (t == SN_GEOM_CYLINDER) {
+                    double a = 2 * 3.14159265358979323846 * (k % 8) / 8;
+                    l[0] = gs[0] * cos(a), l[1] = gs[0] * sin(a);
+                    l[2] = (k < 8 ? -0.5 : 0.5) * gs[1];
+                } else {
+                    v3_copy(l, m->mesh_vert + 3 * ((size_t)m->geom_vert_adr[g] + (size_t)k));
+                }
+                m3_mul_v3(b, R, l);
+                v3_add(b, b, o);
+                st = sn_system_add_soft_point(s, body, b, NULL);
+            }
+        } else if (t == SN_GEOM_SPHERE) {
+            st = add_rolling(s, body, o, gs[0]);
+        } else if (t == SN_GEOM_CAPSULE) { // its two end spheres
+            for (int k = 0; k < 2 && st == SN_OK; k++) {
+                sn_real l[3] = {0, 0, (k ? 0.5 : -0.5) * gs[1]}, b[3];
+                m3_mul_v3(b, R, l);
+                v3_add(b, b, o);
+                st = add_rolling(s, body, b, gs[0]);
+            }
+        } // ellipsoids: not yet
+        if (st != SN_OK) return st;
+    }
+    if (added) *added = sn_system_soft_point_count(s) - n0;
+    return SN_OK;
 }
 
 
@@ -309,7 +378,7 @@ sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
     const sni_soft_pt* p = &c->pt[i];
     memset(out, 0, sizeof *out);
     out->body = c->body[i];
-    v3_copy(out->offset, c->off + 3 * i);
+    v3_add(out->offset, c->off + 3 * i, c->roll + 3 * i);
     out->active = p->active;
     out->slipping = p->slip;
     v3_copy(out->position, p->p);
@@ -323,7 +392,7 @@ sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
 
 // ---- kinematics and the contact update ----
 
-void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u) {
+void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     sni_soft* c = s->soft;
@@ -335,7 +404,22 @@ void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u) {
     for (int i = 0; i < c->n; i++) {
         int b = c->body[i];
         sn_real* p = c->pos + 3 * i;
-        m3_mul_v3(p, d->body_rot + 9 * b, c->off + 3 * i);
+        const sn_real* R = d->body_rot + 9 * b;
+        if (c->rad[i] > 0 && (handover || !c->pt[i].active)) {
+            // a rolling point: its sphere's lowest point. An active one is handed over to it
+            // (between sub-steps only): the anchor moves with the contact point, keeping the
+            // spring's stretch, so rolling neither stretches the spring nor sinks the sphere
+            const sn_real down[3] = {0, 0, -c->rad[i]};
+            sn_real old[3], now[3], d3[3];
+            m3_mul_v3(old, R, c->roll + 3 * i);
+            m3t_mul_v3(c->roll + 3 * i, R, down);
+            m3_mul_v3(now, R, c->roll + 3 * i);
+            v3_sub(d3, now, old);
+            if (c->pt[i].active) c->pt[i].p0[0] += d3[0], c->pt[i].p0[1] += d3[1];
+        }
+        sn_real bp[3];
+        v3_add(bp, c->off + 3 * i, c->roll + 3 * i);
+        m3_mul_v3(p, R, bp);
         v3_add(p, p, d->body_pos + 3 * b);
         sn_real* J = c->J + 3 * (size_t)i * (size_t)nv;
         sn_point_jacobian(m, d, b, p, J, NULL);
@@ -373,7 +457,7 @@ static void cone_project(sn_real* f, sn_real mu) {
 // self-consistent one (A.9 step 5, Python): lambda = K (p0 - p) + B (p0' - p'), with p0' the
 // tangential velocity of a slipping contact and 0 otherwise
 static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, const sn_real* p,
-                         const sn_real* pd) {
+                         const sn_real* pd, int rolling) {
     v3_copy(c->p, p);
     v3_copy(c->pd, pd);
     if (!c->active) {
@@ -385,6 +469,10 @@ static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, con
         c->active = 1;
         c->slip = 0;
         v3_copy(c->p0, p);
+        // a rolling point starts inside a surface its sphere already presses: its anchor is on
+        // the surface, so the spring carries that penetration (a new point anchored where it
+        // is would let the sphere sink by m g / K at each change of point)
+        if (rolling) c->p0[2] = g;
         memset(c->p0d, 0, sizeof c->p0d);
     } else if (!P->bilateral && p[2] > g) {
         memset(c, 0, sizeof *c);
@@ -437,7 +525,7 @@ void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
         return;
     }
     for (int i = 0; i < c->n; i++)
-        update_point(&P, w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i);
+        update_point(&P, w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i, c->rad[i] > 0);
 }
 
 

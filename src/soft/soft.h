@@ -48,9 +48,13 @@ struct sni_soft {
     int full;       // Expo: full-accuracy exponential
     int n, cap;     // points, and room for them
     int* body;      // (cap)
-    sn_real* off;   // body-frame offsets (cap x 3)
+    sn_real* off;   // body-frame offsets; a rolling point's: its sphere's centre (cap x 3)
+    sn_real* rad;   // a rolling point's sphere radius, 0 for a fixed point (cap)
     // ---- state ----
     sni_soft_pt* pt; // (cap)
+    sn_real* roll;   // a rolling point's material point from its sphere's centre, body frame:
+                     // the sphere's lowest point, taken afresh while the contact is off and
+                     // kept while it is on (cap x 3; 0 for fixed points)
     int reset;       // a state was set: the next step releases every contact first
     // ---- report ----
     int newton_iter;  // implicit Euler: Newton iterations of the last step (all sub-steps)
@@ -92,8 +96,9 @@ sni_soft* sni_soft_get(struct sn_system* s);
 
 // points.c
 // the kinematics at (q, u) into d (fk, fk_vel) and every point's position, velocity, Jacobian
-// and J-dot u into the scratch
-void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u);
+// and J-dot u into the scratch; handover (between sub-steps, not in a stage): active rolling
+// points move to their sphere's lowest point, their anchors with them
+void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int handover);
 // the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
 // detection, anchors, the force and its cone
 void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);

@@ -50,7 +50,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     memcpy(c->u, s->step.u0, (size_t)nv * sizeof(sn_real));
     c->newton_iter = 0;
     // the contacts at the step's start (a no-op after a step, the detection after a new state)
-    sni_soft_kin(s, c->q, c->u);
+    sni_soft_kin(s, c->q, c->u, 1);
     sni_soft_update(s->world, c, c->pt);
     sn_real h = dt / c->substeps;
     sn_status st = SN_OK;
@@ -58,7 +58,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
         st = substep(s, h);
         if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
         if (st != SN_OK) break;
-        sni_soft_kin(s, c->q, c->u);
+        sni_soft_kin(s, c->q, c->u, 1);
         sni_soft_update(s->world, c, c->pt);
     }
     for (int i = 0; i < c->n && st == SN_OK; i++)

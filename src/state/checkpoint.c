@@ -51,9 +51,9 @@
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
 //   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off:
-//   config | pt[].active, slip, p0, p0d, reset: state (the anchors) | pt[].f, p, pd: report |
-//   newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp, save_reset
-//   and the rest: scratch of a step.
+//   rad: config | pt[].active, slip, p0, p0d, roll, reset: state (the anchors) | pt[].f, p, pd:
+//   report | newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp,
+//   save_reset and the rest: scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -397,6 +397,8 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
     if (S->failed != SN_OK) return;
     sni_ser_int(S, SNI_CONFIG, "soft points' bodies", c->body, (size_t)c->n, 0, -1);
     sni_ser_real(S, SNI_CONFIG, "soft points' offsets", c->off, 3 * (size_t)c->n);
+    sni_ser_real(S, SNI_CONFIG, "soft points' rolling radii", c->rad, (size_t)c->n);
+    sni_ser_real(S, SNI_STATE, "soft rolling points' material points", c->roll, 3 * (size_t)c->n);
     sni_ser_int(S, SNI_STATE, "soft contacts to be released (a state was set)", &c->reset, 1, 0, 1);
     for (int i = 0; i < c->n && S->failed == SN_OK; i++) {
         sni_soft_pt* p = &c->pt[i];
