@@ -360,6 +360,15 @@ check "box with --stiffness '1e4 5e4' --damping 100 --integrator implicit_euler 
 check "the summary names them" grep -q "K 10000 / 50000 N/m, B 100 / 100 N s/m (normal / tangential), mu 1, implicit_euler, 2 sub-steps per step" "$TMP/out"
 check "the corners in by m g / (4 K_n)" awk -F, 'END { want = 9.81 / 4e4; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sbox2.csv"
 
+# a soft run saved and resumed (the anchors are in the checkpoint): the box dropped spinning on its
+# corners, 0.3 s + 0.3 s equals one 0.6 s run bit for bit, the soft columns included
+SB=(run "$B" --contact soft --q0 "0 0 0.12 1 0 0 0" --u0 "0.5 0 0 0 0 1" --dt 0.01 --no-html --quiet)
+check "soft: run 0.6 s" exit_code 0 "$SINEW" "${SB[@]}" --duration 0.6 --record "$TMP/swhole.csv"
+check "soft: run 0.3 s, --save-state" exit_code 0 "$SINEW" "${SB[@]}" --duration 0.3 --save-state "$TMP/soft.snstate"
+check "soft: --load-state, 0.3 s more" exit_code 0 "$SINEW" "${SB[@]}" --load-state "$TMP/soft.snstate" --duration 0.3 --record "$TMP/srest.csv"
+check "its 30 steps equal the whole run's bit for bit" cmp -s <(tail -30 "$TMP/swhole.csv") <(tail -30 "$TMP/srest.csv")
+check "with contacts in them" awk -F, 'NR > 1 && $17 > 0 { n++ } END { exit !(n > 10) }' "$TMP/srest.csv"
+
 # Solo12 (the 2020 URDF) standing on its four feet (Expo, one 10 ms sub-step, joint PD kp 5, kd 0.2
 # to the start pose) for 10 s: each foot in by about m g / (4 K), m from `sinew inspect --json`
 SHARED=${SINEW_SHARED:-$SRC/../shared}
