@@ -499,7 +499,8 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
 // ---- soft contacts (seed 004; docs/expo.md, "Command line") ----
 
 #define SOFT_NAME 96
-#define SOFT_MANY 32 // more points than this: a warning (Expo's cost grows as (3 n)^3)
+#define SOFT_MAX_DERIVED 256 // more points from the geometry: refused (name them)
+#define SOFT_MANY 32         // more points than this: a warning (Expo's cost grows as (3 n)^3)
 
 // the run's soft points (names for the summary) and what the run saw of them
 typedef struct soft_run {
@@ -655,6 +656,27 @@ static int soft_named_points(sn_world* w, sn_system* s, soft_run* r, const char*
 // the rules are run --help's), named after their bodies
 static int soft_geometry_points(sn_world* w, sn_system* s, soft_run* r) {
     const sn_model* m = sn_system_model(s);
+    // their number first, by the library's rules: a model whose meshes have thousands of
+    // vertices is refused here, before the library sizes a workspace for them
+    long count = 0;
+    for (int g = 0; g < m->ngeom; g++) {
+        if (m->geom_is_visual[g] || m->frame_body[m->geom_frame[g]] < 1) continue;
+        int t = m->geom_type[g];
+        count += t == SN_GEOM_BOX        ? 8
+                 : t == SN_GEOM_CYLINDER ? 16
+                 : t == SN_GEOM_MESH     ? (m->geom_vert_num[g] > 0 ? m->geom_vert_num[g] : 0)
+                 : t == SN_GEOM_SPHERE   ? 1
+                 : t == SN_GEOM_CAPSULE  ? 2
+                                         : 0;
+    }
+    if (count > SOFT_MAX_DERIVED) {
+        fprintf(stderr,
+                "sinew run: --contact soft: the collision geometry gives %ld contact points "
+                "(more than %d: Expo's cost grows as (3 n)^3); name the points with "
+                "--soft-points\n",
+                count, SOFT_MAX_DERIVED);
+        return CLI_USAGE;
+    }
     int first = sn_system_soft_point_count(s), added = 0;
     if (sn_system_add_soft_geometry_points(s, &added) != SN_OK) {
         fprintf(stderr,
