@@ -23,7 +23,11 @@ static const sni_expm_opts o_full_nobal = {-1, 0, 1};
 
 // ---- small helpers ----
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+// each test reseeds, so that its numbers do not depend on which tests ran before it
+static uint64_t rng_state;
+static void reseed(void) {
+    rng_state = 0x9e3779b97f4a7c15u;
+}
 static double urand(void) { // uniform in [-1, 1)
     rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
     return (double)(rng_state >> 11) * 0x1.0p-52 - 1.0;
@@ -188,6 +192,7 @@ static void contact_lds(int nc, int nv, int duplicate, double K, double B, doubl
 
 // a point mass on a spring-damper per axis (K = 1e5, B = 300, m = 1, h = 10 ms) in closed form
 static int test_lds_spring_damper(void) {
+    reseed();
     const double K = 1e5, B = 300, h = 0.01;
     double A[36] = {0}, a[6] = {0, 0, 0, 0.4, -0.3, -9.81};
     double x0[6] = {-1e-3, 2e-4, -1.5e-3, 0.1, -0.05, -0.3};
@@ -231,6 +236,7 @@ static int test_lds_spring_damper(void) {
 // contact LDSs of 1..4 points against Gauss-Legendre quadrature of x(t), and (A12) where A is
 // invertible
 static int test_lds_quadrature_and_closed_form(void) {
+    reseed();
     for (int nc = 1; nc <= 4; nc++) {
         int n = 6 * nc;
         double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], Q1[NMAX], Q2[NMAX];
@@ -285,6 +291,7 @@ static int test_lds_quadrature_and_closed_form(void) {
 
 // two identical contact rows: Upsilon and A singular, (A12) impossible, the integrals exact
 static int test_lds_singular(void) {
+    reseed();
     int nc = 2, n = 12;
     double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], xh[NMAX], Q1[NMAX], Q2[NMAX];
     double Ai[NMAX * NMAX], xq[NMAX];
@@ -327,6 +334,7 @@ static int test_lds_singular(void) {
 
 
 static int test_lds_capped(void) {
+    reseed();
     // the paper's capped orders on the stiff contact: bounded (A-stable), errors as printed
     const double K = 1e5, B = 300;
     double A[4] = {0, 1, -K, -B}, a[2] = {0, -9.81}, x0[2] = {-1e-3, 0.1};
@@ -363,6 +371,7 @@ static int test_lds_capped(void) {
 
 // X = S D S^-1 with known D: e^X = S e^D S^-1, sizes 1..12, spectra scaled up to 40
 static int test_expm_diagonalizable(void) {
+    reseed();
     double S[NMAX * NMAX], Si[NMAX * NMAX], T[NMAX * NMAX], X[NMAX * NMAX], Eref[NMAX * NMAX];
     double scales[] = {1e-3, 0.5, 4, 40};
     for (int n = 1; n <= 12; n++) {
@@ -396,6 +405,7 @@ static int test_expm_diagonalizable(void) {
 
 // strictly upper triangular N: e^N = sum_(k < n) N^k / k! exactly
 static int test_expm_nilpotent(void) {
+    reseed();
     int n = 7;
     double N[NMAX * NMAX] = {0}, P[NMAX * NMAX], T[NMAX * NMAX], Eref[NMAX * NMAX];
     for (int i = 0; i < n; i++)
@@ -430,6 +440,7 @@ static int test_expm_nilpotent(void) {
 
 // w [[0, 1], [-1, 0]] with w = 1e4: [[cos w, sin w], [-sin w, cos w]]
 static int test_expm_rotation(void) {
+    reseed();
     double ws[] = {1, 100, 1e4};
     for (int k = 0; k < 3; k++) {
         double w = ws[k], X[4] = {0, w, -w, 0}, E[4];
@@ -450,6 +461,7 @@ static int test_expm_rotation(void) {
 
 // h [[0, 1], [-k/m, -b/m]]: e^(tA) = e^(-sigma t) (cos(wd t) I + sin(wd t) / wd (A + sigma I))
 static int test_expm_stiff_oscillator(void) {
+    reseed();
     double km[] = {1e3, 1e5, 1e7}, bm[] = {10, 300, 300};
     double h = 0.01;
     for (int c = 0; c < 3; c++) {
@@ -481,6 +493,7 @@ static int test_expm_stiff_oscillator(void) {
 
 // the standard algorithm against the full-accuracy mode, sizes 1..30, norms 1e-3..30
 static int test_expm_standard_vs_full(void) {
+    reseed();
     double X[NMAX * NMAX], Ef[NMAX * NMAX];
     double norms[] = {1e-3, 0.1, 1, 10, 30};
     for (int n = 1; n <= 30; n += (n < 6 ? 1 : 6)) {
@@ -507,6 +520,7 @@ static int test_expm_standard_vs_full(void) {
 
 // the full mode against a double-double-free check: e^X e^-X = I and e^(2X) = (e^X)^2
 static int test_expm_full_identities(void) {
+    reseed();
     int n = 9;
     double X[NMAX * NMAX], Xm[NMAX * NMAX], X2[NMAX * NMAX], E[NMAX * NMAX], Em[NMAX * NMAX],
         E2[NMAX * NMAX], P[NMAX * NMAX], I9[NMAX * NMAX];
@@ -610,6 +624,7 @@ static double pade_scalar(int j, double z) {
 
 // each capped r_j (no scaling) on a symmetric X equals Q r_j(L) Q^T from (A19)'s factorials
 static int test_expm_pade_coefficients(void) {
+    reseed();
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], E[NMAX * NMAX], R[NMAX * NMAX], l[NMAX], rl[NMAX];
     orthogonal(n, Q);
@@ -636,6 +651,7 @@ static int test_expm_pade_coefficients(void) {
 // ((2j)! (2j+1)!), on X = t Q L Q^T with eigenvalues in [-1, 1]: the ratio tends to 1 as t -> 0
 // (the next term is ~ t / 2 of it) and the error's slope in t is 2j + 1
 static int test_expm_pade_error_order(void) {
+    reseed();
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], Ef[NMAX * NMAX], E[NMAX * NMAX], P[NMAX * NMAX],
         T[NMAX * NMAX], D[NMAX * NMAX], l[NMAX], lt[NMAX];
@@ -687,6 +703,7 @@ static int test_expm_pade_error_order(void) {
 // spectrum -1..-1e6 stays within the unit disc for every cap, and a block diagonal of damped
 // oscillators (h K from 1 to 1e4) iterated 1000 times never gains energy
 static int test_expm_a_stability(void) {
+    reseed();
     int n = 8;
     double X[NMAX * NMAX] = {0}, E[NMAX * NMAX];
     for (int i = 0; i < n; i++)
@@ -766,6 +783,7 @@ static int test_expm_a_stability(void) {
 // X = D0 M D0^-1 with D0 spanning 1e-6..1e6: e^X = D0 e^M D0^-1; balanced: equal, fewer
 // squarings, and the warm start reproduces the result
 static int test_expm_balancing(void) {
+    reseed();
     int n = 6;
     double M[NMAX * NMAX], X[NMAX * NMAX], Em[NMAX * NMAX], Eref[NMAX * NMAX], E[NMAX * NMAX],
         Xb[NMAX * NMAX];
@@ -824,6 +842,7 @@ static int test_expm_balancing(void) {
 
 // e^X V equals (e^X) V, for s = 0 and s > 0 and every split k of the squarings
 static int test_expm_apply_equals_matrix(void) {
+    reseed();
     double X[NMAX * NMAX], E[NMAX * NMAX], V[NMAX * NMAX], out[NMAX * NMAX], ref[NMAX * NMAX];
     int sizes[] = {3, 9, 27};
     double norms[] = {0.01, 1, 200};
@@ -865,6 +884,7 @@ static int test_expm_apply_equals_matrix(void) {
 
 
 static int test_expm_refusals(void) {
+    reseed();
     double X[4] = {0, 1, -1, 0}, V[2] = {1, 0}, out[2], E[4];
     X[1] = NAN;
     SNT_CHECK(sni_expm_apply(2, X, 1, V, &o_std, NULL, out, g_work) == SN_ERR_NONFINITE);
@@ -920,6 +940,7 @@ static int test_expm_refusals(void) {
 // each function within the workspace its query gives (a heap block of exactly that size: the
 // ASan build catches a write past it)
 static int test_expm_workspace_exact(void) {
+    reseed();
     int sizes[] = {1, 2, 5, 27};
     sni_expm_opts os[4] = {{0, 1, 0}, {6, 0, 0}, {-1, 1, 0}, {-1, 1, 1}};
     double X[NMAX * NMAX], V[NMAX * NMAX], out[NMAX * NMAX];
@@ -962,6 +983,7 @@ static int test_expm_workspace_exact(void) {
 
 // no heap call in any mode
 static int test_expm_no_allocation(void) {
+    reseed();
     double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], xh[NMAX], bal[NMAX] = {0};
     contact_lds(4, 18, 0, 1e5, 300, A, a, x0);
     tc_heap_install();

@@ -16,6 +16,9 @@
 
 #include <stddef.h>
 
+// the options. Mind that a zero-initialised struct means max_mul = 0 (r1, the trapezoidal rule,
+// unscaled) without balancing: set max_mul = -1 and balance = 1 for the standard algorithm (or
+// pass NULL, which means exactly that)
 typedef struct sni_expm_opts {
     int max_mul; // -1: the standard algorithm (A.11, orders 3,5,7,9,13 + scaling); >= 0: the
                  // cap nu_max of A.11's table (0 -> r1, 1 -> r2, 2 -> r3, 3 -> r5, 4 -> r7,
