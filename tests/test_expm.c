@@ -941,6 +941,10 @@ static int test_expm_refusals(void) {
 // ASan build catches a write past it)
 static int test_expm_workspace_exact(void) {
     reseed();
+    for (int n = 0; n < 64; n++) // sized for the most contacts serves fewer
+        SNT_CHECK(sni_lds_work(n) <= sni_lds_work(n + 1) &&
+                  sni_expm_work(n, 2) <= sni_expm_work(n + 1, 2) &&
+                  sni_expm_work(n, 2) <= sni_expm_work(n, 3));
     int sizes[] = {1, 2, 5, 27};
     sni_expm_opts os[4] = {{0, 1, 0}, {6, 0, 0}, {-1, 1, 0}, {-1, 1, 1}};
     double X[NMAX * NMAX], V[NMAX * NMAX], out[NMAX * NMAX];

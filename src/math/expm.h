@@ -40,7 +40,7 @@ void sni_expm_select(sn_real norm1, const sni_expm_opts* o, int* order, int* squ
 sn_real sni_expm_balance(int n, sn_real* X, sn_real* d);
 
 // sn_real entries of workspace for sni_expm_apply with an n x n matrix and c columns, and for
-// sni_expm with c = n
+// sni_expm with c = n (it grows with n and c)
 size_t sni_expm_work(int n, int c);
 
 // out (n x c, row-major) = e^X V for X (n x n) and V (n x c). bal (n, may be NULL): the
@@ -58,7 +58,8 @@ sn_status sni_expm_apply(int n, const sn_real* X, int c, const sn_real* V, const
 // work: sni_expm_work(n, n) entries
 sn_status sni_expm(int n, const sn_real* X, const sni_expm_opts* o, sn_real* E, sn_real* work);
 
-// sn_real entries of workspace for sni_lds_integrals with an n-state LDS
+// sn_real entries of workspace for sni_lds_integrals with an n-state LDS (it grows with n, so a
+// workspace sized for the most contacts serves every smaller set)
 size_t sni_lds_work(int n);
 
 // x' = A x + a, x(0) = x0 over h (A n x n, a and x0 n): X1 = int_0^h x, X2 = int_0^h int_0^s x
