@@ -454,7 +454,29 @@ static int test_expm_rotation(void) {
         printf("  rotation w = %g: r%d, %d squarings, max abs err %.2e (w eps = %.1e)\n", w, order,
                s, e, w * DBL_EPSILON);
         SNT_CHECK(e < 50 * w * DBL_EPSILON); // the problem's own condition is ~ w eps
+        // the full mode squares in long double: its error is w eps of long double, not of double
+        SNT_STATUS_OK(sni_expm(2, X, &o_full, E, g_work));
+        double ef = 0;
+        for (int i = 0; i < 4; i++)
+            ef = fmax(ef, fabs(E[i] - R[i]));
+        printf("    full mode: max abs err %.2e (w eps_long_double = %.1e)\n", ef,
+               (double)(w * LDBL_EPSILON));
+        SNT_CHECK(ef < 20 * w * (double)LDBL_EPSILON + 2 * DBL_EPSILON);
     }
+    // a diagonal in the full mode against libm's exp, entry by entry: within one ulp
+    double D[36] = {0}, ED[36];
+    double dv[6] = {-30, -7.5, -0.3, 1e-3, 2.5, 30};
+    for (int i = 0; i < 6; i++)
+        D[i * 6 + i] = dv[i];
+    sni_expm_opts nb = {-1, 0, 1};
+    SNT_STATUS_OK(sni_expm(6, D, &nb, ED, g_work));
+    double ulps = 0;
+    for (int i = 0; i < 6; i++) {
+        double x = exp(dv[i]);
+        ulps = fmax(ulps, fabs(ED[i * 6 + i] - x) / (nextafter(x, INFINITY) - x));
+    }
+    printf("  full mode on diag(-30 .. 30) vs exp(): %.2f ulp at most\n", ulps);
+    SNT_CHECK(ulps <= 1);
     return 0;
 }
 
