@@ -935,6 +935,13 @@ static int test_expm_refusals(void) {
         SNT_CHECK(k == 2 || E[1] == 5e-324);
         SNT_NEAR_REL(E[2], 1.7e308, 1e-15, 0);
     }
+    // r1 = (2 + z) / (2 - z) has its pole at z = 2: X = 2 I under the cap 0 is refused
+    double two[4] = {2, 0, 0, 2};
+    sni_expm_opts c0 = {0, 0, 0};
+    SNT_CHECK(sni_expm(2, two, &c0, E, g_work) == SN_ERR_SINGULAR);
+    SNT_CHECK(sni_expm_apply(2, two, 1, V, &c0, NULL, out, g_work) == SN_ERR_SINGULAR);
+    SNT_STATUS_OK(sni_expm(2, two, &o_std, E, g_work)); // the standard algorithm: e^2 I
+    SNT_NEAR_REL(E[0], exp(2.0), 1e-15, 0);
     // LDS: NaN in A, a or x0; h not finite or negative
     double A[4] = {0, 1, -1, 0}, a[2] = {0, 1}, x0[2] = {1, 0}, X1[2], X2[2];
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, -0.1, &o_std, NULL, X1, X2, NULL, g_work) ==
