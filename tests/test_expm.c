@@ -949,8 +949,15 @@ static int test_expm_refusals(void) {
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, NAN, &o_std, NULL, X1, X2, NULL, g_work) ==
               SN_ERR_NONFINITE);
     x0[0] = NAN;
+    X1[0] = X1[1] = X2[0] = X2[1] = 7;
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, 0.1, &o_std, NULL, X1, X2, NULL, g_work) ==
               SN_ERR_NONFINITE);
+    SNT_CHECK(X1[0] == 7 && X1[1] == 7 && X2[0] == 7 && X2[1] == 7); // left as they were
+    // x'' = 1e5 x from x = 1 over h = 10: e^3162, the integrals overflow
+    double big2[4] = {0, 1, 1e5, 0}, a0[2] = {0, 0}, x1[2] = {1, 0};
+    SNT_CHECK(sni_lds_integrals(2, big2, a0, x1, 10, &o_std, NULL, X1, X2, NULL, g_work) ==
+              SN_ERR_NONFINITE);
+    SNT_CHECK(X1[0] == 7 && X2[1] == 7);
     x0[0] = 1;
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, 0.1, &o_std, NULL, NULL, X2, NULL, g_work) ==
               SN_ERR_ARG);

@@ -66,8 +66,8 @@ size_t sni_lds_work(int n);
 // ((A11), n each) from one exponential of the augmented (n + 3) x (n + 3) matrix h C of (A13)
 // applied to two columns (three when xh is wanted), so A is never inverted and may be singular;
 // optionally x(h) too (xh, may be NULL). bal (n + 3, may be NULL): the balancing's warm start.
-// h must be finite and >= 0. Errors as sni_expm_apply, and SN_ERR_ARG for h < 0; the outputs
-// are unspecified on error.
+// h must be finite and >= 0. Errors as sni_expm_apply, and SN_ERR_ARG for h < 0; on error X1,
+// X2 and xh are left as they were (bal may have moved: it is only a warm start).
 sn_status sni_lds_integrals(int n, const sn_real* A, const sn_real* a, const sn_real* x0, sn_real h,
                             const sni_expm_opts* o, sn_real* bal, sn_real* X1, sn_real* X2,
                             sn_real* xh, sn_real* work);
