@@ -367,6 +367,37 @@ static int test_lds_capped(void) {
 }
 
 
+// the standard algorithm against the full mode over the paper's ranges: K = 1e3..1e8 N/m,
+// B from the damping ratio, h = 1 ms..50 ms, 2 contacts
+static int test_lds_stiffness_sweep(void) {
+    reseed();
+    double Ks[] = {1e3, 1e5, 1e8}, hs[] = {1e-3, 1e-2, 5e-2};
+    double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], R1[NMAX], R2[NMAX];
+    for (int ki = 0; ki < 3; ki++)
+        for (int hi = 0; hi < 3; hi++) {
+            reseed();
+            double K = Ks[ki], B = 2 * 0.3 * sqrt(K); // damping ratio ~0.3 of a 1 kg point
+            contact_lds(2, 18, 0, K, B, A, a, x0);
+            SNT_STATUS_OK(
+                sni_lds_integrals(12, A, a, x0, hs[hi], &o_full, NULL, R1, R2, NULL, g_lwork));
+            SNT_STATUS_OK(
+                sni_lds_integrals(12, A, a, x0, hs[hi], &o_std, NULL, X1, X2, NULL, g_work));
+            double e = fmax(vec_rel(12, X1, R1), vec_rel(12, X2, R2));
+            double hn = 0; // ||h A||_1
+            for (int j = 0; j < 12; j++) {
+                double c = 0;
+                for (int i = 0; i < 12; i++)
+                    c += fabs(hs[hi] * A[i * 12 + j]);
+                hn = fmax(hn, c);
+            }
+            printf("  K %.0e h %4.0f ms (||hA|| %.1e): std vs full X1, X2 %.2e\n", K, hs[hi] * 1e3,
+                   hn, e);
+            SNT_CHECK(e < 1e-12);
+        }
+    return 0;
+}
+
+
 // ---- the exponential ----
 
 // X = S D S^-1 with known D: e^X = S e^D S^-1, sizes 1..12, spectra scaled up to 40
@@ -1038,10 +1069,11 @@ static int test_expm_no_allocation(void) {
 
 SNT_SUITE(SNT_TEST(test_lds_spring_damper), SNT_TEST(test_lds_quadrature_and_closed_form),
           SNT_TEST(test_lds_singular), SNT_TEST(test_lds_capped),
-          SNT_TEST(test_expm_diagonalizable), SNT_TEST(test_expm_nilpotent),
-          SNT_TEST(test_expm_rotation), SNT_TEST(test_expm_stiff_oscillator),
-          SNT_TEST(test_expm_standard_vs_full), SNT_TEST(test_expm_full_identities),
-          SNT_TEST(test_expm_pade_coefficients), SNT_TEST(test_expm_pade_error_order),
-          SNT_TEST(test_expm_a_stability), SNT_TEST(test_expm_balancing),
-          SNT_TEST(test_expm_apply_equals_matrix), SNT_TEST(test_expm_refusals),
-          SNT_TEST(test_expm_workspace_exact), SNT_TEST(test_expm_no_allocation))
+          SNT_TEST(test_lds_stiffness_sweep), SNT_TEST(test_expm_diagonalizable),
+          SNT_TEST(test_expm_nilpotent), SNT_TEST(test_expm_rotation),
+          SNT_TEST(test_expm_stiff_oscillator), SNT_TEST(test_expm_standard_vs_full),
+          SNT_TEST(test_expm_full_identities), SNT_TEST(test_expm_pade_coefficients),
+          SNT_TEST(test_expm_pade_error_order), SNT_TEST(test_expm_a_stability),
+          SNT_TEST(test_expm_balancing), SNT_TEST(test_expm_apply_equals_matrix),
+          SNT_TEST(test_expm_refusals), SNT_TEST(test_expm_workspace_exact),
+          SNT_TEST(test_expm_no_allocation))
