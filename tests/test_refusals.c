@@ -40,6 +40,9 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_world_set_solver(w, 0, 1e-9), SN_ERR_ARG, "at least 1 iteration");
     EXPECT(sn_world_set_solver(w, 10, nan), SN_ERR_ARG, "tolerance");
     EXPECT(sn_world_set_material_pair(w, 3, 16, 0.5, 0, 0), SN_ERR_ARG, "0 to 15");
+    EXPECT(sn_world_set_material(w, 0.5, 1.5, 0), SN_ERR_ARG, "restitution 1.5 must be within");
+    EXPECT(sn_world_set_material(w, nan, 0, 0), SN_ERR_ARG, "friction nan");
+    EXPECT(sn_world_set_material_pair(w, 1, 2, 0.5, -0.1, 0), SN_ERR_ARG, "restitution -0.1");
     // the system's state and control
     EXPECT(sn_system_set_state(s, NULL, nq, u, nv), SN_ERR_ARG, "q is NULL");
     EXPECT(sn_system_set_state(s, q, nq + 1, u, nv), SN_ERR_ARG, "entries, not nq");

@@ -13,6 +13,7 @@
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "sim/sim.h"
+#include "state/state.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -520,6 +521,25 @@ static int test_refuses_bad_checkpoints(void) {
     // foreign: another model
     SNT_CHECK(make_humanoid(&p) == 0);
     SNT_CHECK(refused(p.w, ck, n, SN_ERR_MODEL, "fingerprint", "another model") == 0);
+    scene_free(&p);
+    // a broad-phase order that names a geometry twice, checksum right (it would drop the other
+    // geometry from the sweep for good): found as the entries after [1, nbp, nbp]
+    SNT_CHECK(make_pile(&p) == 0);
+    SNT_CHECK(steps(p.w, 20) == 0);
+    size_t np;
+    unsigned char* pk = save(p.w, &np);
+    SNT_CHECK(pk);
+    uint32_t nbp = (uint32_t)p.w->nbp;
+    size_t bp = 0;
+    for (size_t i = 32; i + 12 + 8 * (size_t)nbp < np && !bp; i += 4)
+        if (sni_get_u32(pk + i) == 1 && sni_get_u32(pk + i + 4) == nbp &&
+            sni_get_u32(pk + i + 8) == nbp)
+            bp = i + 12;
+    SNT_CHECK(bp > 0 && nbp >= 2);
+    patch32(pk, np, bp + 4, sni_get_u32(pk + bp));
+    SNT_CHECK(
+        refused(p.w, pk, np, SN_ERR_PARSE, "names geometry", "a repeated broad-phase entry") == 0);
+    free(pk);
     scene_free(&p);
     // foreign: another number of systems
     SNT_CHECK(make_pile(&p) == 0);

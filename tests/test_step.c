@@ -1596,6 +1596,10 @@ static int test_failed_step_leaves_state(void) {
     memcpy(gq, sn_system_q(good), sizeof gq);
     memcpy(gu, sn_system_u(good), sizeof gu);
     SNT_STATUS_OK(sn_system_set_generalized_force(bad, &huge, 1));
+    // a force pending on the system stepped before the failing one stays pending (below: the
+    // recovering step applies it)
+    double fx[3] = {3, 0, 0}, at[3] = {0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_external_force(good, 1, at, fx));
     sn_status st = sn_world_integrate(w);
     printf("  tau = 1e308 on 0.01 kg: status %s, \"%s\"\n", sn_status_str(st),
            sn_world_last_error(w));
@@ -1604,12 +1608,29 @@ static int test_failed_step_leaves_state(void) {
     SNT_CHECK(memcmp(gq, sn_system_q(good), sizeof gq) == 0); // the system stepped before it too
     SNT_CHECK(memcmp(gu, sn_system_u(good), sizeof gu) == 0);
     SNT_CHECK(sn_world_time(w) == t0);
-    // recovers once the input is sane
+    // recovers once the input is sane, as a twin world that never took the failed step
     double zero = 0;
     SNT_STATUS_OK(sn_system_set_generalized_force(bad, &zero, 1));
     SNT_STATUS_OK(sn_world_integrate(w));
     SNT_CHECK(sn_world_time(w) > t0);
     SNT_NEAR(sn_system_q(bad)[0], q0 + 1e-3 * u0, 1e-15);
+    sn_world* w2;
+    sn_system *good2, *bad2;
+    SNT_STATUS_OK(sn_world_create(NULL, &w2, NULL));
+    SNT_STATUS_OK(sn_world_add_system(w2, mt, &good2, NULL));
+    SNT_STATUS_OK(sn_world_add_system(w2, ml, &bad2, NULL));
+    for (int i = 0; i < 10; i++)
+        SNT_STATUS_OK(sn_world_integrate(w2));
+    SNT_STATUS_OK(sn_system_set_state(bad2, &q0, 1, &u0, 1));
+    SNT_STATUS_OK(sn_system_set_external_force(good2, 1, at, fx));
+    SNT_STATUS_OK(sn_world_integrate(w2));
+    double du = 0;
+    for (int i = 0; i < 10; i++)
+        du = fmax(du, fabs(sn_system_u(good)[i] - sn_system_u(good2)[i]));
+    printf("  the pending force survives the failed step: u off the twin world's by %.1e\n", du);
+    SNT_CHECK(memcmp(sn_system_u(good), sn_system_u(good2), sizeof gu) == 0);
+    SNT_CHECK(memcmp(sn_system_q(good), sn_system_q(good2), sizeof gq) == 0);
+    sn_world_destroy(w2);
     // timestep and gravity setters check their inputs
     SNT_CHECK(sn_world_set_timestep(w, 0) == SN_ERR_ARG);
     SNT_CHECK(sn_world_set_timestep(w, NAN) == SN_ERR_ARG);
@@ -1620,6 +1641,38 @@ static int test_failed_step_leaves_state(void) {
     sn_world_destroy(w);
     sn_model_destroy(ml);
     sn_model_destroy(mt);
+    return 0;
+}
+
+// a step that fails on a system before one the contact solver corrected leaves no correction
+// behind: the penetrating sphere's pending push-out does not move it in a later step
+static int test_failed_step_leaves_no_correction(void) {
+    sn_world* w;
+    sn_system *spin, *ball;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    double size[3] = {0.2, 0.2, 0.2};
+    SNT_STATUS_OK(sn_world_add_box(w, size, 1, &spin));
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 1, &ball));
+    double qa[7] = {5, 0, 1, 1, 0, 0, 0}, ua[6] = {0, 0, 0, 1e170, 3e169, 0};
+    double qb[7] = {0, 0, 0.08, 1, 0, 0, 0}, ub[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(spin, qa, 7, ua, 6));
+    SNT_STATUS_OK(sn_system_set_state(ball, qb, 7, ub, 6));
+    sn_status st = sn_world_integrate(w);
+    printf("  a box spinning at 1e170 rad/s beside a sphere 2 cm deep: %s\n", sn_status_str(st));
+    SNT_CHECK(st != SN_OK);
+    SNT_CHECK(sn_system_q(ball)[2] == 0.08);
+    double g[3] = {0, 0, 0};
+    SNT_STATUS_OK(sn_world_set_gravity(w, g));
+    qa[2] = 3, qb[2] = 2;
+    memset(ua, 0, sizeof ua);
+    SNT_STATUS_OK(sn_system_set_state(spin, qa, 7, ua, 6));
+    SNT_STATUS_OK(sn_system_set_state(ball, qb, 7, ub, 6));
+    SNT_STATUS_OK(sn_world_integrate(w));
+    printf("  then at rest in the air without gravity: z = %.9f m after a step (set 2)\n",
+           sn_system_q(ball)[2]);
+    SNT_CHECK(sn_system_q(ball)[2] == 2 && sn_system_q(spin)[2] == 3);
+    sn_world_destroy(w);
     return 0;
 }
 
@@ -1860,6 +1913,6 @@ SNT_SUITE(SNT_TEST(test_pendulum_swing_per_scheme), SNT_TEST(test_pendulum_swing
           SNT_TEST(test_scheme_replacement_rules), SNT_TEST(test_pd_gains_floating_base),
           SNT_TEST(test_state_setters), SNT_TEST(test_springs_one_dof_only),
           SNT_TEST(test_external_force_one_step), SNT_TEST(test_integrate_split),
-          SNT_TEST(test_failed_step_leaves_state), SNT_TEST(test_no_heap_in_integrate),
-          SNT_TEST(test_inverse_dynamics_joint_torques),
+          SNT_TEST(test_failed_step_leaves_state), SNT_TEST(test_failed_step_leaves_no_correction),
+          SNT_TEST(test_no_heap_in_integrate), SNT_TEST(test_inverse_dynamics_joint_torques),
           SNT_TEST(test_inverse_dynamics_weld_carries_weight))

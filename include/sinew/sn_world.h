@@ -154,7 +154,8 @@ SN_API sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x
 /// plane's height (or -inf with no ground). The normal (may be NULL) points up.
 SN_API sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real* normal);
 /// The default material pair: Coulomb friction (0.8), restitution (0) and the impact speed
-/// below which nothing bounces (0).
+/// below which nothing bounces (0). Friction and threshold must be finite and >= 0, the
+/// restitution within 0 to 1 (SN_ERR_ARG with a message otherwise).
 SN_API sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
                                        sn_real threshold);
 /// Share of a penetration (or of a joint's excursion past its limit) removed per step: 0.2. The

@@ -516,11 +516,14 @@ sn_status sn_world_integrate2(sn_world* w) {
         st = stage_rk4(w->sys[i], dt);
         if (st != SN_OK) return fail_all(w, w->nsys, st);
     }
-    // positions (step 6), inverse dynamics and commit
+    // positions (step 6) of every system, then inverse dynamics and commit: no system commits
+    // (clearing its pending forces) before every system's step has succeeded
+    for (int i = 0; i < w->nsys; i++) {
+        st = stage_positions(w->sys[i], dt);
+        if (st != SN_OK) return fail_all(w, w->nsys, st);
+    }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        st = stage_positions(s, dt);
-        if (st != SN_OK) return fail_all(w, w->nsys, st);
         stage_inverse_dynamics(s, dt, s->solve.active && w->solver.nblock > 0);
         stage_commit(s);
     }

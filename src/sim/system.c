@@ -30,9 +30,11 @@ const sn_real* sn_system_u(const sn_system* s) {
 
 
 // kinematics and the cached dynamics must be recomputed (lazily); a new state also ends the
-// contact solver's warm-start history
+// contact solver's warm-start history and drops a position correction not yet applied (a step
+// that failed after the solve leaves one on the systems it did not reach)
 void sni_system_state_set(sn_system* s) {
     sni_solver_forget(&s->world->solver);
+    memset(s->solve.pseudo, 0, (size_t)s->m->nv * sizeof(sn_real));
     memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));

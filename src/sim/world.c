@@ -278,14 +278,28 @@ sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real
 }
 
 
+// a material's numbers: friction and threshold finite and >= 0, restitution within [0, 1] (above
+// 1 a contact would bounce higher than it came, and the gravity step's approach of a body at
+// rest would make it hop)
+static sn_status check_material(sn_world* w, sn_real friction, sn_real restitution,
+                                sn_real threshold) {
+    if (!(friction >= 0) || !isfinite(friction) || !(threshold >= 0) || !isfinite(threshold))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "material: friction %g and restitution threshold %g must be finite and "
+                       ">= 0",
+                       friction, threshold);
+    if (!(restitution >= 0) || !(restitution <= 1))
+        return SET_ERR(w, SN_ERR_ARG, "material: restitution %g must be within 0 to 1",
+                       restitution);
+    return SN_OK;
+}
+
+
 sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
                                 sn_real threshold) {
     if (!w) return SN_ERR_ARG;
-    if (!(friction >= 0) || !(restitution >= 0) || !(threshold >= 0) || !isfinite(friction) ||
-        !isfinite(restitution) || !isfinite(threshold))
-        return SET_ERR(w, SN_ERR_ARG,
-                       "material: friction, restitution and threshold must be "
-                       "finite and >= 0");
+    sn_status st = check_material(w, friction, restitution, threshold);
+    if (st != SN_OK) return st;
     w->friction = friction;
     w->restitution = restitution;
     w->restitution_threshold = threshold;
@@ -326,11 +340,8 @@ sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction
     if (!w) return SN_ERR_ARG;
     if (a < 0 || a > 15 || b < 0 || b > 15)
         return SET_ERR(w, SN_ERR_ARG, "material ids %d and %d: each must be 0 to 15", a, b);
-    if (!(friction >= 0) || !(restitution >= 0) || !(threshold >= 0) || !isfinite(friction) ||
-        !isfinite(restitution) || !isfinite(threshold))
-        return SET_ERR(w, SN_ERR_ARG,
-                       "material: friction, restitution and threshold must be "
-                       "finite and >= 0");
+    sn_status st = check_material(w, friction, restitution, threshold);
+    if (st != SN_OK) return st;
     sn_real v[3] = {friction, restitution, threshold};
     memcpy(w->pair_material[a][b], v, sizeof v);
     memcpy(w->pair_material[b][a], v, sizeof v);

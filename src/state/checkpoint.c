@@ -36,7 +36,8 @@
 //   the last step: scheme used, step torques, generalized force) | u1, ubar, u_adm, q1,
 //   stage_err, tau_exp, rk_*: scratch | mtilde, dinv: derived (SNI_VALID_MTILDE).
 // sni_solver_sys: row_prev: state (the joint rows' warm start) | conflict_warned: state |
-//   pseudo: state (0 between steps, except after a step that failed after the solve) |
+//   pseudo: state (0 between steps: the positions consume it, a failed step and the state
+//   setters clear it) |
 //   in_solver, active, v, v_fix, loop_dv, has_loop_dv: scratch.
 // sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
 //   anchors at the nominal configuration and the directions each constraint keeps, the
@@ -175,6 +176,23 @@ static void visit_solver(sni_ser* S, sn_world* w) {
 }
 
 
+// the broad phase's order (n entries at byte `at`, each within 0 to n - 1) names every geometry
+// once: a repeated entry would drop a geometry from the sweep for good (O(n^2), no allocation)
+static void check_permutation(sni_ser* S, size_t at, int n) {
+    for (int i = 1; i < n; i++) {
+        uint32_t x = sni_get_u32(S->buf + at + 4 * (size_t)i);
+        for (int k = 0; k < i; k++)
+            if (sni_get_u32(S->buf + at + 4 * (size_t)k) == x) {
+                sni_ser_refuse(S, SN_ERR_PARSE,
+                               "the checkpoint's broad-phase order names geometry %u twice "
+                               "(entries %d and %d): it is corrupt",
+                               (unsigned)x, k, i);
+                return;
+            }
+    }
+}
+
+
 static void visit_world(sni_ser* S, sn_world* w) {
     S->sys = -1;
     sni_ser_real(S, SNI_STATE, "time", &w->time, 1);
@@ -187,8 +205,11 @@ static void visit_world(sni_ser* S, sn_world* w) {
     sni_ser_int(S, SNI_TEMP, "contact overflow count and its warning", over, 2, 0, -1);
     if (S->mode == SNI_SER_LOAD) w->contact_overflow = over[0], w->contact_overflow_said = over[1];
     sni_ser_int(S, SNI_CONFIG, "broad-phase geometries", &w->nbp, 1, 0, -1);
-    if (S->failed == SN_OK)
+    if (S->failed == SN_OK) {
+        size_t at = S->off + 4; // the order's entries follow its length
         sni_ser_int(S, SNI_STATE, "broad-phase order", w->bp_order, (size_t)w->nbp, 0, w->nbp - 1);
+        if (S->mode == SNI_SER_CHECK && S->failed == SN_OK) check_permutation(S, at, w->nbp);
+    }
     visit_contacts(S, w, "warm-start contact", w->solver.previous, &w->solver.nprevious,
                    w->solver.size.contact_cap);
     visit_contacts(S, w, "contact of the last step", w->contacts, &w->ncontact, w->contact_cap);
