@@ -973,6 +973,15 @@ static int test_expm_refusals(void) {
     SNT_CHECK(sni_expm_apply(2, two, 1, V, &c0, NULL, out, g_work) == SN_ERR_SINGULAR);
     SNT_STATUS_OK(sni_expm(2, two, &o_std, E, g_work)); // the standard algorithm: e^2 I
     SNT_NEAR_REL(E[0], exp(2.0), 1e-15, 0);
+    // the warm start of that extreme matrix on an ordinary one would overflow it: started afresh
+    double wb[2] = {0}, Eo[4], Er[4];
+    SNT_STATUS_OK(sni_expm_apply(2, ext, 0, NULL, &eo[0], wb, NULL, g_work)); // D only
+    SNT_CHECK(wb[1] / wb[0] > 1e300);
+    double Xs[4] = {-1, 1e300, 1e-300, -2}, Id[4] = {1, 0, 0, 1};
+    SNT_STATUS_OK(sni_expm_apply(2, Xs, 2, Id, &eo[0], wb, Eo, g_work));
+    SNT_STATUS_OK(sni_expm(2, Xs, &eo[0], Er, g_work));
+    for (int i = 0; i < 4; i++)
+        SNT_NEAR_REL(Eo[i], Er[i], 1e-15, 0);
     // LDS: NaN in A, a or x0; h not finite or negative
     double A[4] = {0, 1, -1, 0}, a[2] = {0, 1}, x0[2] = {1, 0}, X1[2], X2[2];
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, -0.1, &o_std, NULL, X1, X2, NULL, g_work) ==
