@@ -21,6 +21,7 @@ void sni_soft_restore(sn_system* s) {
     sni_soft* c = s->soft;
     if (!c) return;
     memcpy(c->pt, c->save, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->roll, c->save_roll, 3 * (size_t)c->n * sizeof(sn_real));
     c->reset = c->save_reset;
 }
 
@@ -44,6 +45,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     sni_soft* c = s->soft;
     int nq = m->nq, nv = m->nv;
     memcpy(c->save, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->save_roll, c->roll, 3 * (size_t)c->n * sizeof(sn_real));
     c->save_reset = c->reset;
     if (c->reset) sn_system_soft_release(s);
     memcpy(c->q, s->step.q0, (size_t)nq * sizeof(sn_real));
