@@ -59,6 +59,7 @@ struct sni_soft {
     // ---- report ----
     int newton_iter;  // implicit Euler: Newton iterations of the last step (all sub-steps)
     int newton_fails; // sub-steps whose Newton iteration stopped above the tolerance (ever)
+    int warned;       // the warning that limits and loops are not enforced was given
     // ---- scratch of a step ----
     sni_soft_pt* save; // the contact state at the step's start (restored on a failure) (cap)
     sni_soft_pt* tmp;  // a stage's copy (RK4, implicit Euler) (cap)
