@@ -23,7 +23,10 @@ static void run_usage(void) {
             "                 [--record FILE.csv] [--contacts FILE.csv] [--html FILE.html]\n"
             "                 [--no-html] [--plot DIR] [--key NAME] [--no-assemble] [--ground]\n"
             "                 [--self-collision] [--save-state FILE] [--load-state FILE]\n"
-            "                 [--gyroscopic explicit|midpoint] [--quiet]\n"
+            "                 [--gyroscopic explicit|midpoint] [--contact hard|soft]\n"
+            "                 [--stiffness K] [--damping B]\n"
+            "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
+            "                 [--quiet]\n"
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -71,7 +74,14 @@ static void run_usage(void) {
             "  --load-state  start from the checkpoint in FILE (saved by --save-state with the\n"
             "              same model and options): its time, state and warm start replace the\n"
             "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
-            "              from there for --duration, bit for bit as if it had not stopped\n"
+            "              from there for --duration, bit for bit as if it had not stopped\n");
+    fprintf(stderr,
+            "  --contact   hard (default: seed 000's contact solver) or soft: spring-damper\n"
+            "              contacts on points of every collision geometry (docs/expo.md)\n"
+            "  --stiffness, --damping  the soft contacts' K (N/m, default 1e5) and B (N s/m,\n"
+            "              default 300), normal and tangential; --friction their mu (default 1)\n"
+            "  --integrator  the soft contacts' integrator: expo (default), euler, rk4 or\n"
+            "              implicit_euler, in --substeps N sub-steps per step (default 1)\n"
             "  --quiet     no progress bar\n");
 }
 
@@ -99,8 +109,22 @@ static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, doubl
 }
 
 
-// one row per contact of the last step
-static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t) {
+// the contacts after the last step: the hard solver's, or the active soft points
+static int contact_count(sn_system* s) {
+    return sn_system_soft_contact_count(s) + sn_system_contact_count(s);
+}
+
+
+// one row per contact of the last step; a soft contact's depth is its penetration and its
+// impulse its force times dt
+static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t, double dt) {
+    for (int i = 0; i < sn_system_soft_point_count(s); i++) {
+        sn_soft_point p;
+        if (sn_system_soft_point(s, i, &p) != SN_OK || !p.active) continue;
+        fprintf(f, "%.9g,%s,%.9g,%.9g,%.9g,0,0,1,%.9g,%.9g,%.9g,%.9g\n", t,
+                sn_model_name(m, SN_OBJ_BODY, p.body), p.position[0], p.position[1], p.position[2],
+                p.penetration, p.force[0] * dt, p.force[1] * dt, p.force[2] * dt);
+    }
     for (int i = 0; i < sn_system_contact_count(s); i++) {
         sn_contact c;
         if (sn_system_contact(s, i, &c) != SN_OK) continue;
@@ -128,7 +152,9 @@ typedef struct run_args {
     double ground_z; // the file's ground plane's height (MJCF), else 0
     int quiet, no_ground, no_html, demo, dt_given, no_assemble, ground, friction_given,
         self_collision;
-    const char* gyroscopic; // --gyroscopic
+    const char* gyroscopic;              // --gyroscopic
+    const char *contact, *integrator;    // --contact, --integrator
+    double stiffness, damping, substeps; // 0 / -1: not given
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -143,6 +169,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->friction = 0.8;
     a->duration = 5;
     a->cell = 0.1;
+    a->damping = -1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
         const char** str = !strcmp(s, "--q0")            ? &a->q0
@@ -158,15 +185,19 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--key")         ? &a->key
                            : !strcmp(s, "--scheme")      ? &a->scheme
                            : !strcmp(s, "--gyroscopic")  ? &a->gyroscopic
+                           : !strcmp(s, "--contact")     ? &a->contact
+                           : !strcmp(s, "--integrator")  ? &a->integrator
                            : !strcmp(s, "--contacts")    ? &a->contacts
                            : !strcmp(s, "--heightfield") ? &a->hfield
                            : !strcmp(s, "--save-state")  ? &a->save_state
                            : !strcmp(s, "--load-state")  ? &a->load_state
                                                          : NULL;
-        double* num = !strcmp(s, "--dt")         ? &a->dt
-                      : !strcmp(s, "--duration") ? &a->duration
-                      : !strcmp(s, "--cell")     ? &a->cell
-                                                 : NULL;
+        double* num = !strcmp(s, "--dt")          ? &a->dt
+                      : !strcmp(s, "--duration")  ? &a->duration
+                      : !strcmp(s, "--cell")      ? &a->cell
+                      : !strcmp(s, "--stiffness") ? &a->stiffness
+                      : !strcmp(s, "--substeps")  ? &a->substeps
+                                                  : NULL;
         if (str || num) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "sinew run: %s needs a value\n", s);
@@ -179,8 +210,9 @@ static int parse_args(int argc, char** argv, run_args* a) {
                 return CLI_USAGE;
             }
             if (num == &a->dt) a->dt_given = 1;
-        } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution")) {
-            double* dst = s[2] == 'f' ? &a->friction : &a->restitution;
+        } else if (!strcmp(s, "--friction") || !strcmp(s, "--restitution") ||
+                   !strcmp(s, "--damping")) {
+            double* dst = s[2] == 'f' ? &a->friction : s[2] == 'r' ? &a->restitution : &a->damping;
             if (s[2] == 'f') a->friction_given = 1;
             if (i + 1 >= argc || cli_parse_vector(argv[i + 1], dst, 1) != 1 || !(*dst >= 0)) {
                 fprintf(stderr, "sinew run: %s needs one number >= 0\n", s);
@@ -278,6 +310,60 @@ static int set_gyroscopic(sn_system* s, const char* name) {
         return CLI_USAGE;
     }
     sn_system_set_gyroscopic(s, midpoint ? SN_GYROSCOPIC_MIDPOINT : SN_GYROSCOPIC_EXPLICIT);
+    return 0;
+}
+
+
+// --contact soft and its options: the soft parameters, points on every collision geometry, the
+// integrator and its sub-steps (docs/expo.md)
+static int set_soft(sn_world* w, sn_system* s, const run_args* a) {
+    int soft = a->contact && !strcmp(a->contact, "soft");
+    if (a->contact && !soft && strcmp(a->contact, "hard")) {
+        fprintf(stderr, "sinew run: unknown contact model '%s' (hard, soft)\n", a->contact);
+        return CLI_USAGE;
+    }
+    if (!soft) {
+        if (a->integrator || a->stiffness > 0 || a->damping >= 0 || a->substeps > 0) {
+            fprintf(stderr, "sinew run: --integrator, --stiffness, --damping and --substeps need "
+                            "--contact soft\n");
+            return CLI_USAGE;
+        }
+        return 0;
+    }
+    static const char* names[] = {"expo", "euler", "rk4", "implicit_euler"};
+    int it = 0;
+    if (a->integrator) {
+        for (it = 0; it < 4 && strcmp(a->integrator, names[it]); it++)
+            ;
+        if (it == 4) {
+            fprintf(stderr,
+                    "sinew run: unknown integrator '%s' (expo, euler, rk4, "
+                    "implicit_euler)\n",
+                    a->integrator);
+            return CLI_USAGE;
+        }
+    }
+    int n = a->substeps > 0 ? (int)a->substeps : 1;
+    if (a->substeps > 0 && (double)n != a->substeps) {
+        fprintf(stderr, "sinew run: --substeps needs a whole number\n");
+        return CLI_USAGE;
+    }
+    sn_soft_params p = sn_soft_params_default();
+    if (a->stiffness > 0) p.k_normal = p.k_tangent = a->stiffness;
+    if (a->damping >= 0) p.b_normal = p.b_tangent = a->damping;
+    if (a->friction_given) p.mu = a->friction;
+    int added = 0;
+    if (sn_world_set_contact_model(w, SN_CONTACT_SOFT) != SN_OK ||
+        sn_world_set_soft_params(w, &p) != SN_OK ||
+        sn_system_add_soft_geometry_points(s, &added) != SN_OK ||
+        sn_system_set_soft_integrator(s, (sn_soft_integrator)it, n) != SN_OK) {
+        fprintf(stderr, "sinew run: %s\n", sn_world_last_error(w));
+        return CLI_USAGE;
+    }
+    if (!a->quiet)
+        printf("contacts  soft: K %g N/m, B %g N s/m, mu %g on %d points of the collision "
+               "geometry; %s in %d sub-step%s per step\n",
+               p.k_normal, p.b_normal, p.mu, added, names[it], n, n == 1 ? "" : "s");
     return 0;
 }
 
@@ -414,6 +500,7 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
     if (!rc && a->gyroscopic) rc = set_gyroscopic(s, a->gyroscopic);
+    if (!rc) rc = set_soft(w, s, a);
     int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
     memset(u, 0, (size_t)nv * sizeof(double));
     if (crank >= 0 && !a->kd && !a->vtarget) {
@@ -575,15 +662,15 @@ int cli_run(int argc, char** argv) {
         if (rec)
             record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                        sn_system_potential_energy(s) + sn_system_spring_energy(s),
-                       sn_system_contact_count(s));
+                       contact_count(s));
         if (m->nconstraint) {
             double rms, worst;
             sn_system_loop_error(s, &rms, &worst);
             loop_rms = fmax(loop_rms, rms), loop_worst = fmax(loop_worst, worst);
             loop_sq += rms * rms;
         }
-        if (cfile) contact_rows(cfile, m, s, sn_world_time(w));
-        int nc = sn_system_contact_count(s);
+        if (cfile) contact_rows(cfile, m, s, sn_world_time(w), a.dt);
+        int nc = contact_count(s);
         contact_sum += nc;
         if (nc > contact_max) contact_max = nc;
         if (rep) cli_replay_frame(rep, s, sn_world_time(w), a.dt);

@@ -6,6 +6,7 @@
 #include "sn_data.h"
 #include "sn_model.h"
 #include "sn_setup.h"
+#include "sn_soft.h"
 #include "sn_state.h"
 #include "sn_world.h"
 #endif

@@ -25,6 +25,11 @@ static inline void* sni_carve_keep(carver* c, size_t n, size_t size, void* old) 
 }
 
 
+// a world's and a system's soft contacts (soft/soft.h)
+typedef struct sni_soft_world sni_soft_world;
+typedef struct sni_soft sni_soft;
+
+
 // one contact between body `body` of system sa and body `body_b` of system sb (-1: the ground)
 typedef struct sni_contact {
     int sa, geom, body;
@@ -150,6 +155,7 @@ struct sn_system {
     unsigned* body_mask;  // the groups each body collides with (default all)  (nbody)
     int* body_material;   // contact material id per body (default 0)            (nbody)
     int self_collision;   // contacts between the system's own bodies
+    sni_soft* soft;       // soft contact points, their integrator (soft/soft.h; NULL: none)
     size_t bytes;         // the block holding the system and its arrays
 };
 
@@ -184,6 +190,7 @@ struct sn_world {
     int contact_overflow_said; // and warned about (once)
     sni_contact* contacts;     // (contact_cap)
     sni_solver solver;         // the contact solver's settings and state (src/solver/)
+    sni_soft_world* soft;      // the contact model, soft parameters (soft/soft.h; NULL: hard)
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
     int nbp;                 // geometries that can touch another system or body
     int* bp_sys;             // (nbp) system and geometry of each

@@ -16,8 +16,10 @@
 // result, a singular M~) leaves the state as it was.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
+#include "soft/soft.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -468,8 +470,10 @@ sn_status sn_world_integrate1(sn_world* w) {
         if (!(s->valid & SNI_VALID_W) || s->ctl.w_dt != w->dt) sni_compute_w(s, w->dt);
         sni_ensure_kinematics(s);
         // steps 2-4 of integrate1: collision bodies, detection, contacts
-        if (w->ground || w->hf_nx) sni_collide_ground(w, i);
+        if ((w->ground || w->hf_nx) && !sni_soft_on(w)) sni_collide_ground(w, i);
     }
+    // a soft world's contacts are its systems' soft points (src/soft/), found in integrate2
+    if (sni_soft_on(w)) return SN_OK;
     int self = 0;
     for (int i = 0; i < w->nsys; i++)
         self |= w->sys[i]->self_collision;
@@ -486,8 +490,43 @@ sn_status sn_world_integrate1(sn_world* w) {
 }
 
 
+// a soft world's step (src/soft/, docs/expo.md): per system, steps 1-3 once at the step's start
+// (the torque held over the step), then its soft integrator in place of the stages "free
+// velocity" to "positions"; the commit when every system succeeded
+static sn_status soft_integrate2(sn_world* w) {
+    sn_real dt = w->dt;
+    for (int i = 0; i < w->nsys; i++) {
+        sn_system* s = w->sys[i];
+        sni_ensure_kinematics(s);
+        memcpy(s->step.q0, s->d->q, (size_t)s->m->nq * sizeof(sn_real));
+        memcpy(s->step.u0, s->d->u, (size_t)s->m->nv * sizeof(sn_real));
+        s->step.scheme_used = s->step.scheme;
+        sni_stage_torque(s, s->d->q, s->d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
+                         s->step.tau_exp, 1);
+        sn_status st = s->soft ? sni_soft_step(s, dt) : SN_ERR_NOMEM;
+        if (st != SN_OK) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", w->last_error);
+            fail_all(w, i + 1, st);
+            for (int k = 0; k <= i; k++)
+                sni_soft_restore(w->sys[k]);
+            return sni_world_fail(
+                w, st, "system %d's soft step failed (%s); the state is left as it was", i,
+                st == SN_ERR_NONFINITE  ? "a non-finite state"
+                : st == SN_ERR_SINGULAR ? "the mass matrix is singular"
+                                        : why);
+        }
+    }
+    for (int i = 0; i < w->nsys; i++)
+        stage_commit(w->sys[i]);
+    w->time += dt;
+    return SN_OK;
+}
+
+
 sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
+    if (sni_soft_on(w)) return soft_integrate2(w);
     sn_real dt = w->dt;
     sn_status st = SN_OK;
     // control (steps 1-3) and the free velocity u* (step 4 without impulses)

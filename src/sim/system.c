@@ -4,6 +4,7 @@
 // forces, actuators, the scheme, and the reports of its contacts and collision settings.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
+#include "soft/soft.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -39,6 +40,7 @@ void sni_system_state_set(sn_system* s) {
     memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     sni_system_invalidate(s, SNI_VALID_STATE);
+    sni_soft_state_set(s);
 }
 
 

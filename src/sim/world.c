@@ -4,6 +4,7 @@
 // with every array allocated when it is added (layout). The systems' own calls are in system.c.
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
+#include "soft/soft.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -63,6 +64,7 @@ static void system_free(sn_system* s) {
     if (!s) return;
     sn_allocator a = s->world->alloc;
     sn_data_destroy(s->d);
+    sni_soft_free(s);
     sni_free(&a, s->act.desc, (size_t)s->act.cap * sizeof(sn_actuator_desc));
     sni_free(&a, s->act.cmd, (size_t)s->act.cap * sizeof(sn_real));
     sni_free(&a, s->act.state, (size_t)s->act.cap * sizeof(sn_actuator_state));
@@ -83,6 +85,7 @@ void sn_world_destroy(sn_world* w) {
         system_free(w->sys[i]);
     sni_world_arrays_free(w);
     heightfield_free(w);
+    sni_soft_world_free(w);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
     sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof(sn_model*));
@@ -214,6 +217,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     w->sys[w->nsys++] = s;
     st = sni_world_arrays_alloc(w);
     if (st == SN_OK) st = sni_system_actuators_from_model(s);
+    if (st == SN_OK && sni_soft_on(w) && !sni_soft_get(s)) st = SN_ERR_NOMEM;
     if (st != SN_OK) {
         w->nsys--;
         system_free(s);

@@ -49,10 +49,17 @@
 //   step's midpoint couple) | warned: state | applied, newton: report, not restored | ready,
 //   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
 //   scratch of a step.
+// sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
+//   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off,
+//   rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state (the
+//   anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
+//   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
+//   step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
 #include "sinew/sn_state.h"
+#include "soft/soft.h"
 #include "state/state.h"
 
 #include <math.h>
@@ -378,11 +385,65 @@ static void visit_models(sni_ser* S, sn_world* w) {
 }
 
 
+// a system's soft points: their integrator, the points and their contact state (the anchors)
+static void visit_soft_system(sni_ser* S, sn_system* s) {
+    S->sys = s->index;
+    int has = s->soft != NULL;
+    sni_ser_int(S, SNI_CONFIG, "soft part (present)", &has, 1, 0, -1);
+    if (!has || S->failed != SN_OK || !s->soft) return;
+    sni_soft* c = s->soft;
+    int cfg[6] = {c->integrator, c->substeps, c->max_mul, c->balance, c->full, c->n};
+    sni_ser_int(S, SNI_CONFIG, "soft integrator, sub-steps, Expo options and point count", cfg, 6,
+                0, -1);
+    if (S->failed != SN_OK) return;
+    sni_ser_int(S, SNI_CONFIG, "soft points' bodies", c->body, (size_t)c->n, 0, -1);
+    sni_ser_real(S, SNI_CONFIG, "soft points' offsets", c->off, 3 * (size_t)c->n);
+    sni_ser_real(S, SNI_CONFIG, "soft points' rolling radii", c->rad, (size_t)c->n);
+    sni_ser_real(S, SNI_STATE, "soft rolling points' material points", c->roll, 3 * (size_t)c->n);
+    sni_ser_int(S, SNI_STATE, "soft contacts to be released (a state was set)", &c->reset, 1, 0, 1);
+    for (int i = 0; i < c->n && S->failed == SN_OK; i++) {
+        sni_soft_pt* p = &c->pt[i];
+        sni_ser_int(S, SNI_STATE, "soft contact's active and slipping flags", &p->active, 2, 0, 1);
+        sni_ser_real(S, SNI_STATE, "soft contact's anchor and anchor velocity", p->p0, 6);
+        sni_ser_real(S, SNI_REPORT, "soft contact's force, position and velocity", p->f, 9);
+    }
+    // Expo's balancing warm start (the active points of its last sub-step and the scaling): a
+    // resumed run balances from the same start
+    int enc = c->expo_nc;
+    sni_ser_int(S, SNI_TEMP, "Expo's last active point count", &enc, 1, 0, c->n);
+    if (S->failed != SN_OK) return;
+    sni_ser_real(S, SNI_STATE, "Expo's balancing warm start", c->bal, 6 * (size_t)enc + 3);
+    if (S->mode == SNI_SER_LOAD) c->expo_nc = enc;
+    sni_ser_int(S, SNI_STATE, "soft step's warning given", &c->warned, 1, 0, 1);
+    int nr[2] = {c->newton_iter, c->newton_fails};
+    sni_ser_int(S, SNI_TEMP, "soft Newton iterations and failures", nr, 2, 0, -1);
+    if (S->mode == SNI_SER_LOAD) c->newton_iter = nr[0], c->newton_fails = nr[1];
+}
+
+
+// a world that has soft settings (its contact model, the parameters, its systems' soft parts);
+// a world that never had any writes nothing here, so hard checkpoints are as they were
+static void visit_soft(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    int has = w->soft != NULL;
+    sni_ser_int(S, SNI_CONFIG, "soft contact settings (present)", &has, 1, 0, -1);
+    if (!has || S->failed != SN_OK || !w->soft) return;
+    sni_soft_world* sw = w->soft;
+    int flags[2] = {sw->model, sw->p.bilateral};
+    sni_ser_int(S, SNI_CONFIG, "contact model and bilateral soft contacts", flags, 2, 0, -1);
+    sn_real p[5] = {sw->p.k_normal, sw->p.k_tangent, sw->p.b_normal, sw->p.b_tangent, sw->p.mu};
+    sni_ser_real(S, SNI_CONFIG, "soft contact stiffness, damping and friction", p, 5);
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
+        visit_soft_system(S, w->sys[i]);
+}
+
+
 static void visit_all(sni_ser* S, sn_world* w) {
     visit_models(S, w);
     visit_world(S, w);
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
         visit_system(S, w->sys[i]);
+    if (w->soft && S->failed == SN_OK) visit_soft(S, w);
 }
 
 

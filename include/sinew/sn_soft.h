@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// sn_soft.h: stiff visco-elastic (soft) contacts (seed 004; docs/expo.md). A world steps its
+// contacts either as hard contacts (seed 000: the per-contact solver, the default) or as soft
+// ones: every contact point of a system that is at or below the ground (p_z <= ground height)
+// is held by a linear spring-damper to an anchor p0 set where the point was when the contact
+// started, lambda = K (p0 - p) + B (p0' - p') in world axes (K = diag(k_t, k_t, k_n), B the
+// same), pulled onto the friction cone |lambda_t| <= mu lambda_n by moving the anchor (a
+// slipping contact), and released when the point rises above the ground.
+//
+// A soft world's step replaces the contact solver: each system is integrated over the world's
+// dt with its own soft integrator in n sub-steps, the control torque held over the step (zero
+// order hold, evaluated once at the step's start). The integrators are Expo (the exponential
+// integrator of the contact dynamics), explicit Euler, RK4 and implicit Euler (Newton).
+//
+// What a soft world does not do (this version): joint limits, joint friction and loop
+// constraints are not enforced (they are rows of the hard contact solver); contacts are
+// between the system's points and the ground plane only (no heightfield, no contacts between
+// bodies).
+#ifndef SN_SOFT_H
+#define SN_SOFT_H
+
+#include "sn_world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A world's contact model.
+typedef enum sn_contact_model {
+    SN_CONTACT_HARD = 0, ///< seed 000's per-contact solver (default)
+    SN_CONTACT_SOFT = 1, ///< spring-damper contacts with anchor points (seed 004)
+} sn_contact_model;
+
+/// The soft contacts' parameters of a world (every point, every system). A zeroed struct is not
+/// valid: start from sn_soft_params_default.
+typedef struct sn_soft_params {
+    sn_real k_normal;  ///< normal stiffness, N/m (default 1e5)
+    sn_real k_tangent; ///< tangential stiffness, N/m (default 1e5)
+    sn_real b_normal;  ///< normal damping, N s/m (default 300)
+    sn_real b_tangent; ///< tangential damping, N s/m (default 300)
+    sn_real mu;        ///< friction coefficient, static = dynamic (default 1)
+    int bilateral;     ///< 1: the contacts pull as well and never slip or end (default 0)
+} sn_soft_params;
+
+/// A system's soft integrator.
+typedef enum sn_soft_integrator {
+    SN_SOFT_EXPO = 0,           ///< exponential integration of the contact dynamics (default)
+    SN_SOFT_EULER = 1,          ///< explicit Euler: u+ = u + h u', q+ = q (+) h (u + h/2 u')
+    SN_SOFT_RK4 = 2,            ///< classical Runge-Kutta on the configuration's group
+    SN_SOFT_IMPLICIT_EULER = 3, ///< implicit Euler, Newton to 1e-6
+} sn_soft_integrator;
+
+/// One soft contact point of a system, as the last step (or contact update) left it.
+typedef struct sn_soft_point {
+    int body;            ///< the system's body it is fixed to
+    sn_real offset[3];   ///< the point in the body frame
+    int active;          ///< 1 while the contact is on (the anchor is held)
+    int slipping;        ///< 1 when its force was on the friction cone
+    sn_real position[3]; ///< world position
+    sn_real velocity[3]; ///< world velocity
+    sn_real anchor[3];   ///< world anchor p0 (meaningful while active)
+    sn_real penetration; ///< ground height - p_z (positive inside the ground)
+    sn_real force[3];    ///< world force on the body, lambda (0 when not active)
+} sn_soft_point;
+
+/// The defaults: k 1e5 N/m, b 300 N s/m (normal and tangential), mu 1, unilateral.
+SN_API sn_soft_params sn_soft_params_default(void);
+/// Choose the world's contact model (SN_CONTACT_HARD by default). Switching ends every soft
+/// contact (the anchors are released).
+SN_API sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model);
+SN_API sn_contact_model sn_world_contact_model(const sn_world* w);
+/// Set the soft contacts' parameters: k > 0, b >= 0, mu >= 0, all finite (SN_ERR_ARG).
+SN_API sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p);
+/// The soft contacts' parameters (the defaults until set).
+SN_API sn_soft_params sn_world_soft_params(const sn_world* w);
+
+/// Choose a system's soft integrator and its sub-steps per world step (1 .. 1<<20).
+SN_API sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator,
+                                               int substeps);
+SN_API sn_soft_integrator sn_system_soft_integrator(const sn_system* s);
+SN_API int sn_system_soft_substeps(const sn_system* s);
+/// Expo's matrix exponential: max_mul -1 the standard scaling and squaring, 0..4 at most that
+/// many matrix products (Pade orders 1, 2, 3, 5, 7, no scaling); balance 1 (default) or 0; full
+/// 1: the full-accuracy exponential (to rounding; for references and tests).
+SN_API sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int full);
+
+/// Add a soft contact point fixed to `body` at `offset` (body frame); its index in *id
+/// (nullable). Points are added outside a step (this call allocates).
+SN_API sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[3], int* id);
+/// Add a point at `offset` in the frame of URDF link `frame` (e.g. Solo12's FL_FOOT).
+SN_API sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real offset[3],
+                                                int* id);
+/// Add soft points derived from the system's collision geometry; their number in *added
+/// (nullable). A box gives its 8 corners, a cylinder 8 points on each rim, a collision mesh its
+/// vertices: points fixed to the body. A sphere gives one rolling point (a capsule one per end
+/// sphere): the sphere's lowest point, taken afresh after every sub-step; within a sub-step it is
+/// that material point. Its anchor starts on the surface (the spring carries the sphere's
+/// penetration) and moves with the contact point from one sub-step to the next, keeping the
+/// spring's tangential stretch. Ellipsoids give none yet.
+SN_API sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added);
+/// The number of soft contact points of the system, and of those now active.
+SN_API int sn_system_soft_point_count(const sn_system* s);
+SN_API int sn_system_soft_contact_count(const sn_system* s);
+/// Point i's state (0 <= i < sn_system_soft_point_count).
+SN_API sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out);
+/// End every soft contact of the system: the next step detects them afresh, anchors at the
+/// points' positions then. Setting a state (sn_system_set_state, _q, _u) does this too.
+SN_API void sn_system_soft_release(sn_system* s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

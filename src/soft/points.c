@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: Apache-2.0
+// points.c: soft contact points (seed 004; spec/algorithms.md A.2, A.9): the world's contact
+// model and parameters, a system's points and their block, the points' kinematics, the contact
+// update (detection against the ground plane, anchors, the spring-damper force, the friction
+// cone and the slipping anchor), and the read access.
+#include "base/smath.h"
+#include "sim/sim.h"
+#include "soft/soft.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
+
+
+// ---- the world's settings ----
+
+sn_soft_params sn_soft_params_default(void) {
+    sn_soft_params p = {1e5, 1e5, 300, 300, 1, 0};
+    return p;
+}
+
+
+sn_soft_params sni_soft_params(const sn_world* w) {
+    return w && w->soft ? w->soft->p : sn_soft_params_default();
+}
+
+
+int sni_soft_on(const sn_world* w) {
+    return w && w->soft && w->soft->model == SN_CONTACT_SOFT;
+}
+
+
+static sni_soft_world* world_part(sn_world* w) {
+    if (w->soft) return w->soft;
+    w->soft = sni_alloc(&w->alloc, sizeof *w->soft);
+    if (!w->soft) return NULL;
+    w->soft->model = SN_CONTACT_HARD;
+    w->soft->p = sn_soft_params_default();
+    return w->soft;
+}
+
+
+void sni_soft_world_free(sn_world* w) {
+    if (w->soft) sni_free(&w->alloc, w->soft, sizeof *w->soft);
+    w->soft = NULL;
+}
+
+
+sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
+    if (!w) return SN_ERR_ARG;
+    if (model != SN_CONTACT_HARD && model != SN_CONTACT_SOFT)
+        return SET_ERR(w, SN_ERR_ARG, "unknown contact model %d", (int)model);
+    sni_soft_world* sw = world_part(w);
+    if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
+    if (sw->model != (int)model)
+        for (int i = 0; i < w->nsys; i++)
+            sn_system_soft_release(w->sys[i]);
+    sw->model = model;
+    // every system gets its soft part now (its step's scratch): a step never allocates
+    for (int i = 0; i < w->nsys && model == SN_CONTACT_SOFT; i++)
+        if (!sni_soft_get(w->sys[i])) return SN_ERR_NOMEM;
+    return SN_OK;
+}
+
+
+sn_contact_model sn_world_contact_model(const sn_world* w) {
+    return sni_soft_on(w) ? SN_CONTACT_SOFT : SN_CONTACT_HARD;
+}
+
+
+sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
+    if (!w) return SN_ERR_ARG;
+    if (!p) return SET_ERR(w, SN_ERR_ARG, "sn_world_set_soft_params: the parameters are NULL");
+    const sn_real x[5] = {p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu};
+    for (int k = 0; k < 5; k++)
+        if (!isfinite(x[k]) || x[k] < 0 || (k < 2 && !(x[k] > 0)))
+            return SET_ERR(w, SN_ERR_ARG,
+                           "soft contact parameters: k_normal %g and k_tangent %g must be > 0, "
+                           "b_normal %g, b_tangent %g and mu %g >= 0, all finite",
+                           p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu);
+    if (p->bilateral != 0 && p->bilateral != 1)
+        return SET_ERR(w, SN_ERR_ARG, "soft contact parameters: bilateral %d must be 0 or 1",
+                       p->bilateral);
+    sni_soft_world* sw = world_part(w);
+    if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
+    sw->p = *p;
+    return SN_OK;
+}
+
+
+sn_soft_params sn_world_soft_params(const sn_world* w) {
+    return sni_soft_params(w);
+}
+
+
+// ---- a system's part and its block ----
+
+// the block of c for cap points (measure with c->block NULL)
+static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
+    size_t m = 3 * (size_t)cap;
+    SNI_CARVE(cv, c->body, (size_t)cap);
+    SNI_CARVE(cv, c->off, m);
+    SNI_CARVE(cv, c->rad, (size_t)cap);
+    SNI_CARVE(cv, c->roll, m);
+    SNI_CARVE(cv, c->save_roll, m);
+    SNI_CARVE(cv, c->pt, (size_t)cap);
+    SNI_CARVE(cv, c->save, (size_t)cap);
+    SNI_CARVE(cv, c->tmp, (size_t)cap);
+    SNI_CARVE(cv, c->q, (size_t)nq);
+    SNI_CARVE(cv, c->qs, (size_t)nq);
+    SNI_CARVE(cv, c->qn, (size_t)nq);
+    sn_real** vecs[] = {&c->u,    &c->us,   &c->acc,    &c->vsum,   &c->k[0],   &c->k[1],
+                        &c->k[2], &c->k[3], &c->vst[0], &c->vst[1], &c->vst[2], &c->vst[3],
+                        &c->r,    &c->rt,   &c->z,      &c->zt,     &c->dz};
+    for (size_t k = 0; k < sizeof vecs / sizeof vecs[0]; k++)
+        SNI_CARVE(cv, *vecs[k], (size_t)nv);
+    SNI_CARVE(cv, c->G, (size_t)nv * (size_t)nv);
+    SNI_CARVE(cv, c->piv, (size_t)nv);
+    SNI_CARVE(cv, c->pos, m);
+    SNI_CARVE(cv, c->vel, m);
+    SNI_CARVE(cv, c->jdu, m);
+    SNI_CARVE(cv, c->J, m * (size_t)nv);
+    SNI_CARVE(cv, c->W, m * (size_t)nv);
+    SNI_CARVE(cv, c->ups, m * m);
+    SNI_CARVE(cv, c->bfree, m);
+    SNI_CARVE(cv, c->lam, m);
+    SNI_CARVE(cv, c->lam2, m);
+    SNI_CARVE(cv, c->act, (size_t)cap);
+    size_t n = 2 * m; // Expo's LDS: x = (p - p0, p'), 6 per point
+    SNI_CARVE(cv, c->A, n * n);
+    SNI_CARVE(cv, c->ea, n);
+    SNI_CARVE(cv, c->x0, n);
+    SNI_CARVE(cv, c->X1, n);
+    SNI_CARVE(cv, c->X2, n);
+    SNI_CARVE(cv, c->xh, n);
+    SNI_CARVE(cv, c->bal, n + 3);
+    c->lds_n = sni_soft_expo_reals(cap);
+    SNI_CARVE(cv, c->lds, c->lds_n);
+}
+
+
+// room for cap points: a new block, the points and their state copied (outside a step)
+static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
+    if (cap <= c->cap) return SN_OK;
+    sni_soft old = *c;
+    carver cv = {NULL, 0};
+    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    void* block = sni_alloc(&s->world->alloc, cv.off);
+    if (!block) return SN_ERR_NOMEM;
+    memset(block, 0, cv.off);
+    c->block = block;
+    c->bytes = cv.off;
+    cv.base = block;
+    cv.off = 0;
+    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    c->cap = cap;
+    if (old.block) {
+        memcpy(c->body, old.body, (size_t)old.n * sizeof(int));
+        memcpy(c->off, old.off, 3 * (size_t)old.n * sizeof(sn_real));
+        memcpy(c->rad, old.rad, (size_t)old.n * sizeof(sn_real));
+        memcpy(c->roll, old.roll, 3 * (size_t)old.n * sizeof(sn_real));
+        memcpy(c->pt, old.pt, (size_t)old.n * sizeof(sni_soft_pt));
+        sni_free(&s->world->alloc, old.block, old.bytes);
+    }
+    return SN_OK;
+}
+
+
+sni_soft* sni_soft_get(sn_system* s) {
+    if (s->soft) return s->soft;
+    sni_soft* c = sni_alloc(&s->world->alloc, sizeof *c);
+    if (!c) {
+        sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the soft contact points");
+        return NULL;
+    }
+    memset(c, 0, sizeof *c);
+    c->integrator = SN_SOFT_EXPO;
+    c->substeps = 1;
+    c->max_mul = -1;
+    c->balance = 1;
+    if (soft_reserve(s, c, 4) != SN_OK) {
+        sni_free(&s->world->alloc, c, sizeof *c);
+        sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the soft contact points");
+        return NULL;
+    }
+    s->soft = c;
+    return c;
+}
+
+
+void sni_soft_free(sn_system* s) {
+    sni_soft* c = s->soft;
+    if (!c) return;
+    if (c->block) sni_free(&s->world->alloc, c->block, c->bytes);
+    sni_free(&s->world->alloc, c, sizeof *c);
+    s->soft = NULL;
+}
+
+
+void sni_soft_state_set(sn_system* s) {
+    if (s->soft) s->soft->reset = 1;
+}
+
+
+void sn_system_soft_release(sn_system* s) {
+    if (!s || !s->soft) return;
+    sni_soft* c = s->soft;
+    memset(c->pt, 0, (size_t)c->n * sizeof(sni_soft_pt));
+    c->reset = 0;
+}
+
+
+sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator, int substeps) {
+    if (!s) return SN_ERR_ARG;
+    if (integrator < SN_SOFT_EXPO || integrator > SN_SOFT_IMPLICIT_EULER)
+        return SET_ERR(s->world, SN_ERR_ARG, "unknown soft integrator %d", (int)integrator);
+    if (substeps < 1 || substeps > (1 << 20))
+        return SET_ERR(s->world, SN_ERR_ARG, "soft sub-steps %d: must be 1 .. %d", substeps,
+                       1 << 20);
+    sni_soft* c = sni_soft_get(s);
+    if (!c) return SN_ERR_NOMEM;
+    c->integrator = integrator;
+    c->substeps = substeps;
+    return SN_OK;
+}
+
+
+sn_soft_integrator sn_system_soft_integrator(const sn_system* s) {
+    return s && s->soft ? (sn_soft_integrator)s->soft->integrator : SN_SOFT_EXPO;
+}
+
+
+int sn_system_soft_substeps(const sn_system* s) {
+    return s && s->soft ? s->soft->substeps : 1;
+}
+
+
+sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int full) {
+    if (!s) return SN_ERR_ARG;
+    if (max_mul < -1 || max_mul > 4 || (balance != 0 && balance != 1) || (full != 0 && full != 1))
+        return SET_ERR(s->world, SN_ERR_ARG,
+                       "Expo options: max_mul %d must be -1 .. 4, balance %d and full %d 0 or 1",
+                       max_mul, balance, full);
+    sni_soft* c = sni_soft_get(s);
+    if (!c) return SN_ERR_NOMEM;
+    c->max_mul = max_mul;
+    c->balance = balance;
+    c->full = full;
+    return SN_OK;
+}
+
+
+sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[3], int* id) {
+    if (!s) return SN_ERR_ARG;
+    if (body < 1 || body >= s->m->nbody)
+        return SET_ERR(s->world, SN_ERR_ARG,
+                       "soft point: body %d is not a moving body of the system (1 .. %d)", body,
+                       s->m->nbody - 1);
+    if (!offset || !isfinite(offset[0]) || !isfinite(offset[1]) || !isfinite(offset[2]))
+        return SET_ERR(s->world, SN_ERR_ARG, "soft point: the offset is NULL or not finite");
+    sni_soft* c = sni_soft_get(s);
+    if (!c) return SN_ERR_NOMEM;
+    if (c->n == c->cap && soft_reserve(s, c, 2 * c->cap) != SN_OK)
+        return SET_ERR(s->world, SN_ERR_NOMEM, "no memory for %d soft points", 2 * c->cap);
+    int i = c->n++;
+    c->body[i] = body;
+    v3_copy(c->off + 3 * i, offset);
+    c->rad[i] = 0;
+    memset(c->roll + 3 * i, 0, 3 * sizeof(sn_real));
+    memset(&c->pt[i], 0, sizeof c->pt[i]);
+    if (id) *id = i;
+    return SN_OK;
+}
+
+
+sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real offset[3],
+                                         int* id) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    if (frame < 0 || frame >= m->nframe)
+        return SET_ERR(s->world, SN_ERR_ARG, "soft point: frame %d out of range (0 .. %d)", frame,
+                       m->nframe - 1);
+    if (!offset || !isfinite(offset[0]) || !isfinite(offset[1]) || !isfinite(offset[2]))
+        return SET_ERR(s->world, SN_ERR_ARG, "soft point: the offset is NULL or not finite");
+    // the point in the body frame: frame origin + frame rotation offset
+    const sn_real* R = m->frame_rot + 9 * frame;
+    sn_real b[3];
+    m3_mul_v3(b, R, offset);
+    v3_add(b, b, m->frame_pos + 3 * frame);
+    return sn_system_add_soft_point(s, m->frame_body[frame], b, id);
+}
+
+
+// a rolling point: the lowest point of a sphere of radius r centred at c (body frame)
+static sn_status add_rolling(sn_system* s, int body, const sn_real* c, sn_real r) {
+    int id = -1;
+    sn_status st = sn_system_add_soft_point(s, body, c, &id);
+    if (st == SN_OK) s->soft->rad[id] = r;
+    return st;
+}
+
+
+sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    int n0 = sn_system_soft_point_count(s);
+    if (added) *added = 0;
+    for (int g = 0; g < m->ngeom; g++) {
+        if (m->geom_is_visual[g]) continue;
+        int f = m->geom_frame[g], body = m->frame_body[f];
+        if (body < 1) continue; // on the world: never moves
+        // the geometry's frame in the body frame: body <- link <- geom
+        const sn_real *Rl = m->frame_rot + 9 * f, *gs = m->geom_size + 3 * g;
+        sn_real R[9], o[3];
+        m3_mul(R, Rl, m->geom_rot + 9 * g);
+        m3_mul_v3(o, Rl, m->geom_pos + 3 * g);
+        v3_add(o, o, m->frame_pos + 3 * f);
+        sn_status st = SN_OK;
+        int t = m->geom_type[g];
+        if (t == SN_GEOM_BOX || t == SN_GEOM_CYLINDER || t == SN_GEOM_MESH) {
+            // body-fixed points: a box's 8 corners, a cylinder's 2 x 8 rim points, a collision
+            // mesh's vertices
+            int np = t == SN_GEOM_BOX ? 8 : t == SN_GEOM_CYLINDER ? 16 : m->geom_vert_num[g];
+            for (int k = 0; k < np && st == SN_OK; k++) {
+                sn_real l[3], b[3];
+                if (t == SN_GEOM_BOX) {
+                    for (int e = 0; e < 3; e++)
+                        l[e] = (k >> e & 1 ? 0.5 : -0.5) * gs[e];
+                } else if (t == SN_GEOM_CYLINDER) {
+                    double a = 2 * 3.14159265358979323846 * (k % 8) / 8;
+                    l[0] = gs[0] * cos(a), l[1] = gs[0] * sin(a);
+                    l[2] = (k < 8 ? -0.5 : 0.5) * gs[1];
+                } else {
+                    v3_copy(l, m->mesh_vert + 3 * ((size_t)m->geom_vert_adr[g] + (size_t)k));
+                }
+                m3_mul_v3(b, R, l);
+                v3_add(b, b, o);
+                st = sn_system_add_soft_point(s, body, b, NULL);
+            }
+        } else if (t == SN_GEOM_SPHERE) {
+            st = add_rolling(s, body, o, gs[0]);
+        } else if (t == SN_GEOM_CAPSULE) { // its two end spheres
+            for (int k = 0; k < 2 && st == SN_OK; k++) {
+                sn_real l[3] = {0, 0, (k ? 0.5 : -0.5) * gs[1]}, b[3];
+                m3_mul_v3(b, R, l);
+                v3_add(b, b, o);
+                st = add_rolling(s, body, b, gs[0]);
+            }
+        } // ellipsoids: not yet
+        if (st != SN_OK) return st;
+    }
+    if (added) *added = sn_system_soft_point_count(s) - n0;
+    return SN_OK;
+}
+
+
+int sn_system_soft_point_count(const sn_system* s) {
+    return s && s->soft ? s->soft->n : 0;
+}
+
+
+int sn_system_soft_contact_count(const sn_system* s) {
+    if (!s || !s->soft) return 0;
+    int k = 0;
+    for (int i = 0; i < s->soft->n; i++)
+        k += s->soft->pt[i].active;
+    return k;
+}
+
+
+sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
+    if (!s) return SN_ERR_ARG;
+    int n = sn_system_soft_point_count(s);
+    if (i < 0 || i >= n || !out)
+        return SET_ERR(s->world, SN_ERR_ARG, "soft point %d: out of range (0 .. %d) or no output",
+                       i, n - 1);
+    const sni_soft* c = s->soft;
+    const sni_soft_pt* p = &c->pt[i];
+    memset(out, 0, sizeof *out);
+    out->body = c->body[i];
+    v3_add(out->offset, c->off + 3 * i, c->roll + 3 * i);
+    out->active = p->active;
+    out->slipping = p->slip;
+    v3_copy(out->position, p->p);
+    v3_copy(out->velocity, p->pd);
+    v3_copy(out->anchor, p->p0);
+    out->penetration = (s->world->ground ? s->world->ground_height : 0) - p->p[2];
+    v3_copy(out->force, p->f);
+    return SN_OK;
+}
+
+
+// ---- kinematics and the contact update ----
+
+void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    sni_soft* c = s->soft;
+    int nv = m->nv;
+    if (d->q != q) memcpy(d->q, q, (size_t)m->nq * sizeof(sn_real));
+    if (d->u != u) memcpy(d->u, u, (size_t)nv * sizeof(sn_real));
+    sn_fk(m, d);
+    sn_fk_vel(m, d);
+    for (int i = 0; i < c->n; i++) {
+        int b = c->body[i];
+        sn_real* p = c->pos + 3 * i;
+        const sn_real* R = d->body_rot + 9 * b;
+        if (c->rad[i] > 0 && (handover || !c->pt[i].active)) {
+            // a rolling point: its sphere's lowest point. An active one is handed over to it
+            // (between sub-steps only): the anchor moves with the contact point, keeping the
+            // spring's stretch, so rolling neither stretches the spring nor sinks the sphere
+            const sn_real down[3] = {0, 0, -c->rad[i]};
+            sn_real old[3], now[3], d3[3];
+            m3_mul_v3(old, R, c->roll + 3 * i);
+            m3t_mul_v3(c->roll + 3 * i, R, down);
+            m3_mul_v3(now, R, c->roll + 3 * i);
+            v3_sub(d3, now, old);
+            if (c->pt[i].active) c->pt[i].p0[0] += d3[0], c->pt[i].p0[1] += d3[1];
+        }
+        sn_real bp[3];
+        v3_add(bp, c->off + 3 * i, c->roll + 3 * i);
+        m3_mul_v3(p, R, bp);
+        v3_add(p, p, d->body_pos + 3 * b);
+        sn_real* J = c->J + 3 * (size_t)i * (size_t)nv;
+        sn_point_jacobian(m, d, b, p, J, NULL);
+        sn_real* v = c->vel + 3 * i;
+        for (int r = 0; r < 3; r++) {
+            sn_real x = 0;
+            for (int k = 0; k < nv; k++)
+                x += J[r * nv + k] * u[k];
+            v[r] = x;
+        }
+        sn_real ang[3];
+        sn_point_jdot_u(m, d, b, p, c->jdu + 3 * i, ang);
+    }
+}
+
+
+// the radial projection on the cone (A15): the normal part kept, the tangential part scaled to
+// mu f_n; the force is zero when it pulls
+static void cone_project(sn_real* f, sn_real mu) {
+    if (f[2] < 0) {
+        f[0] = f[1] = f[2] = 0;
+        return;
+    }
+    sn_real ft = sqrt(f[0] * f[0] + f[1] * f[1]);
+    if (ft > mu * f[2]) {
+        sn_real s = mu * f[2] / ft;
+        f[0] *= s;
+        f[1] *= s;
+    }
+}
+
+
+// A.9 for one point at (p, pd): the ground is the plane z = g with normal e_z; K and B are
+// diag(k_t, k_t, k_n) and diag(b_t, b_t, b_n) in world axes. The force law is the
+// self-consistent one (A.9 step 5, Python): lambda = K (p0 - p) + B (p0' - p'), with p0' the
+// tangential velocity of a slipping contact and 0 otherwise
+static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, const sn_real* p,
+                         const sn_real* pd, int rolling) {
+    v3_copy(c->p, p);
+    v3_copy(c->pd, pd);
+    if (!c->active) {
+        if (!(p[2] <= g)) {
+            c->slip = 0;
+            memset(c->f, 0, sizeof c->f);
+            return;
+        }
+        c->active = 1;
+        c->slip = 0;
+        v3_copy(c->p0, p);
+        // a rolling point starts inside a surface its sphere already presses: its anchor is on
+        // the surface, so the spring carries that penetration (a new point anchored where it
+        // is would let the sphere sink by m g / K at each change of point)
+        if (rolling) c->p0[2] = g;
+        memset(c->p0d, 0, sizeof c->p0d);
+    } else if (!P->bilateral && p[2] > g) {
+        memset(c, 0, sizeof *c);
+        v3_copy(c->p, p);
+        v3_copy(c->pd, pd);
+        return;
+    }
+    if (c->slip) {
+        c->p0d[0] = pd[0], c->p0d[1] = pd[1], c->p0d[2] = 0;
+    } else {
+        memset(c->p0d, 0, sizeof c->p0d);
+    }
+    const sn_real k[3] = {P->k_tangent, P->k_tangent, P->k_normal};
+    const sn_real b[3] = {P->b_tangent, P->b_tangent, P->b_normal};
+    sn_real f[3];
+    for (int e = 0; e < 3; e++)
+        f[e] = k[e] * (c->p0[e] - p[e]) + b[e] * (c->p0d[e] - pd[e]);
+    if (P->bilateral) {
+        c->slip = 0;
+        v3_copy(c->f, f);
+        return;
+    }
+    if (f[2] < 0) { // the spring would pull: no force, the anchor kept
+        c->slip = 0;
+        memset(c->f, 0, sizeof c->f);
+        return;
+    }
+    sn_real ft = sqrt(f[0] * f[0] + f[1] * f[1]);
+    if (ft > P->mu * f[2]) { // slipping: onto the cone, the anchor moved to give that force (A18)
+        c->slip = 1;
+        cone_project(f, P->mu);
+        c->p0d[0] = pd[0], c->p0d[1] = pd[1], c->p0d[2] = 0;
+        for (int e = 0; e < 2; e++)
+            c->p0[e] = p[e] + (f[e] - b[e] * (c->p0d[e] - pd[e])) / k[e];
+    } else {
+        c->slip = 0;
+    }
+    v3_copy(c->f, f);
+}
+
+
+void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
+    sn_soft_params P = sni_soft_params(w);
+    if (!w->ground) { // no ground: nothing to touch
+        for (int i = 0; i < c->n; i++) {
+            memset(&pts[i], 0, sizeof pts[i]);
+            v3_copy(pts[i].p, c->pos + 3 * i);
+            v3_copy(pts[i].pd, c->vel + 3 * i);
+        }
+        return;
+    }
+    for (int i = 0; i < c->n; i++)
+        update_point(&P, w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i, c->rad[i] > 0);
+}
+
+
+void sni_soft_cone(sn_real* f, sn_real mu) {
+    cone_project(f, mu);
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// soft.h: soft (spring-damper) contacts and their integrators (internal; seed 004,
+// spec/algorithms.md A.2, A.9, A.12, A.13; docs/expo.md). The world's part (the contact model
+// and its parameters) hangs off sn_world.soft, a system's part (its points, their contact state,
+// its integrator and the step's scratch) off sn_system.soft; both are NULL until first set, which
+// reads as a hard world and a system without soft points.
+#ifndef SNI_SOFT_H
+#define SNI_SOFT_H
+
+#include "sinew/sn_soft.h"
+
+#include <stddef.h>
+
+// the world's soft contact settings
+typedef struct sni_soft_world sni_soft_world;
+typedef struct sni_soft sni_soft;
+
+struct sni_soft_world {
+    int model;        // sn_contact_model
+    sn_soft_params p; // the parameters of every soft contact
+};
+
+// the contact state of one point (A.2, A.9): what a step carries to the next one
+typedef struct sni_soft_pt {
+    int active;     // the contact is on: the anchor is held
+    int slip;       // the last update put the force on the cone (the anchor moves with p')
+    sn_real p0[3];  // anchor (world)
+    sn_real p0d[3]; // anchor velocity (world; tangential, nonzero while slipping)
+    sn_real f[3];   // the force of the last update (world, on the body)
+    sn_real p[3];   // the point's position and velocity at the last update (report)
+    sn_real pd[3];
+} sni_soft_pt;
+// the checkpoint visits (active, slip), (p0, p0d) and (f, p, pd) as runs
+_Static_assert(offsetof(sni_soft_pt, slip) == offsetof(sni_soft_pt, active) + sizeof(int) &&
+                   offsetof(sni_soft_pt, p0d) == offsetof(sni_soft_pt, p0) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, p) == offsetof(sni_soft_pt, f) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, pd) == offsetof(sni_soft_pt, p) + 3 * sizeof(sn_real),
+               "sni_soft_pt's runs");
+
+// a system's soft points, their state, its integrator and the scratch of its step. Every array
+// is in one block made when a point is added (sni_soft_reserve), never in a step
+struct sni_soft {
+    // ---- config ----
+    int integrator; // sn_soft_integrator
+    int substeps;   // sub-steps per world step
+    int max_mul;    // Expo: -1 standard exponential, 0..4 products
+    int balance;    // Expo: balancing on
+    int full;       // Expo: full-accuracy exponential
+    int n, cap;     // points, and room for them
+    int* body;      // (cap)
+    sn_real* off;   // body-frame offsets; a rolling point's: its sphere's centre (cap x 3)
+    sn_real* rad;   // a rolling point's sphere radius, 0 for a fixed point (cap)
+    // ---- state ----
+    sni_soft_pt* pt; // (cap)
+    sn_real* roll;   // a rolling point's material point from its sphere's centre, body frame:
+                     // the sphere's lowest point, taken afresh while the contact is off and
+                     // kept while it is on (cap x 3; 0 for fixed points)
+    int reset;       // a state was set: the next step releases every contact first
+    // ---- report ----
+    int newton_iter;  // implicit Euler: Newton iterations of the last step (all sub-steps)
+    int newton_fails; // sub-steps whose Newton iteration stopped above the tolerance (ever)
+    int warned;       // the warning that limits and loops are not enforced was given
+    // ---- scratch of a step ----
+    sni_soft_pt* save; // the contact state at the step's start (restored on a failure) (cap)
+    sni_soft_pt* tmp;  // a stage's copy (RK4, implicit Euler) (cap)
+    int save_reset;
+    sn_real* save_roll;   // the rolling points' material points at the step's start (cap x 3)
+    sn_real *q, *qs, *qn; // the working, stage and Newton configurations (nq)
+    sn_real *u, *us, *acc, *vsum;  // (nv each)
+    sn_real *k[4], *vst[4];        // RK4's stage accelerations and velocities (nv each)
+    sn_real *r, *rt, *z, *zt, *dz; // Newton (nv each)
+    sn_real* G;                    // Newton's matrix (nv x nv)
+    int* piv;                      // (nv)
+    sn_real *pos, *vel, *jdu;      // per point: world position, velocity, J-dot u (cap x 3)
+    sn_real* J;                    // per point: the point Jacobian (3 cap x nv)
+    sn_real *W, *ups, *bfree, *lam,
+        *lam2; // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
+    int* act;  // Expo: the active points (cap)
+    sn_real *A, *ea, *x0, *X1, *X2, *xh, *bal, *lds; // Expo: the LDS and its integrals
+    size_t lds_n;                                    // the lds workspace's reals
+    int expo_nc; // the active points of the last Expo sub-step (the balancing's warm start)
+    void* block;
+    size_t bytes;
+};
+
+struct sn_world;
+struct sn_system;
+
+// the world is on soft contacts
+int sni_soft_on(const struct sn_world* w);
+// free a system's / the world's soft part (world.c)
+void sni_soft_free(struct sn_system* s);
+void sni_soft_world_free(struct sn_world* w);
+// a state was set on s: its contacts end at the next step (system.c's state hook)
+void sni_soft_state_set(struct sn_system* s);
+// the system's soft part, made with defaults when missing (NULL: out of memory, said)
+sni_soft* sni_soft_get(struct sn_system* s);
+
+// points.c
+// the kinematics at (q, u) into d (fk, fk_vel) and every point's position, velocity, Jacobian
+// and J-dot u into the scratch; handover (between sub-steps, not in a stage): active rolling
+// points move to their sphere's lowest point, their anchors with them
+void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int handover);
+// the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
+// detection, anchors, the force and its cone
+void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
+// the radial projection of a force on the friction cone (A15; zero when it pulls)
+void sni_soft_cone(sn_real* f, sn_real mu);
+// the world's parameters (the defaults when unset)
+sn_soft_params sni_soft_params(const struct sn_world* w);
+
+// baselines.c: udot = M^-1 (tau - h + J^T f) at d's kinematics and the scratch's Jacobians
+// (CRBA and the tree's factor of M; the factor is left in d for Expo)
+sn_status sni_soft_accel(struct sn_system* s, const sn_real* tau, const sni_soft_pt* pts,
+                         sn_real* udot);
+// one sub-step of h of each baseline from (c->q, c->u) (d's kinematics and the scratch there,
+// the points updated there) to the new c->q, c->u
+sn_status sni_soft_euler(struct sn_system* s, sn_real h);
+sn_status sni_soft_rk4(struct sn_system* s, sn_real h);
+sn_status sni_soft_implicit_euler(struct sn_system* s, sn_real h);
+
+// expo.c: one Expo sub-step, as the baselines
+sn_status sni_soft_expo(struct sn_system* s, sn_real h);
+// the reals of Expo's scratch for up to cap points
+size_t sni_soft_expo_reals(int cap);
+
+// step.c: one world step of system s on soft contacts: from s->step.q0, u0 with tau_exp held,
+// n sub-steps, into s->step.q1, u1; on a failure the contact state is as it was
+sn_status sni_soft_step(struct sn_system* s, sn_real dt);
+// the contact state back to the step's start (after a failed step of the world)
+void sni_soft_restore(struct sn_system* s);
+
+#endif

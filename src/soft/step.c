@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// step.c: one world step of a system on soft contacts (spec/algorithms.md A.12, A.13): the
+// control torque held over the world's dt (zero-order hold), n sub-steps of the system's
+// integrator, each followed by the contact update (A.9) at the new state. The contact state is
+// saved at the start and restored when the step fails.
+#include "sim/sim.h"
+#include "soft/soft.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+
+static int finite_n(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+
+void sni_soft_restore(sn_system* s) {
+    sni_soft* c = s->soft;
+    if (!c) return;
+    memcpy(c->pt, c->save, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->roll, c->save_roll, 3 * (size_t)c->n * sizeof(sn_real));
+    c->reset = c->save_reset;
+}
+
+
+static sn_status substep(sn_system* s, sn_real h) {
+    switch (s->soft->integrator) {
+    case SN_SOFT_EULER:
+        return sni_soft_euler(s, h);
+    case SN_SOFT_RK4:
+        return sni_soft_rk4(s, h);
+    case SN_SOFT_IMPLICIT_EULER:
+        return sni_soft_implicit_euler(s, h);
+    default:
+        return sni_soft_expo(s, h);
+    }
+}
+
+
+// once per system: what a soft world leaves out (the hard solver's rows)
+static void warn_unenforced(sn_system* s) {
+    const sn_model* m = s->m;
+    sni_soft* c = s->soft;
+    if (c->warned) return;
+    int limited = 0;
+    for (int i = 0; i < m->nv; i++)
+        limited += m->dof_limited[i] != 0;
+    if (!limited && !s->step.has_constraints) return;
+    char what[96];
+    if (limited)
+        snprintf(what, sizeof what, "its %d joint limits%s", limited,
+                 s->step.has_constraints ? " and its loop or mimic constraints" : "");
+    else
+        snprintf(what, sizeof what, "its loop or mimic constraints");
+    sni_world_warn(s->world,
+                   "system %d on soft contacts: %s are not enforced (they are rows of the hard "
+                   "contact solver; docs/expo.md); this is said once",
+                   s->index, what);
+    c->warned = 1;
+}
+
+
+sn_status sni_soft_step(sn_system* s, sn_real dt) {
+    const sn_model* m = s->m;
+    sni_soft* c = s->soft;
+    int nq = m->nq, nv = m->nv;
+    warn_unenforced(s);
+    memcpy(c->save, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->save_roll, c->roll, 3 * (size_t)c->n * sizeof(sn_real));
+    c->save_reset = c->reset;
+    if (c->reset) sn_system_soft_release(s);
+    memcpy(c->q, s->step.q0, (size_t)nq * sizeof(sn_real));
+    memcpy(c->u, s->step.u0, (size_t)nv * sizeof(sn_real));
+    c->newton_iter = 0;
+    // the contacts at the step's start (a no-op after a step, the detection after a new state)
+    sni_soft_kin(s, c->q, c->u, 1);
+    sni_soft_update(s->world, c, c->pt);
+    sn_real h = dt / c->substeps;
+    sn_status st = SN_OK;
+    for (int k = 0; k < c->substeps && st == SN_OK; k++) {
+        st = substep(s, h);
+        if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
+        if (st != SN_OK) break;
+        sni_soft_kin(s, c->q, c->u, 1);
+        sni_soft_update(s->world, c, c->pt);
+    }
+    for (int i = 0; i < c->n && st == SN_OK; i++)
+        if (!finite_n(c->pt[i].f, 3) || !finite_n(c->pt[i].p0, 3)) st = SN_ERR_NONFINITE;
+    if (st != SN_OK) {
+        sni_soft_restore(s);
+        return st;
+    }
+    memcpy(s->step.q1, c->q, (size_t)nq * sizeof(sn_real));
+    memcpy(s->step.u1, c->u, (size_t)nv * sizeof(sn_real));
+    return SN_OK;
+}
