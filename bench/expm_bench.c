@@ -87,12 +87,13 @@ int main(int argc, char** argv) {
         return c.failed;
     }
     int ncs[] = {1, 2, 4, 8}, muls[] = {0, 2, 4, -1};
-    printf("sni_lds_integrals, h = 10 ms, K = 1e5, B = 300: us per call (median of 5 blocks)\n");
+    printf("sni_lds_integrals, h = 10 ms, K = 1e5, B = 300: us per call, median of 5 blocks (and "
+           "the fastest of 20)\n");
     printf("%3s %4s %9s %9s %9s %9s %9s %8s %8s %6s\n", "nc", "N", "mul 0", "mul 2", "mul 4",
            "std (-1)", "full", "||hC||", "balanced", "s");
     for (int i = 0; i < 4; i++) {
         make_case(&c, ncs[i]);
-        double t[5];
+        double t[5], tmin[5];
         for (int k = 0; k < 5; k++) {
             c.o = k < 4 ? (sni_expm_opts){muls[k], 1, 0} : (sni_expm_opts){-1, 1, 1};
             memset(c.bal, 0, sizeof c.bal);
@@ -103,6 +104,17 @@ int main(int argc, char** argv) {
             while (bench_now() - t0 < 0.02)
                 run_once(&c), probe++;
             t[k] = 1e6 * bench_measure(run_once, &c, probe * 10 > 5 ? probe * 10 : 5, NULL);
+            // the fastest of 20 short blocks: what the machine does when nothing else runs
+            int blk = probe / 4 > 1 ? probe / 4 : 1;
+            double best = 1e30;
+            for (int b = 0; b < 20; b++) {
+                double b0 = bench_now();
+                for (int q = 0; q < blk; q++)
+                    run_once(&c);
+                double tb = (bench_now() - b0) / blk;
+                best = tb < best ? tb : best;
+            }
+            tmin[k] = 1e6 * best;
         }
         // the norm of h C after balancing and the standard algorithm's squarings
         int N = c.n + 3;
@@ -128,6 +140,8 @@ int main(int argc, char** argv) {
         sni_expm_select(hn, NULL, &order, &s);
         printf("%3d %4d %9.2f %9.2f %9.2f %9.2f %9.2f %8.1f %8.1f %6d\n", ncs[i], N, t[0], t[1],
                t[2], t[3], t[4], raw, hn, s);
+        printf("%3s %4s %9.2f %9.2f %9.2f %9.2f %9.2f   (fastest block)\n", "", "", tmin[0],
+               tmin[1], tmin[2], tmin[3], tmin[4]);
     }
     if (c.failed) printf("a call FAILED\n");
     return c.failed;

@@ -23,7 +23,11 @@ static const sni_expm_opts o_full_nobal = {-1, 0, 1};
 
 // ---- small helpers ----
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+// each test reseeds, so that its numbers do not depend on which tests ran before it
+static uint64_t rng_state;
+static void reseed(void) {
+    rng_state = 0x9e3779b97f4a7c15u;
+}
 static double urand(void) { // uniform in [-1, 1)
     rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
     return (double)(rng_state >> 11) * 0x1.0p-52 - 1.0;
@@ -188,6 +192,7 @@ static void contact_lds(int nc, int nv, int duplicate, double K, double B, doubl
 
 // a point mass on a spring-damper per axis (K = 1e5, B = 300, m = 1, h = 10 ms) in closed form
 static int test_lds_spring_damper(void) {
+    reseed();
     const double K = 1e5, B = 300, h = 0.01;
     double A[36] = {0}, a[6] = {0, 0, 0, 0.4, -0.3, -9.81};
     double x0[6] = {-1e-3, 2e-4, -1.5e-3, 0.1, -0.05, -0.3};
@@ -231,6 +236,7 @@ static int test_lds_spring_damper(void) {
 // contact LDSs of 1..4 points against Gauss-Legendre quadrature of x(t), and (A12) where A is
 // invertible
 static int test_lds_quadrature_and_closed_form(void) {
+    reseed();
     for (int nc = 1; nc <= 4; nc++) {
         int n = 6 * nc;
         double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], Q1[NMAX], Q2[NMAX];
@@ -285,6 +291,7 @@ static int test_lds_quadrature_and_closed_form(void) {
 
 // two identical contact rows: Upsilon and A singular, (A12) impossible, the integrals exact
 static int test_lds_singular(void) {
+    reseed();
     int nc = 2, n = 12;
     double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], xh[NMAX], Q1[NMAX], Q2[NMAX];
     double Ai[NMAX * NMAX], xq[NMAX];
@@ -327,6 +334,7 @@ static int test_lds_singular(void) {
 
 
 static int test_lds_capped(void) {
+    reseed();
     // the paper's capped orders on the stiff contact: bounded (A-stable), errors as printed
     const double K = 1e5, B = 300;
     double A[4] = {0, 1, -K, -B}, a[2] = {0, -9.81}, x0[2] = {-1e-3, 0.1};
@@ -359,10 +367,42 @@ static int test_lds_capped(void) {
 }
 
 
+// the standard algorithm against the full mode over the paper's ranges: K = 1e3..1e8 N/m,
+// B from the damping ratio, h = 1 ms..50 ms, 2 contacts
+static int test_lds_stiffness_sweep(void) {
+    reseed();
+    double Ks[] = {1e3, 1e5, 1e8}, hs[] = {1e-3, 1e-2, 5e-2};
+    double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], R1[NMAX], R2[NMAX];
+    for (int ki = 0; ki < 3; ki++)
+        for (int hi = 0; hi < 3; hi++) {
+            reseed();
+            double K = Ks[ki], B = 2 * 0.3 * sqrt(K); // damping ratio ~0.3 of a 1 kg point
+            contact_lds(2, 18, 0, K, B, A, a, x0);
+            SNT_STATUS_OK(
+                sni_lds_integrals(12, A, a, x0, hs[hi], &o_full, NULL, R1, R2, NULL, g_lwork));
+            SNT_STATUS_OK(
+                sni_lds_integrals(12, A, a, x0, hs[hi], &o_std, NULL, X1, X2, NULL, g_work));
+            double e = fmax(vec_rel(12, X1, R1), vec_rel(12, X2, R2));
+            double hn = 0; // ||h A||_1
+            for (int j = 0; j < 12; j++) {
+                double c = 0;
+                for (int i = 0; i < 12; i++)
+                    c += fabs(hs[hi] * A[i * 12 + j]);
+                hn = fmax(hn, c);
+            }
+            printf("  K %.0e h %4.0f ms (||hA|| %.1e): std vs full X1, X2 %.2e\n", K, hs[hi] * 1e3,
+                   hn, e);
+            SNT_CHECK(e < 1e-12);
+        }
+    return 0;
+}
+
+
 // ---- the exponential ----
 
 // X = S D S^-1 with known D: e^X = S e^D S^-1, sizes 1..12, spectra scaled up to 40
 static int test_expm_diagonalizable(void) {
+    reseed();
     double S[NMAX * NMAX], Si[NMAX * NMAX], T[NMAX * NMAX], X[NMAX * NMAX], Eref[NMAX * NMAX];
     double scales[] = {1e-3, 0.5, 4, 40};
     for (int n = 1; n <= 12; n++) {
@@ -396,6 +436,7 @@ static int test_expm_diagonalizable(void) {
 
 // strictly upper triangular N: e^N = sum_(k < n) N^k / k! exactly
 static int test_expm_nilpotent(void) {
+    reseed();
     int n = 7;
     double N[NMAX * NMAX] = {0}, P[NMAX * NMAX], T[NMAX * NMAX], Eref[NMAX * NMAX];
     for (int i = 0; i < n; i++)
@@ -430,6 +471,7 @@ static int test_expm_nilpotent(void) {
 
 // w [[0, 1], [-1, 0]] with w = 1e4: [[cos w, sin w], [-sin w, cos w]]
 static int test_expm_rotation(void) {
+    reseed();
     double ws[] = {1, 100, 1e4};
     for (int k = 0; k < 3; k++) {
         double w = ws[k], X[4] = {0, w, -w, 0}, E[4];
@@ -443,13 +485,36 @@ static int test_expm_rotation(void) {
         printf("  rotation w = %g: r%d, %d squarings, max abs err %.2e (w eps = %.1e)\n", w, order,
                s, e, w * DBL_EPSILON);
         SNT_CHECK(e < 50 * w * DBL_EPSILON); // the problem's own condition is ~ w eps
+        // the full mode squares in long double: its error is w eps of long double, not of double
+        SNT_STATUS_OK(sni_expm(2, X, &o_full, E, g_work));
+        double ef = 0;
+        for (int i = 0; i < 4; i++)
+            ef = fmax(ef, fabs(E[i] - R[i]));
+        printf("    full mode: max abs err %.2e (w eps_long_double = %.1e)\n", ef,
+               (double)(w * LDBL_EPSILON));
+        SNT_CHECK(ef < 20 * w * (double)LDBL_EPSILON + 2 * DBL_EPSILON);
     }
+    // a diagonal in the full mode against libm's exp, entry by entry: within one ulp
+    double D[36] = {0}, ED[36];
+    double dv[6] = {-30, -7.5, -0.3, 1e-3, 2.5, 30};
+    for (int i = 0; i < 6; i++)
+        D[i * 6 + i] = dv[i];
+    sni_expm_opts nb = {-1, 0, 1};
+    SNT_STATUS_OK(sni_expm(6, D, &nb, ED, g_work));
+    double ulps = 0;
+    for (int i = 0; i < 6; i++) {
+        double x = exp(dv[i]);
+        ulps = fmax(ulps, fabs(ED[i * 6 + i] - x) / (nextafter(x, INFINITY) - x));
+    }
+    printf("  full mode on diag(-30 .. 30) vs exp(): %.2f ulp at most\n", ulps);
+    SNT_CHECK(ulps <= 1);
     return 0;
 }
 
 
 // h [[0, 1], [-k/m, -b/m]]: e^(tA) = e^(-sigma t) (cos(wd t) I + sin(wd t) / wd (A + sigma I))
 static int test_expm_stiff_oscillator(void) {
+    reseed();
     double km[] = {1e3, 1e5, 1e7}, bm[] = {10, 300, 300};
     double h = 0.01;
     for (int c = 0; c < 3; c++) {
@@ -481,6 +546,7 @@ static int test_expm_stiff_oscillator(void) {
 
 // the standard algorithm against the full-accuracy mode, sizes 1..30, norms 1e-3..30
 static int test_expm_standard_vs_full(void) {
+    reseed();
     double X[NMAX * NMAX], Ef[NMAX * NMAX];
     double norms[] = {1e-3, 0.1, 1, 10, 30};
     for (int n = 1; n <= 30; n += (n < 6 ? 1 : 6)) {
@@ -507,6 +573,7 @@ static int test_expm_standard_vs_full(void) {
 
 // the full mode against a double-double-free check: e^X e^-X = I and e^(2X) = (e^X)^2
 static int test_expm_full_identities(void) {
+    reseed();
     int n = 9;
     double X[NMAX * NMAX], Xm[NMAX * NMAX], X2[NMAX * NMAX], E[NMAX * NMAX], Em[NMAX * NMAX],
         E2[NMAX * NMAX], P[NMAX * NMAX], I9[NMAX * NMAX];
@@ -610,6 +677,7 @@ static double pade_scalar(int j, double z) {
 
 // each capped r_j (no scaling) on a symmetric X equals Q r_j(L) Q^T from (A19)'s factorials
 static int test_expm_pade_coefficients(void) {
+    reseed();
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], E[NMAX * NMAX], R[NMAX * NMAX], l[NMAX], rl[NMAX];
     orthogonal(n, Q);
@@ -636,6 +704,7 @@ static int test_expm_pade_coefficients(void) {
 // ((2j)! (2j+1)!), on X = t Q L Q^T with eigenvalues in [-1, 1]: the ratio tends to 1 as t -> 0
 // (the next term is ~ t / 2 of it) and the error's slope in t is 2j + 1
 static int test_expm_pade_error_order(void) {
+    reseed();
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], Ef[NMAX * NMAX], E[NMAX * NMAX], P[NMAX * NMAX],
         T[NMAX * NMAX], D[NMAX * NMAX], l[NMAX], lt[NMAX];
@@ -687,6 +756,7 @@ static int test_expm_pade_error_order(void) {
 // spectrum -1..-1e6 stays within the unit disc for every cap, and a block diagonal of damped
 // oscillators (h K from 1 to 1e4) iterated 1000 times never gains energy
 static int test_expm_a_stability(void) {
+    reseed();
     int n = 8;
     double X[NMAX * NMAX] = {0}, E[NMAX * NMAX];
     for (int i = 0; i < n; i++)
@@ -766,6 +836,7 @@ static int test_expm_a_stability(void) {
 // X = D0 M D0^-1 with D0 spanning 1e-6..1e6: e^X = D0 e^M D0^-1; balanced: equal, fewer
 // squarings, and the warm start reproduces the result
 static int test_expm_balancing(void) {
+    reseed();
     int n = 6;
     double M[NMAX * NMAX], X[NMAX * NMAX], Em[NMAX * NMAX], Eref[NMAX * NMAX], E[NMAX * NMAX],
         Xb[NMAX * NMAX];
@@ -824,6 +895,7 @@ static int test_expm_balancing(void) {
 
 // e^X V equals (e^X) V, for s = 0 and s > 0 and every split k of the squarings
 static int test_expm_apply_equals_matrix(void) {
+    reseed();
     double X[NMAX * NMAX], E[NMAX * NMAX], V[NMAX * NMAX], out[NMAX * NMAX], ref[NMAX * NMAX];
     int sizes[] = {3, 9, 27};
     double norms[] = {0.01, 1, 200};
@@ -865,6 +937,7 @@ static int test_expm_apply_equals_matrix(void) {
 
 
 static int test_expm_refusals(void) {
+    reseed();
     double X[4] = {0, 1, -1, 0}, V[2] = {1, 0}, out[2], E[4];
     X[1] = NAN;
     SNT_CHECK(sni_expm_apply(2, X, 1, V, &o_std, NULL, out, g_work) == SN_ERR_NONFINITE);
@@ -893,6 +966,22 @@ static int test_expm_refusals(void) {
         SNT_CHECK(k == 2 || E[1] == 5e-324);
         SNT_NEAR_REL(E[2], 1.7e308, 1e-15, 0);
     }
+    // r1 = (2 + z) / (2 - z) has its pole at z = 2: X = 2 I under the cap 0 is refused
+    double two[4] = {2, 0, 0, 2};
+    sni_expm_opts c0 = {0, 0, 0};
+    SNT_CHECK(sni_expm(2, two, &c0, E, g_work) == SN_ERR_SINGULAR);
+    SNT_CHECK(sni_expm_apply(2, two, 1, V, &c0, NULL, out, g_work) == SN_ERR_SINGULAR);
+    SNT_STATUS_OK(sni_expm(2, two, &o_std, E, g_work)); // the standard algorithm: e^2 I
+    SNT_NEAR_REL(E[0], exp(2.0), 1e-15, 0);
+    // the warm start of that extreme matrix on an ordinary one would overflow it: started afresh
+    double wb[2] = {0}, Eo[4], Er[4];
+    SNT_STATUS_OK(sni_expm_apply(2, ext, 0, NULL, &eo[0], wb, NULL, g_work)); // D only
+    SNT_CHECK(wb[1] / wb[0] > 1e300);
+    double Xs[4] = {-1, 1e300, 1e-300, -2}, Id[4] = {1, 0, 0, 1};
+    SNT_STATUS_OK(sni_expm_apply(2, Xs, 2, Id, &eo[0], wb, Eo, g_work));
+    SNT_STATUS_OK(sni_expm(2, Xs, &eo[0], Er, g_work));
+    for (int i = 0; i < 4; i++)
+        SNT_NEAR_REL(Eo[i], Er[i], 1e-15, 0);
     // LDS: NaN in A, a or x0; h not finite or negative
     double A[4] = {0, 1, -1, 0}, a[2] = {0, 1}, x0[2] = {1, 0}, X1[2], X2[2];
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, -0.1, &o_std, NULL, X1, X2, NULL, g_work) ==
@@ -900,8 +989,15 @@ static int test_expm_refusals(void) {
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, NAN, &o_std, NULL, X1, X2, NULL, g_work) ==
               SN_ERR_NONFINITE);
     x0[0] = NAN;
+    X1[0] = X1[1] = X2[0] = X2[1] = 7;
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, 0.1, &o_std, NULL, X1, X2, NULL, g_work) ==
               SN_ERR_NONFINITE);
+    SNT_CHECK(X1[0] == 7 && X1[1] == 7 && X2[0] == 7 && X2[1] == 7); // left as they were
+    // x'' = 1e5 x from x = 1 over h = 10: e^3162, the integrals overflow
+    double big2[4] = {0, 1, 1e5, 0}, a0[2] = {0, 0}, x1[2] = {1, 0};
+    SNT_CHECK(sni_lds_integrals(2, big2, a0, x1, 10, &o_std, NULL, X1, X2, NULL, g_work) ==
+              SN_ERR_NONFINITE);
+    SNT_CHECK(X1[0] == 7 && X2[1] == 7);
     x0[0] = 1;
     SNT_CHECK(sni_lds_integrals(2, A, a, x0, 0.1, &o_std, NULL, NULL, X2, NULL, g_work) ==
               SN_ERR_ARG);
@@ -920,6 +1016,11 @@ static int test_expm_refusals(void) {
 // each function within the workspace its query gives (a heap block of exactly that size: the
 // ASan build catches a write past it)
 static int test_expm_workspace_exact(void) {
+    reseed();
+    for (int n = 0; n < 64; n++) // sized for the most contacts serves fewer
+        SNT_CHECK(sni_lds_work(n) <= sni_lds_work(n + 1) &&
+                  sni_expm_work(n, 2) <= sni_expm_work(n + 1, 2) &&
+                  sni_expm_work(n, 2) <= sni_expm_work(n, 3));
     int sizes[] = {1, 2, 5, 27};
     sni_expm_opts os[4] = {{0, 1, 0}, {6, 0, 0}, {-1, 1, 0}, {-1, 1, 1}};
     double X[NMAX * NMAX], V[NMAX * NMAX], out[NMAX * NMAX];
@@ -962,6 +1063,7 @@ static int test_expm_workspace_exact(void) {
 
 // no heap call in any mode
 static int test_expm_no_allocation(void) {
+    reseed();
     double A[NMAX * NMAX], a[NMAX], x0[NMAX], X1[NMAX], X2[NMAX], xh[NMAX], bal[NMAX] = {0};
     contact_lds(4, 18, 0, 1e5, 300, A, a, x0);
     tc_heap_install();
@@ -976,10 +1078,11 @@ static int test_expm_no_allocation(void) {
 
 SNT_SUITE(SNT_TEST(test_lds_spring_damper), SNT_TEST(test_lds_quadrature_and_closed_form),
           SNT_TEST(test_lds_singular), SNT_TEST(test_lds_capped),
-          SNT_TEST(test_expm_diagonalizable), SNT_TEST(test_expm_nilpotent),
-          SNT_TEST(test_expm_rotation), SNT_TEST(test_expm_stiff_oscillator),
-          SNT_TEST(test_expm_standard_vs_full), SNT_TEST(test_expm_full_identities),
-          SNT_TEST(test_expm_pade_coefficients), SNT_TEST(test_expm_pade_error_order),
-          SNT_TEST(test_expm_a_stability), SNT_TEST(test_expm_balancing),
-          SNT_TEST(test_expm_apply_equals_matrix), SNT_TEST(test_expm_refusals),
-          SNT_TEST(test_expm_workspace_exact), SNT_TEST(test_expm_no_allocation))
+          SNT_TEST(test_lds_stiffness_sweep), SNT_TEST(test_expm_diagonalizable),
+          SNT_TEST(test_expm_nilpotent), SNT_TEST(test_expm_rotation),
+          SNT_TEST(test_expm_stiff_oscillator), SNT_TEST(test_expm_standard_vs_full),
+          SNT_TEST(test_expm_full_identities), SNT_TEST(test_expm_pade_coefficients),
+          SNT_TEST(test_expm_pade_error_order), SNT_TEST(test_expm_a_stability),
+          SNT_TEST(test_expm_balancing), SNT_TEST(test_expm_apply_equals_matrix),
+          SNT_TEST(test_expm_refusals), SNT_TEST(test_expm_workspace_exact),
+          SNT_TEST(test_expm_no_allocation))

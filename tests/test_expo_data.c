@@ -889,19 +889,6 @@ static int test_feedback(void) {
 
 // ---- the inverse-dynamics controller (squat, walk) ----
 
-static const double solo_q0[19] = {
-    6.05e-07,   -8.3e-08, 0.222995532,  1.87e-07,   5.332e-06, 0,
-    1,          0,        -0.799754095, 1.59949229, 0,         -0.799755961,
-    1.59949602, 0,        -0.79978118,  1.59954646, 0,         -0.799783045,
-    1.59955019};
-
-static const double romeo_q0[38] = {
-    0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
-    -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
-    0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
-    -0.03336266, -7.193e-05,  -0.00925854, -7.783e-05, -0.00077116, -4.436e-05,  -3.071e-05,
-    0.00262859,  0.00611336,  1.231e-05,   1.5842379,  0.02881547,  6.8e-05,     0.00799211,
-    -5.117e-05,  0.00080979,  0.00048224};
 
 // the law at the reference state: the base rows of tau are zero and M a + h - tau = J^T f
 // (M, h from sinew, J from the forces' points); returns the total contact force and the mass
@@ -952,13 +939,13 @@ static int test_id_squat(void) {
     NEED_SHARED(p, SOLO);
     expo_robot solo;
     SNT_CHECK(load_robot(SOLO, &solo) == 0);
-    expo_id* c = expo_id_create_squat(&solo, solo_q0, 4.0, err);
+    expo_id* c = expo_id_create_squat(&solo, expo_solo_q0, 4.0, err);
     SNT_CHECK_MSG(c != NULL, "%s", err);
     const sn_model* m = solo.m;
     sn_data* d = NULL;
     SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
     double q0[19], c0[3], feet0[4][3], R[9];
-    expo_q_pin_to_sn(&solo, solo_q0, q0);
+    expo_q_pin_to_sn(&solo, expo_solo_q0, q0);
     SNT_STATUS_OK(sn_set_state(m, d, q0, 19, NULL, 0));
     SNT_STATUS_OK(sn_fk(m, d));
     sn_com(m, d, c0);
@@ -1027,7 +1014,7 @@ static int test_id_walk(void) {
     NEED_SHARED(p, REFS "/romeo_walking_traj_tsid.npz");
     expo_robot romeo;
     SNT_CHECK(load_robot(ROMEO, &romeo) == 0);
-    expo_id* c = expo_id_create_walk(&romeo, p, romeo_q0, 1.5, err);
+    expo_id* c = expo_id_create_walk(&romeo, p, expo_romeo_q0, 1.5, err);
     SNT_CHECK_MSG(c != NULL, "%s", err);
     SNT_NEAR(expo_id_duration(c), 6.3, 1e-9);
     SNT_CHECK(expo_id_ik_residual(c) < 1e-9);

@@ -727,14 +727,18 @@ static int test_failed_step_keeps_state(void) {
     P.k_normal = P.k_tangent = 1e300;
     pm p;
     if (point_mass(&p, 1.0, 0.01, &P, 0.0)) return 1;
+    SNT_STATUS_OK(sn_system_add_soft_geometry_points(p.s, NULL)); // and a rolling point
+    const double u0[6] = {0.1, 0, -0.5, 0, 3, 0};
+    SNT_STATUS_OK(sn_system_set_u(p.s, u0, 6));
     SNT_STATUS_OK(sn_system_set_soft_integrator(p.s, SN_SOFT_EULER, 1));
     int failed = 0;
     for (int i = 0; i < 50 && !failed; i++) {
         double q[7], u[6];
-        sn_soft_point before, after;
+        sn_soft_point before, after, before2, after2;
         memcpy(q, sn_system_q(p.s), sizeof q);
         memcpy(u, sn_system_u(p.s), sizeof u);
         SNT_STATUS_OK(sn_system_soft_point(p.s, 0, &before));
+        SNT_STATUS_OK(sn_system_soft_point(p.s, 1, &before2));
         sn_status st = sn_world_integrate(p.w);
         if (st == SN_OK) continue;
         failed = 1;
@@ -744,6 +748,8 @@ static int test_failed_step_keeps_state(void) {
         SNT_CHECK(memcmp(u, sn_system_u(p.s), sizeof u) == 0);
         SNT_STATUS_OK(sn_system_soft_point(p.s, 0, &after));
         SNT_CHECK(memcmp(&before, &after, sizeof before) == 0);
+        SNT_STATUS_OK(sn_system_soft_point(p.s, 1, &after2));
+        SNT_CHECK(memcmp(&before2, &after2, sizeof before2) == 0);
     }
     SNT_CHECK(failed);
     sn_world_destroy(p.w);

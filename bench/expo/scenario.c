@@ -10,12 +10,12 @@
 #define REFS "consim_expo/references"
 
 // solo-squat's q0 and romeo-walk's (Pinocchio's coordinates; NOTES.md)
-static const double solo_q0[19] = {
+const double expo_solo_q0[19] = {
     6.05e-07,   -8.3e-08, 0.222995532,  1.87e-07,   5.332e-06, 0,
     1,          0,        -0.799754095, 1.59949229, 0,         -0.799755961,
     1.59949602, 0,        -0.79978118,  1.59954646, 0,         -0.799783045,
     1.59955019};
-static const double romeo_q0[38] = {
+const double expo_romeo_q0[38] = {
     0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
     -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
     0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
@@ -87,11 +87,11 @@ int expo_scenario_open(expo_scenario* sc, const char* name, const char* shared_d
     } else if (squat) {
         sc->dt = 0.04;
         sc->duration = 4.0;
-        sc->id = expo_id_create_squat(&sc->robot, solo_q0, sc->duration, err);
+        sc->id = expo_id_create_squat(&sc->robot, expo_solo_q0, sc->duration, err);
         sc->ctl = expo_id_controller(sc->id);
     } else {
         sc->dt = 0.04;
-        sc->id = expo_id_create_walk(&sc->robot, npz, romeo_q0, 1.5, err);
+        sc->id = expo_id_create_walk(&sc->robot, npz, expo_romeo_q0, 1.5, err);
         sc->ctl = expo_id_controller(sc->id);
         if (sc->id) sc->duration = expo_id_duration(sc->id);
     }

@@ -40,6 +40,10 @@ typedef struct expo_scenario {
     expo_point point[EXPO_MAX_POINTS];
 } expo_scenario;
 
+// solo-squat's and romeo-walk's initial configurations (NOTES.md; Pinocchio's coordinates)
+extern const double expo_solo_q0[19];
+extern const double expo_romeo_q0[38];
+
 /// Open scenario `name` ("trot", "jump", "squat", "walk") with the data under shared_dir (the
 /// folder holding models/). 0, or -1 with err set (an unknown name lists the four).
 int expo_scenario_open(expo_scenario* sc, const char* name, const char* shared_dir,

@@ -39,7 +39,7 @@ static const double pade13[] = {64764752532480000.0,
                                 182.0,
                                 1.0};
 
-// the largest 1-norm at which r_j alone meets the unit roundoff 2^-53 (Higham 2005, table 2.3)
+// the largest 1-norm at which r_j alone meets the unit roundoff 2^-53 (Higham 2005)
 static const double theta3 = 1.495585217958292e-2;
 static const double theta5 = 2.539398330063230e-1;
 static const double theta7 = 9.504178996162932e-1;
@@ -74,6 +74,7 @@ static const double* pade_coefficients(int order) {
 
 
 void sni_expm_select(sn_real norm1, const sni_expm_opts* o, int* order, int* squarings) {
+    if (!(norm1 >= 0) || !isfinite(norm1)) norm1 = 0; // not a norm: the callers refuse it first
     if (o && o->full) {
         int s = 0;
         while (ldexp(norm1, -s) > FULL_NORM)
@@ -297,6 +298,11 @@ static sn_status prepare(int n, const sn_real* X, const sni_expm_opts* o, sn_rea
         sn_real* d = bal ? bal : dwork;
         if (!bal) d[0] = 0; // no warm start
         nrm = sni_expm_balance(n, Xb, d);
+        if (!isfinite(nrm) && bal) { // a warm start from a far other matrix overflowed it
+            memcpy(Xb, X, nn * sizeof *Xb);
+            d[0] = 0;
+            nrm = sni_expm_balance(n, Xb, d);
+        }
         pl->d = d;
     } else
         nrm = norm1(n, Xb);

@@ -16,6 +16,9 @@
 
 #include <stddef.h>
 
+// the options. Mind that a zero-initialised struct means max_mul = 0 (r1, the trapezoidal rule,
+// unscaled) without balancing: set max_mul = -1 and balance = 1 for the standard algorithm (or
+// pass NULL, which means exactly that)
 typedef struct sni_expm_opts {
     int max_mul; // -1: the standard algorithm (A.11, orders 3,5,7,9,13 + scaling); >= 0: the
                  // cap nu_max of A.11's table (0 -> r1, 1 -> r2, 2 -> r3, 3 -> r5, 4 -> r7,
@@ -37,7 +40,7 @@ void sni_expm_select(sn_real norm1, const sni_expm_opts* o, int* order, int* squ
 sn_real sni_expm_balance(int n, sn_real* X, sn_real* d);
 
 // sn_real entries of workspace for sni_expm_apply with an n x n matrix and c columns, and for
-// sni_expm with c = n
+// sni_expm with c = n (it grows with n and c)
 size_t sni_expm_work(int n, int c);
 
 // out (n x c, row-major) = e^X V for X (n x n) and V (n x c). bal (n, may be NULL): the
@@ -55,15 +58,16 @@ sn_status sni_expm_apply(int n, const sn_real* X, int c, const sn_real* V, const
 // work: sni_expm_work(n, n) entries
 sn_status sni_expm(int n, const sn_real* X, const sni_expm_opts* o, sn_real* E, sn_real* work);
 
-// sn_real entries of workspace for sni_lds_integrals with an n-state LDS
+// sn_real entries of workspace for sni_lds_integrals with an n-state LDS (it grows with n, so a
+// workspace sized for the most contacts serves every smaller set)
 size_t sni_lds_work(int n);
 
 // x' = A x + a, x(0) = x0 over h (A n x n, a and x0 n): X1 = int_0^h x, X2 = int_0^h int_0^s x
 // ((A11), n each) from one exponential of the augmented (n + 3) x (n + 3) matrix h C of (A13)
 // applied to two columns (three when xh is wanted), so A is never inverted and may be singular;
 // optionally x(h) too (xh, may be NULL). bal (n + 3, may be NULL): the balancing's warm start.
-// h must be finite and >= 0. Errors as sni_expm_apply, and SN_ERR_ARG for h < 0; the outputs
-// are unspecified on error.
+// h must be finite and >= 0. Errors as sni_expm_apply, and SN_ERR_ARG for h < 0; on error X1,
+// X2 and xh are left as they were (bal may have moved: it is only a warm start).
 sn_status sni_lds_integrals(int n, const sn_real* A, const sn_real* a, const sn_real* x0, sn_real h,
                             const sni_expm_opts* o, sn_real* bal, sn_real* X1, sn_real* X2,
                             sn_real* xh, sn_real* work);

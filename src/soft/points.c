@@ -103,6 +103,7 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     SNI_CARVE(cv, c->off, m);
     SNI_CARVE(cv, c->rad, (size_t)cap);
     SNI_CARVE(cv, c->roll, m);
+    SNI_CARVE(cv, c->save_roll, m);
     SNI_CARVE(cv, c->pt, (size_t)cap);
     SNI_CARVE(cv, c->save, (size_t)cap);
     SNI_CARVE(cv, c->tmp, (size_t)cap);

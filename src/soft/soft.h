@@ -59,11 +59,13 @@ struct sni_soft {
     // ---- report ----
     int newton_iter;  // implicit Euler: Newton iterations of the last step (all sub-steps)
     int newton_fails; // sub-steps whose Newton iteration stopped above the tolerance (ever)
+    int warned;       // the warning that limits and loops are not enforced was given
     // ---- scratch of a step ----
     sni_soft_pt* save; // the contact state at the step's start (restored on a failure) (cap)
     sni_soft_pt* tmp;  // a stage's copy (RK4, implicit Euler) (cap)
     int save_reset;
-    sn_real *q, *qs, *qn;          // the working, stage and Newton configurations (nq)
+    sn_real* save_roll;   // the rolling points' material points at the step's start (cap x 3)
+    sn_real *q, *qs, *qn; // the working, stage and Newton configurations (nq)
     sn_real *u, *us, *acc, *vsum;  // (nv each)
     sn_real *k[4], *vst[4];        // RK4's stage accelerations and velocities (nv each)
     sn_real *r, *rt, *z, *zt, *dz; // Newton (nv each)

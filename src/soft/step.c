@@ -7,6 +7,7 @@
 #include "soft/soft.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -21,6 +22,7 @@ void sni_soft_restore(sn_system* s) {
     sni_soft* c = s->soft;
     if (!c) return;
     memcpy(c->pt, c->save, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->roll, c->save_roll, 3 * (size_t)c->n * sizeof(sn_real));
     c->reset = c->save_reset;
 }
 
@@ -39,11 +41,36 @@ static sn_status substep(sn_system* s, sn_real h) {
 }
 
 
+// once per system: what a soft world leaves out (the hard solver's rows)
+static void warn_unenforced(sn_system* s) {
+    const sn_model* m = s->m;
+    sni_soft* c = s->soft;
+    if (c->warned) return;
+    int limited = 0;
+    for (int i = 0; i < m->nv; i++)
+        limited += m->dof_limited[i] != 0;
+    if (!limited && !s->step.has_constraints) return;
+    char what[96];
+    if (limited)
+        snprintf(what, sizeof what, "its %d joint limits%s", limited,
+                 s->step.has_constraints ? " and its loop or mimic constraints" : "");
+    else
+        snprintf(what, sizeof what, "its loop or mimic constraints");
+    sni_world_warn(s->world,
+                   "system %d on soft contacts: %s are not enforced (they are rows of the hard "
+                   "contact solver; docs/expo.md); this is said once",
+                   s->index, what);
+    c->warned = 1;
+}
+
+
 sn_status sni_soft_step(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sni_soft* c = s->soft;
     int nq = m->nq, nv = m->nv;
+    warn_unenforced(s);
     memcpy(c->save, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
+    memcpy(c->save_roll, c->roll, 3 * (size_t)c->n * sizeof(sn_real));
     c->save_reset = c->reset;
     if (c->reset) sn_system_soft_release(s);
     memcpy(c->q, s->step.q0, (size_t)nq * sizeof(sn_real));

@@ -50,10 +50,11 @@
 //   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
-//   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off:
-//   rad: config | pt[].active, slip, p0, p0d, roll, reset: state (the anchors) | pt[].f, p, pd:
-//   report | newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp,
-//   save_reset and the rest: scratch of a step.
+//   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off,
+//   rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state (the
+//   anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
+//   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
+//   step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -406,6 +407,14 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
         sni_ser_real(S, SNI_STATE, "soft contact's anchor and anchor velocity", p->p0, 6);
         sni_ser_real(S, SNI_REPORT, "soft contact's force, position and velocity", p->f, 9);
     }
+    // Expo's balancing warm start (the active points of its last sub-step and the scaling): a
+    // resumed run balances from the same start
+    int enc = c->expo_nc;
+    sni_ser_int(S, SNI_TEMP, "Expo's last active point count", &enc, 1, 0, c->n);
+    if (S->failed != SN_OK) return;
+    sni_ser_real(S, SNI_STATE, "Expo's balancing warm start", c->bal, 6 * (size_t)enc + 3);
+    if (S->mode == SNI_SER_LOAD) c->expo_nc = enc;
+    sni_ser_int(S, SNI_STATE, "soft step's warning given", &c->warned, 1, 0, 1);
     int nr[2] = {c->newton_iter, c->newton_fails};
     sni_ser_int(S, SNI_TEMP, "soft Newton iterations and failures", nr, 2, 0, -1);
     if (S->mode == SNI_SER_LOAD) c->newton_iter = nr[0], c->newton_fails = nr[1];
