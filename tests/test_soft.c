@@ -822,7 +822,30 @@ static int test_refusals(void) {
     for (int i = 0; i < 20; i++)
         SNT_STATUS_OK(sn_system_add_soft_point(p.s, 1, off, NULL));
     SNT_CHECK(sn_system_soft_point_count(p.s) == 21);
+    // at most SN_SOFT_POINTS_MAX points a system (Expo's exponential is cubic in their number)
+    while (sn_system_soft_point_count(p.s) < SN_SOFT_POINTS_MAX)
+        SNT_STATUS_OK(sn_system_add_soft_point(p.s, 1, off, NULL));
+    SNT_CHECK(sn_system_add_soft_point(p.s, 1, off, NULL) == SN_ERR_LIMIT);
+    SNT_CHECK(strstr(sn_world_last_error(p.w), "the most it may have") != NULL);
+    SNT_CHECK(sn_system_soft_point_count(p.s) == SN_SOFT_POINTS_MAX);
     sn_world_destroy(p.w);
+    // Solo12's collision meshes give thousands of vertices: refused whole, with the count
+    const char* path = tc_model_path("erd_solo/robots/solo12_f15b08f_2020-04-28.urdf");
+    if (path) {
+        sn_model* m = tc_load_file(path, 1);
+        SNT_CHECK(m != NULL);
+        sn_world* w = NULL;
+        sn_system* s = NULL;
+        SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
+        SNT_STATUS_OK(sn_world_add_system(w, m, &s, NULL));
+        int added = -1;
+        SNT_CHECK(sn_system_add_soft_geometry_points(s, &added) == SN_ERR_LIMIT);
+        printf("  Solo12's meshes as soft points: \"%s\"\n", sn_world_last_error(w));
+        SNT_CHECK(strstr(sn_world_last_error(w), "name the points instead") != NULL);
+        SNT_CHECK(added == 0 && sn_system_soft_point_count(s) == 0);
+        sn_world_destroy(w);
+        sn_model_destroy(m);
+    }
     return 0;
 }
 

@@ -25,6 +25,10 @@
 extern "C" {
 #endif
 
+/// The most soft contact points a system may have: Expo's contact dynamics has 6 rows a point and
+/// its exponential costs the cube of that (256 points: a 1539 x 1539 exponential per sub-step).
+#define SN_SOFT_POINTS_MAX 256
+
 /// A world's contact model.
 typedef enum sn_contact_model {
     SN_CONTACT_HARD = 0, ///< seed 000's per-contact solver (default)
@@ -91,12 +95,13 @@ SN_API sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real 
 SN_API sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real offset[3],
                                                 int* id);
 /// Add soft points derived from the system's collision geometry; their number in *added
-/// (nullable). A box gives its 8 corners, a cylinder 8 points on each rim, a collision mesh its
-/// vertices: points fixed to the body. A sphere gives one rolling point (a capsule one per end
-/// sphere): the sphere's lowest point, taken afresh after every sub-step; within a sub-step it is
-/// that material point. Its anchor starts on the surface (the spring carries the sphere's
-/// penetration) and moves with the contact point from one sub-step to the next, keeping the
-/// spring's tangential stretch. Ellipsoids give none yet.
+/// (nullable). SN_ERR_LIMIT, adding none, when they would make more than SN_SOFT_POINTS_MAX
+/// (name the points instead: sn_system_add_soft_point_frame). A box gives its 8 corners, a cylinder
+/// 8 points on each rim, a collision mesh its vertices: points fixed to the body. A sphere gives
+/// one rolling point (a capsule one per end sphere): the sphere's lowest point, taken afresh after
+/// every sub-step; within a sub-step it is that material point. Its anchor starts on the surface
+/// (the spring carries the sphere's penetration) and moves with the contact point from one sub-step
+/// to the next, keeping the spring's tangential stretch. Ellipsoids give none yet.
 SN_API sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added);
 /// The number of soft contact points of the system, and of those now active.
 SN_API int sn_system_soft_point_count(const sn_system* s);

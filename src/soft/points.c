@@ -259,6 +259,9 @@ sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[
                        s->m->nbody - 1);
     if (!offset || !isfinite(offset[0]) || !isfinite(offset[1]) || !isfinite(offset[2]))
         return SET_ERR(s->world, SN_ERR_ARG, "soft point: the offset is NULL or not finite");
+    if (sn_system_soft_point_count(s) >= SN_SOFT_POINTS_MAX)
+        return SET_ERR(s->world, SN_ERR_LIMIT,
+                       "soft point: the system has %d, the most it may have", SN_SOFT_POINTS_MAX);
     sni_soft* c = sni_soft_get(s);
     if (!c) return SN_ERR_NOMEM;
     if (c->n == c->cap && soft_reserve(s, c, 2 * c->cap) != SN_OK)
@@ -301,11 +304,35 @@ static sn_status add_rolling(sn_system* s, int body, const sn_real* c, sn_real r
 }
 
 
+// the number of soft points the collision geometry of s gives (as below)
+static long geometry_point_count(const sn_model* m) {
+    long n = 0;
+    for (int g = 0; g < m->ngeom; g++) {
+        if (m->geom_is_visual[g] || m->frame_body[m->geom_frame[g]] < 1) continue;
+        int t = m->geom_type[g];
+        n += t == SN_GEOM_BOX        ? 8
+             : t == SN_GEOM_CYLINDER ? 16
+             : t == SN_GEOM_MESH     ? m->geom_vert_num[g]
+             : t == SN_GEOM_SPHERE   ? 1
+             : t == SN_GEOM_CAPSULE  ? 2
+                                     : 0;
+    }
+    return n;
+}
+
+
 sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
     if (!s) return SN_ERR_ARG;
     const sn_model* m = s->m;
     int n0 = sn_system_soft_point_count(s);
     if (added) *added = 0;
+    long more = geometry_point_count(m);
+    if (n0 + more > SN_SOFT_POINTS_MAX)
+        return SET_ERR(s->world, SN_ERR_LIMIT,
+                       "soft points: the collision geometry gives %ld points (mesh vertices "
+                       "count one each), more than the %d a system may have with the %d it has; "
+                       "name the points instead (sn_system_add_soft_point_frame)",
+                       more, SN_SOFT_POINTS_MAX, n0);
     for (int g = 0; g < m->ngeom; g++) {
         if (m->geom_is_visual[g]) continue;
         int f = m->geom_frame[g], body = m->frame_body[f];
