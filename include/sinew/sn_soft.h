@@ -8,9 +8,11 @@
 // slipping contact), and released when the point rises above the ground.
 //
 // A soft world's step replaces the contact solver: each system is integrated over the world's
-// dt with its own soft integrator in n sub-steps, the control torque held over the step (zero
-// order hold, evaluated once at the step's start). The integrators are Expo (the exponential
-// integrator of the contact dynamics), explicit Euler, RK4 and implicit Euler (Newton).
+// dt with its own soft integrator in n sub-steps, the built-in control (PD, damping, springs,
+// actuators) evaluated at each sub-step's start with the PD, damping and springs implicit over
+// the sub-step, as in the hard step; what the caller sets (feedforward, generalized and
+// external forces) is held over the whole step (zero-order hold). The integrators are Expo (the
+// exponential integrator of the contact dynamics), explicit Euler, RK4 and implicit Euler (Newton).
 //
 // What a soft world does not do (this version): joint limits, joint friction and loop
 // constraints are not enforced (they are rows of the hard contact solver); contacts are

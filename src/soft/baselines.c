@@ -17,13 +17,25 @@
 #define NEWTON_HALVINGS 20 // line-search halvings at most
 
 
-sn_status sni_soft_accel(sn_system* s, const sn_real* tau, const sni_soft_pt* pts, sn_real* udot) {
+sn_status sni_soft_factor(sn_system* s) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     const sni_soft* c = s->soft;
     int nv = m->nv;
     sn_crba(m, d);
-    sn_status st = sn_factor_mass(m, d);
+    if (c->wh_on)
+        for (int i = 0; i < nv; i++)
+            d->mass_matrix[i * nv + i] += c->wh[i];
+    return sn_factor_mass(m, d);
+}
+
+
+sn_status sni_soft_accel(sn_system* s, const sn_real* tau, const sni_soft_pt* pts, sn_real* udot) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
+    const sni_soft* c = s->soft;
+    int nv = m->nv;
+    sn_status st = sni_soft_factor(s);
     if (st != SN_OK) return st;
     sn_nonlinear(m, d);
     for (int i = 0; i < nv; i++)

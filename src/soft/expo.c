@@ -79,8 +79,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     sn_soft_params P = sni_soft_params(s->world);
     int m3 = 3 * nc, n = 2 * m3;
     // the free acceleration (A5) and W = M^-1 J^T
-    sn_crba(m, d);
-    sn_status st = sn_factor_mass(m, d);
+    sn_status st = sni_soft_factor(s);
     if (st != SN_OK) return st;
     sn_nonlinear(m, d);
     sn_real* afree = c->acc;

@@ -110,9 +110,10 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     SNI_CARVE(cv, c->q, (size_t)nq);
     SNI_CARVE(cv, c->qs, (size_t)nq);
     SNI_CARVE(cv, c->qn, (size_t)nq);
-    sn_real** vecs[] = {&c->u,    &c->us,   &c->acc,    &c->vsum,   &c->k[0],   &c->k[1],
-                        &c->k[2], &c->k[3], &c->vst[0], &c->vst[1], &c->vst[2], &c->vst[3],
-                        &c->r,    &c->rt,   &c->z,      &c->zt,     &c->dz};
+    sn_real** vecs[] = {&c->u,      &c->us,     &c->acc,  &c->vsum,   &c->k[0],
+                        &c->k[1],   &c->k[2],   &c->k[3], &c->vst[0], &c->vst[1],
+                        &c->vst[2], &c->vst[3], &c->r,    &c->rt,     &c->z,
+                        &c->zt,     &c->dz,     &c->wh,   &c->err};
     for (size_t k = 0; k < sizeof vecs / sizeof vecs[0]; k++)
         SNI_CARVE(cv, *vecs[k], (size_t)nv);
     SNI_CARVE(cv, c->G, (size_t)nv * (size_t)nv);

@@ -67,6 +67,8 @@ struct sni_soft {
     sn_real* save_roll;   // the rolling points' material points at the step's start (cap x 3)
     sn_real *q, *qs, *qn; // the working, stage and Newton configurations (nq)
     sn_real *u, *us, *acc, *vsum;  // (nv each)
+    sn_real *wh, *err;             // the sub-step's implicit diagonal and PD error (nv each)
+    int wh_on;                     // wh enters the mass matrix of this sub-step
     sn_real *k[4], *vst[4];        // RK4's stage accelerations and velocities (nv each)
     sn_real *r, *rt, *z, *zt, *dz; // Newton (nv each)
     sn_real* G;                    // Newton's matrix (nv x nv)
@@ -109,8 +111,11 @@ void sni_soft_cone(sn_real* f, sn_real mu);
 // the world's parameters (the defaults when unset)
 sn_soft_params sni_soft_params(const struct sn_world* w);
 
-// baselines.c: udot = M^-1 (tau - h + J^T f) at d's kinematics and the scratch's Jacobians
-// (CRBA and the tree's factor of M; the factor is left in d for Expo)
+// baselines.c: CRBA at d's kinematics and the tree's factor of M (of M + diag(c->wh) when
+// c->wh_on: the implicit PD, damping and springs of the sub-step), left in d
+sn_status sni_soft_factor(struct sn_system* s);
+// udot = M^-1 (tau - h + J^T f) at d's kinematics and the scratch's Jacobians (M as
+// sni_soft_factor makes it; the factor is left in d for Expo)
 sn_status sni_soft_accel(struct sn_system* s, const sn_real* tau, const sni_soft_pt* pts,
                          sn_real* udot);
 // one sub-step of h of each baseline from (c->q, c->u) (d's kinematics and the scratch there,

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// step.c: one world step of a system on soft contacts (spec/algorithms.md A.12, A.13): the
-// control torque held over the world's dt (zero-order hold), n sub-steps of the system's
-// integrator, each followed by the contact update (A.9) at the new state. The contact state is
+// step.c: one world step of a system on soft contacts (spec/algorithms.md A.12, A.13): n
+// sub-steps of the system's integrator, each with the control (steps 1-3) at its start and the
+// implicit diagonal of the PD, damping and springs (a feedforward force or generalized force set
+// by the caller is held over the whole step: A.12's zero-order hold), each followed by the
+// contact update (A.9) at the new state. The contact state is
 // saved at the start and restored when the step fails.
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -37,6 +39,27 @@ static sn_status substep(sn_system* s, sn_real h) {
         return sni_soft_implicit_euler(s, h);
     default:
         return sni_soft_expo(s, h);
+    }
+}
+
+
+// the control of sub-step k at its start (c->q, c->u, kinematics there): steps 1-3 again after
+// the first sub-step (the world's step computed them for the first), and the implicit diagonal of
+// the PD, the joint damping and the springs over h, w = h/2 (b + b_out + kd) + h^2/4 (kp + k_s),
+// as the hard step takes them (seed 000): held over the whole world step they would be explicit
+// and a light link under a stiff PD would diverge. RK4 takes them explicitly at each sub-step
+static void substep_control(sn_system* s, sn_real h, int k) {
+    sni_soft* c = s->soft;
+    const sn_model* m = s->m;
+    if (k > 0)
+        sni_stage_torque(s, c->q, c->u, c->err, s->step.tau_cmd, s->step.tau_act, s->step.tau_exp,
+                         0);
+    int pd = s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD;
+    c->wh_on = c->integrator != SN_SOFT_RK4;
+    for (int v = 0; v < m->nv; v++) {
+        sn_real kd = pd ? s->ctl.kd[v] : 0, kp = pd ? s->ctl.kp[v] : 0;
+        c->wh[v] = 0.5 * h * (s->ctl.damping[v] + s->act.b_out[v] + kd) +
+                   0.25 * h * h * (kp + s->ctl.spring_k[v]);
     }
 }
 
@@ -82,6 +105,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     sn_real h = dt / c->substeps;
     sn_status st = SN_OK;
     for (int k = 0; k < c->substeps && st == SN_OK; k++) {
+        substep_control(s, h, k);
         st = substep(s, h);
         if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
         if (st != SN_OK) break;
