@@ -318,3 +318,18 @@ int tc_list_files(const char* dir, const char* ext, char** out, int max) {
     qsort(out, (size_t)n, sizeof out[0], cmp_path);
     return n;
 }
+
+
+sn_status tc_world_open(sn_model* m, double dt, sn_world** w, sn_system** s) {
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = dt;
+    *w = NULL;
+    sn_status st = sn_world_create(&o, w, NULL);
+    if (st == SN_OK) st = sn_world_add_system(*w, m, s, NULL);
+    if (st != SN_OK) {
+        sn_world_destroy(*w);
+        *w = NULL;
+    }
+    return st;
+}

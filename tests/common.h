@@ -21,6 +21,9 @@ char* tc_random_urdf(int nlink, int floating, unsigned long long seed);
 // only when allow_warnings is set. NULL on failure (message printed).
 sn_model* tc_load_string(const char* xml, int allow_warnings);
 sn_model* tc_load_file(const char* path, int allow_warnings);
+// a world of time step dt (default options otherwise) with model m added as its system; SN_OK or
+// the first failing call's status (*w then destroyed and NULL)
+sn_status tc_world_open(sn_model* m, double dt, sn_world** w, sn_system** s);
 
 // random state: joints in range, unit quaternions, velocities in [-1, 1]
 void tc_random_state(const sn_model* m, double* q, double* u);

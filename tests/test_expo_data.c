@@ -531,15 +531,8 @@ static int test_joint_order(void) {
     for (int k = 0; k < 12; k++)
         SNT_CHECK(solo.pin_to_sn[k] == k && romeo.pin_to_sn[k] == k);
     // NOTES.md's q0: the knees and shoulders land on sinew's joints of those names
-    const double q0[38] = {
-        0.00177419,  -0.1251169,  0.83188183,  0.05974107, -0.08040491, -0.00156147, 0.99496915,
-        -0.01535875, 0.05381089,  -0.10748789, 0.56064738, -0.29206673, -0.17498292, -0.01281118,
-        0.0595096,   -0.20841122, 0.7778542,   -0.4078741, -0.18009467, -0.00295487, 1.5818541,
-        -0.03336266, -7.193e-05,  -0.00925854, -7.783e-05, -0.00077116, -4.436e-05,  -3.071e-05,
-        0.00262859,  0.00611336,  1.231e-05,   1.5842379,  0.02881547,  6.8e-05,     0.00799211,
-        -5.117e-05,  0.00080979,  0.00048224};
     double qs[38];
-    expo_q_pin_to_sn(&romeo, q0, qs);
+    expo_q_pin_to_sn(&romeo, expo_romeo_q0, qs);
     const sn_model* m = romeo.m;
     struct {
         const char* j;

@@ -42,11 +42,7 @@ static int scene_open(scene* sc, sn_model* m, double dt, sn_scheme scheme, sn_gy
     memset(sc, 0, sizeof *sc);
     sc->m = m;
     SNT_CHECK(m != NULL);
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, &sc->w, NULL));
-    SNT_STATUS_OK(sn_world_add_system(sc->w, sc->m, &sc->s, NULL));
+    SNT_STATUS_OK(tc_world_open(sc->m, dt, &sc->w, &sc->s));
     SNT_STATUS_OK(sn_system_set_scheme(sc->s, scheme));
     SNT_STATUS_OK(sn_system_set_gyroscopic(sc->s, gyro));
     SNT_CHECK(sn_system_gyroscopic(sc->s) == gyro);

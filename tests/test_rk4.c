@@ -32,11 +32,7 @@ static int scene_open(scene* sc, sn_model* m, double dt, int ground) {
     memset(sc, 0, sizeof *sc);
     sc->m = m;
     SNT_CHECK(m != NULL);
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, &sc->w, NULL));
-    SNT_STATUS_OK(sn_world_add_system(sc->w, sc->m, &sc->s, NULL));
+    SNT_STATUS_OK(tc_world_open(sc->m, dt, &sc->w, &sc->s));
     if (ground) SNT_STATUS_OK(sn_world_set_ground(sc->w, 1, 0));
     SNT_STATUS_OK(sn_system_set_scheme(sc->s, SN_SCHEME_RK4));
     return 0;

@@ -16,6 +16,19 @@
 
 #define GRAV 9.81
 
+
+// a world of time step dt on soft contacts over the ground plane z = 0
+static int soft_world(double dt, sn_world** w) {
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = dt;
+    SNT_STATUS_OK(sn_world_create(&o, w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
+    SNT_STATUS_OK(sn_world_set_contact_model(*w, SN_CONTACT_SOFT));
+    return 0;
+}
+
+
 // a world on soft contacts with the ground z = 0 and one free sphere of mass `mass` whose centre
 // is a soft point, at height z at rest
 typedef struct pm {
@@ -25,12 +38,7 @@ typedef struct pm {
 
 static int point_mass(pm* p, double mass, double dt, const sn_soft_params* P, double z) {
     memset(p, 0, sizeof *p);
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, &p->w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(p->w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(p->w, SN_CONTACT_SOFT));
+    if (soft_world(dt, &p->w)) return 1;
     if (P) SNT_STATUS_OK(sn_world_set_soft_params(p->w, P));
     SNT_STATUS_OK(sn_world_add_sphere(p->w, 0.01, mass, &p->s));
     const double off[3] = {0, 0, 0};
@@ -314,14 +322,9 @@ static int test_expo_caps(void) {
 // a box resting flat on four soft corner points: 12 force rows on 6 DOFs, Upsilon singular
 // (A.10); Expo at 10 ms holds it with the corners' forces summing to m g
 static int test_expo_rank_deficient(void) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = 0.01;
     sn_world* w;
     sn_system* s;
-    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    if (soft_world(0.01, &w)) return 1;
     const double size[3] = {0.2, 0.1, 0.05};
     SNT_STATUS_OK(sn_world_add_box(w, size, 2.0, &s));
     for (int k = 0; k < 4; k++) {
@@ -452,14 +455,9 @@ static int test_expo_elastic_drop_energy(void) {
 // first-order error of the sub-step (within one the material point rises and its damping
 // force lowers the average), which falls with h
 static int roll_ball(int nsub, double* z, double* speed, double* x, int* changes) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = 0.01;
     sn_world* w;
     sn_system* ball;
-    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    if (soft_world(0.01, &w)) return 1;
     SNT_STATUS_OK(sn_world_add_sphere(w, 0.05, 1.0, &ball));
     int ns = 0;
     SNT_STATUS_OK(sn_system_add_soft_geometry_points(ball, &ns));
@@ -491,14 +489,9 @@ static int roll_ball(int nsub, double* z, double* speed, double* x, int* changes
 
 
 static int test_geometry_points(void) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = 0.01;
     sn_world* w;
     sn_system* box;
-    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    if (soft_world(0.01, &w)) return 1;
     const double size[3] = {0.2, 0.1, 0.05};
     SNT_STATUS_OK(sn_world_add_box(w, size, 2.0, &box));
     int nb = 0;
@@ -558,12 +551,7 @@ static int make_solo(solo* r, sn_soft_integrator it, int n, double dt) {
     if (!path) return SNT_SKIP;
     r->m = tc_load_file(path, 1);
     SNT_CHECK(r->m && r->m->nv == 18 && r->m->nq == 19);
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, &r->w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(r->w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(r->w, SN_CONTACT_SOFT));
+    if (soft_world(dt, &r->w)) return 1;
     SNT_STATUS_OK(sn_world_add_system(r->w, r->m, &r->s, NULL));
     SNT_STATUS_OK(sn_system_set_soft_integrator(r->s, it, n));
     const char* feet[4] = {"FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"};
