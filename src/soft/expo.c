@@ -29,7 +29,7 @@ static sn_status free_substep(sn_system* s, sn_real h) {
 
 
 // A, a, x0 of the LDS (A9) for the nc active points, with W = M^-1 J^T (rows) and Upsilon
-static void build_lds(sni_soft* c, const sn_soft_params* P, int nc, int nv, const sn_real* afree) {
+static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
     int m3 = 3 * nc, n = 2 * m3;
     // W's rows: M^-1 J_r^T by solves with the tree's factor (never a dense inverse)
     // (done by the caller, which holds d); here Upsilon = J W^T and b = J afree + J-dot u
@@ -53,6 +53,7 @@ static void build_lds(sni_soft* c, const sn_soft_params* P, int nc, int nv, cons
         sn_real* row = c->A + (size_t)(m3 + r) * (size_t)n;
         for (int q = 0; q < m3; q++) {
             int e = q % 3;
+            const sn_soft_params* P = &c->prm[c->act[q / 3]];
             sn_real k = e == 2 ? P->k_normal : P->k_tangent;
             sn_real b = e == 2 ? P->b_normal : P->b_tangent;
             row[q] = -c->ups[r * m3 + q] * k;
@@ -76,7 +77,6 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     for (int i = 0; i < c->n; i++)
         if (c->pt[i].active) c->act[nc++] = i;
     if (nc == 0) return free_substep(s, h);
-    sn_soft_params P = sni_soft_params(s->world);
     int m3 = 3 * nc, n = 2 * m3;
     // the free acceleration (A5) and W = M^-1 J^T
     sn_status st = sni_soft_factor(s);
@@ -92,7 +92,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
                (size_t)nv * sizeof(sn_real));
         sn_solve_mass(m, d, Wr);
     }
-    build_lds(c, &P, nc, nv, afree);
+    build_lds(c, nc, nv, afree);
     // the balancing's warm start holds while the active set keeps its size
     if (nc != c->expo_nc) memset(c->bal, 0, (size_t)(n + 3) * sizeof(sn_real));
     c->expo_nc = nc;
@@ -102,16 +102,18 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     // the average and double-average forces (A14), each on the cone (A15)
     for (int r = 0; r < m3; r++) {
         int e = r % 3;
-        sn_real k = e == 2 ? P.k_normal : P.k_tangent;
-        sn_real b = e == 2 ? P.b_normal : P.b_tangent;
+        const sn_soft_params* P = &c->prm[c->act[r / 3]];
+        sn_real k = e == 2 ? P->k_normal : P->k_tangent;
+        sn_real b = e == 2 ? P->b_normal : P->b_tangent;
         c->lam[r] = -(k * c->X1[r] + b * c->X1[m3 + r]) / h;
         c->lam2[r] = -(k * c->X2[r] + b * c->X2[m3 + r]) / (0.5 * h * h);
     }
-    if (!P.bilateral)
-        for (int i = 0; i < nc; i++) {
-            sni_soft_cone(c->lam + 3 * i, P.mu);
-            sni_soft_cone(c->lam2 + 3 * i, P.mu);
-        }
+    for (int i = 0; i < nc; i++) {
+        const sn_soft_params* P = &c->prm[c->act[i]];
+        if (P->bilateral) continue;
+        sni_soft_cone(c->lam + 3 * i, P->mu);
+        sni_soft_cone(c->lam2 + 3 * i, P->mu);
+    }
     // u+ = u + h (afree + W^T lambda-bar), q+ = q (+) h (u + h/2 (afree + W^T lambda-bar-bar))
     for (int k = 0; k < nv; k++) {
         sn_real f1 = 0, f2 = 0;

@@ -26,6 +26,12 @@ sn_soft_params sni_soft_params(const sn_world* w) {
 }
 
 
+sn_soft_params sni_soft_pair(const sn_world* w, int a, int b) {
+    (void)a, (void)b;
+    return sni_soft_params(w);
+}
+
+
 int sni_soft_on(const sn_world* w) {
     return w && w->soft && w->soft->model == SN_CONTACT_SOFT;
 }
@@ -121,6 +127,7 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     SNI_CARVE(cv, c->pos, m);
     SNI_CARVE(cv, c->vel, m);
     SNI_CARVE(cv, c->jdu, m);
+    SNI_CARVE(cv, c->prm, (size_t)cap);
     SNI_CARVE(cv, c->J, m * (size_t)nv);
     SNI_CARVE(cv, c->W, m * (size_t)nv);
     SNI_CARVE(cv, c->ups, m * m);
@@ -544,7 +551,8 @@ static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, con
 
 
 void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
-    sn_soft_params P = sni_soft_params(w);
+    for (int i = 0; i < c->n; i++)
+        c->prm[i] = sni_soft_pair(w, 0, 0);
     if (!w->ground) { // no ground: nothing to touch
         for (int i = 0; i < c->n; i++) {
             memset(&pts[i], 0, sizeof pts[i]);
@@ -554,7 +562,7 @@ void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
         return;
     }
     for (int i = 0; i < c->n; i++)
-        update_point(&P, w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i, c->rad[i] > 0);
+        update_point(&c->prm[i], w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i, c->rad[i] > 0);
 }
 
 

@@ -74,6 +74,8 @@ struct sni_soft {
     sn_real* G;                    // Newton's matrix (nv x nv)
     int* piv;                      // (nv)
     sn_real *pos, *vel, *jdu;      // per point: world position, velocity, J-dot u (cap x 3)
+    sn_soft_params* prm;           // per point: the parameters of its contact (its material
+                                   // pair), set by the contact update (cap)
     sn_real* J;                    // per point: the point Jacobian (3 cap x nv)
     sn_real *W, *ups, *bfree, *lam,
         *lam2; // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
@@ -110,6 +112,9 @@ void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
 void sni_soft_cone(sn_real* f, sn_real mu);
 // the world's parameters (the defaults when unset)
 sn_soft_params sni_soft_params(const struct sn_world* w);
+// the parameters of a soft contact between materials a (the point's body) and b (the other side;
+// the ground is material 0): the world's parameters until pairs are set
+sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
 
 // baselines.c: CRBA at d's kinematics and the tree's factor of M (of M + diag(c->wh) when
 // c->wh_on: the implicit PD, damping and springs of the sub-step), left in d
