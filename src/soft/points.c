@@ -562,7 +562,8 @@ void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
         return;
     }
     for (int i = 0; i < c->n; i++)
-        update_point(&c->prm[i], w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i, c->rad[i] > 0);
+        update_point(&c->prm[i], w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i,
+                     c->rad[i] > 0);
 }
 
 
