@@ -100,6 +100,13 @@ void sni_soft_state_set(struct sn_system* s);
 // the system's soft part, made with defaults when missing (NULL: out of memory, said)
 sni_soft* sni_soft_get(struct sn_system* s);
 
+// params.c: the world's settings
+// the world's parameters (the defaults when unset)
+sn_soft_params sni_soft_params(const struct sn_world* w);
+// the parameters of a soft contact between materials a (the point's body) and b (the other side;
+// the ground is material 0): the world's parameters until pairs are set
+sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
+
 // points.c
 // the kinematics at (q, u) into d (fk, fk_vel) and every point's position, velocity, Jacobian
 // and J-dot u into the scratch; handover (between sub-steps, not in a stage): active rolling
@@ -110,11 +117,6 @@ void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int h
 void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
 // the radial projection of a force on the friction cone (A15; zero when it pulls)
 void sni_soft_cone(sn_real* f, sn_real mu);
-// the world's parameters (the defaults when unset)
-sn_soft_params sni_soft_params(const struct sn_world* w);
-// the parameters of a soft contact between materials a (the point's body) and b (the other side;
-// the ground is material 0): the world's parameters until pairs are set
-sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
 
 // baselines.c: CRBA at d's kinematics and the tree's factor of M (of M + diag(c->wh) when
 // c->wh_on: the implicit PD, damping and springs of the sub-step), left in d
