@@ -79,6 +79,19 @@ SN_API sn_contact_model sn_world_contact_model(const sn_world* w);
 SN_API sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p);
 /// The soft contacts' parameters (the defaults until set).
 SN_API sn_soft_params sn_world_soft_params(const sn_world* w);
+/// The number of contact material ids (0 .. SN_SOFT_MATERIALS - 1): the hard contacts' ids
+/// (sn_system_set_body_material; the ground and the heightfield are material 0).
+#define SN_SOFT_MATERIALS 16
+/// The soft parameters of material pair (a, b), the order irrelevant: a soft contact of a point
+/// on a body of material a against material b (the ground: 0) takes them; a pair not set takes
+/// the world's (sn_world_set_soft_params). p NULL unsets the pair. Ids 0 .. 15, parameters as
+/// sn_world_set_soft_params (SN_ERR_ARG with a message, nothing changed). Read at every contact
+/// update: a change acts from the next step. A world checkpoint compares the pairs (set-up).
+SN_API sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p);
+/// The soft parameters a contact of material pair (a, b) takes: the pair's, or the world's when
+/// it is not set; *is_set (nullable) says which. SN_ERR_ARG for ids outside 0 .. 15 or out NULL.
+SN_API sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* out,
+                                    int* is_set);
 
 /// Choose a system's soft integrator and its sub-steps per world step (1 .. 1<<20).
 SN_API sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator,

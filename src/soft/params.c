@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // params.c: the soft contacts' settings of a world (seed 004; docs/expo.md): its contact model
-// (hard or soft) and the parameters of its soft contacts.
+// (hard or soft), the parameters of its soft contacts and those of its material pairs (the
+// materials of sn_system_set_body_material; the ground is material 0), which a contact takes
+// when its pair is set and the world's otherwise.
 #include "sim/sim.h"
 #include "soft/soft.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
@@ -24,8 +27,18 @@ sn_soft_params sni_soft_params(const sn_world* w) {
 
 
 sn_soft_params sni_soft_pair(const sn_world* w, int a, int b) {
-    (void)a, (void)b;
+    const sni_soft_world* sw = w ? w->soft : NULL;
+    if (sw && a >= 0 && a < SN_SOFT_MATERIALS && b >= 0 && b < SN_SOFT_MATERIALS &&
+        sw->pair_set[a][b])
+        return sw->pair[a][b];
     return sni_soft_params(w);
+}
+
+
+const int* sni_soft_materials(const sn_world* w, const sni_soft* c) {
+    for (int i = 0; w && i < w->nsys; i++)
+        if (w->sys[i]->soft == c) return w->sys[i]->body_material;
+    return NULL;
 }
 
 
@@ -38,6 +51,7 @@ static sni_soft_world* world_part(sn_world* w) {
     if (w->soft) return w->soft;
     w->soft = sni_alloc(&w->alloc, sizeof *w->soft);
     if (!w->soft) return NULL;
+    memset(w->soft, 0, sizeof *w->soft);
     w->soft->model = SN_CONTACT_HARD;
     w->soft->p = sn_soft_params_default();
     return w->soft;
@@ -72,22 +86,62 @@ sn_contact_model sn_world_contact_model(const sn_world* w) {
 }
 
 
-sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
-    if (!w) return SN_ERR_ARG;
-    if (!p) return SET_ERR(w, SN_ERR_ARG, "sn_world_set_soft_params: the parameters are NULL");
+// k > 0, b >= 0, mu >= 0, all finite, bilateral 0 or 1; `what` names the call in the message
+static sn_status check_params(sn_world* w, const sn_soft_params* p, const char* what) {
+    if (!p) return SET_ERR(w, SN_ERR_ARG, "%s: the parameters are NULL", what);
     const sn_real x[5] = {p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu};
     for (int k = 0; k < 5; k++)
         if (!isfinite(x[k]) || x[k] < 0 || (k < 2 && !(x[k] > 0)))
             return SET_ERR(w, SN_ERR_ARG,
-                           "soft contact parameters: k_normal %g and k_tangent %g must be > 0, "
-                           "b_normal %g, b_tangent %g and mu %g >= 0, all finite",
-                           p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu);
+                           "%s: k_normal %g and k_tangent %g must be > 0, b_normal %g, "
+                           "b_tangent %g and mu %g >= 0, all finite",
+                           what, p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu);
     if (p->bilateral != 0 && p->bilateral != 1)
-        return SET_ERR(w, SN_ERR_ARG, "soft contact parameters: bilateral %d must be 0 or 1",
-                       p->bilateral);
+        return SET_ERR(w, SN_ERR_ARG, "%s: bilateral %d must be 0 or 1", what, p->bilateral);
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
+    if (!w) return SN_ERR_ARG;
+    sn_status st = check_params(w, p, "soft contact parameters");
+    if (st != SN_OK) return st;
     sni_soft_world* sw = world_part(w);
     if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
     sw->p = *p;
+    return SN_OK;
+}
+
+
+sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p) {
+    if (!w) return SN_ERR_ARG;
+    if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
+        return SET_ERR(w, SN_ERR_ARG, "soft material pair %d %d: each id must be 0 to %d", a, b,
+                       SN_SOFT_MATERIALS - 1);
+    if (!p) { // unset: back to the world's parameters
+        if (w->soft) w->soft->pair_set[a][b] = w->soft->pair_set[b][a] = 0;
+        return SN_OK;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "soft material pair %d %d", a, b);
+    sn_status st = check_params(w, p, what);
+    if (st != SN_OK) return st;
+    sni_soft_world* sw = world_part(w);
+    if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
+    sw->pair[a][b] = sw->pair[b][a] = *p;
+    sw->pair_set[a][b] = sw->pair_set[b][a] = 1;
+    return SN_OK;
+}
+
+
+sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* out, int* is_set) {
+    if (!w || !out) return SN_ERR_ARG;
+    if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
+        return sni_world_fail((sn_world*)(void*)w, SN_ERR_ARG,
+                              "soft material pair %d %d: each id must be 0 to %d", a, b,
+                              SN_SOFT_MATERIALS - 1);
+    *out = sni_soft_pair(w, a, b);
+    if (is_set) *is_set = w->soft && w->soft->pair_set[a][b];
     return SN_OK;
 }
 

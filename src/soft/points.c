@@ -464,8 +464,9 @@ static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, con
 
 
 void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
+    const int* mat = sni_soft_materials(w, c);
     for (int i = 0; i < c->n; i++)
-        c->prm[i] = sni_soft_pair(w, 0, 0);
+        c->prm[i] = sni_soft_pair(w, mat ? mat[c->body[i]] : 0, 0);
     if (!w->ground) { // no ground: nothing to touch
         for (int i = 0; i < c->n; i++) {
             memset(&pts[i], 0, sizeof pts[i]);

@@ -17,7 +17,9 @@ typedef struct sni_soft sni_soft;
 
 struct sni_soft_world {
     int model;        // sn_contact_model
-    sn_soft_params p; // the parameters of every soft contact
+    sn_soft_params p; // the parameters of every soft contact whose material pair is not set
+    sn_soft_params pair[SN_SOFT_MATERIALS][SN_SOFT_MATERIALS];    // per material pair (symmetric)
+    unsigned char pair_set[SN_SOFT_MATERIALS][SN_SOFT_MATERIALS]; // 1 when the pair was set
 };
 
 // the contact state of one point (A.2, A.9): what a step carries to the next one
@@ -104,8 +106,11 @@ sni_soft* sni_soft_get(struct sn_system* s);
 // the world's parameters (the defaults when unset)
 sn_soft_params sni_soft_params(const struct sn_world* w);
 // the parameters of a soft contact between materials a (the point's body) and b (the other side;
-// the ground is material 0): the world's parameters until pairs are set
+// the ground is material 0): the pair's when it is set, else the world's
 sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
+// the body materials (sn_system_set_body_material) of the system of w whose soft part is c
+// (NULL when none is)
+const int* sni_soft_materials(const struct sn_world* w, const sni_soft* c);
 
 // points.c
 // the kinematics at (q, u) into d (fk, fk_vel) and every point's position, velocity, Jacobian

@@ -50,9 +50,9 @@
 //   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
-//   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off,
-//   rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state (the
-//   anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
+//   model, p, pair, pair_set: config | a system's integrator, substeps, max_mul, balance, full, n,
+//   body, off, rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state
+//   (the anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
 //   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
 //   step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
@@ -421,6 +421,26 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
 }
 
 
+// the soft parameters of the material pairs: which are set, then each set pair (a <= b)
+static void visit_soft_pairs(sni_ser* S, sni_soft_world* sw) {
+    enum { N = SN_SOFT_MATERIALS };
+    int set[N * N];
+    for (int k = 0; k < N * N; k++)
+        set[k] = sw->pair_set[k / N][k % N];
+    sni_ser_int(S, SNI_CONFIG, "soft material pairs set", set, N * N, 0, 1);
+    for (int a = 0; a < N && S->failed == SN_OK; a++)
+        for (int b = a; b < N && S->failed == SN_OK; b++) {
+            if (!sw->pair_set[a][b]) continue;
+            sn_soft_params* q = &sw->pair[a][b];
+            sni_ser_int(S, SNI_CONFIG, "soft material pair's bilateral contacts", &q->bilateral, 1,
+                        0, 1);
+            sn_real x[5] = {q->k_normal, q->k_tangent, q->b_normal, q->b_tangent, q->mu};
+            sni_ser_real(S, SNI_CONFIG, "soft material pair's stiffness, damping and friction", x,
+                         5);
+        }
+}
+
+
 // a world that has soft settings (its contact model, the parameters, its systems' soft parts);
 // a world that never had any writes nothing here, so hard checkpoints are as they were
 static void visit_soft(sni_ser* S, sn_world* w) {
@@ -433,6 +453,7 @@ static void visit_soft(sni_ser* S, sn_world* w) {
     sni_ser_int(S, SNI_CONFIG, "contact model and bilateral soft contacts", flags, 2, 0, -1);
     sn_real p[5] = {sw->p.k_normal, sw->p.k_tangent, sw->p.b_normal, sw->p.b_tangent, sw->p.mu};
     sni_ser_real(S, SNI_CONFIG, "soft contact stiffness, damping and friction", p, 5);
+    visit_soft_pairs(S, sw);
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
         visit_soft_system(S, w->sys[i]);
 }
