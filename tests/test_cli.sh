@@ -428,5 +428,30 @@ check "an unknown contact model is a usage error" exit_code 2 "$SINEW" run "$B" 
 check "--integrator without --contact soft is a usage error" exit_code 2 "$SINEW" run "$B" --integrator rk4 --duration 0.1 --no-html
 check "--substeps needs a whole number" exit_code 2 "$SINEW" run "$B" --contact soft --substeps 2.5 --duration 0.1 --no-html
 
+# soft parameters per material pair (docs/expo.md "Soft parameters"): the box's body made material 2
+# takes the pair (0, 2)'s K_n = 1e4 (given as 2:0): its corners in by m g / (4 K_n); a pair of
+# another material leaves it on the world's 1e5; Expo's exponential options
+check "--soft-pair 2:0:1e4 --materials box:2" exit_code 0 "$SINEW" run "$B" --contact soft --materials box:2 --soft-pair "2:0:1e4,3:3:2e5:2e5:10:10:0.5" --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/spair.csv"
+check "the summary lists the pairs" grep -q "soft pair  0  2  K 10000 / 100000 N/m, B 300 / 300 N s/m, mu 1" "$TMP/out"
+check "and the second" grep -q "soft pair  3  3  K 200000 / 200000 N/m, B 10 / 10 N s/m, mu 0.5" "$TMP/out"
+check "the corners in by m g / (4 K_n) of the pair" awk -F, 'END { want = 9.81 / 4e4; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair.csv"
+check "another material's pair: the world's K" exit_code 0 "$SINEW" run "$B" --contact soft --materials box:3 --soft-pair "2:0:1e4" --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/spair2.csv"
+check "the corners in by m g / (4 K) of the world" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair2.csv"
+for opt in "--expo-products 0" "--expo-products 4" "--expo-full"; do
+  check "Expo with $opt" exit_code 0 "$SINEW" run "$B" --contact soft $opt --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sexpo.csv"
+  check "$opt: the corners in by m g / (4 K)" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sexpo.csv"
+done
+for bad in "2:0:-1" "2:0:x" "2.5:0:1e4" "2:0:1e4:1:2:3:4:5" "2:0"; do
+  check "--soft-pair '$bad' refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair "$bad" --no-html
+done
+check "it says the form" grep -q "A:B:K_normal\[:K_tangential:B_normal:B_tangential:mu\]" "$TMP/err"
+check "--soft-pair 16:0:1e4 refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair 16:0:1e4 --no-html
+check "the library's message" grep -q "soft material pair 16 0: each id must be 0 to 15" "$TMP/err"
+check "--soft-pair without --contact soft" exit_code 2 "$SINEW" run "$B" --soft-pair 1:0:1e4 --no-html
+check "--expo-full without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-full --no-html
+check "--expo-products 5 refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-products 5 --no-html
+check "--materials: an unknown link" exit_code 2 "$SINEW" run "$B" --contact soft --materials lid:1 --no-html
+check "--materials: an id beyond 15" exit_code 2 "$SINEW" run "$B" --contact soft --materials box:16 --no-html
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
