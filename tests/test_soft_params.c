@@ -6,6 +6,7 @@
 // other pairs refuses it, one set up the same resumes bit for bit).
 #include "common.h"
 #include "harness/snt.h"
+#include "sinew/sn_setup.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -181,4 +182,157 @@ static int test_pair_checkpoint(void) {
 }
 
 
-SNT_SUITE(SNT_TEST(test_pair_sink), SNT_TEST(test_pair_api), SNT_TEST(test_pair_checkpoint))
+// ---- model files (sinew's extension: URDF <sinew:...> elements, MJCF <custom> entries) ----
+
+// a file of tests/data/soft: loaded, applied to a new world; its box rests on its 4 named corner
+// points after 2 s, each carrying m g / 4 on the pair (0, 2)'s K_n = 5e4 (the file gives the
+// box material 2): in by m g / (4 K_n) below where it started (z0)
+static int soft_file(const char* name, double z0) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/data/soft/%s", SNT_SOURCE_DIR, name);
+    sn_model* m = NULL;
+    sn_error err;
+    SNT_STATUS_OK(sn_load(path, NULL, &m, &err));
+    // the model holds what the file says
+    SNT_CHECK(m->option_contact_model == SN_CONTACT_SOFT);
+    SNT_CHECK(m->nsoft == 2 && m->nsoft_point == 4);
+    SNT_CHECK(m->soft_material[0] == -1 && m->soft_material[1] == -1);
+    SNT_CHECK(m->soft_material[2] == 0 && m->soft_material[3] == 2);
+    SNT_CHECK(m->body_material[0] == SN_NONE && m->body_material[1] == 2);
+    sn_world* w = NULL;
+    sn_system* s = NULL;
+    SNT_STATUS_OK(tc_world_open(m, 0.01, &w, &s));
+    sn_setup_report rep;
+    SNT_STATUS_OK(sn_system_apply_file(s, NULL, &rep));
+    SNT_CHECK(rep.soft == 1 && rep.soft_points == 4);
+    // the world's parameters and the pair's are the file's, the pair's left-out values the world's
+    const sn_soft_params W = {2e5, 1e5, 300, 200, 0.9, 0}, P = {5e4, 1e5, 300, 200, 0.9, 0};
+    sn_soft_params got = sn_world_soft_params(w);
+    SNT_CHECK(sn_world_contact_model(w) == SN_CONTACT_SOFT);
+    SNT_CHECK(same(&got, &W));
+    int set = 0;
+    SNT_STATUS_OK(sn_world_soft_pair(w, 2, 0, &got, &set));
+    SNT_CHECK(set == 1 && same(&got, &P));
+    SNT_STATUS_OK(sn_world_soft_pair(w, 1, 0, &got, &set)); // MJCF's friction material: unset
+    SNT_CHECK(set == 0 && same(&got, &W));
+    SNT_CHECK(sn_system_soft_point_count(s) == 4);
+    sn_soft_point pt;
+    SNT_STATUS_OK(sn_system_soft_point(s, 3, &pt));
+    SNT_CHECK(pt.body == 1 && pt.offset[0] == 0.1 && pt.offset[1] == 0.1 && pt.offset[2] == -0.1);
+    // a second call adds no points
+    SNT_STATUS_OK(sn_system_apply_file(s, NULL, &rep));
+    SNT_CHECK(rep.soft_points == 0 && sn_system_soft_point_count(s) == 4);
+    for (int i = 0; i < 200; i++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double z = sn_system_q(s)[2], want = z0 - GRAV / (4 * 5e4);
+    printf("  %s: z %.9g m, z0 - m g / (4 K_pair) = %.9g m\n", name, z, want);
+    SNT_NEAR(z, want, 1e-9);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+static int test_urdf_file(void) {
+    return soft_file("soft_box.urdf", 0);
+}
+
+static int test_mjcf_file(void) {
+    return soft_file("soft_box.xml", 0.1);
+}
+
+
+// a URDF or MJCF text with one bad entry is refused: the status, the line and words of the message
+typedef struct bad_case {
+    int mjcf;
+    const char* body; // the file's entries (URDF: inside <robot>, MJCF: inside <custom>)
+    sn_status code;
+    int line;
+    const char* says;
+} bad_case;
+
+static int refused(const bad_case* b) {
+    char xml[4096];
+    if (b->mjcf)
+        snprintf(xml, sizeof xml,
+                 "<mujoco>\n<custom>\n%s\n</custom>\n<worldbody>\n<body name=\"box\">\n"
+                 "<freejoint/>\n<geom type=\"box\" size=\"0.1 0.1 0.1\" mass=\"1\"/>\n"
+                 "</body>\n</worldbody>\n</mujoco>\n",
+                 b->body);
+    else
+        snprintf(xml, sizeof xml,
+                 "<robot name=\"r\" xmlns:sinew=\"urn:sinew\">\n%s\n<link name=\"box\">\n"
+                 "<inertial><mass value=\"1\"/><inertia ixx=\"1\" iyy=\"1\" izz=\"1\" ixy=\"0\" "
+                 "ixz=\"0\" iyz=\"0\"/></inertial>\n</link>\n<link name=\"pad\">\n"
+                 "<inertial><mass value=\"1\"/><inertia ixx=\"1\" iyy=\"1\" izz=\"1\" ixy=\"0\" "
+                 "ixz=\"0\" iyz=\"0\"/></inertial>\n</link>\n<joint name=\"j\" type=\"fixed\">"
+                 "<parent link=\"box\"/><child link=\"pad\"/></joint>\n</robot>\n",
+                 b->body);
+    sn_model* m = NULL;
+    sn_error err;
+    const char* name = b->mjcf ? "bad.xml" : "bad.urdf";
+    sn_status st = b->mjcf ? sn_load_mjcf_string(xml, strlen(xml), name, ".", NULL, &m, &err)
+                           : sn_load_urdf_string(xml, strlen(xml), name, ".", NULL, &m, &err);
+    char at[32];
+    snprintf(at, sizeof at, "%s:%d:", name, b->line);
+    SNT_CHECK_MSG(st == b->code && !m && strstr(err.msg, at) && strstr(err.msg, b->says),
+                  "status %d (wanted %d), \"%s\" (wanted %s ... %s)", (int)st, (int)b->code,
+                  err.msg, at, b->says);
+    return 0;
+}
+
+static int test_file_refusals(void) {
+    const bad_case cases[] = {
+        {0, "<sinew:soft_contact kn=\"-1\"/>", SN_ERR_MODEL, 2,
+         "k_normal -1 must be finite and > 0"},
+        {0, "<sinew:soft_contact bt=\"-3\"/>", SN_ERR_MODEL, 2,
+         "b_tangent -3 must be finite and >= 0"},
+        {0, "<sinew:soft_contact mu=\"lots\"/>", SN_ERR_PARSE, 2, "mu=\"lots\""},
+        {0, "<sinew:soft_contact bilateral=\"2\"/>", SN_ERR_MODEL, 2,
+         "bilateral=2 must be a whole"},
+        {0, "<sinew:soft_contact material1=\"1\" kn=\"1e4\"/>", SN_ERR_MODEL, 2,
+         "a pair needs both"},
+        {0, "<sinew:soft_contact material1=\"1\" material2=\"16\"/>", SN_ERR_MODEL, 2,
+         "material2=16 must be a whole number 0 to 15"},
+        {0, "<sinew:soft_contact contact=\"squishy\"/>", SN_ERR_MODEL, 2, "hard or soft"},
+        {0, "<sinew:soft_contact material1=\"0\" material2=\"1\" contact=\"soft\"/>", SN_ERR_MODEL,
+         2, "is the world's"},
+        {0, "<sinew:soft_contact Kn=\"1e4\"/>", SN_ERR_PARSE, 2, "unknown attribute 'Kn'"},
+        {0, "<sinew:soft_contact kn=\"1e4\"/>\n<sinew:soft_contact kt=\"1e4\"/>", SN_ERR_MODEL, 3,
+         "a second set of the world's soft parameters (the first is at line 2)"},
+        {0,
+         "<sinew:soft_contact material1=\"1\" material2=\"2\"/>\n"
+         "<sinew:soft_contact material1=\"2\" material2=\"1\"/>",
+         SN_ERR_MODEL, 3, "this material pair's soft parameters (the first is at line 2)"},
+        {0, "<sinew:material link=\"lid\" id=\"1\"/>", SN_ERR_MODEL, 2, "link 'lid' is not a link"},
+        {0, "<sinew:material link=\"box\"/>", SN_ERR_PARSE, 2, "missing attribute 'id'"},
+        {0, "<sinew:material link=\"box\" id=\"1\"/>\n<sinew:material link=\"pad\" id=\"3\"/>",
+         SN_ERR_MODEL, 3, "another material element gives id 1, not 3"},
+        {0, "<sinew:soft_point link=\"box\" xyz=\"0 0\"/>", SN_ERR_PARSE, 2, "must have 3 numbers"},
+        {1, "<text name=\"sinew:contact\" data=\"squishy\"/>", SN_ERR_MODEL, 3, "hard or soft"},
+        {1, "<numeric name=\"sinew:soft_contact\" data=\"1 2 3 4 5 6 7\"/>", SN_ERR_PARSE, 3,
+         "must be 1 to 6 numbers"},
+        {1, "<numeric name=\"sinew:soft_contact\" data=\"1e5 1e5 300 300 -1\"/>", SN_ERR_MODEL, 3,
+         "mu -1 must be finite and >= 0"},
+        {1, "<numeric name=\"sinew:soft_contact\" data=\"1e5 1e5 300 300 1 3\"/>", SN_ERR_MODEL, 3,
+         "bilateral"},
+        {1, "<numeric name=\"sinew:soft_contact:0\" data=\"1e5\"/>", SN_ERR_MODEL, 3,
+         "sinew:soft_contact:A:B"},
+        {1, "<numeric name=\"sinew:soft_contact:0:16\" data=\"1e5\"/>", SN_ERR_MODEL, 3,
+         "sinew:soft_contact:A:B"},
+        {1, "<numeric name=\"sinew:material:box\" data=\"1.5\"/>", SN_ERR_MODEL, 3,
+         "the id 1.5 must be 0 to 15"},
+        {1, "<numeric name=\"sinew:soft_points:box\" data=\"0 0 0 1\"/>", SN_ERR_PARSE, 3,
+         "the points are x y z each"},
+        {1, "<numeric name=\"sinew:soft_points:lid\" data=\"0 0 0\"/>", SN_ERR_MODEL, 3,
+         "link 'lid' is not a link"},
+        {1, "<numeric name=\"sinew:bogus\" data=\"1\"/>", SN_ERR_MODEL, 3,
+         "is not one of sinew's entries"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (refused(&cases[i])) return 1;
+    return 0;
+}
+
+
+SNT_SUITE(SNT_TEST(test_pair_sink), SNT_TEST(test_pair_api), SNT_TEST(test_pair_checkpoint),
+          SNT_TEST(test_urdf_file), SNT_TEST(test_mjcf_file), SNT_TEST(test_file_refusals))
