@@ -452,6 +452,22 @@ check "--expo-full without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-
 check "--expo-products 5 refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-products 5 --no-html
 check "--materials: an unknown link" exit_code 2 "$SINEW" run "$B" --contact soft --materials lid:1 --no-html
 check "--materials: an id beyond 15" exit_code 2 "$SINEW" run "$B" --contact soft --materials box:16 --no-html
+# a model file on soft contacts (tests/data/soft/soft_box.urdf, sinew's extension): the library
+# applies the file's contact model, parameters, pair, material and points; the command line's
+# options go over them (--contact hard turns them off)
+SF=$SRC/tests/data/soft/soft_box.urdf
+check "a file that says soft, without --contact" exit_code 0 "$SINEW" run "$SF" --duration 2 --dt 0.01 --no-html --record "$TMP/sfile.csv"
+check "the summary: soft contacts, the file's points" grep -q "soft contacts    4 points: 0 box@-0.1:-0.1:-0.1, 1 box@0.1:-0.1:-0.1" "$TMP/out"
+check "the file's parameters" grep -q "soft parameters  K 200000 / 100000 N/m, B 300 / 200 N s/m (normal / tangential), mu 0.9, expo" "$TMP/out"
+check "the file's pair" grep -q "soft pair  0  2  K 50000 / 100000 N/m, B 300 / 200 N s/m, mu 0.9" "$TMP/out"
+check "the box in by m g / (4 K) of the file's pair" awk -F, 'END { want = -9.81 / 2e5; if (($4 - want)^2 > 1e-18) { print "z " $4 ", wanted " want; exit 1 } }' "$TMP/sfile.csv"
+check "--stiffness over the file's (no --contact needed)" exit_code 0 "$SINEW" run "$SF" --stiffness 3e5 --duration 0.01 --dt 0.01 --no-html
+check "it replaces the world's K, the pair stays" grep -q "soft parameters  K 300000 / 300000 N/m, B 300 / 200 N s/m" "$TMP/out"
+check "--soft-points adds to the file's" exit_code 0 "$SINEW" run "$SF" --soft-points "box@0:0:0.1" --duration 0.01 --dt 0.01 --no-html
+check "5 points" grep -q "soft contacts    5 points: .*, 4 box@0:0:0.1" "$TMP/out"
+check "--contact hard over a soft file" exit_code 0 "$SINEW" run "$SF" --contact hard --q0 "0 0 0.1 1 0 0 0" --duration 0.5 --no-html
+check "it runs on hard contacts" grep -q "contacts         4 per step on average" "$TMP/out"
+check "a soft-only option with --contact hard" exit_code 2 "$SINEW" run "$SF" --contact hard --stiffness 1e5 --no-html
 
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
