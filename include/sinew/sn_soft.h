@@ -86,7 +86,10 @@ SN_API sn_soft_params sn_world_soft_params(const sn_world* w);
 /// on a body of material a against material b (the ground: 0) takes them; a pair not set takes
 /// the world's (sn_world_set_soft_params). p NULL unsets the pair. Ids 0 .. 15, parameters as
 /// sn_world_set_soft_params (SN_ERR_ARG with a message, nothing changed). Read at every contact
-/// update: a change acts from the next step. A world checkpoint compares the pairs (set-up).
+/// update: a change acts from the next step. A world checkpoint compares the pairs (set-up). A
+/// model file gives pairs through sinew's extension, applied by sn_system_apply_file (URDF
+/// <sinew:soft_contact material1 material2 .../>, MJCF <custom> "sinew:soft_contact:A:B";
+/// docs/expo.md "Soft parameters"). `sinew run --soft-pair A:B:K[:Kt:B:Bt:MU]` calls this.
 SN_API sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p);
 /// The soft parameters a contact of material pair (a, b) takes: the pair's, or the world's when
 /// it is not set; *is_set (nullable) says which. SN_ERR_ARG for ids outside 0 .. 15 or out NULL.
