@@ -140,8 +140,8 @@ static int test_baselines_local_error(void) {
 // Table II's figures: Expo in one sub-step of the control step stays bounded on solo-jump at
 // 10 ms (the first 1.2 s: the take-off and the rise; the landing fails with every integrator,
 // docs/expo.md) and on solo-squat at 40 ms (4 s), explicit Euler in one sub-step does not (h >
-// 2 B / K = 6 ms). (The trot's loop at 10 ms fails at 1.98 s or earlier with every integrator
-// and sub-step count: its feedback, held over 10 ms, is not stable; at its 2 ms Expo is.)
+// 2 B / K = 6 ms). (The trot's loop at 10 ms fails by 2.03 s with Expo, explicit Euler and
+// RK4 at any sub-step count: its feedback held over 10 ms; at the trot's 2 ms Expo is stable.)
 static int test_stability(void) {
     const char* shared = tc_shared_dir();
     if (!shared || !tc_model_path("consim_expo/references/jump_feedback.npy")) return SNT_SKIP;
