@@ -78,12 +78,23 @@ static int nsteps_of(const expo_sim* x, double seconds) {
     return n < 1 ? 1 : n;
 }
 
+// the points of one scenario's error run, kept for the summary (figures)
+#define MAX_POINTS 128
+typedef struct err_point {
+    int method, n, nfail;
+    double h, err, rtf;
+} err_point;
+typedef struct err_record {
+    int n;
+    err_point p[MAX_POINTS];
+} err_record;
+
 #define ERR_HEADER                                                                                 \
     "case,scenario,method,K,B,zeta,dt_c,n_dt,h,err_inf,err_2,t_substep_us,rtf,steps,failed_steps," \
     "gt_n,gt_steps,gt_failed,gt_seconds\n"
 
 // the local errors of the methods of o, each against its own ground truth; rows to csv
-static int run_error(const run_opts* o, const char* shared, FILE* csv) {
+static int run_error(const run_opts* o, const char* shared, FILE* csv, err_record* rec) {
     expo_sim x;
     if (sim_open(&x, o, shared) != 0) return 1;
     int nsteps = nsteps_of(&x, o->seconds);
@@ -124,6 +135,8 @@ static int run_error(const run_opts* o, const char* shared, FILE* csv) {
                 printf("  %-15s %6d %10.3e %10.3e %10.3e %10.3f %10.1f %5d\n",
                        expo_method_name((expo_method)m), n, x.dt / n, e.err_inf, e.err_2,
                        1e6 * e.t_substep, e.rtf, e.nfail);
+                if (rec && rec->n < MAX_POINTS)
+                    rec->p[rec->n++] = (err_point){m, n, e.nfail, x.dt / n, e.err_inf, e.rtf};
                 if (csv)
                     fprintf(csv,
                             "%s,%s,%s,%.6g,%.6g,%.4f,%.6g,%d,%.6e,%.6e,%.6e,%.4f,%.6g,%d,%d,%d,%d,%"
@@ -262,7 +275,7 @@ int expo_cmd_error(int argc, char** argv, const char* shared) {
     if (rc) return rc;
     FILE* f = csv ? open_csv(csv, ERR_HEADER) : NULL;
     if (csv && !f) return 1;
-    rc = run_error(&o, shared, f);
+    rc = run_error(&o, shared, f, NULL);
     if (f) fclose(f);
     return rc;
 }
@@ -343,6 +356,88 @@ static void plot_fig4(FILE* g, const char* out) {
     fprintf(g, "\nunset multiplot\n");
 }
 
+// log-log interpolation of y at x between (x0, y0) and (x1, y1)
+static double loglog(double x, double x0, double y0, double x1, double y1) {
+    double a = (log(x) - log(x0)) / (log(x1) - log(x0));
+    return exp(log(y0) + a * (log(y1) - log(y0)));
+}
+
+// method m's error at real-time factor r on its curve (points without failures, in rtf order);
+// NaN outside its range
+static double err_at_rtf(const err_record* rc, int m, double r) {
+    double best = NAN;
+    for (int i = 0; i < rc->n; i++)
+        for (int j = 0; j < rc->n; j++) {
+            const err_point *a = &rc->p[i], *b = &rc->p[j];
+            if (a->method != m || b->method != m || b->n != 2 * a->n || a->nfail || b->nfail)
+                continue;
+            // b has twice a's sub-steps: a lower real-time factor
+            if (b->rtf <= r && r <= a->rtf) best = loglog(r, b->rtf, b->err, a->rtf, a->err);
+        }
+    return best;
+}
+
+// method m's real-time factor at error e: the largest over the pairs (n, 2n) that bracket it
+static double rtf_at_err(const err_record* rc, int m, double e) {
+    double best = NAN;
+    for (int i = 0; i < rc->n; i++)
+        for (int j = 0; j < rc->n; j++) {
+            const err_point *a = &rc->p[i], *b = &rc->p[j];
+            if (a->method != m || b->method != m || b->n != 2 * a->n || a->nfail || b->nfail ||
+                a->err == b->err)
+                continue;
+            if (fmin(a->err, b->err) <= e && e <= fmax(a->err, b->err)) {
+                double r = loglog(e, a->err, a->rtf, b->err, b->rtf);
+                if (!(r <= best)) best = r;
+            }
+        }
+    return best;
+}
+
+// summary.md: at each standard-Expo point, explicit Euler's error at the same real-time factor
+// and implicit Euler's real-time factor at the same error (the paper's two claims)
+static int write_summary(const char* out, const err_record* recs, const char* const* scen,
+                         const char* const* sub, int nscen) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/summary.md", out);
+    FILE* f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "figures: cannot write %s\n", path);
+        return 1;
+    }
+    fprintf(f, "At each point of standard Expo (n_dt sub-steps): explicit Euler's error at the "
+               "same real-time factor and implicit Euler's real-time factor at the same error "
+               "(log-log interpolation on their curves, points without failed steps; '-' where "
+               "the other curve does not reach). Written by `sinew_expo figures`.\n\n");
+    for (int s = 0; s < nscen; s++) {
+        fprintf(f,
+                "%s%s\n\n| n_dt | h (ms) | Expo error | Expo rtf | Euler error at that rtf | "
+                "Euler / Expo | implicit Euler rtf at that error | Expo / implicit Euler |\n"
+                "|---|---|---|---|---|---|---|---|\n",
+                scen[s], sub[s]);
+        for (int i = 0; i < recs[s].n; i++) {
+            const err_point* p = &recs[s].p[i];
+            if (p->method != EXPO_M_EXPO) continue;
+            double eu = err_at_rtf(&recs[s], EXPO_M_EULER, p->rtf);
+            double ie = rtf_at_err(&recs[s], EXPO_M_IMPLICIT_EULER, p->err);
+            char a[32] = "-", b[32] = "-", c[32] = "-", d[32] = "-";
+            if (isfinite(eu)) {
+                snprintf(a, sizeof a, "%.2e", eu);
+                snprintf(b, sizeof b, "%.2g", eu / p->err);
+            }
+            if (isfinite(ie)) {
+                snprintf(c, sizeof c, "%.1f", ie);
+                snprintf(d, sizeof d, "%.2g", p->rtf / ie);
+            }
+            fprintf(f, "| %d | %.4g | %.2e | %.1f | %s | %s | %s | %s |\n", p->n, 1e3 * p->h,
+                    p->err, p->rtf, a, b, c, d);
+        }
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    return 0;
+}
+
 int expo_cmd_figures(int argc, char** argv, const char* shared) {
     int quick = 0;
     const char* out = "docs/expo";
@@ -369,6 +464,8 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
     const double full[4] = {3.0, 1.6, 4.0, 1.16}, fast[4] = {0.2, 0.3, 0.4, 0.4};
     char path[1200], sub[4][64];
     const char* subp[4];
+    static err_record recs[4];
+    memset(recs, 0, sizeof recs);
     int rc = 0;
     for (int s = 0; s < 4 && rc == 0; s++) {
         run_opts o;
@@ -380,7 +477,7 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
         FILE* f = open_csv(path, ERR_HEADER);
         if (!f) return 1;
         double t0 = now();
-        rc = run_error(&o, shared, f);
+        rc = run_error(&o, shared, f, &recs[s]);
         fclose(f);
         printf("[%s: %.0f s]\n\n", scen[s], now() - t0);
     }
@@ -401,7 +498,7 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
             o.k = pass ? 1e5 : ks[i];
             o.zeta = pass ? zs[i] : 0.6;
             o.label = pass ? "zeta" : "K";
-            rc = run_error(&o, shared, f);
+            rc = run_error(&o, shared, f, NULL);
         }
         fclose(f);
         printf("[fig 4 %s: %.0f s]\n\n", pass ? "damping" : "stiffness", now() - t0);
@@ -422,14 +519,15 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
                 "| scenario | dt_c | run | method | largest stable h |\n|---|---|---|---|---|\n");
         double t0 = now();
         // each scenario at its control step, and the trot with its controller at 10 ms too
-        const double stab_full[5] = {3.0, 1.6, 4.0, 1.16, 1.9};
-        const double stab_fast[5] = {0.5, 0.5, 1.0, 0.8, 0.5};
-        const char* const ss[5] = {"trot", "jump", "squat", "walk", "trot"};
-        for (int s = 0; s < 5 && rc == 0; s++) {
+        // and the walk with its controller at 10 ms, where it walks the whole 6.3 s
+        const double stab_full[6] = {3.0, 1.6, 4.0, 1.16, 1.9, 6.3};
+        const double stab_fast[6] = {0.5, 0.5, 1.0, 0.8, 0.5, 0.5};
+        const char* const ss[6] = {"trot", "jump", "squat", "walk", "trot", "walk"};
+        for (int s = 0; s < 6 && rc == 0; s++) {
             run_opts o;
             opts_init(&o, ss[s]);
             o.seconds = quick ? stab_fast[s] : stab_full[s];
-            if (s == 4) o.dt = 0.01;
+            if (s >= 4) o.dt = 0.01;
             rc = run_stability(&o, shared, f, md);
         }
         fclose(f);
@@ -437,6 +535,7 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
         printf("[table II: %.0f s]\n\n", now() - t0);
     }
     if (rc) return rc;
+    if (write_summary(out, recs, scen, subp, 4) != 0) return 1;
     if (!have_gnuplot()) {
         printf("gnuplot not found (bash scripts/deps.sh --test installs it): CSV only in %s\n",
                out);
@@ -464,7 +563,7 @@ int expo_cmd_figures(int argc, char** argv, const char* shared) {
         }
         printf("wrote %s/fig2.png, fig3.png, fig4.png\n", out);
     }
-    printf("wrote %s/error_*.csv, fig4_*.csv, table2.csv, table2.md; total %.0f s\n", out,
-           now() - t_all);
+    printf("wrote %s/error_*.csv, fig4_*.csv, table2.csv, table2.md, summary.md; total %.0f s\n",
+           out, now() - t_all);
     return 0;
 }
