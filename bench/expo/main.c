@@ -10,13 +10,14 @@
 //            soft contacts (later). Prints the tracking error of the base height and joints.
 //        sinew_expo info               the data files' shapes and the robots' joint orders
 //        sinew_expo error SCENARIO [--method M[,M...]] [--csv FILE] [--seconds T] [--k K]
-//                   [--zeta Z] [--dt DT]
+//                   [--zeta Z] [--dt DT] [--repeat R]
 //            on the soft contacts (experiments.h): each method's local error against its own
 //            ground truth (A.14), n_dt = 2^i sub-steps, the sub-step's time and the real-time
 //            factor. M: expo0 .. expo4, expo, euler, rk4, implicit_euler (default: expo0, expo2,
 //            expo4, expo, euler, rk4, implicit_euler); T the horizon (default the scenario's);
 //            K the stiffness (1e5), Z the damping ratio B / (2 sqrt(K m / points)) (default
-//            B 300); DT the control step (the scenario's).
+//            B 300); DT the control step (the scenario's); R passes timed per point, the
+//            median sub-step time reported (1 .. 9, default 1; the errors are the same).
 //        sinew_expo stability SCENARIO [the same options]
 //            closed loop, no reset: the largest stable sub-step per method (Table II)
 //        sinew_expo figures [--quick] [--out DIR]
