@@ -426,47 +426,109 @@ static double rtf_at_err(const err_record* rc, int m, double e) {
     return best;
 }
 
-// summary.md: at each standard-Expo point, explicit Euler's error at the same real-time factor
-// and implicit Euler's real-time factor at the same error (the paper's two claims)
+// summary.md: at each point of Expo (standard, 0 and 2 products), explicit Euler's error at the
+// same real-time factor and implicit Euler's real-time factor at the same error (the paper's
+// two claims)
 static int write_summary(const char* out, const err_record* recs, const char* const* scen,
                          const char* const* sub, int nscen) {
     char path[1200];
     snprintf(path, sizeof path, "%s/summary.md", out);
     FILE* f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "figures: cannot write %s\n", path);
+        fprintf(stderr, "summary: cannot write %s\n", path);
         return 1;
     }
-    fprintf(f, "At each point of standard Expo (n_dt sub-steps): explicit Euler's error at the "
-               "same real-time factor and implicit Euler's real-time factor at the same error "
-               "(log-log interpolation on their curves, points without failed steps; '-' where "
-               "the other curve does not reach). Written by `sinew_expo figures`.\n\n");
+    fprintf(f, "At each point of Expo (standard, 0 and 2 products; n_dt sub-steps): explicit "
+               "Euler's error at the same real-time factor and implicit Euler's real-time factor "
+               "at the same error (log-log interpolation on their curves, points without failed "
+               "steps; '-' where the other curve does not reach). Written by `sinew_expo figures` "
+               "(or `sinew_expo summary` from the CSVs).\n\n");
+    static const int ms[3] = {EXPO_M_EXPO, EXPO_M_EXPO0, EXPO_M_EXPO2};
     for (int s = 0; s < nscen; s++) {
         fprintf(f,
-                "%s%s\n\n| n_dt | h (ms) | Expo error | Expo rtf | Euler error at that rtf | "
+                "%s%s\n\n| method | n_dt | h (ms) | error | rtf | Euler error at that rtf | "
                 "Euler / Expo | implicit Euler rtf at that error | Expo / implicit Euler |\n"
-                "|---|---|---|---|---|---|---|---|\n",
+                "|---|---|---|---|---|---|---|---|---|\n",
                 scen[s], sub[s]);
-        for (int i = 0; i < recs[s].n; i++) {
-            const err_point* p = &recs[s].p[i];
-            if (p->method != EXPO_M_EXPO) continue;
-            double eu = err_at_rtf(&recs[s], EXPO_M_EULER, p->rtf);
-            double ie = rtf_at_err(&recs[s], EXPO_M_IMPLICIT_EULER, p->err);
-            char a[32] = "-", b[32] = "-", c[32] = "-", d[32] = "-";
-            if (isfinite(eu)) {
-                snprintf(a, sizeof a, "%.2e", eu);
-                snprintf(b, sizeof b, "%.2g", eu / p->err);
+        for (int k = 0; k < 3; k++)
+            for (int i = 0; i < recs[s].n; i++) {
+                const err_point* p = &recs[s].p[i];
+                if (p->method != ms[k] || p->nfail) continue;
+                double eu = err_at_rtf(&recs[s], EXPO_M_EULER, p->rtf);
+                double ie = rtf_at_err(&recs[s], EXPO_M_IMPLICIT_EULER, p->err);
+                char a[32] = "-", b[32] = "-", c[32] = "-", d[32] = "-";
+                if (isfinite(eu)) {
+                    snprintf(a, sizeof a, "%.2e", eu);
+                    snprintf(b, sizeof b, "%.2g", eu / p->err);
+                }
+                if (isfinite(ie)) {
+                    snprintf(c, sizeof c, "%.1f", ie);
+                    snprintf(d, sizeof d, "%.2g", p->rtf / ie);
+                }
+                fprintf(f, "| %s | %d | %.4g | %.2e | %.1f | %s | %s | %s | %s |\n",
+                        expo_method_name((expo_method)p->method), p->n, 1e3 * p->h, p->err, p->rtf,
+                        a, b, c, d);
             }
-            if (isfinite(ie)) {
-                snprintf(c, sizeof c, "%.1f", ie);
-                snprintf(d, sizeof d, "%.2g", p->rtf / ie);
-            }
-            fprintf(f, "| %d | %.4g | %.2e | %.1f | %s | %s | %s | %s |\n", p->n, 1e3 * p->h,
-                    p->err, p->rtf, a, b, c, d);
-        }
         fprintf(f, "\n");
     }
     fclose(f);
+    return 0;
+}
+
+// one scenario's points read back from its error CSV (ERR_HEADER's columns); -1 on a file that
+// cannot be read or has no rows
+static int read_record(const char* path, err_record* rec, char* sub, size_t nsub) {
+    FILE* f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "summary: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    rec->n = 0;
+    double seconds = 0;
+    if (!fgets(line, sizeof line, f)) line[0] = 0;
+    while (fgets(line, sizeof line, f) && rec->n < MAX_POINTS) {
+        char* col[20];
+        int nc = 0;
+        for (char* t = strtok(line, ",\n"); t && nc < 20; t = strtok(NULL, ",\n"))
+            col[nc++] = t;
+        int m = nc >= 19 ? expo_method_parse(col[2]) : -1;
+        if (m < 0) continue;
+        err_point p = {m, atoi(col[7]), atoi(col[14]), atof(col[8]), atof(col[9]), atof(col[12])};
+        if (!(p.n > 0 && p.h > 0 && p.rtf > 0)) continue;
+        rec->p[rec->n++] = p;
+        seconds = atof(col[13]) * atof(col[6]); // steps x dt_c
+    }
+    fclose(f);
+    if (rec->n == 0) {
+        fprintf(stderr, "summary: %s: no rows\n", path);
+        return -1;
+    }
+    snprintf(sub, nsub, ", first %.2f s", seconds);
+    return 0;
+}
+
+int expo_cmd_summary(int argc, char** argv) {
+    const char* out = "docs/expo";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            out = argv[++i];
+        else {
+            fprintf(stderr, "summary: bad option %s (--out DIR)\n", argv[i]);
+            return 2;
+        }
+    }
+    static err_record recs[4];
+    const char* const scen[4] = {"trot", "jump", "squat", "walk"};
+    char sub[4][64], path[1200];
+    const char* subp[4];
+    for (int s = 0; s < 4; s++) {
+        snprintf(path, sizeof path, "%s/error_%s.csv", out, scen[s]);
+        if (read_record(path, &recs[s], sub[s], sizeof sub[s]) != 0) return 1;
+        subp[s] = sub[s];
+    }
+    if (write_summary(out, recs, scen, subp, 4) != 0) return 1;
+    printf("wrote %s/summary.md\n", out);
     return 0;
 }
 

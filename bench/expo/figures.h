@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // figures.h: the commands of sinew_expo that run the paper's experiments (experiments.h) and
-// write their tables and figures: error, stability, figures (usage in main.c).
+// write their tables and figures: error, stability, figures, summary (usage in main.c).
 #ifndef EXPO_FIGURES_H
 #define EXPO_FIGURES_H
 
@@ -9,5 +9,7 @@
 int expo_cmd_error(int argc, char** argv, const char* shared_dir);
 int expo_cmd_stability(int argc, char** argv, const char* shared_dir);
 int expo_cmd_figures(int argc, char** argv, const char* shared_dir);
+/// summary.md again from DIR's error CSVs (no runs).
+int expo_cmd_summary(int argc, char** argv);
 
 #endif

@@ -23,6 +23,8 @@
 //        sinew_expo figures [--quick] [--out DIR]
 //            all of it: CSV, a markdown Table II and (with gnuplot) fig2/fig3/fig4.png in DIR
 //            (default docs/expo)
+//        sinew_expo summary [--out DIR]
+//            DIR/summary.md again from DIR/error_*.csv (the two claims' comparisons, no runs)
 // SINEW_SHARED overrides the location of ../shared; EXPO_DT the smoke run's step, EXPO_EVERY
 // the steps between its printed lines.
 #include "controller.h"
@@ -222,10 +224,11 @@ int main(int argc, char** argv) {
         return expo_cmd_error(argc - 1, argv + 1, shared_dir());
     if (argc >= 2 && strcmp(argv[1], "stability") == 0)
         return expo_cmd_stability(argc - 1, argv + 1, shared_dir());
+    if (argc >= 2 && strcmp(argv[1], "summary") == 0) return expo_cmd_summary(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "figures") == 0)
         return expo_cmd_figures(argc - 1, argv + 1, shared_dir());
     fprintf(stderr, "usage: sinew_expo smoke [trot|jump|squat|walk] [SECONDS] | info | error "
                     "SCENARIO [options] | stability SCENARIO [options] | figures [--quick] "
-                    "[--out DIR]\n");
+                    "[--out DIR] | summary [--out DIR]\n");
     return 2;
 }
