@@ -71,7 +71,7 @@ static sn_status stage_accel(sn_system* s, const sn_real* q, const sn_real* u, s
     sni_soft* c = s->soft;
     sni_soft_kin(s, q, u, 0);
     memcpy(c->tmp, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
-    sni_soft_update(s->world, c, c->tmp);
+    sni_soft_update(s, c->tmp);
     return sni_soft_accel(s, s->step.tau_exp, c->tmp, acc);
 }
 

@@ -24,18 +24,33 @@ struct sni_soft_world {
 typedef struct sni_soft_pt {
     int active;     // the contact is on: the anchor is held
     int slip;       // the last update put the force on the cone (the anchor moves with p')
+    int other;      // what it touches (while active): 0 the terrain, k + 1 a static geometry of
+    int ogeom;      // system k, ogeom (-1 for the terrain)
     sn_real p0[3];  // anchor (world)
     sn_real p0d[3]; // anchor velocity (world; tangential, nonzero while slipping)
+    sn_real fr[9];  // the contact frame (world rows t1, t2, n), set when the contact starts
     sn_real f[3];   // the force of the last update (world, on the body)
     sn_real p[3];   // the point's position and velocity at the last update (report)
     sn_real pd[3];
+    sn_real depth; // the penetration at the last update: minus the gap to what it touches, or
+                   // (inactive) to the nearest surface; 0 with none
 } sni_soft_pt;
-// the checkpoint visits (active, slip), (p0, p0d) and (f, p, pd) as runs
-_Static_assert(offsetof(sni_soft_pt, slip) == offsetof(sni_soft_pt, active) + sizeof(int) &&
+// the checkpoint visits (active, slip, other, ogeom), (p0, p0d, fr) and (f, p, pd, depth) as runs
+_Static_assert(offsetof(sni_soft_pt, ogeom) == offsetof(sni_soft_pt, active) + 3 * sizeof(int) &&
                    offsetof(sni_soft_pt, p0d) == offsetof(sni_soft_pt, p0) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, fr) == offsetof(sni_soft_pt, p0) + 6 * sizeof(sn_real) &&
                    offsetof(sni_soft_pt, p) == offsetof(sni_soft_pt, f) + 3 * sizeof(sn_real) &&
-                   offsetof(sni_soft_pt, pd) == offsetof(sni_soft_pt, p) + 3 * sizeof(sn_real),
+                   offsetof(sni_soft_pt, pd) == offsetof(sni_soft_pt, p) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, depth) == offsetof(sni_soft_pt, pd) + 3 * sizeof(sn_real),
                "sni_soft_pt's runs");
+
+// a surface a point touches, at a point x (surface.c)
+typedef struct sni_soft_touch {
+    int other, geom; // 0, -1: the terrain; k + 1, g: geometry g of system k
+    int body;        // the other side's body in its system (-1: the terrain)
+    sn_real n[3];    // the outward unit normal at the surface point nearest x (world)
+    sn_real gap;     // the signed distance of x (negative inside)
+} sni_soft_touch;
 
 // a system's soft points, their state, its integrator and the scratch of its step. Every array
 // is in one block made when a point is added (sni_soft_reserve), never in a step
@@ -77,6 +92,8 @@ struct sni_soft {
     sn_soft_params* prm;           // per point: the parameters of its contact (its material
                                    // pair), set by the contact update (cap)
     sn_real* J;                    // per point: the point Jacobian (3 cap x nv)
+    sn_real *Jc, *jdc, *xc;        // Expo: the active points' J, J-dot u (3cap x nv, 3cap) and
+                                   // LDS state x0 (p - p0 then p', 6cap) in their contact frames
     sn_real *W, *ups, *bfree, *lam,
         *lam2; // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
     int* act;  // Expo: the active points (cap)
@@ -106,8 +123,22 @@ sni_soft* sni_soft_get(struct sn_system* s);
 // points move to their sphere's lowest point, their anchors with them
 void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int handover);
 // the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
-// detection, anchors, the force and its cone
-void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
+// detection, anchors, the force and its cone, each point's parameters (c->prm)
+void sni_soft_update(const struct sn_system* s, sni_soft_pt* pts);
+// Expo: the nc active points (c->act) in their contact frames, R J, R J-dot u and
+// x0 = (R (p - p0), R p') into c->Jc, c->jdc, c->xc (rows in the order of c->act)
+void sni_soft_frames(sni_soft* c, int nc, int nv);
+
+// surface.c
+// the surface a point x of body `body` of system s touches, the nearest one (the terrain and the
+// static geometries the filters let it meet), for a sphere of radius r centred at x (r = 0: the
+// point); 0 when there is none
+int sni_soft_touch_find(const struct sn_world* w, const struct sn_system* s, int body,
+                        const sn_real* x, sn_real r, sni_soft_touch* t);
+// the gap and normal of x (a sphere of radius r) against a given surface (other, geom); 0 when
+// it is gone (the terrain has no plane under x)
+int sni_soft_touch_eval(const struct sn_world* w, int other, int geom, const sn_real* x, sn_real r,
+                        sni_soft_touch* t);
 // the radial projection of a force on the friction cone (A15; zero when it pulls)
 void sni_soft_cone(sn_real* f, sn_real mu);
 // the world's parameters (the defaults when unset)

@@ -101,7 +101,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     c->newton_iter = 0;
     // the contacts at the step's start (a no-op after a step, the detection after a new state)
     sni_soft_kin(s, c->q, c->u, 1);
-    sni_soft_update(s->world, c, c->pt);
+    sni_soft_update(s, c->pt);
     sn_real h = dt / c->substeps;
     sn_status st = SN_OK;
     for (int k = 0; k < c->substeps && st == SN_OK; k++) {
@@ -110,7 +110,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
         if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
         if (st != SN_OK) break;
         sni_soft_kin(s, c->q, c->u, 1);
-        sni_soft_update(s->world, c, c->pt);
+        sni_soft_update(s, c->pt);
     }
     for (int i = 0; i < c->n && st == SN_OK; i++)
         if (!finite_n(c->pt[i].f, 3) || !finite_n(c->pt[i].p0, 3)) st = SN_ERR_NONFINITE;

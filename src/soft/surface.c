@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+// surface.c: what a soft contact point touches (seed 004; docs/expo.md "Soft contacts: the
+// model"): the terrain (the ground plane or the heightfield's triangle under the point) and the
+// collision geometry of static bodies (welded to the world: body 0 of any system; the system's
+// own only with self-collision on, as the hard contacts). Each surface answers, for a point x,
+// its signed distance (negative inside) and the outward unit normal at the nearest surface point.
+// Spheres, capsules and boxes answer in closed form; cylinders, ellipsoids and meshes are not
+// surfaces a soft point touches yet.
+#include "sim/sim.h"
+#include "soft/soft.h"
+
+#include <math.h>
+#include <string.h>
+
+
+// the terrain under x: the plane n.y = off of sni_terrain_plane
+static int terrain_gap(const sn_world* w, const sn_real* x, sni_soft_touch* t) {
+    sn_real off;
+    if (!sni_terrain_plane(w, x[0], x[1], t->n, &off)) return 0;
+    t->gap = v3_dot(t->n, x) - off;
+    return 1;
+}
+
+
+// a sphere of radius r centred at c
+static void sphere_gap(const sn_real* c, sn_real r, const sn_real* x, sni_soft_touch* t) {
+    sn_real d[3];
+    v3_sub(d, x, c);
+    sn_real l = v3_norm(d);
+    if (l > 0)
+        v3_scale(t->n, d, 1 / l);
+    else
+        v3_set(t->n, 0, 0, 1); // the centre itself: any direction is the nearest
+    t->gap = l - r;
+}
+
+
+// a box of half extents h at pose (R, p): outside, the distance to the nearest box point; inside,
+// out through the nearest face
+static void box_gap(const sn_real* R, const sn_real* p, const sn_real* size, const sn_real* x,
+                    sni_soft_touch* t) {
+    sn_real d[3], l[3], cl[3], h[3] = {0.5 * size[0], 0.5 * size[1], 0.5 * size[2]};
+    v3_sub(d, x, p);
+    m3t_mul_v3(l, R, d);
+    int inside = 1;
+    for (int k = 0; k < 3; k++) {
+        cl[k] = l[k] < -h[k] ? -h[k] : l[k] > h[k] ? h[k] : l[k];
+        if (cl[k] != l[k]) inside = 0;
+    }
+    sn_real nl[3] = {0, 0, 0};
+    if (!inside) {
+        sn_real e[3] = {l[0] - cl[0], l[1] - cl[1], l[2] - cl[2]};
+        t->gap = v3_norm(e);
+        v3_scale(nl, e, 1 / t->gap);
+    } else {
+        int k = 0;
+        sn_real best = h[0] - fabs(l[0]);
+        for (int e = 1; e < 3; e++)
+            if (h[e] - fabs(l[e]) < best) best = h[e] - fabs(l[e]), k = e;
+        nl[k] = l[k] >= 0 ? 1 : -1;
+        t->gap = -best;
+    }
+    m3_mul_v3(t->n, R, nl);
+}
+
+
+// geometry g of system o at its current kinematics; 0 when it is not a shape points touch
+static int geom_gap(const sn_system* o, int g, const sn_real* x, sni_soft_touch* t) {
+    const sn_model* m = o->m;
+    const sn_real* sz = m->geom_size + 3 * g;
+    sn_real R[9], p[3];
+    switch (m->geom_type[g]) {
+    case SN_GEOM_SPHERE:
+        sni_geom_pose(m, o->d, g, R, p);
+        sphere_gap(p, sz[0], x, t);
+        return 1;
+    case SN_GEOM_CAPSULE: {
+        sni_geom_pose(m, o->d, g, R, p);
+        // the nearest point of the axis segment, then a sphere there
+        sn_real a[3] = {R[2], R[5], R[8]}, d[3], c[3];
+        v3_sub(d, x, p);
+        sn_real s = v3_dot(d, a), hl = 0.5 * sz[1];
+        s = s < -hl ? -hl : s > hl ? hl : s;
+        v3_copy(c, p);
+        v3_addscl(c, a, s);
+        sphere_gap(c, sz[0], x, t);
+        return 1;
+    }
+    case SN_GEOM_BOX:
+        sni_geom_pose(m, o->d, g, R, p);
+        box_gap(R, p, sz, x, t);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+
+// whether body b of system s and body ob of system o may touch: the collision filters, and
+// within one system self-collision on, not the same body, not joined by a joint, not excluded
+static int may_touch(const sn_system* s, int b, const sn_system* o, int ob) {
+    if (!((s->body_group[b] & o->body_mask[ob]) && (o->body_group[ob] & s->body_mask[b]))) return 0;
+    if (s != o) return 1;
+    const sn_model* m = s->m;
+    if (!s->self_collision || b == ob) return 0;
+    for (int a = b; a > 0; a = m->body_parent[a]) { // ob an ancestor through massless bodies
+        int p = m->body_parent[a];
+        if (p == ob) return 0;
+        if (p < 0 || m->body_mass[p] > 0) break;
+    }
+    for (int i = 0; i < m->nexclude; i++) {
+        const int* x = m->exclude_body + 2 * i;
+        if ((x[0] == b && x[1] == ob) || (x[0] == ob && x[1] == b)) return 0;
+    }
+    return 1;
+}
+
+
+int sni_soft_touch_eval(const sn_world* w, int other, int geom, const sn_real* x, sn_real r,
+                        sni_soft_touch* t) {
+    t->other = other, t->geom = geom, t->body = -1;
+    int ok;
+    if (other == 0) {
+        ok = terrain_gap(w, x, t);
+    } else {
+        if (other > w->nsys || geom < 0 || geom >= w->sys[other - 1]->m->ngeom) return 0;
+        const sn_system* o = w->sys[other - 1];
+        t->body = o->m->frame_body[o->m->geom_frame[geom]];
+        ok = geom_gap(o, geom, x, t);
+    }
+    if (ok) t->gap -= r;
+    return ok;
+}
+
+
+int sni_soft_touch_find(const sn_world* w, const sn_system* s, int body, const sn_real* x,
+                        sn_real r, sni_soft_touch* best) {
+    int found = 0;
+    sni_soft_touch t;
+    // the terrain: the ground is group 1 (a body whose mask lacks bit 0 passes through it)
+    if ((s->body_mask[body] & 1) && sni_soft_touch_eval(w, 0, -1, x, r, &t)) {
+        *best = t;
+        found = 1;
+    }
+    // the static geometries (body 0 of every system), the nearest one that beats the terrain
+    for (int k = 0; k < w->nsys; k++) {
+        const sn_system* o = w->sys[k];
+        const sn_model* m = o->m;
+        for (int g = 0; g < m->ngeom; g++) {
+            if (o->geom_radius[g] <= 0 || m->frame_body[m->geom_frame[g]] != 0) continue;
+            if (!may_touch(s, body, o, 0)) continue;
+            sn_real c[3], dc[3];
+            sni_geom_bound_center(o, g, c);
+            v3_sub(dc, x, c);
+            sn_real reach = o->geom_radius[g] + r;
+            if (found && v3_norm(dc) - reach > best->gap) continue; // farther than the best
+            if (!sni_soft_touch_eval(w, k + 1, g, x, r, &t)) continue;
+            if (!found || t.gap < best->gap) *best = t, found = 1;
+        }
+    }
+    return found;
+}
