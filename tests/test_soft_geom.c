@@ -251,5 +251,219 @@ static int test_ball_rolls_down_slope(void) {
 }
 
 
+// ---- static bodies: geometry welded to the world ----
+
+// a system of one fixed link carrying a collision geometry `geom` (URDF, e.g. "<box size=\"1 1
+// 1\"/>") at xyz, rpy: a static body (its geometry is on body 0, the world). The model is kept
+// in *m (the caller destroys it after the world)
+static int static_body(sn_world* w, const char* geom, const double* xyz, const double* rpy,
+                       sn_model** m, sn_system** s) {
+    char xml[1024];
+    snprintf(xml, sizeof xml,
+             "<robot name=\"fixture\"><link name=\"world\"/><joint name=\"weld\" "
+             "type=\"fixed\"><parent link=\"world\"/><child link=\"shape\"/><origin xyz=\"%.17g "
+             "%.17g %.17g\" rpy=\"%.17g %.17g %.17g\"/></joint><link "
+             "name=\"shape\"><collision><geometry>%s"
+             "</geometry></collision></link></robot>",
+             xyz[0], xyz[1], xyz[2], rpy[0], rpy[1], rpy[2], geom);
+    *m = tc_load_string(xml, 1);
+    SNT_CHECK(*m != NULL);
+    SNT_CHECK((*m)->nv == 0);
+    SNT_STATUS_OK(sn_world_add_system(w, *m, s, NULL));
+    return 0;
+}
+
+
+// the 2 kg box of box_drop at rest on its 8 corner points, its lower face 1 nm below z = h, on
+// the ground plane (fixture 0) or on a static box whose top is at h (fixture 1); Expo at 10 ms,
+// 3 s: its q and the four lower corners' forces and penetrations
+static int box_rest(int fixture, sn_soft_integrator it, int nsub, double* q, double* fz,
+                    double* pen) {
+    const double h = 0.5;
+    sn_world* w;
+    if (soft_world(0.01, !fixture, &w)) return 1;
+    if (!fixture) SNT_STATUS_OK(sn_world_set_ground(w, 1, h));
+    sn_model* fm = NULL;
+    sn_system* table;
+    const double at[3] = {0.1, -0.2, h - 0.1}, rpy[3] = {0, 0, 0};
+    if (fixture && static_body(w, "<box size=\"1 0.8 0.2\"/>", at, rpy, &fm, &table)) return 1;
+    sn_system* s;
+    const double size[3] = {0.2, 0.1, 0.05};
+    SNT_STATUS_OK(sn_world_add_box(w, size, 2.0, &s));
+    SNT_STATUS_OK(sn_system_add_soft_geometry_points(s, NULL));
+    SNT_STATUS_OK(sn_system_set_soft_integrator(s, it, nsub));
+    double q0[7] = {0, 0, h + 0.025 - 1e-9, 1, 0, 0, 0}, u0[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(s, q0, 7, u0, 6));
+    for (int i = 0; i < 300; i++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    memcpy(q, sn_system_q(s), 7 * sizeof(double));
+    int k = 0;
+    for (int i = 0; i < 8; i++) {
+        sn_soft_point sp;
+        SNT_STATUS_OK(sn_system_soft_point(s, i, &sp));
+        SNT_CHECK(sp.active == (sp.offset[2] < 0) && !sp.slipping);
+        if (!sp.active) continue;
+        fz[k] = sp.force[2];
+        pen[k++] = sp.penetration;
+    }
+    SNT_CHECK(k == 4);
+    sn_world_destroy(w);
+    sn_model_destroy(fm);
+    return 0;
+}
+
+
+static int test_box_on_static_box(void) {
+    const double mg4 = 2.0 * GRAV / 4;
+    for (int k = 0; k < 4; k += 2) { // Expo and RK4
+        double qa[7], qb[7], fa[4], fb[4], pa[4], pb[4];
+        if (box_rest(0, ITS[k], SUBS[k], qa, fa, pa) || box_rest(1, ITS[k], SUBS[k], qb, fb, pb))
+            return 1;
+        double dq = 0, df = 0, dp = 0;
+        for (int i = 0; i < 7; i++)
+            dq = fmax(dq, fabs(qa[i] - qb[i]));
+        for (int i = 0; i < 4; i++) {
+            df = fmax(df, fabs(fb[i] - mg4));
+            dp = fmax(dp, fabs(pb[i] - (mg4 / 1e5 + 1e-9))); // started 1 nm in
+            df = fmax(df, fabs(fa[i] - mg4));
+        }
+        printf(
+            "  %s: box at rest on a static box, 3 s at 10 ms: corners' force within %.3e N of "
+            "m g / 4 = %.6f N, penetration within %.3e m of m g / (4 K) + 1 nm = %.6e m; q differs "
+            "from the ground's by %.3e\n",
+            NAMES[k], df, mg4, dp, mg4 / 1e5 + 1e-9, dq);
+        SNT_CHECK(df < 1e-9 && dp < 1e-14 && dq < 1e-14);
+    }
+    return 0;
+}
+
+
+// the collision filters hold for soft points as for hard contacts: a box whose mask lacks the
+// static box's group falls through it onto the ground and rests there
+static int test_filter_passes_through(void) {
+    for (int filt = 0; filt < 2; filt++) {
+        sn_world* w;
+        if (soft_world(0.01, 1, &w)) return 1;
+        sn_model* fm;
+        sn_system* table;
+        const double at[3] = {0, 0, 0.2}, rpy[3] = {0, 0, 0};
+        if (static_body(w, "<box size=\"1 1 0.2\"/>", at, rpy, &fm, &table)) return 1;
+        SNT_STATUS_OK(sn_system_set_collision_filter(table, 0, 2, ~0u));
+        sn_system* s;
+        const double size[3] = {0.2, 0.1, 0.05};
+        SNT_STATUS_OK(sn_world_add_box(w, size, 2.0, &s));
+        SNT_STATUS_OK(sn_system_add_soft_geometry_points(s, NULL));
+        if (filt) SNT_STATUS_OK(sn_system_set_collision_filter(s, 1, 1, 1)); // the ground only
+        double q0[7] = {0, 0, 0.4, 1, 0, 0, 0}, u0[6] = {0};
+        SNT_STATUS_OK(sn_system_set_state(s, q0, 7, u0, 6));
+        for (int i = 0; i < 300; i++)
+            SNT_STATUS_OK(sn_world_integrate(w));
+        double z = sn_system_q(s)[2], fz = 0;
+        for (int i = 0; i < 8; i++) {
+            sn_soft_point sp;
+            SNT_STATUS_OK(sn_system_soft_point(s, i, &sp));
+            fz += sp.force[2];
+        }
+        printf("  box %s, dropped from 0.4 m: at rest at z %.6f m (the anchors set at the "
+               "impact's depth), its points carrying %.9f N (m g %.9f)\n",
+               filt ? "filtered from the static box's group" : "over a static box (top 0.3 m)", z,
+               fz, 2.0 * GRAV);
+        if (filt)
+            SNT_CHECK(z < 0.025 && z > 0);
+        else
+            SNT_CHECK(z < 0.325 && z > 0.3);
+        SNT_NEAR(fz, 2.0 * GRAV, 1e-6);
+        sn_world_destroy(w);
+        sn_model_destroy(fm);
+    }
+    return 0;
+}
+
+
+// a ball (radius 5 cm, 1 kg) on its rolling point put on the top of a static sphere (radius 0.3
+// m): it stays there at rest, its centre m g / K_n below touching, the force m g along e_z
+static int test_ball_on_static_sphere(void) {
+    sn_world* w;
+    if (soft_world(0.01, 1, &w)) return 1;
+    sn_model* fm;
+    sn_system* fix;
+    const double c[3] = {0.2, 0.1, 0.4}, rpy[3] = {0, 0, 0};
+    if (static_body(w, "<sphere radius=\"0.3\"/>", c, rpy, &fm, &fix)) return 1;
+    sn_system* s;
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.05, 1.0, &s));
+    SNT_STATUS_OK(sn_system_add_soft_geometry_points(s, NULL));
+    double q[7] = {c[0], c[1], c[2] + 0.35 - 1e-9, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+    for (int i = 0; i < 300; i++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    sn_soft_point sp;
+    SNT_STATUS_OK(sn_system_soft_point(s, 0, &sp));
+    const double* qq = sn_system_q(s);
+    double want = c[2] + 0.35 - GRAV / 1e5;
+    printf("  ball on a static sphere's top, Expo 10 ms, 3 s: centre z %.12f m (%.12f), x, y off "
+           "by %.2e, %.2e; force %.12f N (m g %.12f), penetration %.6e m\n",
+           qq[2], want, qq[0] - c[0], qq[1] - c[1], sp.force[2], GRAV, sp.penetration);
+    SNT_CHECK(sp.active && !sp.slipping);
+    SNT_NEAR(qq[2], want, 1e-12);
+    SNT_CHECK(fabs(qq[0] - c[0]) < 1e-15 && fabs(qq[1] - c[1]) < 1e-15);
+    SNT_NEAR(sp.force[2], GRAV, 1e-9);
+    SNT_CHECK(fabs(sp.force[0]) < 1e-12 && fabs(sp.force[1]) < 1e-12);
+    SNT_NEAR(sp.penetration, GRAV / 1e5, 1e-12);
+    sn_world_destroy(w);
+    sn_model_destroy(fm);
+    return 0;
+}
+
+
+// a point mass (1 kg) put on a static sphere (radius 0.3 m) at the polar angle th = 0.3 (tan th
+// < mu = 1): it sticks, the spring stretched m g sin th / K_t along the sphere and pressed
+// m g cos th / K_n into it (K_t = 2e5, K_n = 1e5: the frame is the sphere's at the contact);
+// and on a static capsule's side (a curved surface of another shape): pressed m g / K_n
+static int test_point_on_static_curves(void) {
+    sn_soft_params P = sn_soft_params_default();
+    P.k_tangent = 2e5;
+    const char* shapes[2] = {"<sphere radius=\"0.3\"/>", "<capsule radius=\"0.3\" length=\"1\"/>"};
+    for (int k = 0; k < 2; k++) {
+        sn_world* w;
+        if (soft_world(0.001, 0, &w)) return 1;
+        SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
+        sn_model* fm;
+        sn_system* fix;
+        const double c[3] = {0, 0, 0.4}, rpy[3] = {k ? 1.5707963267948966 : 0, 0, 0};
+        if (static_body(w, shapes[k], c, rpy, &fm, &fix)) return 1;
+        sn_system* s;
+        SNT_STATUS_OK(sn_world_add_sphere(w, 0.01, 1.0, &s));
+        const double off[3] = {0, 0, 0};
+        SNT_STATUS_OK(sn_system_add_soft_point(s, 1, off, NULL));
+        double th = k ? 0 : 0.3;
+        const double n[3] = {sin(th), 0, cos(th)}, t[3] = {cos(th), 0, -sin(th)};
+        double rr = 0.3 - 1e-9;
+        double q[7] = {c[0] + rr * n[0], 0, c[2] + rr * n[2], 1, 0, 0, 0}, u[6] = {0};
+        SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+        for (int i = 0; i < 3000; i++)
+            SNT_STATUS_OK(sn_world_integrate(w));
+        sn_soft_point sp;
+        SNT_STATUS_OK(sn_system_soft_point(s, 0, &sp));
+        double d[3] = {sp.position[0] - sp.anchor[0], sp.position[1] - sp.anchor[1],
+                       sp.position[2] - sp.anchor[2]};
+        double st = d[0] * t[0] + d[2] * t[2], pr = -(d[0] * n[0] + d[2] * n[2]);
+        double wt = GRAV * sin(th) / P.k_tangent, wn = GRAV * cos(th) / P.k_normal;
+        printf("  point on a static %s at %.1f rad, Expo 1 ms, 3 s: stretch along it %.9e m (m g "
+               "sin th / K_t, error %.2e m), into it %.9e m (m g cos th / K_n, %.2e m), speed %.2e "
+               "m/s\n",
+               k ? "capsule" : "sphere", th, st, st - wt, pr, pr - wn, fabs(sn_system_u(s)[0]));
+        SNT_CHECK(sp.active && !sp.slipping);
+        SNT_NEAR(st, wt, 1e-10 * wn);
+        SNT_NEAR(pr, wn, 1e-10 * wn);
+        SNT_CHECK(fabs(d[1]) < 1e-15);
+        sn_world_destroy(w);
+        sn_model_destroy(fm);
+    }
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_flat_field_is_ground), SNT_TEST(test_slope_sticks),
-          SNT_TEST(test_slope_slides), SNT_TEST(test_ball_rolls_down_slope))
+          SNT_TEST(test_slope_slides), SNT_TEST(test_ball_rolls_down_slope),
+          SNT_TEST(test_box_on_static_box), SNT_TEST(test_filter_passes_through),
+          SNT_TEST(test_ball_on_static_sphere), SNT_TEST(test_point_on_static_curves))
