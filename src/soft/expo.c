@@ -115,6 +115,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
         sni_soft_cone(c->lam + 3 * i, P->mu);
         sni_soft_cone(c->lam2 + 3 * i, P->mu);
     }
+    sni_soft_impulse(c, nc, h, c->lam); // what the bodies touched receive (step.c)
     // u+ = u + h (afree + W^T lambda-bar), q+ = q (+) h (u + h/2 (afree + W^T lambda-bar-bar))
     for (int k = 0; k < nv; k++) {
         sn_real f1 = 0, f2 = 0;

@@ -104,7 +104,8 @@ sn_soft_params sn_world_soft_params(const sn_world* w) {
 // ---- a system's part and its block ----
 
 // the block of c for cap points (measure with c->block NULL)
-static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
+static void soft_layout(sni_soft* c, int cap, const sn_model* mdl, carver* cv) {
+    int nq = mdl->nq, nv = mdl->nv;
     size_t m = 3 * (size_t)cap;
     SNI_CARVE(cv, c->body, (size_t)cap);
     SNI_CARVE(cv, c->off, m);
@@ -133,6 +134,9 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     SNI_CARVE(cv, c->Jc, m * (size_t)nv);
     SNI_CARVE(cv, c->jdc, m);
     SNI_CARVE(cv, c->xc, 2 * m);
+    SNI_CARVE(cv, c->Jt, 3 * (size_t)nv);
+    SNI_CARVE(cv, c->snap, 18 * (size_t)mdl->nbody);
+    SNI_CARVE(cv, c->react, (size_t)nv);
     SNI_CARVE(cv, c->W, m * (size_t)nv);
     SNI_CARVE(cv, c->ups, m * m);
     SNI_CARVE(cv, c->bfree, m);
@@ -157,7 +161,7 @@ static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
     if (cap <= c->cap) return SN_OK;
     sni_soft old = *c;
     carver cv = {NULL, 0};
-    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    soft_layout(c, cap, s->m, &cv);
     void* block = sni_alloc(&s->world->alloc, cv.off);
     if (!block) return SN_ERR_NOMEM;
     memset(block, 0, cv.off);
@@ -165,7 +169,7 @@ static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
     c->bytes = cv.off;
     cv.base = block;
     cv.off = 0;
-    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    soft_layout(c, cap, s->m, &cv);
     c->cap = cap;
     if (old.block) {
         memcpy(c->body, old.body, (size_t)old.n * sizeof(int));
@@ -432,6 +436,14 @@ sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
 
 // ---- kinematics and the contact update ----
 
+// the body of geometry g of system other - 1 when it moves (> 0); 0 for the terrain and static
+// bodies
+static int moving_body(const sn_system* s, int other, int g) {
+    if (other <= 0 || other > s->world->nsys) return 0;
+    const sn_model* m = s->world->sys[other - 1]->m;
+    return g >= 0 && g < m->ngeom ? m->frame_body[m->geom_frame[g]] : 0;
+}
+
 // the outward normal of the surface rolling point i's sphere meets: an active contact's frame
 // normal; else the nearest surface's at the sphere's centre (e_z with none)
 static void rolling_normal(const sn_system* s, int i, sn_real* n) {
@@ -445,7 +457,7 @@ static void rolling_normal(const sn_system* s, int i, sn_real* n) {
     m3_mul_v3(x, s->d->body_rot + 9 * b, c->off + 3 * i);
     v3_add(x, x, s->d->body_pos + 3 * b);
     sni_soft_touch t;
-    if (sni_soft_touch_find(s->world, s, b, x, c->rad[i], &t))
+    if (sni_soft_touch_find(s, b, x, c->rad[i], &t))
         v3_copy(n, t.n);
     else
         v3_set(n, 0, 0, 1);
@@ -477,9 +489,17 @@ void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover
             m3_mul_v3(now, R, c->roll + 3 * i);
             v3_sub(d3, now, old);
             if (c->pt[i].active) {
-                const sn_real* fn = c->pt[i].fr + 6;
-                v3_addscl(d3, fn, -v3_dot(fn, d3));
-                v3_add(c->pt[i].p0, c->pt[i].p0, d3);
+                sni_soft_pt* pt = &c->pt[i];
+                v3_addscl(d3, pt->fr + 6, -v3_dot(pt->fr + 6, d3));
+                v3_add(pt->p0, pt->p0, d3);
+                int ob = moving_body(s, pt->other, pt->ogeom);
+                if (ob > 0) { // on a moving body: the anchor rides on it
+                    const sn_real *Rb, *pb, *vb;
+                    sni_soft_body_state(s, pt->other - 1, ob, &Rb, &pb, &vb);
+                    sn_real db[3];
+                    m3t_mul_v3(db, Rb, d3);
+                    v3_add(pt->ab, pt->ab, db);
+                }
             }
         }
         sn_real bp[3];
@@ -544,7 +564,10 @@ static void update_point(const sn_soft_params* P, sni_soft_pt* c, const sn_real*
         if (rolling) v3_addscl(c->p0, t->n, -t->gap);
         memset(c->p0d, 0, sizeof c->p0d);
     } else if (!P->bilateral && (!found || t->gap > 0)) {
+        sn_real imp[3]; // the step's impulse so far stays (the other side's reaction)
+        v3_copy(imp, c->imp);
         memset(c, 0, sizeof *c);
+        v3_copy(c->imp, imp);
         v3_copy(c->p, p);
         v3_copy(c->pd, pd);
         c->depth = found ? -t->gap : 0;
@@ -596,6 +619,54 @@ static void update_point(const sn_soft_params* P, sni_soft_pt* c, const sn_real*
 }
 
 
+// point i touches body ob of system k, which moves: the point's velocity (and, on the system's
+// own body, its Jacobian and drift) become relative to that body's material point at p; an
+// active contact's anchor and frame ride on the body (p0, fr from ab, frb)
+static void relative(const sn_system* s, int i, sni_soft_pt* pt, int k, int ob) {
+    sni_soft* c = s->soft;
+    const sn_real* p = c->pos + 3 * i;
+    sn_real* v = c->vel + 3 * i;
+    const sn_real *Rb, *pb, *vb;
+    sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
+    sn_real x0[3], w[3];
+    sni_soft_body_point(s, k, vb, p, -1, x0); // where the material point was at the step's start
+    v3_copy(w, vb + 3);
+    v3_addcross(w, vb, x0);
+    v3_sub(v, v, w);
+    if (s->world->sys[k] == s) { // self-contact: J_a - J_b, and the drifts' difference
+        const sn_model* m = s->m;
+        int nv = m->nv;
+        sn_real* J = c->J + 3 * (size_t)i * (size_t)nv;
+        sn_point_jacobian(m, s->d, ob, p, c->Jt, NULL);
+        for (int r = 0; r < 3 * nv; r++)
+            J[r] -= c->Jt[r];
+        sn_real lin[3], ang[3];
+        sn_point_jdot_u(m, s->d, ob, p, lin, ang);
+        v3_sub(c->jdu + 3 * i, c->jdu + 3 * i, lin);
+    }
+    if (!pt->active) return;
+    sn_real a[3];
+    m3_mul_v3(a, Rb, pt->ab);
+    v3_add(a, a, pb);
+    sni_soft_body_point(s, k, vb, a, 1, pt->p0);
+    for (int e = 0; e < 3; e++)
+        m3_mul_v3(pt->fr + 3 * e, Rb, pt->frb + 3 * e);
+}
+
+
+// an active contact on a moving body: its anchor and frame in that body's frame
+static void ride(const sn_system* s, sni_soft_pt* pt, int k, int ob) {
+    const sn_real *Rb, *pb, *vb;
+    sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
+    sn_real x0[3];
+    sni_soft_body_point(s, k, vb, pt->p0, -1, x0);
+    v3_sub(x0, x0, pb);
+    m3t_mul_v3(pt->ab, Rb, x0);
+    for (int e = 0; e < 3; e++)
+        m3t_mul_v3(pt->frb + 3 * e, Rb, pt->fr + 3 * e);
+}
+
+
 void sni_soft_update(const sn_system* s, sni_soft_pt* pts) {
     const sn_world* w = s->world;
     sni_soft* c = s->soft;
@@ -603,13 +674,26 @@ void sni_soft_update(const sn_system* s, sni_soft_pt* pts) {
         const sn_real* p = c->pos + 3 * i;
         int b = c->body[i];
         sni_soft_touch t;
-        int found = pts[i].active ? sni_soft_touch_eval(w, pts[i].other, pts[i].ogeom, p, 0, &t)
-                                  : sni_soft_touch_find(w, s, b, p, 0, &t);
+        int found = pts[i].active ? sni_soft_touch_eval(s, pts[i].other, pts[i].ogeom, p, 0, &t)
+                                  : sni_soft_touch_find(s, b, p, 0, &t);
         // the pair's parameters: the point's body material and the other side's (the terrain's
         // is 0, as for the hard contacts)
         int mb = found && t.other > 0 ? w->sys[t.other - 1]->body_material[t.body] : 0;
         c->prm[i] = sni_soft_pair(w, s->body_material[b], mb);
+        int ob = found ? moving_body(s, t.other, t.geom) : 0;
+        if (ob > 0) relative(s, i, &pts[i], t.other - 1, ob);
         update_point(&c->prm[i], &pts[i], p, c->vel + 3 * i, c->rad[i] > 0, &t, found);
+        if (ob > 0 && pts[i].active) ride(s, &pts[i], t.other - 1, ob);
+    }
+}
+
+
+void sni_soft_impulse(sni_soft* c, int nc, sn_real h, const sn_real* lam) {
+    for (int k = 0; k < nc; k++) {
+        sni_soft_pt* pt = &c->pt[c->act[k]];
+        sn_real f[3];
+        m3t_mul_v3(f, pt->fr, lam + 3 * k);
+        v3_addscl(pt->imp, f, h);
     }
 }
 

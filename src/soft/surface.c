@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // surface.c: what a soft contact point touches (seed 004; docs/expo.md "Soft contacts: the
 // model"): the terrain (the ground plane or the heightfield's triangle under the point) and the
-// collision geometry of static bodies (welded to the world: body 0 of any system; the system's
-// own only with self-collision on, as the hard contacts). Each surface answers, for a point x,
-// its signed distance (negative inside) and the outward unit normal at the nearest surface point.
-// Spheres, capsules and boxes answer in closed form; cylinders, ellipsoids and meshes are not
-// surfaces a soft point touches yet.
+// collision geometry of bodies: static ones (welded to the world: body 0 of any system), the
+// system's own bodies (with self-collision on, as the hard contacts: not the point's body nor
+// one a joint joins to it) and the bodies of other systems, as the collision filters allow. Each
+// surface answers, for a point x, its signed distance (negative inside) and the outward unit
+// normal at the nearest surface point. Spheres, capsules and boxes answer in closed form;
+// cylinders, ellipsoids and meshes are not surfaces a soft point touches yet.
+//
+// Where the bodies are: the system's own at its current kinematics (s->d, the stage's); another
+// system's at the world step's start (the snapshot sni_soft_begin takes), moving on over the step
+// with its velocity then: a point x at time t within the step meets the geometry where it was at
+// the step's start at x - t v_b(x) (first order; the rotation of its frame is not followed).
 #include "sim/sim.h"
 #include "soft/soft.h"
 
@@ -64,49 +70,77 @@ static void box_gap(const sn_real* R, const sn_real* p, const sn_real* size, con
 }
 
 
-// geometry g of system o at its current kinematics; 0 when it is not a shape points touch
-static int geom_gap(const sn_system* o, int g, const sn_real* x, sni_soft_touch* t) {
+// geometry g of system o whose body is at (Rb, pb); 0 when it is not a shape points touch
+static int geom_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real* pb,
+                    const sn_real* x, sni_soft_touch* t) {
     const sn_model* m = o->m;
     const sn_real* sz = m->geom_size + 3 * g;
-    sn_real R[9], p[3];
-    switch (m->geom_type[g]) {
-    case SN_GEOM_SPHERE:
-        sni_geom_pose(m, o->d, g, R, p);
+    int type = m->geom_type[g];
+    if (type != SN_GEOM_SPHERE && type != SN_GEOM_CAPSULE && type != SN_GEOM_BOX) return 0;
+    // the geometry's pose: body <- link frame <- geometry
+    int f = m->geom_frame[g];
+    sn_real Rf[9], pf[3], R[9], p[3];
+    m3_mul(Rf, Rb, m->frame_rot + 9 * f);
+    m3_mul_v3(pf, Rb, m->frame_pos + 3 * f);
+    v3_add(pf, pf, pb);
+    m3_mul(R, Rf, m->geom_rot + 9 * g);
+    m3_mul_v3(p, Rf, m->geom_pos + 3 * g);
+    v3_add(p, p, pf);
+    if (type == SN_GEOM_SPHERE) {
         sphere_gap(p, sz[0], x, t);
-        return 1;
-    case SN_GEOM_CAPSULE: {
-        sni_geom_pose(m, o->d, g, R, p);
+    } else if (type == SN_GEOM_CAPSULE) {
         // the nearest point of the axis segment, then a sphere there
         sn_real a[3] = {R[2], R[5], R[8]}, d[3], c[3];
         v3_sub(d, x, p);
-        sn_real s = v3_dot(d, a), hl = 0.5 * sz[1];
-        s = s < -hl ? -hl : s > hl ? hl : s;
+        sn_real u = v3_dot(d, a), hl = 0.5 * sz[1];
+        u = u < -hl ? -hl : u > hl ? hl : u;
         v3_copy(c, p);
-        v3_addscl(c, a, s);
+        v3_addscl(c, a, u);
         sphere_gap(c, sz[0], x, t);
-        return 1;
-    }
-    case SN_GEOM_BOX:
-        sni_geom_pose(m, o->d, g, R, p);
+    } else {
         box_gap(R, p, sz, x, t);
-        return 1;
-    default:
-        return 0;
     }
+    return 1;
+}
+
+
+void sni_soft_body_state(const sn_system* s, int k, int ob, const sn_real** R, const sn_real** p,
+                         const sn_real** vel) {
+    const sn_system* o = s->world->sys[k];
+    if (o == s) {
+        *R = s->d->body_rot + 9 * ob, *p = s->d->body_pos + 3 * ob, *vel = s->d->body_vel + 6 * ob;
+        return;
+    }
+    const sn_real* b = o->soft->snap + 18 * (size_t)ob;
+    *R = b, *p = b + 9, *vel = b + 12;
+}
+
+
+void sni_soft_body_point(const sn_system* s, int k, const sn_real* vel, const sn_real* x,
+                         sn_real sign, sn_real* out) {
+    v3_copy(out, x);
+    if (s->world->sys[k] == s) return;
+    sn_real v[3];
+    v3_copy(v, vel + 3);
+    v3_addcross(v, vel, x);
+    v3_addscl(out, v, sign * s->soft->tnow);
 }
 
 
 // whether body b of system s and body ob of system o may touch: the collision filters, and
-// within one system self-collision on, not the same body, not joined by a joint, not excluded
+// within one system self-collision on, not the same body, not joined by a joint (either way),
+// not excluded
 static int may_touch(const sn_system* s, int b, const sn_system* o, int ob) {
     if (!((s->body_group[b] & o->body_mask[ob]) && (o->body_group[ob] & s->body_mask[b]))) return 0;
     if (s != o) return 1;
     const sn_model* m = s->m;
     if (!s->self_collision || b == ob) return 0;
-    for (int a = b; a > 0; a = m->body_parent[a]) { // ob an ancestor through massless bodies
-        int p = m->body_parent[a];
-        if (p == ob) return 0;
-        if (p < 0 || m->body_mass[p] > 0) break;
+    for (int k = 0; k < 2; k++) { // one the other's parent, or ancestor through massless bodies
+        int lo = k ? ob : b, hi = k ? b : ob;
+        for (int p = m->body_parent[lo]; p >= 0; p = m->body_parent[p]) {
+            if (p == hi) return 0;
+            if (m->body_mass[p] > 0) break;
+        }
     }
     for (int i = 0; i < m->nexclude; i++) {
         const int* x = m->exclude_body + 2 * i;
@@ -116,8 +150,9 @@ static int may_touch(const sn_system* s, int b, const sn_system* o, int ob) {
 }
 
 
-int sni_soft_touch_eval(const sn_world* w, int other, int geom, const sn_real* x, sn_real r,
+int sni_soft_touch_eval(const sn_system* s, int other, int geom, const sn_real* x, sn_real r,
                         sni_soft_touch* t) {
+    const sn_world* w = s->world;
     t->other = other, t->geom = geom, t->body = -1;
     int ok;
     if (other == 0) {
@@ -125,36 +160,48 @@ int sni_soft_touch_eval(const sn_world* w, int other, int geom, const sn_real* x
     } else {
         if (other > w->nsys || geom < 0 || geom >= w->sys[other - 1]->m->ngeom) return 0;
         const sn_system* o = w->sys[other - 1];
+        if (!o->soft && o != s) return 0;
         t->body = o->m->frame_body[o->m->geom_frame[geom]];
-        ok = geom_gap(o, geom, x, t);
+        const sn_real *R, *p, *vel;
+        sni_soft_body_state(s, other - 1, t->body, &R, &p, &vel);
+        sn_real xb[3]; // x where the body was at the step's start (another system's)
+        sni_soft_body_point(s, other - 1, vel, x, -1, xb);
+        ok = geom_gap(o, geom, R, p, xb, t);
     }
     if (ok) t->gap -= r;
     return ok;
 }
 
 
-int sni_soft_touch_find(const sn_world* w, const sn_system* s, int body, const sn_real* x,
-                        sn_real r, sni_soft_touch* best) {
+int sni_soft_touch_find(const sn_system* s, int body, const sn_real* x, sn_real r,
+                        sni_soft_touch* best) {
+    const sn_world* w = s->world;
     int found = 0;
     sni_soft_touch t;
     // the terrain: the ground is group 1 (a body whose mask lacks bit 0 passes through it)
-    if ((s->body_mask[body] & 1) && sni_soft_touch_eval(w, 0, -1, x, r, &t)) {
+    if ((s->body_mask[body] & 1) && sni_soft_touch_eval(s, 0, -1, x, r, &t)) {
         *best = t;
         found = 1;
     }
-    // the static geometries (body 0 of every system), the nearest one that beats the terrain
+    // the bodies' geometry, the nearest one that beats the terrain
     for (int k = 0; k < w->nsys; k++) {
         const sn_system* o = w->sys[k];
         const sn_model* m = o->m;
+        if (!o->soft && o != s) continue;
         for (int g = 0; g < m->ngeom; g++) {
-            if (o->geom_radius[g] <= 0 || m->frame_body[m->geom_frame[g]] != 0) continue;
-            if (!may_touch(s, body, o, 0)) continue;
+            int ob = m->frame_body[m->geom_frame[g]];
+            if (o->geom_radius[g] <= 0 || !may_touch(s, body, o, ob)) continue;
+            // the bounding sphere first
+            const sn_real *R, *p, *vel;
+            sni_soft_body_state(s, k, ob, &R, &p, &vel);
             sn_real c[3], dc[3];
-            sni_geom_bound_center(o, g, c);
-            v3_sub(dc, x, c);
+            m3_mul_v3(c, R, o->geom_center + 3 * g);
+            v3_add(c, c, p);
+            sni_soft_body_point(s, k, vel, x, -1, dc);
+            v3_sub(dc, dc, c);
             sn_real reach = o->geom_radius[g] + r;
             if (found && v3_norm(dc) - reach > best->gap) continue; // farther than the best
-            if (!sni_soft_touch_eval(w, k + 1, g, x, r, &t)) continue;
+            if (!sni_soft_touch_eval(s, k + 1, g, x, r, &t)) continue;
             if (!found || t.gap < best->gap) *best = t, found = 1;
         }
     }
