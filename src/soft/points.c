@@ -680,7 +680,8 @@ void sni_soft_update(const sn_system* s, sni_soft_pt* pts) {
         // is 0, as for the hard contacts)
         int mb = found && t.other > 0 ? w->sys[t.other - 1]->body_material[t.body] : 0;
         c->prm[i] = sni_soft_pair(w, s->body_material[b], mb);
-        int ob = found ? moving_body(s, t.other, t.geom) : 0;
+        // in contact (or coming into it) with a moving body: relative to it
+        int ob = found && (pts[i].active || t.gap <= 0) ? moving_body(s, t.other, t.geom) : 0;
         if (ob > 0) relative(s, i, &pts[i], t.other - 1, ob);
         update_point(&c->prm[i], &pts[i], p, c->vel + 3 * i, c->rad[i] > 0, &t, found);
         if (ob > 0 && pts[i].active) ride(s, &pts[i], t.other - 1, ob);
