@@ -187,7 +187,7 @@ int sni_soft_touch_find(const sn_system* s, int body, const sn_real* x, sn_real 
     for (int k = 0; k < w->nsys; k++) {
         const sn_system* o = w->sys[k];
         const sn_model* m = o->m;
-        if (!o->soft && o != s) continue;
+        if ((!o->soft && o != s) || (o == s && !s->self_collision)) continue;
         for (int g = 0; g < m->ngeom; g++) {
             int ob = m->frame_body[m->geom_frame[g]];
             if (o->geom_radius[g] <= 0 || !may_touch(s, body, o, ob)) continue;
