@@ -464,28 +464,35 @@ static int test_ball_on_static_sphere(void) {
 
 // a point mass (1 kg) put on a static sphere (radius 0.3 m) at the polar angle th = 0.3 (tan th
 // < mu = 1): it sticks, the spring stretched m g sin th / K_t along the sphere and pressed
-// m g cos th / K_n into it (K_t = 2e5, K_n = 1e5: the frame is the sphere's at the contact);
-// and on a static capsule's side (a curved surface of another shape): pressed m g / K_n
+// m g cos th / K_n into it (K_t = 2e5, K_n = 1e5: the frame is the sphere's at the contact), and
+// on a lying static cylinder likewise; on a static capsule's side and a standing cylinder's cap
+// (off its axis): pressed m g / K_n
 static int test_point_on_static_curves(void) {
     sn_soft_params P = sn_soft_params_default();
     P.k_tangent = 2e5;
-    const char* shapes[2] = {"<sphere radius=\"0.3\"/>", "<capsule radius=\"0.3\" length=\"1\"/>"};
-    for (int k = 0; k < 2; k++) {
+    const char* shapes[4] = {"<sphere radius=\"0.3\"/>", "<capsule radius=\"0.3\" length=\"1\"/>",
+                             "<cylinder radius=\"0.3\" length=\"1\"/>",
+                             "<cylinder radius=\"0.5\" length=\"0.6\"/>"};
+    const char* names[4] = {"sphere", "capsule's side", "lying cylinder's side",
+                            "standing cylinder's cap"};
+    const double ths[4] = {0.3, 0, 0.3, 0.2}; // the cap: the point off the axis, n = e_z
+    for (int k = 0; k < 4; k++) {
         sn_world* w;
         if (soft_world(0.001, 0, &w)) return 1;
         SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
         sn_model* fm;
         sn_system* fix;
-        const double c[3] = {0, 0, 0.4}, rpy[3] = {k ? 1.5707963267948966 : 0, 0, 0};
+        const double c[3] = {0, 0, 0.4}, rpy[3] = {k == 1 || k == 2 ? 1.5707963267948966 : 0, 0, 0};
         if (static_body(w, shapes[k], c, rpy, &fm, &fix)) return 1;
         sn_system* s;
         SNT_STATUS_OK(sn_world_add_sphere(w, 0.01, 1.0, &s));
         const double off[3] = {0, 0, 0};
         SNT_STATUS_OK(sn_system_add_soft_point(s, 1, off, NULL));
-        double th = k ? 0 : 0.3;
+        double th = k == 3 ? 0 : ths[k];
         const double n[3] = {sin(th), 0, cos(th)}, t[3] = {cos(th), 0, -sin(th)};
         double rr = 0.3 - 1e-9;
-        double q[7] = {c[0] + rr * n[0], 0, c[2] + rr * n[2], 1, 0, 0, 0}, u[6] = {0};
+        double q[7] = {c[0] + rr * n[0] + (k == 3 ? ths[k] : 0), 0, c[2] + rr * n[2], 1, 0, 0, 0};
+        double u[6] = {0};
         SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
         for (int i = 0; i < 3000; i++)
             SNT_STATUS_OK(sn_world_integrate(w));
@@ -498,7 +505,7 @@ static int test_point_on_static_curves(void) {
         printf("  point on a static %s at %.1f rad, Expo 1 ms, 3 s: stretch along it %.9e m (m g "
                "sin th / K_t, error %.2e m), into it %.9e m (m g cos th / K_n, %.2e m), speed %.2e "
                "m/s\n",
-               k ? "capsule" : "sphere", th, st, st - wt, pr, pr - wn, fabs(sn_system_u(s)[0]));
+               names[k], th, st, st - wt, pr, pr - wn, fabs(sn_system_u(s)[0]));
         SNT_CHECK(sp.active && !sp.slipping);
         SNT_NEAR(st, wt, 1e-10 * wn);
         SNT_NEAR(pr, wn, 1e-10 * wn);

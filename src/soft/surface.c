@@ -5,8 +5,8 @@
 // system's own bodies (with self-collision on, as the hard contacts: not the point's body nor
 // one a joint joins to it) and the bodies of other systems, as the collision filters allow. Each
 // surface answers, for a point x, its signed distance (negative inside) and the outward unit
-// normal at the nearest surface point. Spheres, capsules and boxes answer in closed form;
-// cylinders, ellipsoids and meshes are not surfaces a soft point touches yet.
+// normal at the nearest surface point. Spheres, capsules, boxes and cylinders answer in closed
+// form; ellipsoids and meshes are not surfaces a soft point touches yet.
 //
 // Where the bodies are: the system's own at its current kinematics (s->d, the stage's); another
 // system's at the world step's start (the snapshot sni_soft_begin takes), moving on over the step
@@ -70,13 +70,45 @@ static void box_gap(const sn_real* R, const sn_real* p, const sn_real* size, con
 }
 
 
+// a cylinder of radius r and half length hl along the z axis of its pose (R, p): outside, the
+// distance to the nearest point of the solid; inside, out through the nearer of the side and a cap
+static void cylinder_gap(const sn_real* R, const sn_real* p, sn_real r, sn_real hl,
+                         const sn_real* x, sni_soft_touch* t) {
+    sn_real d[3], l[3], nl[3] = {0, 0, 0};
+    v3_sub(d, x, p);
+    m3t_mul_v3(l, R, d);
+    sn_real rho = sqrt(l[0] * l[0] + l[1] * l[1]), az = fabs(l[2]);
+    if (rho <= r && az <= hl) {
+        if (r - rho < hl - az) { // the side
+            if (rho > 0)
+                nl[0] = l[0] / rho, nl[1] = l[1] / rho;
+            else
+                nl[0] = 1;
+            t->gap = rho - r;
+        } else { // a cap
+            nl[2] = l[2] >= 0 ? 1 : -1;
+            t->gap = az - hl;
+        }
+    } else {
+        sn_real s = rho > r ? r / rho : 1;
+        sn_real c[3] = {l[0] * s, l[1] * s, l[2] < -hl ? -hl : l[2] > hl ? hl : l[2]};
+        sn_real e[3] = {l[0] - c[0], l[1] - c[1], l[2] - c[2]};
+        t->gap = v3_norm(e);
+        v3_scale(nl, e, 1 / t->gap);
+    }
+    m3_mul_v3(t->n, R, nl);
+}
+
+
 // geometry g of system o whose body is at (Rb, pb); 0 when it is not a shape points touch
 static int geom_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real* pb,
                     const sn_real* x, sni_soft_touch* t) {
     const sn_model* m = o->m;
     const sn_real* sz = m->geom_size + 3 * g;
     int type = m->geom_type[g];
-    if (type != SN_GEOM_SPHERE && type != SN_GEOM_CAPSULE && type != SN_GEOM_BOX) return 0;
+    if (type != SN_GEOM_SPHERE && type != SN_GEOM_CAPSULE && type != SN_GEOM_BOX &&
+        type != SN_GEOM_CYLINDER)
+        return 0;
     // the geometry's pose: body <- link frame <- geometry
     int f = m->geom_frame[g];
     sn_real Rf[9], pf[3], R[9], p[3];
@@ -97,6 +129,8 @@ static int geom_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real*
         v3_copy(c, p);
         v3_addscl(c, a, u);
         sphere_gap(c, sz[0], x, t);
+    } else if (type == SN_GEOM_CYLINDER) {
+        cylinder_gap(R, p, sz[0], 0.5 * sz[1], x, t);
     } else {
         box_gap(R, p, sz, x, t);
     }
