@@ -671,6 +671,79 @@ static int test_block_rides_plate(void) {
 }
 
 
+// a box (1 kg) on a turntable (another system: a 10 kg cylinder on a revolute z joint, held at
+// 1 rad/s by a damping PD), 0.3 m from the axis, started turning with it: the anchors ride on
+// the turning table (its screw motion over each step, its material point's acceleration in the
+// LDS's drift), so the box stays at 0.3 m and turns with the table, static friction giving
+// m w^2 r = 0.3 N inwards, after 2 s at Expo 10 and 1 ms
+static const char* turntable_urdf =
+    "<robot name=\"turntable\"><link name=\"world\"/>"
+    "<joint name=\"spin\" type=\"continuous\"><parent link=\"world\"/><child link=\"table\"/>"
+    "<origin xyz=\"0 0 0.05\"/><axis xyz=\"0 0 1\"/><limit effort=\"1e6\" velocity=\"100\"/>"
+    "</joint><link name=\"table\"><inertial><mass value=\"10\"/><inertia ixx=\"0.6\" "
+    "ixy=\"0\" ixz=\"0\" iyy=\"0.6\" iyz=\"0\" izz=\"1.25\"/></inertial><collision>"
+    "<geometry><cylinder radius=\"0.5\" length=\"0.1\"/></geometry></collision></link></robot>";
+
+static int test_box_on_turntable(void) {
+    sn_model* m = tc_load_string(turntable_urdf, 1);
+    SNT_CHECK(m != NULL && m->nv == 1);
+    const double dts[2] = {0.01, 0.001}, wz = 1.0, r = 0.3;
+    for (int k = 0; k < 2; k++) {
+        sn_world* w;
+        if (soft_world(dts[k], 0, &w)) return 1;
+        sn_system *table, *box;
+        SNT_STATUS_OK(sn_world_add_system(w, m, &table, NULL));
+        const double kp = 0, kd = 1e4, q0 = 0, u0 = wz;
+        SNT_STATUS_OK(sn_system_set_pd_gains(table, &kp, &kd, 1));
+        SNT_STATUS_OK(sn_system_set_pd_target(table, &q0, 1, &u0, 1));
+        SNT_STATUS_OK(sn_system_set_state(table, &q0, 1, &u0, 1));
+        const double size[3] = {0.1, 0.1, 0.05};
+        SNT_STATUS_OK(sn_world_add_box(w, size, 1.0, &box));
+        SNT_STATUS_OK(sn_system_add_soft_geometry_points(box, NULL));
+        double q[7] = {r, 0, 0.125 - 1e-9, 1, 0, 0, 0}, u[6] = {0, wz * r, 0, 0, 0, wz};
+        SNT_STATUS_OK(sn_system_set_state(box, q, 7, u, 6));
+        int slipped = 0, steps = (int)(2.0 / dts[k] + 0.5);
+        double rmin = 1, rmax = 0;
+        for (int i = 0; i < steps; i++) {
+            SNT_STATUS_OK(sn_world_integrate(w));
+            const double* qq = sn_system_q(box);
+            double rr = sqrt(qq[0] * qq[0] + qq[1] * qq[1]);
+            rmin = fmin(rmin, rr), rmax = fmax(rmax, rr);
+            for (int j = 0; j < 8; j++) {
+                sn_soft_point sp;
+                SNT_STATUS_OK(sn_system_soft_point(box, j, &sp));
+                slipped |= sp.slipping;
+            }
+        }
+        const double* qq = sn_system_q(box);
+        double ang = atan2(qq[1], qq[0]), tab = sn_system_q(table)[0];
+        double f[3] = {0, 0, 0};
+        for (int j = 0; j < 8; j++) {
+            sn_soft_point sp;
+            SNT_STATUS_OK(sn_system_soft_point(box, j, &sp));
+            for (int e = 0; e < 3; e++)
+                f[e] += sp.force[e];
+        }
+        double fin = -(f[0] * cos(ang) + f[1] * sin(ang)), fat = -f[0] * sin(ang) + f[1] * cos(ang);
+        printf("  Expo %g ms: box on a turntable at 1 rad/s, 2 s: radius within [%.9f, %.9f] m "
+               "(%.1f), its angle %.9f rad, the table's %.9f; slipped %d; the points carry %.9f N "
+               "up, %.6f N inwards (m w^2 r = %.3f), %.2e N along\n",
+               1e3 * dts[k], rmin, rmax, r, ang, tab, slipped, f[2], fin, wz * wz * r, fat);
+        SNT_CHECK(!slipped);
+        SNT_CHECK(rmin > r - 1e-5 && rmax < r + 1e-5);
+        SNT_NEAR(ang, tab, 1e-5);
+        SNT_NEAR(f[2], GRAV, 1e-6);
+        SNT_NEAR(fin, wz * wz * r, 0.02 * wz * wz * r);
+        // the force along the motion at the step's end: second order in dt (the frame and the
+        // LDS's drift are frozen over the step while the table turns)
+        SNT_CHECK(fabs(fat) < 0.2 * wz * wz * r * (dts[k] / 0.01) * (dts[k] / 0.01));
+        sn_world_destroy(w);
+    }
+    sn_model_destroy(m);
+    return 0;
+}
+
+
 // two systems meeting in flight (no gravity, no ground): balls of 1 and 2 kg (radius 5 cm) on
 // their rolling points head-on, each the other's moving body. Each system's step gives the other
 // its points' impulse as a held reaction, the next step (or this one, stepped after it): once the
@@ -854,5 +927,5 @@ SNT_SUITE(SNT_TEST(test_flat_field_is_ground), SNT_TEST(test_slope_sticks),
           SNT_TEST(test_ball_rolls_down_slope), SNT_TEST(test_box_on_static_box),
           SNT_TEST(test_filter_passes_through), SNT_TEST(test_ball_on_static_sphere),
           SNT_TEST(test_point_on_static_curves), SNT_TEST(test_box_on_free_box),
-          SNT_TEST(test_block_rides_plate), SNT_TEST(test_balls_meet), SNT_TEST(test_self_contact),
-          SNT_TEST(test_arm_on_plate))
+          SNT_TEST(test_block_rides_plate), SNT_TEST(test_box_on_turntable),
+          SNT_TEST(test_balls_meet), SNT_TEST(test_self_contact), SNT_TEST(test_arm_on_plate))

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // points.c: soft contact points (seed 004; spec/algorithms.md A.2, A.9): the world's contact
 // model and parameters, a system's points and their block, the points' kinematics, the contact
-// update (detection against the terrain and static geometry (surface.c), the contact frame,
-// anchors, the spring-damper force, the friction cone and the slipping anchor), and the read
-// access.
+// update (detection of what a point touches (surface.c), the contact frame, anchors, riding on
+// a moving body, the spring-damper force, the friction cone and the slipping anchor), and the
+// read access.
 #include "base/smath.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -496,8 +496,10 @@ void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover
                 if (ob > 0) { // on a moving body: the anchor rides on it
                     const sn_real *Rb, *pb, *vb;
                     sni_soft_body_state(s, pt->other - 1, ob, &Rb, &pb, &vb);
-                    sn_real db[3];
-                    m3t_mul_v3(db, Rb, d3);
+                    sn_real E[9], dm[3], ER[9], db[3];
+                    sni_soft_body_move(s, pt->other - 1, vb, E, dm);
+                    m3_mul(ER, E, Rb);
+                    m3t_mul_v3(db, ER, d3);
                     v3_add(pt->ab, pt->ab, db);
                 }
             }
@@ -619,19 +621,19 @@ static void update_point(const sn_soft_params* P, sni_soft_pt* c, const sn_real*
 }
 
 
-// point i touches body ob of system k, which moves: the point's velocity (and, on the system's
-// own body, its Jacobian and drift) become relative to that body's material point at p; an
-// active contact's anchor and frame ride on the body (p0, fr from ab, frb)
+// point i touches body ob of system k, which moves: the point's velocity and drift (and, on the
+// system's own body, its Jacobian) become relative to that body's material point at p; an active
+// contact's anchor and frame ride on the body (p0, fr from ab, frb)
 static void relative(const sn_system* s, int i, sni_soft_pt* pt, int k, int ob) {
     sni_soft* c = s->soft;
     const sn_real* p = c->pos + 3 * i;
     sn_real* v = c->vel + 3 * i;
     const sn_real *Rb, *pb, *vb;
     sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
-    sn_real x0[3], w[3];
-    sni_soft_body_point(s, k, vb, p, -1, x0); // where the material point was at the step's start
+    // the body's velocity at p: v0 + w x p (its twist held over the step for another system)
+    sn_real w[3];
     v3_copy(w, vb + 3);
-    v3_addcross(w, vb, x0);
+    v3_addcross(w, vb, p);
     v3_sub(v, v, w);
     if (s->world->sys[k] == s) { // self-contact: J_a - J_b, and the drifts' difference
         const sn_model* m = s->m;
@@ -643,14 +645,21 @@ static void relative(const sn_system* s, int i, sni_soft_pt* pt, int k, int ob) 
         sn_real lin[3], ang[3];
         sn_point_jdot_u(m, s->d, ob, p, lin, ang);
         v3_sub(c->jdu + 3 * i, c->jdu + 3 * i, lin);
+    } else { // another system's body, its twist held: its material point at p accelerates w x v
+        sn_real acc[3];
+        v3_cross(acc, vb, w);
+        v3_sub(c->jdu + 3 * i, c->jdu + 3 * i, acc);
     }
     if (!pt->active) return;
-    sn_real a[3];
+    sn_real E[9], dm[3], a[3], ER[9];
+    sni_soft_body_move(s, k, vb, E, dm);
+    m3_mul(ER, E, Rb); // the body's rotation now
     m3_mul_v3(a, Rb, pt->ab);
     v3_add(a, a, pb);
-    sni_soft_body_point(s, k, vb, a, 1, pt->p0);
+    m3_mul_v3(pt->p0, E, a);
+    v3_add(pt->p0, pt->p0, dm);
     for (int e = 0; e < 3; e++)
-        m3_mul_v3(pt->fr + 3 * e, Rb, pt->frb + 3 * e);
+        m3_mul_v3(pt->fr + 3 * e, ER, pt->frb + 3 * e);
 }
 
 
@@ -658,12 +667,15 @@ static void relative(const sn_system* s, int i, sni_soft_pt* pt, int k, int ob) 
 static void ride(const sn_system* s, sni_soft_pt* pt, int k, int ob) {
     const sn_real *Rb, *pb, *vb;
     sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
-    sn_real x0[3];
-    sni_soft_body_point(s, k, vb, pt->p0, -1, x0);
+    sn_real E[9], dm[3], x0[3], ER[9];
+    sni_soft_body_move(s, k, vb, E, dm);
+    m3_mul(ER, E, Rb);
+    v3_sub(x0, pt->p0, dm);
+    m3t_mul_v3(x0, E, x0); // where the anchor's material point was at the step's start
     v3_sub(x0, x0, pb);
     m3t_mul_v3(pt->ab, Rb, x0);
     for (int e = 0; e < 3; e++)
-        m3t_mul_v3(pt->frb + 3 * e, Rb, pt->fr + 3 * e);
+        m3t_mul_v3(pt->frb + 3 * e, ER, pt->fr + 3 * e);
 }
 
 
@@ -683,8 +695,11 @@ void sni_soft_update(const sn_system* s, sni_soft_pt* pts) {
         // in contact (or coming into it) with a moving body: relative to it
         int ob = found && (pts[i].active || t.gap <= 0) ? moving_body(s, t.other, t.geom) : 0;
         if (ob > 0) relative(s, i, &pts[i], t.other - 1, ob);
+        int was = pts[i].active;
         update_point(&c->prm[i], &pts[i], p, c->vel + 3 * i, c->rad[i] > 0, &t, found);
-        if (ob > 0 && pts[i].active) ride(s, &pts[i], t.other - 1, ob);
+        // a new anchor, or one the slip moved, rides on from here (an anchor kept is not taken
+        // back and forth: the first-order motion of another system's body would drift it)
+        if (ob > 0 && pts[i].active && (!was || pts[i].slip)) ride(s, &pts[i], t.other - 1, ob);
     }
 }
 

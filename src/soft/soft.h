@@ -160,10 +160,11 @@ int sni_soft_touch_eval(const struct sn_system* s, int other, int geom, const sn
 // its own at s's kinematics, another system's at the world step's start
 void sni_soft_body_state(const struct sn_system* s, int k, int ob, const sn_real** R,
                          const sn_real** p, const sn_real** vel);
-// another system k's body (velocity vel) moves on over the step: out = x + sign t v_b(x), t the
-// time within the step (c->tnow); x itself for s's own bodies
-void sni_soft_body_point(const struct sn_system* s, int k, const sn_real* vel, const sn_real* x,
-                         sn_real sign, sn_real* out);
+// another system k's body moves on over the step with its spatial velocity vel (w, v0) at the
+// step's start held: its material points x0 are at E x0 + d at the time c->tnow within the step
+// (the identity for s's own bodies)
+void sni_soft_body_move(const struct sn_system* s, int k, const sn_real* vel, sn_real* E,
+                        sn_real* d);
 // the radial projection of a force on the friction cone (A15; zero when it pulls)
 void sni_soft_cone(sn_real* f, sn_real mu);
 // the world's parameters (the defaults when unset)

@@ -10,8 +10,9 @@
 //
 // Where the bodies are: the system's own at its current kinematics (s->d, the stage's); another
 // system's at the world step's start (the snapshot sni_soft_begin takes), moving on over the step
-// with its velocity then: a point x at time t within the step meets the geometry where it was at
-// the step's start at x - t v_b(x) (first order; the rotation of its frame is not followed).
+// with its spatial velocity then held constant (a screw motion: x(t) = E x0 + d,
+// sni_soft_body_move); a point x at time t meets the geometry where it was at the step's start at
+// E^T (x - d).
 #include "sim/sim.h"
 #include "soft/soft.h"
 
@@ -150,14 +151,34 @@ void sni_soft_body_state(const sn_system* s, int k, int ob, const sn_real** R, c
 }
 
 
-void sni_soft_body_point(const sn_system* s, int k, const sn_real* vel, const sn_real* x,
-                         sn_real sign, sn_real* out) {
-    v3_copy(out, x);
-    if (s->world->sys[k] == s) return;
-    sn_real v[3];
-    v3_copy(v, vel + 3);
-    v3_addcross(v, vel, x);
-    v3_addscl(out, v, sign * s->soft->tnow);
+void sni_soft_body_move(const sn_system* s, int k, const sn_real* vel, sn_real* E, sn_real* d) {
+    m3_identity(E);
+    v3_set(d, 0, 0, 0);
+    sn_real t = s->soft->tnow;
+    if (s->world->sys[k] == s || t == 0) return;
+    // the motion of the constant spatial velocity (w, v): x' = v + w x x, so x(t) = E x0 + d with
+    // E = exp(t [w]) = I + a [w] + b [w]^2 and d = (t I + b [w] + c [w]^2) v
+    const sn_real* w = vel;
+    sn_real w2 = v3_dot(w, w), th2 = w2 * t * t, a, b, c;
+    if (th2 < 1e-6) { // the series, to t^7 |w|^6 (below 1e-19 relative)
+        a = t * (1 - th2 / 6 * (1 - th2 / 20));
+        b = t * t * (0.5 - th2 / 24 * (1 - th2 / 30));
+        c = t * t * t * (1.0 / 6 - th2 / 120 * (1 - th2 / 42));
+    } else {
+        sn_real wn = sqrt(w2), th = wn * t;
+        a = sin(th) / wn;
+        b = (1 - cos(th)) / w2;
+        c = (t - a) / w2;
+    }
+    sn_real W[9] = {0, -w[2], w[1], w[2], 0, -w[0], -w[1], w[0], 0}, W2[9];
+    m3_mul(W2, W, W);
+    for (int i = 0; i < 9; i++)
+        E[i] += a * W[i] + b * W2[i];
+    sn_real Wv[3], W2v[3];
+    m3_mul_v3(Wv, W, vel + 3);
+    m3_mul_v3(W2v, W2, vel + 3);
+    for (int i = 0; i < 3; i++)
+        d[i] = t * vel[3 + i] + b * Wv[i] + c * W2v[i];
 }
 
 
@@ -198,9 +219,15 @@ int sni_soft_touch_eval(const sn_system* s, int other, int geom, const sn_real* 
         t->body = o->m->frame_body[o->m->geom_frame[geom]];
         const sn_real *R, *p, *vel;
         sni_soft_body_state(s, other - 1, t->body, &R, &p, &vel);
-        sn_real xb[3]; // x where the body was at the step's start (another system's)
-        sni_soft_body_point(s, other - 1, vel, x, -1, xb);
+        // another system's body has moved on since the step's start: x back to where the body
+        // was then, the normal on with it
+        sn_real E[9], dm[3], xb[3], n[3];
+        sni_soft_body_move(s, other - 1, vel, E, dm);
+        v3_sub(xb, x, dm);
+        m3t_mul_v3(xb, E, xb);
         ok = geom_gap(o, geom, R, p, xb, t);
+        m3_mul_v3(n, E, t->n);
+        v3_copy(t->n, n);
     }
     if (ok) t->gap -= r;
     return ok;
@@ -228,11 +255,13 @@ int sni_soft_touch_find(const sn_system* s, int body, const sn_real* x, sn_real 
             // the bounding sphere first
             const sn_real *R, *p, *vel;
             sni_soft_body_state(s, k, ob, &R, &p, &vel);
-            sn_real c[3], dc[3];
+            sn_real c[3], dc[3], E[9], dm[3];
             m3_mul_v3(c, R, o->geom_center + 3 * g);
             v3_add(c, c, p);
-            sni_soft_body_point(s, k, vel, x, -1, dc);
-            v3_sub(dc, dc, c);
+            sni_soft_body_move(s, k, vel, E, dm);
+            m3_mul_v3(dc, E, c); // the centre now
+            v3_add(dc, dc, dm);
+            v3_sub(dc, x, dc);
             sn_real reach = o->geom_radius[g] + r;
             if (found && v3_norm(dc) - reach > best->gap) continue; // farther than the best
             if (!sni_soft_touch_eval(s, k + 1, g, x, r, &t)) continue;
