@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GRAV 9.81
 
@@ -519,6 +520,98 @@ static int test_point_on_static_curves(void) {
 }
 
 
+// static geometry through support functions (GJK, EPA): a convex mesh (a 1 x 1 x 0.2 block, an
+// OBJ file of its corners, on a fixed URDF link: top at z = 0.4) and an ellipsoid (semi-axes 0.3,
+// 0.2, 0.1 at z = 0.4 in an MJCF <worldbody>). A point mass on the mesh's top and on the
+// ellipsoid's top is pressed m g / K_n; put on the ellipsoid where its normal is 0.4 rad from the
+// vertical (x = a sin u, z = c cos u with tan 0.4 = (c / a) tan u) it sticks (K_t = 2e5)
+// stretched m g sin 0.4 / K_t and pressed m g cos 0.4 / K_n in the frame of that normal, to EPA's
+// accuracy (measured: 2.2e-5 of the stretch)
+static const char* ellipsoid_mjcf =
+    "<mujoco model=\"fixture\"><worldbody><geom type=\"ellipsoid\" size=\"0.3 0.2 0.1\" "
+    "pos=\"3 0 0.4\"/></worldbody></mujoco>";
+
+static int block_obj(char* path, size_t n) {
+    char dir[] = "/tmp/sinew_softgeomXXXXXX";
+    SNT_CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, n, "%s/block.obj", dir);
+    FILE* f = fopen(path, "w");
+    SNT_CHECK(f != NULL);
+    for (int k = 0; k < 8; k++)
+        fprintf(f, "v %g %g %g\n", k & 1 ? 0.5 : -0.5, k & 2 ? 0.5 : -0.5, k & 4 ? 0.1 : -0.1);
+    fprintf(f, "f 1 3 2\nf 2 3 4\nf 5 6 7\nf 6 8 7\nf 1 2 5\nf 2 6 5\nf 3 7 4\nf 4 7 8\n"
+               "f 1 5 3\nf 3 5 7\nf 2 4 6\nf 4 8 6\n");
+    fclose(f);
+    return 0;
+}
+
+static int test_point_on_static_convex(void) {
+    sn_model* me = NULL;
+    sn_error err;
+    SNT_STATUS_OK(sn_load_mjcf_string(ellipsoid_mjcf, strlen(ellipsoid_mjcf), "fixture.xml", NULL,
+                                      NULL, &me, &err));
+    SNT_CHECK(me->nv == 0 && me->ngeom == 1 && me->geom_type[0] == SN_GEOM_ELLIPSOID);
+    char obj[128], geom[256];
+    if (block_obj(obj, sizeof obj)) return 1;
+    snprintf(geom, sizeof geom, "<mesh filename=\"%s\"/>", obj);
+    sn_soft_params P = sn_soft_params_default();
+    P.k_tangent = 2e5;
+    const double ea = 0.3, ec = 0.1, phi = 0.4, uu = atan(ea / ec * tan(phi));
+    for (int k = 0; k < 3; k++) {
+        sn_world* w;
+        if (soft_world(0.001, 0, &w)) return 1;
+        SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
+        sn_system* fix;
+        sn_model* mm = NULL;
+        const double at[3] = {0, 0, 0.3}, rpy[3] = {0, 0, 0};
+        if (k == 0) {
+            if (static_body(w, geom, at, rpy, &mm, &fix)) return 1;
+            SNT_CHECK(mm->geom_type[0] == SN_GEOM_MESH && mm->geom_vert_num[0] == 8);
+        } else {
+            SNT_STATUS_OK(sn_world_add_system(w, me, &fix, NULL));
+        }
+        sn_system* s;
+        SNT_STATUS_OK(sn_world_add_sphere(w, 0.01, 1.0, &s));
+        const double off[3] = {0, 0, 0};
+        SNT_STATUS_OK(sn_system_add_soft_point(s, 1, off, NULL));
+        double th = k == 2 ? phi : 0;
+        const double n[3] = {sin(th), 0, cos(th)}, t[3] = {cos(th), 0, -sin(th)};
+        double x0[3] = {0.1, 0.2, 0.4}; // on the block's top
+        if (k == 1) x0[0] = 3, x0[1] = 0, x0[2] = 0.5;
+        if (k == 2) x0[0] = 3 + ea * sin(uu), x0[1] = 0, x0[2] = 0.4 + ec * cos(uu);
+        double q[7] = {x0[0] - 1e-9 * n[0], x0[1], x0[2] - 1e-9 * n[2], 1, 0, 0, 0}, u[6] = {0};
+        SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+        for (int i = 0; i < 1000; i++)
+            SNT_STATUS_OK(sn_world_integrate(w));
+        sn_soft_point sp;
+        SNT_STATUS_OK(sn_system_soft_point(s, 0, &sp));
+        double d[3] = {sp.position[0] - sp.anchor[0], sp.position[1] - sp.anchor[1],
+                       sp.position[2] - sp.anchor[2]};
+        double st = d[0] * t[0] + d[2] * t[2], pr = -(d[0] * n[0] + d[2] * n[2]);
+        double wt = GRAV * sin(th) / P.k_tangent, wn = GRAV * cos(th) / P.k_normal;
+        printf("  point on a static %s, Expo 1 ms, 1 s: stretch along it %.9e m (m g sin th / K_t, "
+               "error %.2e m), into it %.9e m (m g cos th / K_n, %.2e m), sideways %.1e m\n",
+               k == 0   ? "convex mesh's top"
+               : k == 1 ? "ellipsoid's top"
+                        : "ellipsoid at 0.4 rad",
+               st, st - wt, pr, pr - wn, d[1]);
+        SNT_CHECK(sp.active && !sp.slipping);
+        // the mesh's face is exact; the ellipsoid's normal is EPA's, to about 2e-5 rad
+        double tol = k == 0 ? 1e-12 : 1e-4;
+        SNT_NEAR(st, wt, tol * wn);
+        SNT_NEAR(pr, wn, tol * wn);
+        SNT_CHECK(fabs(d[1]) < tol * wn);
+        sn_world_destroy(w);
+        sn_model_destroy(mm);
+    }
+    sn_model_destroy(me);
+    remove(obj);
+    *strrchr(obj, '/') = 0;
+    rmdir(obj);
+    return 0;
+}
+
+
 // ---- moving bodies: the system's own (self-contact) and other systems' ----
 
 // the forces of points [i0, i1) of s: their sum's z, the largest |x|, |y| of their sum (fxy) and
@@ -991,7 +1084,7 @@ SNT_SUITE(SNT_TEST(test_flat_field_is_ground), SNT_TEST(test_slope_sticks),
           SNT_TEST(test_slope_slides), SNT_TEST(test_slope_bounce),
           SNT_TEST(test_ball_rolls_down_slope), SNT_TEST(test_box_on_static_box),
           SNT_TEST(test_filter_passes_through), SNT_TEST(test_ball_on_static_sphere),
-          SNT_TEST(test_point_on_static_curves), SNT_TEST(test_box_on_free_box),
-          SNT_TEST(test_block_rides_plate), SNT_TEST(test_box_on_turntable),
-          SNT_TEST(test_checkpoint_between_systems), SNT_TEST(test_balls_meet),
-          SNT_TEST(test_self_contact), SNT_TEST(test_arm_on_plate))
+          SNT_TEST(test_point_on_static_curves), SNT_TEST(test_point_on_static_convex),
+          SNT_TEST(test_box_on_free_box), SNT_TEST(test_block_rides_plate),
+          SNT_TEST(test_box_on_turntable), SNT_TEST(test_checkpoint_between_systems),
+          SNT_TEST(test_balls_meet), SNT_TEST(test_self_contact), SNT_TEST(test_arm_on_plate))

@@ -3,7 +3,7 @@
 // contacts either as hard contacts (seed 000: the per-contact solver, the default) or as soft
 // ones: every contact point of a system that is at or inside a surface it may touch (the ground
 // plane, the heightfield, the collision geometry of static bodies, of the system's own bodies
-// with self-collision on, and of other systems' bodies; spheres, capsules, boxes, cylinders; the
+// with self-collision on, and of other systems' bodies; every collision shape; the
 // collision filters apply) is held by a linear spring-damper to an anchor p0 set where the point
 // was when the contact started, lambda = R^T (K R (p0 - p) + B R (p0' - p')) with K = diag(k_t,
 // k_t, k_n), B the same, in the contact frame R (rows t1, t2, n, n the surface's outward normal
@@ -25,8 +25,8 @@
 // step's if it is stepped later): keep dt a few times below such contacts' duration.
 //
 // What a soft world does not do (this version): joint limits, joint friction and loop
-// constraints are not enforced (they are rows of the hard contact solver); ellipsoids and meshes
-// are not surfaces points touch (they still give points).
+// constraints are not enforced (they are rows of the hard contact solver); contacts between
+// systems are explicit (above).
 #ifndef SN_SOFT_H
 #define SN_SOFT_H
 

@@ -6,7 +6,7 @@
 // one a joint joins to it) and the bodies of other systems, as the collision filters allow. Each
 // surface answers, for a point x, its signed distance (negative inside) and the outward unit
 // normal at the nearest surface point. Spheres, capsules, boxes and cylinders answer in closed
-// form; ellipsoids and meshes are not surfaces a soft point touches yet.
+// form, ellipsoids and convex meshes through GJK and EPA (collision/convex.c).
 //
 // Where the bodies are: the system's own at its current kinematics (s->d, the stage's); another
 // system's at the world step's start (the snapshot sni_soft_begin takes), moving on over the step
@@ -101,15 +101,35 @@ static void cylinder_gap(const sn_real* R, const sn_real* p, sn_real r, sn_real 
 }
 
 
+// ellipsoids and convex meshes through their support functions: the distance from the point x
+// (a sphere of radius 0) by GJK, the depth inside by EPA (collision/convex.c), within a reach of
+// SEARCH m (farther: not found)
+#define SEARCH 10.0
+static int convex_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real* pb,
+                      const sn_real* R, const sn_real* p, const sn_real* x, sni_soft_touch* t) {
+    static const sn_real zero[3] = {0, 0, 0};
+    sni_convex shape, pt;
+    sni_geom_convex(&shape, o, g, R, p);
+    m3_mul_v3(shape.center, Rb, o->geom_center + 3 * g); // inside it, at the pose given
+    v3_add(shape.center, shape.center, pb);
+    memset(&pt, 0, sizeof pt);
+    pt.type = SN_GEOM_SPHERE;
+    m3_identity(pt.R);
+    v3_copy(pt.p, x);
+    v3_copy(pt.center, x);
+    pt.size = zero;
+    sn_real xc[3];
+    return sni_convex_contact(&pt, &shape, SEARCH, xc, t->n, &t->gap);
+}
+
+
 // geometry g of system o whose body is at (Rb, pb); 0 when it is not a shape points touch
 static int geom_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real* pb,
                     const sn_real* x, sni_soft_touch* t) {
     const sn_model* m = o->m;
     const sn_real* sz = m->geom_size + 3 * g;
     int type = m->geom_type[g];
-    if (type != SN_GEOM_SPHERE && type != SN_GEOM_CAPSULE && type != SN_GEOM_BOX &&
-        type != SN_GEOM_CYLINDER)
-        return 0;
+    if (type == SN_GEOM_MESH && m->geom_vert_num[g] == 0) return 0; // the file was not read
     // the geometry's pose: body <- link frame <- geometry
     int f = m->geom_frame[g];
     sn_real Rf[9], pf[3], R[9], p[3];
@@ -132,8 +152,10 @@ static int geom_gap(const sn_system* o, int g, const sn_real* Rb, const sn_real*
         sphere_gap(c, sz[0], x, t);
     } else if (type == SN_GEOM_CYLINDER) {
         cylinder_gap(R, p, sz[0], 0.5 * sz[1], x, t);
-    } else {
+    } else if (type == SN_GEOM_BOX) {
         box_gap(R, p, sz, x, t);
+    } else {
+        return convex_gap(o, g, Rb, pb, R, p, x, t);
     }
     return 1;
 }
