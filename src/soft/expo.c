@@ -8,7 +8,9 @@
 // forces (A14), each projected on the friction cone (A15), move the velocity and the
 // configuration (A16, A17). The anchor update happens in the contact update after the sub-step
 // (A.9, step.c). Inside the sub-step the anchor is taken as not slipping (p0' = 0), as consim
-// does (A.3).
+// does (A.3). Each point's rows are in its contact frame (rows t1, t2, n: sni_soft_frames), where
+// K and B are diagonal and the cone is about the third axis; the forces W^T lambda need no
+// rotation back (J^T R^T lambda_R = J^T lambda).
 #include "math/expm.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -34,7 +36,7 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
     // W's rows: M^-1 J_r^T by solves with the tree's factor (never a dense inverse)
     // (done by the caller, which holds d); here Upsilon = J W^T and b = J afree + J-dot u
     for (int r = 0; r < m3; r++) {
-        const sn_real* Jr = c->J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv;
+        const sn_real* Jr = c->Jc + (size_t)r * (size_t)nv; // contact-frame rows
         for (int q = 0; q <= r; q++) {
             const sn_real* Wq = c->W + (size_t)q * (size_t)nv;
             sn_real x = 0;
@@ -42,7 +44,7 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
                 x += Jr[k] * Wq[k];
             c->ups[r * m3 + q] = c->ups[q * m3 + r] = x;
         }
-        sn_real b = c->jdu[3 * c->act[r / 3] + r % 3];
+        sn_real b = c->jdc[r];
         for (int k = 0; k < nv; k++)
             b += Jr[k] * afree[k];
         c->bfree[r] = b;
@@ -61,9 +63,8 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
         }
         c->ea[r] = 0;
         c->ea[m3 + r] = c->bfree[r];
-        const sni_soft_pt* p = &c->pt[c->act[r / 3]];
-        c->x0[r] = p->p[r % 3] - p->p0[r % 3];
-        c->x0[m3 + r] = p->pd[r % 3];
+        c->x0[r] = c->xc[r];
+        c->x0[m3 + r] = c->xc[m3 + r];
     }
 }
 
@@ -78,6 +79,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
         if (c->pt[i].active) c->act[nc++] = i;
     if (nc == 0) return free_substep(s, h);
     int m3 = 3 * nc, n = 2 * m3;
+    sni_soft_frames(c, nc, nv); // the LDS in each point's contact frame (t1, t2, n)
     // the free acceleration (A5) and W = M^-1 J^T
     sn_status st = sni_soft_factor(s);
     if (st != SN_OK) return st;
@@ -88,8 +90,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     sn_solve_mass(m, d, afree);
     for (int r = 0; r < m3; r++) {
         sn_real* Wr = c->W + (size_t)r * (size_t)nv;
-        memcpy(Wr, c->J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv,
-               (size_t)nv * sizeof(sn_real));
+        memcpy(Wr, c->Jc + (size_t)r * (size_t)nv, (size_t)nv * sizeof(sn_real));
         sn_solve_mass(m, d, Wr);
     }
     build_lds(c, nc, nv, afree);
@@ -114,6 +115,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
         sni_soft_cone(c->lam + 3 * i, P->mu);
         sni_soft_cone(c->lam2 + 3 * i, P->mu);
     }
+    sni_soft_impulse(c, nc, h, c->lam); // what the bodies touched receive (step.c)
     // u+ = u + h (afree + W^T lambda-bar), q+ = q (+) h (u + h/2 (afree + W^T lambda-bar-bar))
     for (int k = 0; k < nv; k++) {
         sn_real f1 = 0, f2 = 0;

@@ -35,13 +35,6 @@ sn_soft_params sni_soft_pair(const sn_world* w, int a, int b) {
 }
 
 
-const int* sni_soft_materials(const sn_world* w, const sni_soft* c) {
-    for (int i = 0; w && i < w->nsys; i++)
-        if (w->sys[i]->soft == c) return w->sys[i]->body_material;
-    return NULL;
-}
-
-
 int sni_soft_on(const sn_world* w) {
     return w && w->soft && w->soft->model == SN_CONTACT_SOFT;
 }

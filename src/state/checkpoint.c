@@ -51,10 +51,13 @@
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
 //   model, p, pair, pair_set: config | a system's integrator, substeps, max_mul, balance, full, n,
-//   body, off, rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state
-//   (the anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
-//   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
-//   step.
+//   body, off, rad: config | pt[].active, slip, other, ogeom, p0, p0d, fr, ab, frb, imp, roll,
+//   reset, expo_nc, bal, warned: state (the anchors, what each touches, its contact frame, both in
+//   the frame of a moving body touched, the impulse of the last step that the other system's next
+//   step takes as its reaction; Expo's balancing warm start) | pt[].f, p, pd, depth,
+//   newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp, save_reset,
+//   save_roll, snap (the bodies at the world step's start, taken before the systems' steps),
+//   react, tnow, Jt and the rest: scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -404,8 +407,14 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
     for (int i = 0; i < c->n && S->failed == SN_OK; i++) {
         sni_soft_pt* p = &c->pt[i];
         sni_ser_int(S, SNI_STATE, "soft contact's active and slipping flags", &p->active, 2, 0, 1);
-        sni_ser_real(S, SNI_STATE, "soft contact's anchor and anchor velocity", p->p0, 6);
-        sni_ser_real(S, SNI_REPORT, "soft contact's force, position and velocity", p->f, 9);
+        sni_ser_int(S, SNI_STATE, "soft contact's surface (system)", &p->other, 1, 0,
+                    s->world->nsys);
+        sni_ser_int(S, SNI_STATE, "soft contact's surface (geometry)", &p->ogeom, 1, -1, 1 << 30);
+        sni_ser_real(S, SNI_STATE,
+                     "soft contact's anchor, anchor velocity, frame, their ride on a moving body "
+                     "and the step's impulse",
+                     p->p0, 30);
+        sni_ser_real(S, SNI_REPORT, "soft contact's force, position, velocity and depth", p->f, 10);
     }
     // Expo's balancing warm start (the active points of its last sub-step and the scaling): a
     // resumed run balances from the same start
