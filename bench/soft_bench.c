@@ -51,11 +51,12 @@ static const config configs[] = {
 // Table III's rows
 enum { R_FACTOR, R_FREE, R_W, R_UPS, R_EXP, R_CONE, R_INTEG, R_KIN, R_OTHER, NROW };
 static const char* row_name[NROW] = {
-    "LDS: CRBA + factor",    "LDS: forward dynamics", "LDS: W = M^-1 J^T",
-    "LDS: Upsilon, A",       "exponential, integrals", "cone projection",
-    "state integration",     "kinematics, detection", "other (world step)"};
-static const char* row_key[NROW] = {"crba_factor", "forward_dynamics", "w", "upsilon", "expm",
-                                    "cone",        "integrate",        "kinematics", "other"};
+    "LDS: CRBA + factor", "LDS: forward dynamics",  "LDS: W = M^-1 J^T",
+    "LDS: Upsilon, A",    "exponential, integrals", "cone projection",
+    "state integration",  "kinematics, detection",  "other (world step)"};
+static const char* row_key[NROW] = {
+    "crba_factor", "forward_dynamics", "w",          "upsilon", "expm",
+    "cone",        "integrate",        "kinematics", "other"};
 
 typedef struct bench {
     expo_robot robot;
@@ -90,8 +91,9 @@ static void run_row(void* ctx) {
         sni_soft_kin(s, c->q, c->u, 1);
         sni_soft_update(s->world, c, c->pt);
     } else if (b->cf->it == SN_SOFT_EXPO) {
-        static const int phase[R_KIN] = {SNI_EXPO_FACTOR, SNI_EXPO_FREE, SNI_EXPO_W, SNI_EXPO_LDS,
-                                         SNI_EXPO_EXP,    SNI_EXPO_CONE, SNI_EXPO_INTEGRATE};
+        static const int phase[R_KIN] = {SNI_EXPO_FACTOR,   SNI_EXPO_FREE, SNI_EXPO_W,
+                                         SNI_EXPO_LDS,      SNI_EXPO_EXP,  SNI_EXPO_CONE,
+                                         SNI_EXPO_INTEGRATE};
         if (b->row == R_INTEG) restore(b);
         st = sni_soft_expo_phase(s, h, phase[b->row]);
     } else if (b->row == R_FACTOR) {
@@ -262,8 +264,8 @@ static int write_csv(const char* file, const char* unit, double t[NCONFIG][NROW]
                 cf->balance, total[k]);
         for (int r = 0; r < NROW; r++)
             if (has_row(cf, r))
-                fprintf(f, "%s,%s,%d,%d,%d,%s,%.6g,%.4g\n", cf->name, it, cf->substeps,
-                        cf->max_mul, cf->balance, row_key[r], t[k][r], 100 * t[k][r] / total[k]);
+                fprintf(f, "%s,%s,%d,%d,%d,%s,%.6g,%.4g\n", cf->name, it, cf->substeps, cf->max_mul,
+                        cf->balance, row_key[r], t[k][r], 100 * t[k][r] / total[k]);
     }
     fclose(f);
     printf("wrote %s\n", file);
