@@ -134,6 +134,7 @@ static sn_real norm1(int n, const sn_real* X) {
 #pragma GCC push_options
 #pragma GCC optimize("no-tree-loop-vectorize")
 #endif
+#define MM_LIST_MAX 32 // the most nonzeros of a pair of rows taken as a list
 #define MM_TILE(W)                                                                                 \
     static void mm_tile##W(int k0, int k1, const sn_real* restrict a0, const sn_real* a1,          \
                            const sn_real* restrict B, int ldb, int sparse, sn_real* restrict c0,   \
@@ -173,8 +174,31 @@ static sn_real norm1(int n, const sn_real* X) {
     }
 MM_TILE(8)
 MM_TILE(4)
+MM_TILE(3)
 MM_TILE(2)
 MM_TILE(1)
+
+// the same over the listed k only (ascending: the rows' nonzeros), for mostly-zero rows
+#define MM_LTILE(W)                                                                                \
+    static void mm_ltile##W(int cnt, const int* ks, const sn_real* restrict a0, const sn_real* a1, \
+                            const sn_real* restrict B, int ldb, sn_real* restrict c0,              \
+                            sn_real* restrict c1) {                                                \
+        sn_real s0[W] = {0}, s1[W] = {0};                                                          \
+        for (int q = 0; q < cnt; q++) {                                                            \
+            int k = ks[q];                                                                         \
+            sn_real x = a0[k], y = a1[k];                                                          \
+            const sn_real* bk = B + (size_t)k * ldb;                                               \
+            for (int j = 0; j < W; j++)                                                            \
+                s0[j] += x * bk[j], s1[j] += y * bk[j];                                            \
+        }                                                                                          \
+        memcpy(c0, s0, sizeof s0);                                                                 \
+        if (c1) memcpy(c1, s1, sizeof s1);                                                         \
+    }
+MM_LTILE(8)
+MM_LTILE(4)
+MM_LTILE(3)
+MM_LTILE(2)
+MM_LTILE(1)
 
 
 // columns j0 .. j1 - 1 of rows a0, a1 (into c0, c1: whole rows of C) over k0 .. k1 - 1, by tiles
@@ -186,6 +210,22 @@ static void mm_cols(int k0, int k1, const sn_real* a0, const sn_real* a1, const 
     for (; j + 8 <= j1; j += 8)
         MM_AT(8);
     if (j + 4 <= j1) MM_AT(4), j += 4;
+    if (j + 3 == j1) MM_AT(3), j += 3;
+    if (j + 2 <= j1) MM_AT(2), j += 2;
+    if (j < j1) MM_AT(1);
+#undef MM_AT
+}
+
+
+// mm_cols over the listed k only
+static void mm_cols_list(int cnt, const int* ks, const sn_real* a0, const sn_real* a1,
+                         const sn_real* B, int ldb, int j0, int j1, sn_real* c0, sn_real* c1) {
+    int j = j0;
+#define MM_AT(W) mm_ltile##W(cnt, ks, a0, a1, B + j, ldb, c0 + j, c1 ? c1 + j : NULL)
+    for (; j + 8 <= j1; j += 8)
+        MM_AT(8);
+    if (j + 4 <= j1) MM_AT(4), j += 4;
+    if (j + 3 == j1) MM_AT(3), j += 3;
     if (j + 2 <= j1) MM_AT(2), j += 2;
     if (j < j1) MM_AT(1);
 #undef MM_AT
@@ -199,6 +239,7 @@ static void sub_cols(int k0, int k1, const sn_real* l, const sn_real* B, int ldb
     for (; j + 8 <= j1; j += 8)
         sub_tile8(k0, k1, l, B + j, ldb, c0 + j);
     if (j + 4 <= j1) sub_tile4(k0, k1, l, B + j, ldb, c0 + j), j += 4;
+    if (j + 3 == j1) sub_tile3(k0, k1, l, B + j, ldb, c0 + j), j += 3;
     if (j + 2 <= j1) sub_tile2(k0, k1, l, B + j, ldb, c0 + j), j += 2;
     if (j < j1) sub_tile1(k0, k1, l, B + j, ldb, c0 + j);
 }
@@ -214,16 +255,20 @@ static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const 
         sn_real* c0 = C + (size_t)i * n;
         const sn_real* a1 = two ? a0 + n : a0;
         sn_real* c1 = two ? c0 + n : NULL;
-        // the zero test pays on the pairs of rows that are mostly zero (X's position rows)
-        int skip = 0;
-        if (sparse) {
-            int zeros = 0;
-            for (int k = 0; k < n; k++)
-                zeros += a0[k] == 0 && a1[k] == 0;
-            skip = 2 * zeros >= n;
+        // a pair of mostly-zero rows (X's position rows) over the list of its nonzeros
+        int cnt = 0, lead = 0, ks[MM_LIST_MAX];
+        for (int k = 0; sparse && k < n && cnt <= MM_LIST_MAX; k++)
+            if (a0[k] != 0 || a1[k] != 0) {
+                if (cnt < MM_LIST_MAX) ks[cnt] = k;
+                cnt++, lead += k < n1;
+            }
+        if (sparse && cnt <= MM_LIST_MAX && 4 * cnt <= n) {
+            mm_cols_list(lead, ks, a0, a1, B, n, 0, n1, c0, c1);
+            mm_cols_list(cnt, ks, a0, a1, B, n, n1, n, c0, c1);
+            continue;
         }
-        mm_cols(0, n1, a0, a1, B, n, 0, n1, skip, c0, c1); // the leading block: k < n1
-        mm_cols(0, n, a0, a1, B, n, n1, n, skip, c0, c1);  // the last columns: every k
+        mm_cols(0, n1, a0, a1, B, n, 0, n1, 0, c0, c1); // the leading block: k < n1
+        mm_cols(0, n, a0, a1, B, n, n1, n, 0, c0, c1);  // the last columns: every k
     }
     for (int i = n1; i < n; i++) { // the trailing block, zero before n1
         sn_real* ci = C + (size_t)i * n;
@@ -240,14 +285,63 @@ static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const 
 }
 
 
-// W (n x c, row-major) = A W0, A with the block structure n1
+// four rows of W (n x W, row-major) = A W0 over k0 <= k < k1 (or the listed k when ks)
+#define MM4_TILE(W)                                                                                \
+    static void mm4_tile##W(int k0, int k1, const int* ks, const sn_real* restrict a, int lda,     \
+                            const sn_real* restrict W0, sn_real* restrict w) {                     \
+        sn_real s0[W] = {0}, s1[W] = {0}, s2[W] = {0}, s3[W] = {0};                                \
+        const sn_real *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                      \
+        for (int q = k0; q < k1; q++) {                                                            \
+            int k = ks ? ks[q] : q;                                                                \
+            const sn_real* bk = W0 + (size_t)k * W;                                                \
+            sn_real x0 = a0[k], x1 = a1[k], x2 = a2[k], x3 = a3[k];                                \
+            for (int j = 0; j < W; j++)                                                            \
+                s0[j] += x0 * bk[j], s1[j] += x1 * bk[j], s2[j] += x2 * bk[j],                     \
+                    s3[j] += x3 * bk[j];                                                           \
+        }                                                                                          \
+        memcpy(w, s0, sizeof s0);                                                                  \
+        memcpy(w + W, s1, sizeof s1);                                                              \
+        memcpy(w + 2 * W, s2, sizeof s2);                                                          \
+        memcpy(w + 3 * W, s3, sizeof s3);                                                          \
+    }
+MM4_TILE(2)
+MM4_TILE(3)
+
+
+// W (n x c, row-major) = A W0, A with the block structure n1. The zero rows of W0 are skipped
+// when they are most (the first application to the LDS's unit columns); c = 2, 3 by four rows
 static void mat_mul_block(int n, int n1, const sn_real* restrict A, int c,
                           const sn_real* restrict W0, sn_real* restrict W) {
+    int ks[MM_LIST_MAX], cnt = 0, lead = 0;
+    for (int k = 0; k < n && cnt <= MM_LIST_MAX; k++) {
+        int nz = 0;
+        for (int j = 0; j < c; j++)
+            nz |= W0[(size_t)k * c + j] != 0;
+        if (!nz) continue;
+        if (cnt < MM_LIST_MAX) ks[cnt] = k;
+        cnt++, lead += k < n1;
+    }
+    int list = cnt <= MM_LIST_MAX && 4 * cnt <= n;
     for (int i = 0; i < n;) {
-        int two = i + 1 < n && (i + 1 < n1) == (i < n1); // a pair shares its k range
+        int k0 = i < n1 ? 0 : n1;
+        int q0 = i < n1 ? 0 : lead;
         const sn_real* a0 = A + (size_t)i * n;
-        mm_cols(i < n1 ? 0 : n1, n, a0, two ? a0 + n : a0, W0, c, 0, c, 0, W + (size_t)i * c,
-                two ? W + (size_t)(i + 1) * c : NULL);
+        if ((c == 2 || c == 3) && i + 4 <= n && (i + 3 < n1) == (i < n1)) {
+            int from = list ? q0 : k0, to = list ? cnt : n;
+            if (c == 2)
+                mm4_tile2(from, to, list ? ks : NULL, a0, n, W0, W + (size_t)i * c);
+            else
+                mm4_tile3(from, to, list ? ks : NULL, a0, n, W0, W + (size_t)i * c);
+            i += 4;
+            continue;
+        }
+        int two = i + 1 < n && (i + 1 < n1) == (i < n1); // a pair shares its k range
+        sn_real* w1 = two ? W + (size_t)(i + 1) * c : NULL;
+        if (list)
+            mm_cols_list(cnt - q0, ks + q0, a0, two ? a0 + n : a0, W0, c, 0, c, W + (size_t)i * c,
+                         w1);
+        else
+            mm_cols(k0, n, a0, two ? a0 + n : a0, W0, c, 0, c, 0, W + (size_t)i * c, w1);
         i += two ? 2 : 1;
     }
 }
@@ -493,6 +587,44 @@ static void solve_block(int n, int c, const sn_real* LU, const int* piv, const s
 }
 
 
+// B (n x c, row-major, c small) <- Q^-1 B in place on the factor, two columns at a time with the
+// factor's entry loaded once: the order of sni_lu_solve for each column; rows n1.. of L are zero
+// before n1 (the block structure), skipped
+static void solve_narrow(int n, int n1, int c, const sn_real* LU, const int* piv, sn_real* B) {
+    for (int k = 0; k < n; k++)
+        if (piv[k] != k)
+            for (int j = 0; j < c; j++) {
+                sn_real t = B[(size_t)k * c + j];
+                B[(size_t)k * c + j] = B[(size_t)piv[k] * c + j], B[(size_t)piv[k] * c + j] = t;
+            }
+    for (int j = 0; j < c; j += 2) {
+        int two = j + 1 < c;
+        for (int i = 1; i < n; i++) { // L y = P b
+            const sn_real* l = LU + (size_t)i * n;
+            sn_real x0 = B[(size_t)i * c + j], x1 = two ? B[(size_t)i * c + j + 1] : 0;
+            for (int k = i < n1 ? 0 : n1; k < i; k++) {
+                const sn_real* bk = B + (size_t)k * c + j;
+                x0 -= l[k] * bk[0];
+                x1 -= l[k] * (two ? bk[1] : 0);
+            }
+            B[(size_t)i * c + j] = x0;
+            if (two) B[(size_t)i * c + j + 1] = x1;
+        }
+        for (int i = n - 1; i >= 0; i--) { // U x = y
+            const sn_real* u = LU + (size_t)i * n;
+            sn_real x0 = B[(size_t)i * c + j], x1 = two ? B[(size_t)i * c + j + 1] : 0;
+            for (int k = i + 1; k < n; k++) {
+                const sn_real* bk = B + (size_t)k * c + j;
+                x0 -= u[k] * bk[0];
+                x1 -= u[k] * (two ? bk[1] : 0);
+            }
+            B[(size_t)i * c + j] = x0 / u[i];
+            if (two) B[(size_t)i * c + j + 1] = x1 / u[i];
+        }
+    }
+}
+
+
 // R <- R^(2^times), the result in *R (a or b)
 static sn_real* square(int n, int n1, int times, sn_real* a, sn_real* b) {
     for (int t = 0; t < times; t++) {
@@ -589,9 +721,17 @@ static sn_status apply_standard(int n, int c, const sn_real* V, const plan* pl, 
     if (s == 0) { // W = Q^-1 (P W0): no n x n solve
         mat_mul_block(n, n1, P, c, W0, W1);
         solve_block(n, c, Q, piv, W1, W0);
+    } else if (s < 30 && ((long)c << s) < n) {
+        // Q^-1 P applied 2^s times to the block, 2^s (2 c n^2) flops, when that is less than the
+        // n^3 of forming R = Q^-1 P (Solo's 4 feet: n 27, c 2, s 3)
+        for (long t = 0; t < (1L << s); t++) {
+            mat_mul_block(n, n1, P, c, W0, W1);
+            solve_narrow(n, n1, c, Q, piv, W1);
+            sn_real* x = W0;
+            W0 = W1, W1 = x;
+        }
     } else {
-        // R = Q^-1 P squared s - k times, then applied 2^k times to the block (applying Q^-1 P
-        // 2^s times instead when k = s cost 7 % more: two tile passes where R needs one)
+        // R = Q^-1 P squared s - k times, then applied 2^k times to the block
         sn_real* R = work + nn; // the powers are no longer needed
         solve_block(n, n, Q, piv, P, R);
         int k = (int)floor(log2((double)n / c) + 0.529);
