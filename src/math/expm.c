@@ -245,10 +245,35 @@ static void sub_cols(int k0, int k1, const sn_real* l, const sn_real* B, int ldb
 }
 
 
+// four rows of C (ld ldc) = the four rows of A at a (ld lda) times B (ld ldb, offset to the
+// tile's first column), W columns, over k0 <= k < k1, or over ks[k0 .. k1 - 1] when ks
+#define MM4_TILE(W)                                                                                \
+    static void mm4_tile##W(int k0, int k1, const int* ks, const sn_real* restrict a, int lda,     \
+                            const sn_real* restrict B, int ldb, sn_real* restrict w, int ldc) {    \
+        sn_real s0[W] = {0}, s1[W] = {0}, s2[W] = {0}, s3[W] = {0};                                \
+        const sn_real *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                      \
+        for (int q = k0; q < k1; q++) {                                                            \
+            int k = ks ? ks[q] : q;                                                                \
+            const sn_real* bk = B + (size_t)k * ldb;                                               \
+            sn_real x0 = a0[k], x1 = a1[k], x2 = a2[k], x3 = a3[k];                                \
+            for (int j = 0; j < W; j++)                                                            \
+                s0[j] += x0 * bk[j], s1[j] += x1 * bk[j], s2[j] += x2 * bk[j],                     \
+                    s3[j] += x3 * bk[j];                                                           \
+        }                                                                                          \
+        memcpy(w, s0, sizeof s0);                                                                  \
+        memcpy(w + ldc, s1, sizeof s1);                                                            \
+        memcpy(w + 2 * ldc, s2, sizeof s2);                                                        \
+        memcpy(w + 3 * ldc, s3, sizeof s3);                                                        \
+    }
+MM4_TILE(2)
+MM4_TILE(3)
+
+
 // C = A B, n x n, both with the block structure n1 (n1 = n: dense); sparse: A has many zeros
 // (X itself: its position rows), skipped
 static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const sn_real* restrict B,
                     sn_real* restrict C) {
+    int t = n - n1; // the last columns
     for (int i = 0; i < n1; i += 2) {
         int two = i + 1 < n1; // else the odd last row, computed twice, stored once
         const sn_real* a0 = A + (size_t)i * n;
@@ -262,13 +287,21 @@ static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const 
                 if (cnt < MM_LIST_MAX) ks[cnt] = k;
                 cnt++, lead += k < n1;
             }
+        // the last columns over every k: here unless they are 2 or 3, done four rows at a time
+        int tail = !(t == 2 || t == 3) || i >= n1 / 4 * 4;
         if (sparse && cnt <= MM_LIST_MAX && 4 * cnt <= n) {
             mm_cols_list(lead, ks, a0, a1, B, n, 0, n1, c0, c1);
-            mm_cols_list(cnt, ks, a0, a1, B, n, n1, n, c0, c1);
+            if (tail) mm_cols_list(cnt, ks, a0, a1, B, n, n1, n, c0, c1);
             continue;
         }
         mm_cols(0, n1, a0, a1, B, n, 0, n1, 0, c0, c1); // the leading block: k < n1
-        mm_cols(0, n, a0, a1, B, n, n1, n, 0, c0, c1);  // the last columns: every k
+        if (tail) mm_cols(0, n, a0, a1, B, n, n1, n, 0, c0, c1);
+    }
+    for (int i = 0; (t == 2 || t == 3) && i + 4 <= n1; i += 4) {
+        if (t == 2)
+            mm4_tile2(0, n, NULL, A + (size_t)i * n, n, B + n1, n, C + (size_t)i * n + n1, n);
+        else
+            mm4_tile3(0, n, NULL, A + (size_t)i * n, n, B + n1, n, C + (size_t)i * n + n1, n);
     }
     for (int i = n1; i < n; i++) { // the trailing block, zero before n1
         sn_real* ci = C + (size_t)i * n;
@@ -283,29 +316,6 @@ static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const 
         }
     }
 }
-
-
-// four rows of W (n x W, row-major) = A W0 over k0 <= k < k1 (or the listed k when ks)
-#define MM4_TILE(W)                                                                                \
-    static void mm4_tile##W(int k0, int k1, const int* ks, const sn_real* restrict a, int lda,     \
-                            const sn_real* restrict W0, sn_real* restrict w) {                     \
-        sn_real s0[W] = {0}, s1[W] = {0}, s2[W] = {0}, s3[W] = {0};                                \
-        const sn_real *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                      \
-        for (int q = k0; q < k1; q++) {                                                            \
-            int k = ks ? ks[q] : q;                                                                \
-            const sn_real* bk = W0 + (size_t)k * W;                                                \
-            sn_real x0 = a0[k], x1 = a1[k], x2 = a2[k], x3 = a3[k];                                \
-            for (int j = 0; j < W; j++)                                                            \
-                s0[j] += x0 * bk[j], s1[j] += x1 * bk[j], s2[j] += x2 * bk[j],                     \
-                    s3[j] += x3 * bk[j];                                                           \
-        }                                                                                          \
-        memcpy(w, s0, sizeof s0);                                                                  \
-        memcpy(w + W, s1, sizeof s1);                                                              \
-        memcpy(w + 2 * W, s2, sizeof s2);                                                          \
-        memcpy(w + 3 * W, s3, sizeof s3);                                                          \
-    }
-MM4_TILE(2)
-MM4_TILE(3)
 
 
 // W (n x c, row-major) = A W0, A with the block structure n1. The zero rows of W0 are skipped
@@ -329,9 +339,9 @@ static void mat_mul_block(int n, int n1, const sn_real* restrict A, int c,
         if ((c == 2 || c == 3) && i + 4 <= n && (i + 3 < n1) == (i < n1)) {
             int from = list ? q0 : k0, to = list ? cnt : n;
             if (c == 2)
-                mm4_tile2(from, to, list ? ks : NULL, a0, n, W0, W + (size_t)i * c);
+                mm4_tile2(from, to, list ? ks : NULL, a0, n, W0, 2, W + (size_t)i * c, 2);
             else
-                mm4_tile3(from, to, list ? ks : NULL, a0, n, W0, W + (size_t)i * c);
+                mm4_tile3(from, to, list ? ks : NULL, a0, n, W0, 3, W + (size_t)i * c, 3);
             i += 4;
             continue;
         }
@@ -356,12 +366,18 @@ static void mat_mul_block(int n, int n1, const sn_real* restrict A, int c,
 static void lincomb(int n, sn_real c0, int np, const sn_real* coef, const sn_real* const* P,
                     sn_real* M) {
     size_t nn = (size_t)n * n;
-    for (size_t e = 0; e < nn; e++) {
-        sn_real s = 0;
-        for (int i = 0; i < np; i++)
-            s += coef[i] * P[i][e];
-        M[e] = s;
-    }
+    if (np == 3) { // order 13's sums, unrolled so that the entries are what is vectorized
+        const sn_real *p0 = P[0], *p1 = P[1], *p2 = P[2];
+        sn_real b0 = coef[0], b1 = coef[1], b2 = coef[2];
+        for (size_t e = 0; e < nn; e++)
+            M[e] = b0 * p0[e] + b1 * p1[e] + b2 * p2[e];
+    } else
+        for (size_t e = 0; e < nn; e++) {
+            sn_real s = 0;
+            for (int i = 0; i < np; i++)
+                s += coef[i] * P[i][e];
+            M[e] = s;
+        }
     for (int i = 0; i < n; i++)
         M[(size_t)i * n + i] += c0;
 }
@@ -541,7 +557,7 @@ static sn_status pade_pq(int n, int n1, const sn_real* Y, int order, sn_real* w,
         int m = order / 2;
         for (int i = 1; i <= m; i++)
             mat_mul(n, n1, i == 1, i == 1 ? Y : pw[i - 1], i == 1 ? Y : pw[1], pw[i]);
-        sn_real ce[4], co[4];
+        sn_real ce[4] = {0}, co[4] = {0};
         for (int i = 1; i <= m; i++)
             ce[i - 1] = b[2 * i], co[i - 1] = 2 * i + 1 <= order ? b[2 * i + 1] : 0;
         const sn_real* even[4] = {pw[1], pw[2], pw[3], pw[4]};
@@ -602,22 +618,28 @@ static void solve_narrow(int n, int n1, int c, const sn_real* LU, const int* piv
         for (int i = 1; i < n; i++) { // L y = P b
             const sn_real* l = LU + (size_t)i * n;
             sn_real x0 = B[(size_t)i * c + j], x1 = two ? B[(size_t)i * c + j + 1] : 0;
-            for (int k = i < n1 ? 0 : n1; k < i; k++) {
-                const sn_real* bk = B + (size_t)k * c + j;
-                x0 -= l[k] * bk[0];
-                x1 -= l[k] * (two ? bk[1] : 0);
-            }
+            if (two)
+                for (int k = i < n1 ? 0 : n1; k < i; k++) {
+                    const sn_real* bk = B + (size_t)k * c + j;
+                    x0 -= l[k] * bk[0], x1 -= l[k] * bk[1];
+                }
+            else
+                for (int k = i < n1 ? 0 : n1; k < i; k++)
+                    x0 -= l[k] * B[(size_t)k * c + j];
             B[(size_t)i * c + j] = x0;
             if (two) B[(size_t)i * c + j + 1] = x1;
         }
         for (int i = n - 1; i >= 0; i--) { // U x = y
             const sn_real* u = LU + (size_t)i * n;
             sn_real x0 = B[(size_t)i * c + j], x1 = two ? B[(size_t)i * c + j + 1] : 0;
-            for (int k = i + 1; k < n; k++) {
-                const sn_real* bk = B + (size_t)k * c + j;
-                x0 -= u[k] * bk[0];
-                x1 -= u[k] * (two ? bk[1] : 0);
-            }
+            if (two)
+                for (int k = i + 1; k < n; k++) {
+                    const sn_real* bk = B + (size_t)k * c + j;
+                    x0 -= u[k] * bk[0], x1 -= u[k] * bk[1];
+                }
+            else
+                for (int k = i + 1; k < n; k++)
+                    x0 -= u[k] * B[(size_t)k * c + j];
             B[(size_t)i * c + j] = x0 / u[i];
             if (two) B[(size_t)i * c + j + 1] = x1 / u[i];
         }
