@@ -89,16 +89,60 @@ static void free_acceleration(sn_system* s) {
 }
 
 
-// W's rows M^-1 J_r^T by solves with the tree's factor (never a dense inverse)
+// W's rows M^-1 J_r^T by solves with the tree's factor (never a dense inverse): all 3 nc right-
+// hand sides at once in x (nv x 3nc, a dof's entries side by side, in the exponential's
+// workspace, free until the exponential), by the operations of sn_solve_mass (minv.c's
+// sni_solve_factor: L^T D L in the tree's sparsity) in the same order for each right-hand side,
+// so each parent walk serves them all; one solve per row when x does not fit
 static void contact_w(sn_system* s, int nc) {
     sni_soft* c = s->soft;
-    int nv = s->m->nv;
-    for (int r = 0; r < 3 * nc; r++) {
-        sn_real* Wr = c->W + (size_t)r * (size_t)nv;
-        memcpy(Wr, c->J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv,
-               (size_t)nv * sizeof(sn_real));
-        sn_solve_mass(s->m, s->d, Wr);
+    const sn_model* m = s->m;
+    const sn_data* d = s->d;
+    int nv = m->nv, m3 = 3 * nc;
+    const sn_real* J = c->J;
+    if ((size_t)nv * (size_t)m3 > c->lds_n) {
+        for (int r = 0; r < m3; r++) {
+            sn_real* Wr = c->W + (size_t)r * (size_t)nv;
+            memcpy(Wr, J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv,
+                   (size_t)nv * sizeof(sn_real));
+            sn_solve_mass(m, d, Wr);
+        }
+        return;
     }
+    sn_real* x = c->lds;
+    for (int r = 0; r < m3; r++) {
+        const sn_real* Jr = J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv;
+        for (int k = 0; k < nv; k++)
+            x[(size_t)k * m3 + r] = Jr[k];
+    }
+    const sn_real* l = d->mass_factor;
+    for (int k = nv - 1; k >= 0; k--) { // L^T z = b, leaves to root
+        const sn_real* xk = x + (size_t)k * m3;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real f = l[(size_t)k * nv + i];
+            sn_real* xi = x + (size_t)i * m3;
+            for (int r = 0; r < m3; r++)
+                xi[r] -= f * xk[r];
+        }
+    }
+    for (int k = 0; k < nv; k++) {
+        sn_real dk = d->mass_factor_d[k];
+        sn_real* xk = x + (size_t)k * m3;
+        for (int r = 0; r < m3; r++)
+            xk[r] /= dk;
+    }
+    for (int k = 0; k < nv; k++) { // L x = y, root to leaves
+        sn_real* xk = x + (size_t)k * m3;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real f = l[(size_t)k * nv + i];
+            const sn_real* xi = x + (size_t)i * m3;
+            for (int r = 0; r < m3; r++)
+                xk[r] -= f * xi[r];
+        }
+    }
+    for (int r = 0; r < m3; r++)
+        for (int k = 0; k < nv; k++)
+            c->W[(size_t)r * (size_t)nv + (size_t)k] = x[(size_t)k * m3 + r];
 }
 
 
