@@ -126,7 +126,7 @@ static sn_real norm1(int n, const sn_real* X) {
 
 // c0, c1 (W entries) = a0, a1 (rows, entries k0 .. k1 - 1) times B's rows k0 .. k1 - 1 (ld ldb,
 // already offset to the tile's first column); sparse: skip the k where both rows are 0; c1 NULL:
-// a0's row alone. sub_tile: one row c -= l B, skipping the zeros of l (the solves)
+// a0's row alone. sub_tile: one row c -= l B (the solves)
 // GCC's loop vectorizer would vectorize the k loop as in-order reductions (two k in a vector,
 // the sums still one by one), twice the instructions of the tile vectorized across its columns
 // (the SLP vectorizer, kept); other compilers vectorize the tile as written
@@ -165,7 +165,6 @@ static sn_real norm1(int n, const sn_real* X) {
         memcpy(s, c, sizeof s);                                                                    \
         for (int k = k0; k < k1; k++) {                                                            \
             sn_real x = l[k];                                                                      \
-            if (x == 0) continue;                                                                  \
             const sn_real* bk = B + (size_t)k * ldb;                                               \
             for (int j = 0; j < W; j++)                                                            \
                 s[j] -= x * bk[j];                                                                 \
@@ -582,7 +581,7 @@ static sn_status pade_pq(int n, int n1, const sn_real* Y, int order, sn_real* w,
 // R (n x c, row-major) = Q^-1 P on the factor of sni_lu_factor (its row exchanges, unit L below
 // the diagonal, U on and above), row by row with the row's tile in registers: every entry's sum
 // in the order of sni_lu_solve (which this replaces), whatever c
-static void solve_block(int n, int c, const sn_real* LU, const int* piv, const sn_real* P,
+static void solve_block(int n, int n1, int c, const sn_real* LU, const int* piv, const sn_real* P,
                         sn_real* R) {
     memcpy(R, P, (size_t)n * c * sizeof *R);
     for (int k = 0; k < n; k++)
@@ -591,13 +590,18 @@ static void solve_block(int n, int c, const sn_real* LU, const int* piv, const s
                 sn_real t = R[(size_t)k * c + j];
                 R[(size_t)k * c + j] = R[(size_t)piv[k] * c + j], R[(size_t)piv[k] * c + j] = t;
             }
+    // the block structure: rows n1.. of L are zero before column n1 (the pivots stay in the
+    // leading block), and when R is n x n with P's structure, its rows n1.. are zero there too
+    int j0 = c == n ? n1 : 0;
     for (int i = 1; i < n; i++) // L Y = P R
-        sub_cols(0, i, LU + (size_t)i * n, R, c, 0, c, R + (size_t)i * c);
+        sub_cols(i < n1 ? 0 : n1, i, LU + (size_t)i * n, R, c, i < n1 ? 0 : j0, c,
+                 R + (size_t)i * c);
     for (int i = n - 1; i >= 0; i--) { // U R = Y
         sn_real* ri = R + (size_t)i * c;
-        sub_cols(i + 1, n, LU + (size_t)i * n, R, c, 0, c, ri);
+        int jb = i < n1 ? 0 : j0;
+        sub_cols(i + 1, n, LU + (size_t)i * n, R, c, jb, c, ri);
         sn_real d = LU[(size_t)i * n + i];
-        for (int j = 0; j < c; j++)
+        for (int j = jb; j < c; j++)
             ri[j] /= d;
     }
 }
@@ -698,13 +702,13 @@ static sn_status apply_standard(int n, int c, const sn_real* V, const plan* pl, 
     int s = pl->squarings;
     if (s == 0) { // W = Q^-1 (P W0): no n x n solve
         mat_mul_block(n, n1, P, c, W0, W1);
-        solve_block(n, c, Q, piv, W1, W0);
+        solve_block(n, n1, c, Q, piv, W1, W0);
     } else {
         // R = Q^-1 P squared s - k times, then applied 2^k times to the block (applying Q^-1 P
         // 2^s times instead, when 2^s c < n, cost fewer instructions but 1.3 us more on Solo's
         // 27 x 27: the one-column solves are chains of dependent sums)
         sn_real* R = work + nn; // the powers are no longer needed
-        solve_block(n, n, Q, piv, P, R);
+        solve_block(n, n1, n, Q, piv, P, R);
         int k = (int)floor(log2((double)n / c) + 0.529);
         k = k < 0 ? 0 : k > s ? s : k;
         R = square(n, n1, s - k, R, work + 2 * nn);
@@ -759,7 +763,7 @@ sn_status sni_expm(int n, const sn_real* X, const sni_expm_opts* o, sn_real* E, 
     st = pade_pq(n, pl.n1, work, pl.order, work + nn, &P, &Q, piv);
     if (st != SN_OK) return st;
     sn_real* R = work + nn;
-    solve_block(n, n, Q, piv, P, R);
+    solve_block(n, pl.n1, n, Q, piv, P, R);
     R = square(n, pl.n1, pl.squarings, R, work + 2 * nn);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
