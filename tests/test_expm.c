@@ -936,6 +936,60 @@ static int test_expm_apply_equals_matrix(void) {
 }
 
 
+// the block structure the standard algorithm keeps (rows n1.. zero before column n1, as the
+// augmented LDS of (A13)), with mostly-zero rows (as its position rows), for every path of
+// e^X V: no scaling, s > 0 with 2^s c < n (Q^-1 P applied 2^s times), s > 0 otherwise (R formed
+// and squared). Against the full mode to 1e-12, and against the same matrix made dense by a
+// 1e-300 entry in the zero block (the products then take every entry) to 1e-15
+static int test_expm_block_structure(void) {
+    reseed();
+    static double X[NMAX * NMAX], Xd[NMAX * NMAX], V[NMAX * NMAX], ref[NMAX * NMAX],
+        out[NMAX * NMAX], outd[NMAX * NMAX];
+    int sizes[] = {9, 15, 27, 33};
+    int tails[] = {1, 2, 3, 5};
+    double norms[] = {0.01, 3, 25, 150};
+    double worst = 0, worst_dense = 0;
+    int cases = 0;
+    for (int si = 0; si < 4; si++)
+        for (int ti = 0; ti < 4; ti++)
+            for (int k = 0; k < 4; k++) {
+                int n = sizes[si], n1 = n - tails[ti];
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < n; j++) {
+                        double x = urand();
+                        if (i >= n1 && j < n1) x = 0;                          // the zero block
+                        if (i < n1 / 3 && j != (i + n1 / 3) && j != n1) x = 0; // sparse rows
+                        X[i * n + j] = x;
+                    }
+                double sc = norms[k] / norm1(n, n, X);
+                for (int i = 0; i < n * n; i++)
+                    X[i] *= sc;
+                for (int i = 0; i < n; i++)
+                    X[i * n + i] -= norms[k] > 100 ? norms[k] / 2 : 0; // e^X within range
+                memcpy(Xd, X, sizeof(double) * n * n);
+                Xd[(n - 1) * n] = 1e-300;
+                int cs[] = {1, 2, 3, 5};
+                for (int ci = 0; ci < 4; ci++) {
+                    int c = cs[ci];
+                    for (int i = 0; i < n * c; i++)
+                        V[i] = urand();
+                    SNT_STATUS_OK(sni_expm_apply(n, X, c, V, &o_full, NULL, ref, g_lwork));
+                    SNT_STATUS_OK(sni_expm_apply(n, X, c, V, &o_std, NULL, out, g_work));
+                    SNT_STATUS_OK(sni_expm_apply(n, Xd, c, V, &o_std, NULL, outd, g_work));
+                    double e = rel_err(n, c, out, ref), ed = rel_err(n, c, out, outd);
+                    SNT_CHECK_MSG(e < 1e-12 && ed < 1e-15,
+                                  "n %d n1 %d norm %g c %d: %.2e vs full, %.2e vs dense", n, n1,
+                                  norms[k], c, e, ed);
+                    worst = fmax(worst, e), worst_dense = fmax(worst_dense, ed);
+                    cases++;
+                }
+            }
+    printf("  %d block-structured cases: worst rel err %.2e vs full, %.2e vs the dense path\n",
+           cases, worst, worst_dense);
+    return 0;
+}
+
+
 static int test_expm_refusals(void) {
     reseed();
     double X[4] = {0, 1, -1, 0}, V[2] = {1, 0}, out[2], E[4];
@@ -1084,5 +1138,5 @@ SNT_SUITE(SNT_TEST(test_lds_spring_damper), SNT_TEST(test_lds_quadrature_and_clo
           SNT_TEST(test_expm_full_identities), SNT_TEST(test_expm_pade_coefficients),
           SNT_TEST(test_expm_pade_error_order), SNT_TEST(test_expm_a_stability),
           SNT_TEST(test_expm_balancing), SNT_TEST(test_expm_apply_equals_matrix),
-          SNT_TEST(test_expm_refusals), SNT_TEST(test_expm_workspace_exact),
-          SNT_TEST(test_expm_no_allocation))
+          SNT_TEST(test_expm_block_structure), SNT_TEST(test_expm_refusals),
+          SNT_TEST(test_expm_workspace_exact), SNT_TEST(test_expm_no_allocation))

@@ -118,82 +118,265 @@ static sn_real norm1(int n, const sn_real* X) {
 }
 
 
-// C = A B. Two rows of C at a time over column tiles of 8 held in registers (the tile loop
-// is what the compiler vectorizes); the augmented LDS matrices are half zeros, skipped
-#define MM_TILE 8
-static void mat_mul(int n, const sn_real* restrict A, const sn_real* restrict B,
+// ---- the products: tiles of two rows held in registers (the tile loop is what the compiler
+// vectorizes), every sum in ascending k as a plain triple loop would make it, so results do not
+// depend on the tiling. The matrices of the standard algorithm share X's block structure:
+// rows n1 .. n - 1 are zero before column n1 (the augmented LDS of (A13): n1 = n - 3), so their
+// products skip those blocks (the skipped terms are exact zeros) ----
+
+// c0, c1 (W entries) = a0, a1 (rows, entries k0 .. k1 - 1) times B's rows k0 .. k1 - 1 (ld ldb,
+// already offset to the tile's first column); sparse: skip the k where both rows are 0; c1 NULL:
+// a0's row alone. sub_tile: one row c -= l B (the solves)
+// GCC's loop vectorizer would vectorize the k loop as in-order reductions (two k in a vector,
+// the sums still one by one), twice the instructions of the tile vectorized across its columns
+// (the SLP vectorizer, kept); other compilers vectorize the tile as written
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-tree-loop-vectorize")
+#endif
+#define MM_LIST_MAX 32 // the most nonzeros of a pair of rows taken as a list
+#define MM_TILE(W)                                                                                 \
+    static void mm_tile##W(int k0, int k1, const sn_real* restrict a0, const sn_real* a1,          \
+                           const sn_real* restrict B, int ldb, int sparse, sn_real* restrict c0,   \
+                           sn_real* restrict c1) {                                                 \
+        sn_real s0[W] = {0}, s1[W] = {0};                                                          \
+        if (sparse) {                                                                              \
+            for (int k = k0; k < k1; k++) {                                                        \
+                sn_real x = a0[k], y = a1[k];                                                      \
+                if (x == 0 && y == 0) continue;                                                    \
+                const sn_real* bk = B + (size_t)k * ldb;                                           \
+                for (int j = 0; j < W; j++)                                                        \
+                    s0[j] += x * bk[j], s1[j] += y * bk[j];                                        \
+            }                                                                                      \
+        } else {                                                                                   \
+            for (int k = k0; k < k1; k++) {                                                        \
+                sn_real x = a0[k], y = a1[k];                                                      \
+                const sn_real* bk = B + (size_t)k * ldb;                                           \
+                for (int j = 0; j < W; j++)                                                        \
+                    s0[j] += x * bk[j], s1[j] += y * bk[j];                                        \
+            }                                                                                      \
+        }                                                                                          \
+        memcpy(c0, s0, sizeof s0);                                                                 \
+        if (c1) memcpy(c1, s1, sizeof s1);                                                         \
+    }                                                                                              \
+    static void sub_tile##W(int k0, int k1, const sn_real* restrict l, const sn_real* restrict B,  \
+                            int ldb, sn_real* restrict c) {                                        \
+        sn_real s[W];                                                                              \
+        memcpy(s, c, sizeof s);                                                                    \
+        for (int k = k0; k < k1; k++) {                                                            \
+            sn_real x = l[k];                                                                      \
+            const sn_real* bk = B + (size_t)k * ldb;                                               \
+            for (int j = 0; j < W; j++)                                                            \
+                s[j] -= x * bk[j];                                                                 \
+        }                                                                                          \
+        memcpy(c, s, sizeof s);                                                                    \
+    }
+MM_TILE(8)
+MM_TILE(4)
+MM_TILE(3)
+MM_TILE(2)
+MM_TILE(1)
+
+// the same over the listed k only (ascending: the rows' nonzeros), for mostly-zero rows
+#define MM_LTILE(W)                                                                                \
+    static void mm_ltile##W(int cnt, const int* ks, const sn_real* restrict a0, const sn_real* a1, \
+                            const sn_real* restrict B, int ldb, sn_real* restrict c0,              \
+                            sn_real* restrict c1) {                                                \
+        sn_real s0[W] = {0}, s1[W] = {0};                                                          \
+        for (int q = 0; q < cnt; q++) {                                                            \
+            int k = ks[q];                                                                         \
+            sn_real x = a0[k], y = a1[k];                                                          \
+            const sn_real* bk = B + (size_t)k * ldb;                                               \
+            for (int j = 0; j < W; j++)                                                            \
+                s0[j] += x * bk[j], s1[j] += y * bk[j];                                            \
+        }                                                                                          \
+        memcpy(c0, s0, sizeof s0);                                                                 \
+        if (c1) memcpy(c1, s1, sizeof s1);                                                         \
+    }
+MM_LTILE(8)
+MM_LTILE(4)
+MM_LTILE(3)
+MM_LTILE(2)
+MM_LTILE(1)
+
+
+// columns j0 .. j1 - 1 of rows a0, a1 (into c0, c1: whole rows of C) over k0 .. k1 - 1, by tiles
+// of 8, 4, 2 and 1 columns
+static void mm_cols(int k0, int k1, const sn_real* a0, const sn_real* a1, const sn_real* B, int ldb,
+                    int j0, int j1, int sparse, sn_real* c0, sn_real* c1) {
+    int j = j0;
+#define MM_AT(W) mm_tile##W(k0, k1, a0, a1, B + j, ldb, sparse, c0 + j, c1 ? c1 + j : NULL)
+    for (; j + 8 <= j1; j += 8)
+        MM_AT(8);
+    if (j + 4 <= j1) MM_AT(4), j += 4;
+    if (j + 3 == j1) MM_AT(3), j += 3;
+    if (j + 2 <= j1) MM_AT(2), j += 2;
+    if (j < j1) MM_AT(1);
+#undef MM_AT
+}
+
+
+// mm_cols over the listed k only
+static void mm_cols_list(int cnt, const int* ks, const sn_real* a0, const sn_real* a1,
+                         const sn_real* B, int ldb, int j0, int j1, sn_real* c0, sn_real* c1) {
+    int j = j0;
+#define MM_AT(W) mm_ltile##W(cnt, ks, a0, a1, B + j, ldb, c0 + j, c1 ? c1 + j : NULL)
+    for (; j + 8 <= j1; j += 8)
+        MM_AT(8);
+    if (j + 4 <= j1) MM_AT(4), j += 4;
+    if (j + 3 == j1) MM_AT(3), j += 3;
+    if (j + 2 <= j1) MM_AT(2), j += 2;
+    if (j < j1) MM_AT(1);
+#undef MM_AT
+}
+
+
+// c0 (a row, columns j0 .. j1 - 1) -= l (entries k0 .. k1 - 1) times B's rows k0 .. k1 - 1
+static void sub_cols(int k0, int k1, const sn_real* l, const sn_real* B, int ldb, int j0, int j1,
+                     sn_real* c0) {
+    int j = j0;
+    for (; j + 8 <= j1; j += 8)
+        sub_tile8(k0, k1, l, B + j, ldb, c0 + j);
+    if (j + 4 <= j1) sub_tile4(k0, k1, l, B + j, ldb, c0 + j), j += 4;
+    if (j + 3 == j1) sub_tile3(k0, k1, l, B + j, ldb, c0 + j), j += 3;
+    if (j + 2 <= j1) sub_tile2(k0, k1, l, B + j, ldb, c0 + j), j += 2;
+    if (j < j1) sub_tile1(k0, k1, l, B + j, ldb, c0 + j);
+}
+
+
+// four rows of C (ld ldc) = the four rows of A at a (ld lda) times B (ld ldb, offset to the
+// tile's first column), W columns, over k0 <= k < k1, or over ks[k0 .. k1 - 1] when ks
+#define MM4_TILE(W)                                                                                \
+    static void mm4_tile##W(int k0, int k1, const int* ks, const sn_real* restrict a, int lda,     \
+                            const sn_real* restrict B, int ldb, sn_real* restrict w, int ldc) {    \
+        sn_real s0[W] = {0}, s1[W] = {0}, s2[W] = {0}, s3[W] = {0};                                \
+        const sn_real *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;                      \
+        for (int q = k0; q < k1; q++) {                                                            \
+            int k = ks ? ks[q] : q;                                                                \
+            const sn_real* bk = B + (size_t)k * ldb;                                               \
+            sn_real x0 = a0[k], x1 = a1[k], x2 = a2[k], x3 = a3[k];                                \
+            for (int j = 0; j < W; j++)                                                            \
+                s0[j] += x0 * bk[j], s1[j] += x1 * bk[j], s2[j] += x2 * bk[j],                     \
+                    s3[j] += x3 * bk[j];                                                           \
+        }                                                                                          \
+        memcpy(w, s0, sizeof s0);                                                                  \
+        memcpy(w + ldc, s1, sizeof s1);                                                            \
+        memcpy(w + 2 * ldc, s2, sizeof s2);                                                        \
+        memcpy(w + 3 * ldc, s3, sizeof s3);                                                        \
+    }
+MM4_TILE(2)
+MM4_TILE(3)
+
+
+// C = A B, n x n, both with the block structure n1 (n1 = n: dense); sparse: A has many zeros
+// (X itself: its position rows), skipped
+static void mat_mul(int n, int n1, int sparse, const sn_real* restrict A, const sn_real* restrict B,
                     sn_real* restrict C) {
-    int i = 0;
-    for (; i + 2 <= n; i += 2) {
-        const sn_real *a0 = A + (size_t)i * n, *a1 = a0 + n;
-        for (int j0 = 0; j0 < n; j0 += MM_TILE) {
-            sn_real c0[MM_TILE] = {0}, c1[MM_TILE] = {0};
-            if (j0 + MM_TILE <= n) {
-                for (int k = 0; k < n; k++) {
-                    sn_real x = a0[k], y = a1[k];
-                    if (x == 0 && y == 0) continue;
-                    const sn_real* bk = B + (size_t)k * n + j0;
-                    for (int j = 0; j < MM_TILE; j++)
-                        c0[j] += x * bk[j], c1[j] += y * bk[j];
-                }
-                memcpy(C + (size_t)i * n + j0, c0, sizeof c0);
-                memcpy(C + (size_t)(i + 1) * n + j0, c1, sizeof c1);
-            } else {
-                int w = n - j0;
-                for (int k = 0; k < n; k++) {
-                    sn_real x = a0[k], y = a1[k];
-                    if (x == 0 && y == 0) continue;
-                    const sn_real* bk = B + (size_t)k * n + j0;
-                    for (int j = 0; j < w; j++)
-                        c0[j] += x * bk[j], c1[j] += y * bk[j];
-                }
-                memcpy(C + (size_t)i * n + j0, c0, w * sizeof *c0);
-                memcpy(C + (size_t)(i + 1) * n + j0, c1, w * sizeof *c1);
+    int t = n - n1; // the last columns
+    for (int i = 0; i < n1; i += 2) {
+        int two = i + 1 < n1; // else the odd last row, computed twice, stored once
+        const sn_real* a0 = A + (size_t)i * n;
+        sn_real* c0 = C + (size_t)i * n;
+        const sn_real* a1 = two ? a0 + n : a0;
+        sn_real* c1 = two ? c0 + n : NULL;
+        // a pair of mostly-zero rows (X's position rows) over the list of its nonzeros
+        int cnt = 0, lead = 0, ks[MM_LIST_MAX];
+        for (int k = 0; sparse && k < n && cnt <= MM_LIST_MAX; k++)
+            if (a0[k] != 0 || a1[k] != 0) {
+                if (cnt < MM_LIST_MAX) ks[cnt] = k;
+                cnt++, lead += k < n1;
             }
+        // the last columns over every k: here unless they are 2 or 3, done four rows at a time
+        int tail = !(t == 2 || t == 3) || i >= n1 / 4 * 4;
+        if (sparse && cnt <= MM_LIST_MAX && 4 * cnt <= n) {
+            mm_cols_list(lead, ks, a0, a1, B, n, 0, n1, c0, c1);
+            if (tail) mm_cols_list(cnt, ks, a0, a1, B, n, n1, n, c0, c1);
+            continue;
         }
+        mm_cols(0, n1, a0, a1, B, n, 0, n1, 0, c0, c1); // the leading block: k < n1
+        if (tail) mm_cols(0, n, a0, a1, B, n, n1, n, 0, c0, c1);
     }
-    for (; i < n; i++) { // the last row of an odd n
+    for (int i = 0; (t == 2 || t == 3) && i + 4 <= n1; i += 4) {
+        if (t == 2)
+            mm4_tile2(0, n, NULL, A + (size_t)i * n, n, B + n1, n, C + (size_t)i * n + n1, n);
+        else
+            mm4_tile3(0, n, NULL, A + (size_t)i * n, n, B + n1, n, C + (size_t)i * n + n1, n);
+    }
+    for (int i = n1; i < n; i++) { // the trailing block, zero before n1
         sn_real* ci = C + (size_t)i * n;
-        for (int j = 0; j < n; j++)
+        const sn_real* ai = A + (size_t)i * n;
+        for (int j = 0; j < n1; j++)
             ci[j] = 0;
-        for (int k = 0; k < n; k++) {
-            sn_real x = A[(size_t)i * n + k];
-            if (x == 0) continue;
-            const sn_real* bk = B + (size_t)k * n;
-            for (int j = 0; j < n; j++)
-                ci[j] += x * bk[j];
+        for (int j = n1; j < n; j++) {
+            sn_real x = 0;
+            for (int k = n1; k < n; k++)
+                x += ai[k] * B[(size_t)k * n + j];
+            ci[j] = x;
         }
     }
 }
 
 
-// W (n x c, column-major) = A W0
-static void mat_mul_cols(int n, const sn_real* restrict A, int c, const sn_real* restrict W0,
-                         sn_real* restrict W) {
-    for (int j = 0; j < c; j++) {
-        const sn_real* w0 = W0 + (size_t)j * n;
-        sn_real* w = W + (size_t)j * n;
-        for (int i = 0; i < n; i++) {
-            const sn_real* ai = A + (size_t)i * n;
-            sn_real s = 0;
-            for (int k = 0; k < n; k++)
-                s += ai[k] * w0[k];
-            w[i] = s;
+// W (n x c, row-major) = A W0, A with the block structure n1. The zero rows of W0 are skipped
+// when they are most (the first application to the LDS's unit columns); c = 2, 3 by four rows
+static void mat_mul_block(int n, int n1, const sn_real* restrict A, int c,
+                          const sn_real* restrict W0, sn_real* restrict W) {
+    int ks[MM_LIST_MAX], cnt = 0, lead = 0;
+    for (int k = 0; k < n && cnt <= MM_LIST_MAX; k++) {
+        int nz = 0;
+        for (int j = 0; j < c; j++)
+            nz |= W0[(size_t)k * c + j] != 0;
+        if (!nz) continue;
+        if (cnt < MM_LIST_MAX) ks[cnt] = k;
+        cnt++, lead += k < n1;
+    }
+    int list = cnt <= MM_LIST_MAX && 4 * cnt <= n;
+    for (int i = 0; i < n;) {
+        int k0 = i < n1 ? 0 : n1;
+        int q0 = i < n1 ? 0 : lead;
+        const sn_real* a0 = A + (size_t)i * n;
+        if ((c == 2 || c == 3) && i + 4 <= n && (i + 3 < n1) == (i < n1)) {
+            int from = list ? q0 : k0, to = list ? cnt : n;
+            if (c == 2)
+                mm4_tile2(from, to, list ? ks : NULL, a0, n, W0, 2, W + (size_t)i * c, 2);
+            else
+                mm4_tile3(from, to, list ? ks : NULL, a0, n, W0, 3, W + (size_t)i * c, 3);
+            i += 4;
+            continue;
         }
+        int two = i + 1 < n && (i + 1 < n1) == (i < n1); // a pair shares its k range
+        sn_real* w1 = two ? W + (size_t)(i + 1) * c : NULL;
+        if (list)
+            mm_cols_list(cnt - q0, ks + q0, a0, two ? a0 + n : a0, W0, c, 0, c, W + (size_t)i * c,
+                         w1);
+        else
+            mm_cols(k0, n, a0, two ? a0 + n : a0, W0, c, 0, c, 0, W + (size_t)i * c, w1);
+        i += two ? 2 : 1;
     }
 }
+
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 
 // M = c0 I + sum_i coef[i] P[i] over np matrices
 static void lincomb(int n, sn_real c0, int np, const sn_real* coef, const sn_real* const* P,
                     sn_real* M) {
     size_t nn = (size_t)n * n;
-    for (size_t e = 0; e < nn; e++) {
-        sn_real s = 0;
-        for (int i = 0; i < np; i++)
-            s += coef[i] * P[i][e];
-        M[e] = s;
-    }
+    if (np == 3) { // order 13's sums, unrolled so that the entries are what is vectorized
+        const sn_real *p0 = P[0], *p1 = P[1], *p2 = P[2];
+        sn_real b0 = coef[0], b1 = coef[1], b2 = coef[2];
+        for (size_t e = 0; e < nn; e++)
+            M[e] = b0 * p0[e] + b1 * p1[e] + b2 * p2[e];
+    } else
+        for (size_t e = 0; e < nn; e++) {
+            sn_real s = 0;
+            for (int i = 0; i < np; i++)
+                s += coef[i] * P[i][e];
+            M[e] = s;
+        }
     for (int i = 0; i < n; i++)
         M[(size_t)i * n + i] += c0;
 }
@@ -215,10 +398,12 @@ sn_real sni_expm_balance(int n, sn_real* X, sn_real* d) {
     if (fresh)
         for (int i = 0; i < n; i++)
             d[i] = 1;
-    else // the warm start: X <- D^-1 X D
-        for (int i = 0; i < n; i++)
+    else // the warm start: X <- D^-1 X D (d holds powers of two: 1 / d[i] is exact)
+        for (int i = 0; i < n; i++) {
+            sn_real r = 1 / d[i];
             for (int j = 0; j < n; j++)
-                X[i * n + j] *= d[j] / d[i];
+                X[i * n + j] *= d[j] * r;
+        }
     for (int sweep = 0; sweep < BALANCE_SWEEPS_MAX; sweep++) {
         int changed = 0;
         for (int i = 0; i < n; i++) {
@@ -236,8 +421,9 @@ sn_real sni_expm_balance(int n, sn_real* X, sn_real* d) {
             if (f == 1 || !(c * c + r * r < (sn_real)0.95 * (c0 * c0 + r0 * r0))) continue;
             // column i times f, row i divided by f (the diagonal entry is unchanged)
             d[i] *= f;
+            sn_real g = 1 / f; // exact: f is a power of two
             for (int k = 0; k < n; k++)
-                X[k * n + i] *= f, X[i * n + k] /= f;
+                X[k * n + i] *= f, X[i * n + k] *= g;
             changed = 1;
         }
         if (!changed) break;
@@ -281,8 +467,24 @@ static long double* full_area(int n, sn_real* work) {
 
 typedef struct plan {
     int order, squarings;
+    int n1;           // X's block structure: rows n1 .. n - 1 are zero before column n1
     const sn_real* d; // the balancing D (n), NULL: identity
 } plan;
+
+
+// the smallest n1 such that rows n1 .. n - 1 of X are zero in the columns before n1 (n: none);
+// the products, powers, Pade sums, Q's factor and its solves keep that zero block
+static int leading_block(int n, const sn_real* X) {
+    int n1 = n, first = n; // first: the least first-nonzero column of rows n1 .. n - 1
+    for (int i = n - 1; i >= 1; i--) {
+        int f = 0;
+        while (f < n && X[(size_t)i * n + f] == 0)
+            f++;
+        if (f < first) first = f;
+        if (first >= i) n1 = i;
+    }
+    return n1;
+}
 
 
 // Xb (the workspace's first n x n) = 2^-s D^-1 X D, the order and s chosen on D^-1 X D
@@ -308,6 +510,7 @@ static sn_status prepare(int n, const sn_real* X, const sni_expm_opts* o, sn_rea
         nrm = norm1(n, Xb);
     if (!isfinite(nrm)) return SN_ERR_NONFINITE; // finite entries whose sums overflow
     sni_expm_select(nrm, o, &pl->order, &pl->squarings);
+    pl->n1 = leading_block(n, Xb);
     if (pl->squarings) { // times 2^-s: exact (as ldexp) but for results below DBL_MIN
         sn_real f = ldexp(1, -pl->squarings);
         for (size_t e = 0; e < nn; e++)
@@ -320,8 +523,8 @@ static sn_status prepare(int n, const sn_real* X, const sni_expm_opts* o, sn_rea
 // ---- the standard algorithm ----
 
 // P = V + U and the LU factor of Q = V - U of r_order(Y) (workspace w after Y: 7 n x n, piv)
-static sn_status pade_pq(int n, const sn_real* Y, int order, sn_real* w, sn_real** P, sn_real** Q,
-                         int* piv) {
+static sn_status pade_pq(int n, int n1, const sn_real* Y, int order, sn_real* w, sn_real** P,
+                         sn_real** Q, int* piv) {
     size_t nn = (size_t)n * n;
     sn_real* pw[5] = {NULL, w, w + nn, w + 2 * nn, w + 3 * nn}; // Y^2, Y^4, Y^6, Y^8
     sn_real* U = w + 4 * nn;
@@ -329,22 +532,22 @@ static sn_status pade_pq(int n, const sn_real* Y, int order, sn_real* w, sn_real
     sn_real* T = w + 6 * nn;
     const double* b = pade_coefficients(order);
     if (order == 13) {
-        mat_mul(n, Y, Y, pw[1]);
-        mat_mul(n, pw[1], pw[1], pw[2]);
-        mat_mul(n, pw[1], pw[2], pw[3]);
+        mat_mul(n, n1, 1, Y, Y, pw[1]);
+        mat_mul(n, n1, 0, pw[1], pw[1], pw[2]);
+        mat_mul(n, n1, 0, pw[1], pw[2], pw[3]);
         const sn_real* even[3] = {pw[1], pw[2], pw[3]};
         // U = Y (Y^6 (b13 Y^6 + b11 Y^4 + b9 Y^2) + b7 Y^6 + b5 Y^4 + b3 Y^2 + b1 I)
         sn_real hi[3] = {b[9], b[11], b[13]}, lo[3] = {b[3], b[5], b[7]};
         lincomb(n, 0, 3, hi, even, T);
-        mat_mul(n, pw[3], T, pw[4]);
+        mat_mul(n, n1, 0, pw[3], T, pw[4]);
         lincomb(n, b[1], 3, lo, even, T);
         for (size_t e = 0; e < nn; e++)
             T[e] += pw[4][e];
-        mat_mul(n, Y, T, U);
+        mat_mul(n, n1, 1, Y, T, U);
         // V = Y^6 (b12 Y^6 + b10 Y^4 + b8 Y^2) + b6 Y^6 + b4 Y^4 + b2 Y^2 + b0 I
         sn_real vhi[3] = {b[8], b[10], b[12]}, vlo[3] = {b[2], b[4], b[6]};
         lincomb(n, 0, 3, vhi, even, T);
-        mat_mul(n, pw[3], T, pw[4]);
+        mat_mul(n, n1, 0, pw[3], T, pw[4]);
         lincomb(n, b[0], 3, vlo, even, V);
         for (size_t e = 0; e < nn; e++)
             V[e] += pw[4][e];
@@ -352,15 +555,15 @@ static sn_status pade_pq(int n, const sn_real* Y, int order, sn_real* w, sn_real
         // the even powers Y^2 .. Y^(2m), m = order / 2, one product each
         int m = order / 2;
         for (int i = 1; i <= m; i++)
-            mat_mul(n, i == 1 ? Y : pw[i - 1], i == 1 ? Y : pw[1], pw[i]);
-        sn_real ce[4], co[4];
+            mat_mul(n, n1, i == 1, i == 1 ? Y : pw[i - 1], i == 1 ? Y : pw[1], pw[i]);
+        sn_real ce[4] = {0}, co[4] = {0};
         for (int i = 1; i <= m; i++)
             ce[i - 1] = b[2 * i], co[i - 1] = 2 * i + 1 <= order ? b[2 * i + 1] : 0;
         const sn_real* even[4] = {pw[1], pw[2], pw[3], pw[4]};
         lincomb(n, b[0], m, ce, even, V);
         if (order >= 3) {
             lincomb(n, b[1], m, co, even, T);
-            mat_mul(n, Y, T, U);
+            mat_mul(n, n1, 1, Y, T, U);
         } else
             for (size_t e = 0; e < nn; e++)
                 U[e] = b[1] * Y[e];
@@ -375,47 +578,39 @@ static sn_status pade_pq(int n, const sn_real* Y, int order, sn_real* w, sn_real
 }
 
 
-// R = Q^-1 P for all n columns at once, row by row on the factor of sni_lu_factor (its row
-// exchanges, unit L below the diagonal, U on and above), so every step is a row update the
-// compiler vectorizes
-static void solve_matrix(int n, const sn_real* LU, const int* piv, const sn_real* P, sn_real* R) {
-    memcpy(R, P, (size_t)n * n * sizeof *R);
-    for (int c = 0; c < n; c++)
-        if (piv[c] != c)
-            for (int j = 0; j < n; j++) {
-                sn_real t = R[(size_t)c * n + j];
-                R[(size_t)c * n + j] = R[(size_t)piv[c] * n + j], R[(size_t)piv[c] * n + j] = t;
+// R (n x c, row-major) = Q^-1 P on the factor of sni_lu_factor (its row exchanges, unit L below
+// the diagonal, U on and above), row by row with the row's tile in registers: every entry's sum
+// in the order of sni_lu_solve (which this replaces), whatever c
+static void solve_block(int n, int n1, int c, const sn_real* LU, const int* piv, const sn_real* P,
+                        sn_real* R) {
+    memcpy(R, P, (size_t)n * c * sizeof *R);
+    for (int k = 0; k < n; k++)
+        if (piv[k] != k)
+            for (int j = 0; j < c; j++) {
+                sn_real t = R[(size_t)k * c + j];
+                R[(size_t)k * c + j] = R[(size_t)piv[k] * c + j], R[(size_t)piv[k] * c + j] = t;
             }
-    for (int i = 1; i < n; i++) { // L Y = P R
-        sn_real* ri = R + (size_t)i * n;
-        for (int c = 0; c < i; c++) {
-            sn_real l = LU[(size_t)i * n + c];
-            if (l == 0) continue;
-            const sn_real* rc = R + (size_t)c * n;
-            for (int j = 0; j < n; j++)
-                ri[j] -= l * rc[j];
-        }
-    }
+    // the block structure: rows n1.. of L are zero before column n1 (the pivots stay in the
+    // leading block), and when R is n x n with P's structure, its rows n1.. are zero there too
+    int j0 = c == n ? n1 : 0;
+    for (int i = 1; i < n; i++) // L Y = P R
+        sub_cols(i < n1 ? 0 : n1, i, LU + (size_t)i * n, R, c, i < n1 ? 0 : j0, c,
+                 R + (size_t)i * c);
     for (int i = n - 1; i >= 0; i--) { // U R = Y
-        sn_real* ri = R + (size_t)i * n;
-        for (int c = i + 1; c < n; c++) {
-            sn_real u = LU[(size_t)i * n + c];
-            if (u == 0) continue;
-            const sn_real* rc = R + (size_t)c * n;
-            for (int j = 0; j < n; j++)
-                ri[j] -= u * rc[j];
-        }
+        sn_real* ri = R + (size_t)i * c;
+        int jb = i < n1 ? 0 : j0;
+        sub_cols(i + 1, n, LU + (size_t)i * n, R, c, jb, c, ri);
         sn_real d = LU[(size_t)i * n + i];
-        for (int j = 0; j < n; j++)
+        for (int j = jb; j < c; j++)
             ri[j] /= d;
     }
 }
 
 
 // R <- R^(2^times), the result in *R (a or b)
-static sn_real* square(int n, int times, sn_real* a, sn_real* b) {
+static sn_real* square(int n, int n1, int times, sn_real* a, sn_real* b) {
     for (int t = 0; t < times; t++) {
-        mat_mul(n, a, a, b);
+        mat_mul(n, n1, 0, a, a, b);
         sn_real* s = a;
         a = b, b = s;
     }
@@ -493,40 +688,39 @@ static sn_status apply_full(int n, int c, const sn_real* V, const plan* pl, sn_r
 static sn_status apply_standard(int n, int c, const sn_real* V, const plan* pl, sn_real* out,
                                 sn_real* work) {
     size_t nn = (size_t)n * n;
-    sn_real* W0 = work + 8 * nn; // the block, column-major (n per column)
+    int n1 = pl->n1;
+    sn_real* W0 = work + 8 * nn; // the block, row-major (c per row)
     sn_real* W1 = W0 + (size_t)n * c;
     sn_real* col = W1 + (size_t)n * c;
     int* piv = (int*)(col + n);
     sn_real *P, *Q;
-    sn_status st = pade_pq(n, work, pl->order, work + nn, &P, &Q, piv);
+    sn_status st = pade_pq(n, n1, work, pl->order, work + nn, &P, &Q, piv);
     if (st != SN_OK) return st;
-    for (int j = 0; j < c; j++) // W0 = D^-1 V
-        for (int i = 0; i < n; i++)
-            W0[(size_t)j * n + i] = pl->d ? V[i * c + j] / pl->d[i] : V[i * c + j];
+    for (int i = 0; i < n; i++) // W0 = D^-1 V
+        for (int j = 0; j < c; j++)
+            W0[(size_t)i * c + j] = pl->d ? V[i * c + j] / pl->d[i] : V[i * c + j];
     int s = pl->squarings;
     if (s == 0) { // W = Q^-1 (P W0): no n x n solve
-        mat_mul_cols(n, P, c, W0, W1);
-        for (int j = 0; j < c; j++)
-            sni_lu_solve(Q, n, piv, W1 + (size_t)j * n);
-        sn_real* t = W0;
-        W0 = W1, W1 = t;
+        mat_mul_block(n, n1, P, c, W0, W1);
+        solve_block(n, n1, c, Q, piv, W1, W0);
     } else {
         // R = Q^-1 P squared s - k times, then applied 2^k times to the block (applying Q^-1 P
-        // 2^s times instead when k = s measured the same: the solves cost what R saves)
+        // 2^s times instead, when 2^s c < n, cost fewer instructions but 1.3 us more on Solo's
+        // 27 x 27: the one-column solves are chains of dependent sums)
         sn_real* R = work + nn; // the powers are no longer needed
-        solve_matrix(n, Q, piv, P, R);
+        solve_block(n, n1, n, Q, piv, P, R);
         int k = (int)floor(log2((double)n / c) + 0.529);
         k = k < 0 ? 0 : k > s ? s : k;
-        R = square(n, s - k, R, work + 2 * nn);
+        R = square(n, n1, s - k, R, work + 2 * nn);
         for (long t = 0; t < (1L << k); t++) {
-            mat_mul_cols(n, R, c, W0, W1);
+            mat_mul_block(n, n1, R, c, W0, W1);
             sn_real* x = W0;
             W0 = W1, W1 = x;
         }
     }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < c; j++)
-            out[i * c + j] = pl->d ? pl->d[i] * W0[(size_t)j * n + i] : W0[(size_t)j * n + i];
+            out[i * c + j] = pl->d ? pl->d[i] * W0[(size_t)i * c + j] : W0[(size_t)i * c + j];
     return check_out((size_t)n * c, out);
 }
 
@@ -566,11 +760,11 @@ sn_status sni_expm(int n, const sn_real* X, const sni_expm_opts* o, sn_real* E, 
     }
     sn_real *P, *Q;
     int* piv = (int*)(work + 8 * nn + 2 * nn + n);
-    st = pade_pq(n, work, pl.order, work + nn, &P, &Q, piv);
+    st = pade_pq(n, pl.n1, work, pl.order, work + nn, &P, &Q, piv);
     if (st != SN_OK) return st;
     sn_real* R = work + nn;
-    solve_matrix(n, Q, piv, P, R);
-    R = square(n, pl.squarings, R, work + 2 * nn);
+    solve_block(n, pl.n1, n, Q, piv, P, R);
+    R = square(n, pl.n1, pl.squarings, R, work + 2 * nn);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             sn_real e = R[(size_t)i * n + j];

@@ -8,9 +8,7 @@
 // forces (A14), each projected on the friction cone (A15), move the velocity and the
 // configuration (A16, A17). The anchor update happens in the contact update after the sub-step
 // (A.9, step.c). Inside the sub-step the anchor is taken as not slipping (p0' = 0), as consim
-// does (A.3). Each point's rows are in its contact frame (rows t1, t2, n: sni_soft_frames), where
-// K and B are diagonal and the cone is about the third axis; the forces W^T lambda need no
-// rotation back (J^T R^T lambda_R = J^T lambda).
+// does (A.3).
 #include "math/expm.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -69,38 +67,97 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
 }
 
 
-sn_status sni_soft_expo(sn_system* s, sn_real h) {
-    const sn_model* m = s->m;
-    sn_data* d = s->d;
-    sni_soft* c = s->soft;
-    int nv = m->nv;
+// the active points into c->act, their number returned
+static int active_points(sni_soft* c) {
     int nc = 0;
     for (int i = 0; i < c->n; i++)
         if (c->pt[i].active) c->act[nc++] = i;
-    if (nc == 0) return free_substep(s, h);
-    int m3 = 3 * nc, n = 2 * m3;
-    sni_soft_frames(c, nc, nv); // the LDS in each point's contact frame (t1, t2, n)
-    // the free acceleration (A5) and W = M^-1 J^T
-    sn_status st = sni_soft_factor(s);
-    if (st != SN_OK) return st;
+    return nc;
+}
+
+
+// the free acceleration (A5) into c->acc
+static void free_acceleration(sn_system* s) {
+    const sn_model* m = s->m;
+    sn_data* d = s->d;
     sn_nonlinear(m, d);
-    sn_real* afree = c->acc;
-    for (int k = 0; k < nv; k++)
+    sn_real* afree = s->soft->acc;
+    for (int k = 0; k < m->nv; k++)
         afree[k] = s->step.tau_exp[k] - d->nonlinear[k];
     sn_solve_mass(m, d, afree);
-    for (int r = 0; r < m3; r++) {
-        sn_real* Wr = c->W + (size_t)r * (size_t)nv;
-        memcpy(Wr, c->Jc + (size_t)r * (size_t)nv, (size_t)nv * sizeof(sn_real));
-        sn_solve_mass(m, d, Wr);
+}
+
+
+// W's rows M^-1 J_r^T by solves with the tree's factor (never a dense inverse): all 3 nc right-
+// hand sides at once in x (nv x 3nc, a dof's entries side by side, in the exponential's
+// workspace, free until the exponential), by the operations of sn_solve_mass (minv.c's
+// sni_solve_factor: L^T D L in the tree's sparsity) in the same order for each right-hand side,
+// so each parent walk serves them all; one solve per row when x does not fit
+static void contact_w(sn_system* s, int nc) {
+    sni_soft* c = s->soft;
+    const sn_model* m = s->m;
+    const sn_data* d = s->d;
+    int nv = m->nv, m3 = 3 * nc;
+    const sn_real* J = c->Jc; // the active points' rows in their contact frames
+    if ((size_t)nv * (size_t)m3 > c->lds_n) {
+        for (int r = 0; r < m3; r++) {
+            sn_real* Wr = c->W + (size_t)r * (size_t)nv;
+            memcpy(Wr, J + (size_t)r * (size_t)nv, (size_t)nv * sizeof(sn_real));
+            sn_solve_mass(m, d, Wr);
+        }
+        return;
     }
-    build_lds(c, nc, nv, afree);
+    sn_real* x = c->lds;
+    for (int r = 0; r < m3; r++) {
+        const sn_real* Jr = J + (size_t)r * (size_t)nv;
+        for (int k = 0; k < nv; k++)
+            x[(size_t)k * m3 + r] = Jr[k];
+    }
+    const sn_real* l = d->mass_factor;
+    for (int k = nv - 1; k >= 0; k--) { // L^T z = b, leaves to root
+        const sn_real* xk = x + (size_t)k * m3;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real f = l[(size_t)k * nv + i];
+            sn_real* xi = x + (size_t)i * m3;
+            for (int r = 0; r < m3; r++)
+                xi[r] -= f * xk[r];
+        }
+    }
+    for (int k = 0; k < nv; k++) {
+        sn_real dk = d->mass_factor_d[k];
+        sn_real* xk = x + (size_t)k * m3;
+        for (int r = 0; r < m3; r++)
+            xk[r] /= dk;
+    }
+    for (int k = 0; k < nv; k++) { // L x = y, root to leaves
+        sn_real* xk = x + (size_t)k * m3;
+        for (int i = m->dof_parent[k]; i >= 0; i = m->dof_parent[i]) {
+            sn_real f = l[(size_t)k * nv + i];
+            const sn_real* xi = x + (size_t)i * m3;
+            for (int r = 0; r < m3; r++)
+                xk[r] -= f * xi[r];
+        }
+    }
+    for (int r = 0; r < m3; r++)
+        for (int k = 0; k < nv; k++)
+            c->W[(size_t)r * (size_t)nv + (size_t)k] = x[(size_t)k * m3 + r];
+}
+
+
+// the integrals X1, X2 of the LDS over h (A13)
+static sn_status integrals(sni_soft* c, int nc, sn_real h) {
+    int n = 6 * nc;
     // the balancing's warm start holds while the active set keeps its size
     if (nc != c->expo_nc) memset(c->bal, 0, (size_t)(n + 3) * sizeof(sn_real));
     c->expo_nc = nc;
     sni_expm_opts o = {c->max_mul, c->balance, c->full};
-    st = sni_lds_integrals(n, c->A, c->ea, c->x0, h, &o, c->bal, c->X1, c->X2, NULL, c->lds);
-    if (st != SN_OK) return st;
-    // the average and double-average forces (A14), each on the cone (A15)
+    return sni_lds_integrals(n, c->A, c->ea, c->x0, h, &o, c->bal, c->X1, c->X2, NULL, c->lds);
+}
+
+
+// the average and double-average forces (A14), each on the cone (A15)
+static void forces(sni_soft* c, int nc, sn_real h) {
+    int m3 = 3 * nc;
     for (int r = 0; r < m3; r++) {
         int e = r % 3;
         const sn_soft_params* P = &c->prm[c->act[r / 3]];
@@ -116,7 +173,14 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
         sni_soft_cone(c->lam2 + 3 * i, P->mu);
     }
     sni_soft_impulse(c, nc, h, c->lam); // what the bodies touched receive (step.c)
-    // u+ = u + h (afree + W^T lambda-bar), q+ = q (+) h (u + h/2 (afree + W^T lambda-bar-bar))
+}
+
+
+// u+ = u + h (afree + W^T lambda-bar), q+ = q (+) h (u + h/2 (afree + W^T lambda-bar-bar))
+static void integrate_state(sn_system* s, int nc, sn_real h) {
+    sni_soft* c = s->soft;
+    int nv = s->m->nv, m3 = 3 * nc;
+    const sn_real* afree = c->acc;
     for (int k = 0; k < nv; k++) {
         sn_real f1 = 0, f2 = 0;
         for (int r = 0; r < m3; r++) {
@@ -127,6 +191,54 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
         c->vsum[k] = c->u[k] + 0.5 * h * (afree[k] + f2);
         c->u[k] += h * (afree[k] + f1);
     }
-    sn_integrate_q(m, c->q, c->vsum, h, c->q);
+    sn_integrate_q(s->m, c->q, c->vsum, h, c->q);
+}
+
+
+sn_status sni_soft_expo_phase(sn_system* s, sn_real h, int phase) {
+    sni_soft* c = s->soft;
+    int nc = active_points(c);
+    if (nc == 0) return phase == SNI_EXPO_FACTOR ? free_substep(s, h) : SN_OK;
+    switch (phase) {
+    case SNI_EXPO_FACTOR:
+        return sni_soft_factor(s);
+    case SNI_EXPO_FREE:
+        free_acceleration(s);
+        return SN_OK;
+    case SNI_EXPO_W:
+        sni_soft_frames(c, nc, s->m->nv); // the LDS in each point's contact frame (t1, t2, n)
+        contact_w(s, nc);
+        return SN_OK;
+    case SNI_EXPO_LDS:
+        build_lds(c, nc, s->m->nv, c->acc);
+        return SN_OK;
+    case SNI_EXPO_EXP:
+        return integrals(c, nc, h);
+    case SNI_EXPO_CONE:
+        forces(c, nc, h);
+        return SN_OK;
+    case SNI_EXPO_INTEGRATE:
+        integrate_state(s, nc, h);
+        return SN_OK;
+    default:
+        return SN_ERR_ARG;
+    }
+}
+
+
+sn_status sni_soft_expo(sn_system* s, sn_real h) {
+    sni_soft* c = s->soft;
+    int nc = active_points(c);
+    if (nc == 0) return free_substep(s, h);
+    sn_status st = sni_soft_factor(s);
+    if (st != SN_OK) return st;
+    free_acceleration(s);
+    sni_soft_frames(c, nc, s->m->nv); // the LDS in each point's contact frame (t1, t2, n)
+    contact_w(s, nc);
+    build_lds(c, nc, s->m->nv, c->acc);
+    st = integrals(c, nc, h);
+    if (st != SN_OK) return st;
+    forces(c, nc, h);
+    integrate_state(s, nc, h);
     return SN_OK;
 }

@@ -194,6 +194,20 @@ sn_status sni_soft_implicit_euler(struct sn_system* s, sn_real h);
 sn_status sni_soft_expo(struct sn_system* s, sn_real h);
 // the reals of Expo's scratch for up to cap points
 size_t sni_soft_expo_reals(int cap);
+// the phases of one Expo sub-step in order (Table III's rows): sni_soft_expo is them one after
+// the other; sni_soft_expo_phase runs one (the first alone takes the free sub-step when no point
+// is active), for bench/soft_bench.c to time them at one state
+enum {
+    SNI_EXPO_FACTOR,    // CRBA and the tree's factor of M
+    SNI_EXPO_FREE,      // the free acceleration M^-1 (tau - h) (A5)
+    SNI_EXPO_W,         // W = M^-1 J^T, by solves with the factor
+    SNI_EXPO_LDS,       // Upsilon = J W^T, J afree + J-dot u, the LDS A, a, x0 (A9)
+    SNI_EXPO_EXP,       // X1, X2 from the augmented exponential (A13)
+    SNI_EXPO_CONE,      // the forces (A14) on the cone (A15)
+    SNI_EXPO_INTEGRATE, // u+ and q+ (A16, A17): c->q, c->u move
+    SNI_EXPO_PHASES
+};
+sn_status sni_soft_expo_phase(struct sn_system* s, sn_real h, int phase);
 
 // step.c: the bodies of every system at the world step's start, as the others see them (into
 // each system's snap); before the systems' steps
