@@ -757,11 +757,15 @@ static int soft_pairs(sn_world* w, const char* list, const sn_soft_params* p) {
         const char* comma = strchr(at, ',');
         size_t len = comma ? (size_t)(comma - at) : strlen(at);
         char tok[256];
-        if (len >= sizeof tok) len = sizeof tok - 1;
+        if (len >= sizeof tok) {
+            fprintf(stderr, "sinew run: --soft-pair: an entry of %zu characters (at most %zu)\n",
+                    len, sizeof tok - 1);
+            return CLI_USAGE;
+        }
         memcpy(tok, at, len);
         tok[len] = 0;
         double v[7];
-        int n = 0;
+        int n = 0, trail = 0;
         char* c = tok;
         for (; n < 7; n++) {
             char* end = NULL;
@@ -773,8 +777,14 @@ static int soft_pairs(sn_world* w, const char* list, const sn_soft_params* p) {
                 break;
             }
             c++;
+            if (!*c) { // a trailing ':' (an empty value)
+                trail = 1;
+                break;
+            }
         }
-        int ok = n >= 3 && n <= 7 && !*c && v[0] == floor(v[0]) && v[1] == floor(v[1]);
+        // whole ids in int's range (the library says which it takes)
+        int ok = n >= 3 && n <= 7 && !*c && !trail && v[0] == floor(v[0]) && v[1] == floor(v[1]) &&
+                 fabs(v[0]) <= 1e6 && fabs(v[1]) <= 1e6;
         sn_soft_params q = *p;
         double* dst[5] = {&q.k_normal, &q.k_tangent, &q.b_normal, &q.b_tangent, &q.mu};
         for (int k = 2; ok && k < n; k++)
@@ -799,7 +809,11 @@ static int set_materials(sn_world* w, sn_system* s, const char* list) {
         const char* comma = strchr(at, ',');
         size_t len = comma ? (size_t)(comma - at) : strlen(at);
         char tok[256];
-        if (len >= sizeof tok) len = sizeof tok - 1;
+        if (len >= sizeof tok) {
+            fprintf(stderr, "sinew run: --materials: an entry of %zu characters (at most %zu)\n",
+                    len, sizeof tok - 1);
+            return CLI_USAGE;
+        }
         memcpy(tok, at, len);
         tok[len] = 0;
         char* colon = strrchr(tok, ':');

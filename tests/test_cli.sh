@@ -441,7 +441,7 @@ for opt in "--expo-products 0" "--expo-products 4" "--expo-full"; do
   check "Expo with $opt" exit_code 0 "$SINEW" run "$B" --contact soft $opt --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sexpo.csv"
   check "$opt: the corners in by m g / (4 K)" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sexpo.csv"
 done
-for bad in "2:0:-1" "2:0:x" "2.5:0:1e4" "2:0:1e4:1:2:3:4:5" "2:0"; do
+for bad in "2:0:-1" "2:0:x" "2.5:0:1e4" "2:0:1e4:1:2:3:4:5" "2:0" "2:0:1e4:" "1e10:0:1e4"; do
   check "--soft-pair '$bad' refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair "$bad" --no-html
 done
 check "it says the form" grep -q "A:B:K_normal\[:K_tangential:B_normal:B_tangential:mu\]" "$TMP/err"

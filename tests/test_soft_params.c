@@ -280,6 +280,48 @@ static int refused(const bad_case* b) {
     return 0;
 }
 
+// a file's material on a link welded to the world is its fixed geometry's (body 0): a 1 kg ball
+// (its rolling point) resting on a fixture whose file says material 3, the pair (3, 0) K_n 4e4,
+// the world's 1e5: the ball sinks m g / 4e4 (to 1e-9). The loader refused such a link before
+// ("it has no contacts of its own")
+static int test_fixture_material(void) {
+    const char* xml =
+        "<robot name=\"table\" xmlns:sinew=\"urn:sinew\"><sinew:material link=\"top\" id=\"3\"/>"
+        "<link name=\"world\"/><joint name=\"weld\" type=\"fixed\"><parent link=\"world\"/>"
+        "<child link=\"top\"/><origin xyz=\"0 0 0.2\"/></joint><link name=\"top\"><collision>"
+        "<geometry><box size=\"1 1 0.2\"/></geometry></collision></link></robot>";
+    sn_model* fm = tc_load_string(xml, 1);
+    SNT_CHECK(fm != NULL);
+    SNT_CHECK(fm->body_material[0] == 3);
+    sn_world_opts o;
+    memset(&o, 0, sizeof o);
+    o.timestep = 0.005;
+    sn_world* w;
+    SNT_STATUS_OK(sn_world_create(&o, &w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(w, 0, 0));
+    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    sn_system *table, *ball;
+    SNT_STATUS_OK(sn_world_add_system(w, fm, &table, NULL));
+    SNT_STATUS_OK(sn_system_apply_file(table, NULL, NULL));
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.05, 1.0, &ball));
+    SNT_STATUS_OK(sn_system_add_soft_geometry_points(ball, NULL));
+    sn_soft_params Q = sn_soft_params_default();
+    Q.k_normal = 4e4;
+    SNT_STATUS_OK(sn_world_set_soft_pair(w, 0, 3, &Q));
+    double q0[7] = {0, 0, 0.35, 1, 0, 0, 0}, u0[6] = {0}; // on the top at z 0.3, no ground
+    SNT_STATUS_OK(sn_system_set_state(ball, q0, 7, u0, 6));
+    for (int i = 0; i < 400; i++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double sink = 0.35 - sn_system_q(ball)[2];
+    printf("  ball on a fixture of material 3: sinks %.9g m, m g / K_pair = %.9g m\n", sink,
+           GRAV / 4e4);
+    SNT_NEAR_REL(sink, GRAV / 4e4, 1e-9, 0);
+    sn_world_destroy(w);
+    sn_model_destroy(fm);
+    return 0;
+}
+
+
 static int test_file_refusals(void) {
     const bad_case cases[] = {
         {0, "<sinew:soft_contact kn=\"-1\"/>", SN_ERR_MODEL, 2,
@@ -315,6 +357,8 @@ static int test_file_refusals(void) {
          "mu -1 must be finite and >= 0"},
         {1, "<numeric name=\"sinew:soft_contact\" data=\"1e5 1e5 300 300 1 3\"/>", SN_ERR_MODEL, 3,
          "bilateral"},
+        {1, "<numeric name=\"sinew:soft_contact\" data=\"1e5 1e5 300 300 1 0.5\"/>", SN_ERR_MODEL,
+         3, "bilateral 0.5 must be 0 or 1"},
         {1, "<numeric name=\"sinew:soft_contact:0\" data=\"1e5\"/>", SN_ERR_MODEL, 3,
          "sinew:soft_contact:A:B"},
         {1, "<numeric name=\"sinew:soft_contact:0:16\" data=\"1e5\"/>", SN_ERR_MODEL, 3,
@@ -335,4 +379,5 @@ static int test_file_refusals(void) {
 
 
 SNT_SUITE(SNT_TEST(test_pair_sink), SNT_TEST(test_pair_api), SNT_TEST(test_pair_checkpoint),
-          SNT_TEST(test_urdf_file), SNT_TEST(test_mjcf_file), SNT_TEST(test_file_refusals))
+          SNT_TEST(test_urdf_file), SNT_TEST(test_mjcf_file), SNT_TEST(test_fixture_material),
+          SNT_TEST(test_file_refusals))

@@ -768,7 +768,12 @@ static void custom_soft(reader* r, int k, const char* name, const char* rest) {
     if (n < 0) return;
     for (int i = 0; i < n && i < 5; i++)
         e->value[i] = v[i];
-    if (n == 6) e->bilateral = v[5] == 0 ? 0 : v[5] == 1 ? 1 : 2;
+    if (n == 6 && v[5] != 0 && v[5] != 1) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, "numeric", "'%s': bilateral %g must be 0 or 1", name,
+                      v[5]);
+        return;
+    }
+    if (n == 6) e->bilateral = v[5] == 1;
     char msg[160];
     if (sni_spec_soft_check(e, msg, sizeof msg))
         sni_mjcf_fail(r, k, SN_ERR_MODEL, "numeric", "'%s': %s", name, msg);

@@ -483,11 +483,13 @@ sn_status sni_compile_soft(compiler* c, sn_model* m, name_table* links) {
             return sni_compile_error(c, SN_ERR_MODEL, r[i].line, r[i].element,
                                      "link '%s' is not a link of the model", name);
         int b = m->frame_body[f];
-        if (b < 1)
+        // a material on a link welded to the world is its fixed geometry's (body 0: what the
+        // soft points of other systems touch there)
+        if (b < 1 && r[i].id < 0)
             return sni_compile_error(c, SN_ERR_MODEL, r[i].line, r[i].element,
-                                     "link '%s' is fixed to the world: %s", name,
-                                     r[i].id < 0 ? "a soft point must be on a moving body"
-                                                 : "it has no contacts of its own");
+                                     "link '%s' is fixed to the world: a soft point must be on a "
+                                     "moving body",
+                                     name);
         if (r[i].id < 0) { // a soft point
             m->soft_point_frame[np] = f;
             memcpy(m->soft_point_offset + 3 * np, r[i].offset, 3 * sizeof(sn_real));

@@ -175,12 +175,14 @@ static sn_status soft_settings(sn_system* s, sn_setup_report* r) {
         int a = m->soft_material[2 * i], b = m->soft_material[2 * i + 1];
         st = a < 0 ? sn_world_set_soft_params(w, &p) : sn_world_set_soft_pair(w, a, b, &p);
     }
-    for (int b = 1; b < m->nbody && m->body_material && st == SN_OK; b++)
+    for (int b = 0; b < m->nbody && m->body_material && st == SN_OK; b++)
         if (m->body_material[b] >= 0) st = sn_system_set_body_material(s, b, m->body_material[b]);
     if (st == SN_OK && m->nsoft_point && sn_system_soft_point_count(s) == 0)
-        for (int i = 0; i < m->nsoft_point && st == SN_OK; i++, r->soft_points++)
+        for (int i = 0; i < m->nsoft_point && st == SN_OK; i++) {
             st = sn_system_add_soft_point_frame(s, m->soft_point_frame[i],
                                                 m->soft_point_offset + 3 * i, NULL);
+            r->soft_points += st == SN_OK;
+        }
     r->soft = sn_world_contact_model(w) == SN_CONTACT_SOFT;
     return st;
 }

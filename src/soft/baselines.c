@@ -66,6 +66,15 @@ sn_status sni_soft_euler(sn_system* s, sn_real h) {
 }
 
 
+// the impulses the points' forces in pts give over a time w, into the points' step totals (what
+// the bodies of other systems they touch receive: the forces the update applied, weighted as the
+// integrator weighs them)
+static void add_impulses(sni_soft* c, const sni_soft_pt* pts, sn_real w) {
+    for (int i = 0; i < c->n; i++)
+        v3_addscl(c->pt[i].imp, pts[i].f, w);
+}
+
+
 // a stage's acceleration at (q, u): the kinematics there, the contact update on a copy
 static sn_status stage_accel(sn_system* s, const sn_real* q, const sn_real* u, sn_real* acc) {
     sni_soft* c = s->soft;
@@ -83,6 +92,7 @@ sn_status sni_soft_rk4(sn_system* s, sn_real h) {
     static const sn_real cst[3] = {0.5, 0.5, 1}, wt[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};
     sn_status st = sni_soft_accel(s, s->step.tau_exp, c->pt, c->k[0]);
     if (st != SN_OK) return st;
+    add_impulses(c, c->pt, h * wt[0]);
     memcpy(c->vst[0], c->u, (size_t)nv * sizeof(sn_real));
     sn_real t0 = c->tnow; // the stages' times (where other systems' bodies are)
     for (int j = 1; j < 4; j++) {
@@ -93,6 +103,7 @@ sn_status sni_soft_rk4(sn_system* s, sn_real h) {
             c->vst[j][i] = c->u[i] + cj * c->k[j - 1][i];
         st = stage_accel(s, c->qs, c->vst[j], c->k[j]);
         if (st != SN_OK) return st;
+        add_impulses(c, c->tmp, h * wt[j]);
     }
     c->tnow = t0;
     for (int i = 0; i < nv; i++) {
@@ -184,6 +195,11 @@ sn_status sni_soft_implicit_euler(sn_system* s, sn_real h) {
         memcpy(c->r, c->rt, (size_t)nv * sizeof(sn_real));
         rn = rt;
     }
+    // the forces at the accepted end velocity (the iteration's last contact update may be a
+    // difference column's): the impulse over the sub-step is h f(q+, z)
+    st = residual(s, h, c->z, c->r);
+    if (st != SN_OK) return st;
+    add_impulses(c, c->tmp, h);
     c->tnow = t0;
     c->newton_iter += it;
     if (!(rn < NEWTON_TOL)) c->newton_fails++;

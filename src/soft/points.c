@@ -478,10 +478,16 @@ static void update_point(const sn_soft_params* P, sni_soft_pt* c, const sn_real*
         if (rolling) v3_addscl(c->p0, t->n, -t->gap);
         memset(c->p0d, 0, sizeof c->p0d);
     } else if (!P->bilateral && (!found || t->gap > 0)) {
-        sn_real imp[3]; // the step's impulse so far stays (the other side's reaction)
+        // the step's impulse so far stays, with what it touched and where (the other side's
+        // reaction: step.c hands it over after the contact ended)
+        sn_real imp[3], ab[3];
+        int other = c->other, ogeom = c->ogeom;
         v3_copy(imp, c->imp);
+        v3_copy(ab, c->ab);
         memset(c, 0, sizeof *c);
         v3_copy(c->imp, imp);
+        v3_copy(c->ab, ab);
+        c->other = other, c->ogeom = ogeom;
         v3_copy(c->p, p);
         v3_copy(c->pd, pd);
         c->depth = found ? -t->gap : 0;

@@ -26,8 +26,9 @@ struct sni_soft_world {
 typedef struct sni_soft_pt {
     int active;     // the contact is on: the anchor is held
     int slip;       // the last update put the force on the cone (the anchor moves with p')
-    int other;      // what it touches (while active): 0 the terrain, k + 1 geometry ogeom of
-    int ogeom;      // system k (-1 for the terrain)
+    int other;      // what it touches (while active; after a release, what it touched last,
+    int ogeom;      // for the step's impulse): 0 the terrain (ogeom -1), k + 1 geometry ogeom
+                    // of system k
     sn_real p0[3];  // anchor (world)
     sn_real p0d[3]; // anchor velocity (world, relative to what it touches; tangential, nonzero
                     // while slipping)

@@ -74,7 +74,10 @@ static void gather_reactions(sn_system* s, sn_real dt) {
         if (o == s || !o->soft) continue;
         for (int i = 0; i < o->soft->n; i++) {
             const sni_soft_pt* pt = &o->soft->pt[i];
-            if (!pt->active || pt->other != s->index + 1 || pt->ogeom < 0 || pt->ogeom >= m->ngeom)
+            // a contact that ended inside the step hands over its impulse too (its record of
+            // what it touched is kept until the next contact starts)
+            if ((pt->imp[0] == 0 && pt->imp[1] == 0 && pt->imp[2] == 0) ||
+                pt->other != s->index + 1 || pt->ogeom < 0 || pt->ogeom >= m->ngeom)
                 continue;
             int ob = m->frame_body[m->geom_frame[pt->ogeom]];
             if (ob < 1) continue;
@@ -167,7 +170,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     sn_status st = SN_OK;
     for (int k = 0; k < c->substeps && st == SN_OK; k++) {
         substep_control(s, h, k);
-        if (c->integrator != SN_SOFT_EXPO) // Expo adds its average forces' impulses itself
+        if (c->integrator == SN_SOFT_EULER) // the others add the forces they apply themselves
             for (int i = 0; i < c->n; i++)
                 v3_addscl(c->pt[i].imp, c->pt[i].f, h);
         st = substep(s, h);
