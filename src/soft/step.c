@@ -64,6 +64,17 @@ static void substep_control(sn_system* s, sn_real h, int k) {
 }
 
 
+// sub-step k of h (or a piece of it, events.c): its control, the integrator, the result finite
+static sn_status piece(sn_system* s, sn_real h, int k) {
+    sni_soft* c = s->soft;
+    substep_control(s, h, k);
+    sn_status st = substep(s, h);
+    if (st == SN_OK && (!finite_n(c->q, s->m->nq) || !finite_n(c->u, s->m->nv)))
+        st = SN_ERR_NONFINITE;
+    return st;
+}
+
+
 // once per system: what a soft world leaves out (the hard solver's rows)
 static void warn_unenforced(sn_system* s) {
     const sn_model* m = s->m;
@@ -105,9 +116,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     sn_real h = dt / c->substeps;
     sn_status st = SN_OK;
     for (int k = 0; k < c->substeps && st == SN_OK; k++) {
-        substep_control(s, h, k);
-        st = substep(s, h);
-        if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
+        st = c->events ? sni_soft_events(s, h, k, piece) : piece(s, h, k);
         if (st != SN_OK) break;
         sni_soft_kin(s, c->q, c->u, 1);
         sni_soft_update(s->world, c, c->pt);

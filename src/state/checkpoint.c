@@ -51,8 +51,9 @@
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
 //   model, p, pair, pair_set: config | a system's integrator, substeps, max_mul, balance, full, n,
-//   body, off, rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state
-//   (the anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
+//   events, body, off, rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal,
+//   warned: state (the anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter,
+//   newton_fails: report | events_split: report, not restored (a count since the system was made) |
 //   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
 //   step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
@@ -392,8 +393,9 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
     sni_ser_int(S, SNI_CONFIG, "soft part (present)", &has, 1, 0, -1);
     if (!has || S->failed != SN_OK || !s->soft) return;
     sni_soft* c = s->soft;
-    int cfg[6] = {c->integrator, c->substeps, c->max_mul, c->balance, c->full, c->n};
-    sni_ser_int(S, SNI_CONFIG, "soft integrator, sub-steps, Expo options and point count", cfg, 6,
+    int cfg[7] = {c->integrator, c->substeps, c->max_mul, c->balance, c->full, c->n, c->events};
+    sni_ser_int(S, SNI_CONFIG,
+                "soft integrator, sub-steps, Expo options, point count and contact events", cfg, 7,
                 0, -1);
     if (S->failed != SN_OK) return;
     sni_ser_int(S, SNI_CONFIG, "soft points' bodies", c->body, (size_t)c->n, 0, -1);
