@@ -19,6 +19,7 @@
 #define EVENTS_MAX 4      // splits of one sub-step at most
 #define EVENTS_EPS 1e-3   // a piece is at least EVENTS_EPS h; the detection's tolerance in time
 #define SCREEN_MARGIN 2.0 // the screen's factor on the linear reach |v_n| t
+#define SCREEN_ACC 50.0   // the screen's normal acceleration, in g (a swinging leg's foot: 15 g)
 
 
 sn_status sn_system_set_soft_events(sn_system* s, int on) {
@@ -69,7 +70,8 @@ static int is_near(const sni_soft* c, int i, sn_real g, sn_real h) {
 
 // the earliest predicted touch-down within rem from (c->q, c->u) (the kinematics and the
 // scratch there), INFINITY when none: the acceleration is computed only when a point may land
-// (its linear reach over rem, with a margin, plus a fall at gravity's rate covers its distance)
+// (its linear reach over rem, with a margin, plus a fall at SCREEN_ACC g covers its distance;
+// a point driven down harder is caught at the sub-step's end, as without events)
 static sn_status predict(sn_system* s, sn_real rem, sn_real* tau) {
     sni_soft* c = s->soft;
     const sn_world* w = s->world;
@@ -84,7 +86,8 @@ static sn_status predict(sn_system* s, sn_real rem, sn_real* tau) {
     for (int i = 0; i < c->n && !any; i++) {
         if (c->pt[i].active) continue;
         sn_real dist = c->pos[3 * i + 2] - g, vn = c->vel[3 * i + 2];
-        any = dist > 0 && dist <= SCREEN_MARGIN * rem * fmax(0, -vn) + gmag * rem * rem;
+        any = dist > 0 &&
+              dist <= SCREEN_MARGIN * rem * fmax(0, -vn) + 0.5 * SCREEN_ACC * gmag * rem * rem;
     }
     if (!any) return SN_OK;
     // the acceleration at the piece's start, the active contacts' forces included, without the
