@@ -28,7 +28,7 @@ static void run_usage(void) {
             "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
-            "                 [--expo-products N] [--expo-full]\n");
+            "                 [--expo-products N] [--expo-full] [--soft-events]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -99,6 +99,9 @@ static void run_usage(void) {
         "              Pade orders 1, 2, 3, 5, 7, no scaling; default: scaling and\n"
         "              squaring to full accuracy)\n"
         "  --expo-full Expo's full-accuracy exponential (to rounding; a reference)\n"
+        "  --soft-events  split each sub-step at a predicted touch-down, so a contact\n"
+        "              starts when its point reaches the ground, not at the sub-step's\n"
+        "              end (sn_system_set_soft_events; default off, the paper's method)\n"
         "  a model file may put the world on soft contacts and give these parameters\n"
         "  (docs/expo.md, \"Soft parameters\"); the options above replace the file's\n"
         "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
@@ -180,6 +183,7 @@ typedef struct run_args {
     // --soft-pair, --materials, --expo-products (-1: not given), --expo-full
     const char *soft_pairs, *materials;
     int expo_products, expo_full;
+    int soft_events; // --soft-events
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -267,6 +271,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--expo-full")) {
             a->expo_full = 1;
+        } else if (!strcmp(s, "--soft-events")) {
+            a->soft_events = 1;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -573,6 +579,7 @@ static int soft_check_args(const run_args* a, int soft) {
                        : a->soft_pairs         ? "--soft-pair"
                        : a->expo_products >= 0 ? "--expo-products"
                        : a->expo_full          ? "--expo-full"
+                       : a->soft_events        ? "--soft-events"
                                                : NULL;
     if (!soft && only) {
         fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
@@ -894,7 +901,8 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
         sn_world_set_soft_params(w, &p) != SN_OK ||
         sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK ||
         ((a->expo_products >= 0 || a->expo_full) &&
-         sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK)) {
+         sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK) ||
+        (a->soft_events && sn_system_set_soft_events(s, 1) != SN_OK)) {
         fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
         return CLI_USAGE;
     }
@@ -975,10 +983,11 @@ static void soft_summary(const soft_run* r, sn_world* w, sn_system* s, long step
         printf("%s%d %s", i ? ", " : "", i, r->name[i]);
     printf("%s\n", r->n > 8 ? ", ..." : "");
     printf("soft parameters  K %g / %g N/m, B %g / %g N s/m (normal / tangential), mu %g%s, "
-           "%s, %d sub-step%s per step\n",
+           "%s, %d sub-step%s per step%s\n",
            p.k_normal, p.k_tangent, p.b_normal, p.b_tangent, p.mu, p.bilateral ? ", bilateral" : "",
            soft_integrator_name(sn_system_soft_integrator(s)), sn_system_soft_substeps(s),
-           sn_system_soft_substeps(s) > 1 ? "s" : "");
+           sn_system_soft_substeps(s) > 1 ? "s" : "",
+           sn_system_soft_events(s) ? ", contact events on" : "");
     for (int x = 0; x < SN_SOFT_MATERIALS; x++)
         for (int y = x; y < SN_SOFT_MATERIALS; y++) {
             sn_soft_params q;

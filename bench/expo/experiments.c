@@ -13,8 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-static const char* const g_names[EXPO_M_COUNT] = {
-    "expo0", "expo1", "expo2", "expo3", "expo4", "expo", "euler", "rk4", "implicit_euler"};
+static const char* const g_names[EXPO_M_COUNT] = {"expo0",          "expo1",   "expo2",   "expo3",
+                                                  "expo4",          "expo",    "euler",   "rk4",
+                                                  "implicit_euler", "expo_ev", "euler_ev"};
 
 const char* expo_method_name(expo_method m) {
     return m >= 0 && m < EXPO_M_COUNT ? g_names[m] : "?";
@@ -27,7 +28,9 @@ int expo_method_parse(const char* name) {
 }
 
 expo_method expo_method_truth(expo_method m) {
-    return m <= EXPO_M_EXPO ? EXPO_M_EXPO : m;
+    return m <= EXPO_M_EXPO || m == EXPO_M_EXPO_EV ? EXPO_M_EXPO
+           : m == EXPO_M_EULER_EV                  ? EXPO_M_EULER
+                                                   : m;
 }
 
 int expo_i_gt(double dt) {
@@ -39,7 +42,7 @@ int expo_n_gt(expo_method m, double dt) {
 }
 
 int expo_i_max(expo_method m, double dt) {
-    return m == EXPO_M_EULER ? expo_i_gt(dt) : expo_i_gt(dt) - 3;
+    return m == EXPO_M_EULER || m == EXPO_M_EULER_EV ? expo_i_gt(dt) : expo_i_gt(dt) - 3;
 }
 
 static double now(void) {
@@ -124,12 +127,14 @@ int expo_sim_reset(expo_sim* x) {
 
 int expo_sim_configure(expo_sim* x, expo_method m, int n) {
     static const sn_soft_integrator integ[EXPO_M_COUNT] = {
-        SN_SOFT_EXPO, SN_SOFT_EXPO,  SN_SOFT_EXPO, SN_SOFT_EXPO,          SN_SOFT_EXPO,
-        SN_SOFT_EXPO, SN_SOFT_EULER, SN_SOFT_RK4,  SN_SOFT_IMPLICIT_EULER};
+        SN_SOFT_EXPO,           SN_SOFT_EXPO, SN_SOFT_EXPO,  SN_SOFT_EXPO,
+        SN_SOFT_EXPO,           SN_SOFT_EXPO, SN_SOFT_EULER, SN_SOFT_RK4,
+        SN_SOFT_IMPLICIT_EULER, SN_SOFT_EXPO, SN_SOFT_EULER};
     if (m < 0 || m >= EXPO_M_COUNT) FAIL(x, "unknown method %d", (int)m);
     int max_mul = m <= EXPO_M_EXPO4 ? (int)m : -1;
     if (sn_system_set_soft_integrator(x->s, integ[m], n) != SN_OK ||
-        sn_system_set_expo_options(x->s, max_mul, 1, 0) != SN_OK)
+        sn_system_set_expo_options(x->s, max_mul, 1, 0) != SN_OK ||
+        sn_system_set_soft_events(x->s, m == EXPO_M_EXPO_EV || m == EXPO_M_EULER_EV) != SN_OK)
         FAIL(x, "%s x %d: %s", expo_method_name(m), n, sn_world_last_error(x->w));
     return 0;
 }

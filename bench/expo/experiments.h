@@ -37,14 +37,17 @@ typedef enum expo_method {
     EXPO_M_EULER,
     EXPO_M_RK4,
     EXPO_M_IMPLICIT_EULER,
+    EXPO_M_EXPO_EV,  // Expo (standard) with sinew's contact events (sn_system_set_soft_events)
+    EXPO_M_EULER_EV, // explicit Euler with the contact events
     EXPO_M_COUNT
 } expo_method;
 
-/// "expo0" .. "expo4", "expo", "euler", "rk4", "implicit_euler".
+/// "expo0" .. "expo4", "expo", "euler", "rk4", "implicit_euler", "expo_ev", "euler_ev".
 const char* expo_method_name(expo_method m);
 /// The method of a name; -1 if unknown.
 int expo_method_parse(const char* name);
-/// The method whose run is m's ground truth: Expo (standard) for every Expo variant, else m.
+/// The method whose run is m's ground truth: Expo (standard) for every Expo variant (expo_ev
+/// too), explicit Euler for euler_ev, else m.
 expo_method expo_method_truth(expo_method m);
 /// log2 of the ground truth's sub-steps for a control step dt (i_gt of A.14: 7 for 2 ms, 9 for
 /// 10 ms, 11 for 40 ms).

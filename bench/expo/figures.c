@@ -197,7 +197,7 @@ static int run_stability(const run_opts* o, const char* shared, FILE* csv, FILE*
            o->scen, x.dt, nsteps, nsteps * x.dt);
     for (int m = 0; m < EXPO_M_COUNT; m++) {
         if (!(o->methods >> m & 1u)) continue;
-        int imax = m == EXPO_M_EULER ? 9 : 7;
+        int imax = m == EXPO_M_EULER || m == EXPO_M_EULER_EV ? 9 : 7;
         int nmin = 0;
         double tfail = -1;
         double t0 = now();
@@ -264,7 +264,7 @@ static int parse(int argc, char** argv, run_opts* o, const char** csv) {
                 if (m < 0) {
                     fprintf(stderr,
                             "%s: unknown method '%s' (expo0 .. expo4, expo, euler, rk4, "
-                            "implicit_euler)\n",
+                            "implicit_euler, expo_ev, euler_ev)\n",
                             argv[0], tok);
                     return 2;
                 }

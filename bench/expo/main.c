@@ -13,7 +13,8 @@
 //                   [--zeta Z] [--dt DT] [--repeat R]
 //            on the soft contacts (experiments.h): each method's local error against its own
 //            ground truth (A.14), n_dt = 2^i sub-steps, the sub-step's time and the real-time
-//            factor. M: expo0 .. expo4, expo, euler, rk4, implicit_euler (default: expo0, expo2,
+//            factor. M: expo0 .. expo4, expo, euler, rk4, implicit_euler, and expo_ev, euler_ev
+//            (with sinew's contact events, sn_system_set_soft_events) (default: expo0, expo2,
 //            expo4, expo, euler, rk4, implicit_euler); T the horizon (default the scenario's);
 //            K the stiffness (1e5), Z the damping ratio B / (2 sqrt(K m / points)) (default
 //            B 300); DT the control step (the scenario's); R passes timed per point, the

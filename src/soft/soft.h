@@ -72,6 +72,7 @@ struct sni_soft {
     int max_mul;    // Expo: -1 standard exponential, 0..4 products
     int balance;    // Expo: balancing on
     int full;       // Expo: full-accuracy exponential
+    int events;     // touch-downs located inside the sub-step (events.c)
     int n, cap;     // points, and room for them
     int* body;      // (cap)
     sn_real* off;   // body-frame offsets; a rolling point's: its sphere's centre (cap x 3)
@@ -86,6 +87,7 @@ struct sni_soft {
     int newton_iter;  // implicit Euler: Newton iterations of the last step (all sub-steps)
     int newton_fails; // sub-steps whose Newton iteration stopped above the tolerance (ever)
     int warned;       // the warning that limits and loops are not enforced was given
+    int events_split; // sub-steps split at a predicted touch-down (ever; events.c)
     // ---- scratch of a step ----
     sni_soft_pt* save; // the contact state at the step's start (restored on a failure) (cap)
     sni_soft_pt* tmp;  // a stage's copy (RK4, implicit Euler) (cap)
@@ -213,7 +215,14 @@ sn_status sni_soft_expo_phase(struct sn_system* s, sn_real h, int phase);
 // step.c: the bodies of every system at the world step's start, as the others see them (into
 // each system's snap); before the systems' steps
 void sni_soft_begin(struct sn_world* w);
-// one world step of system s on soft contacts: from s->step.q0, u0 with tau_exp held,
+// events.c: one sub-step of h with its touch-downs located (c->events on): pieces of the sub-step
+// by piece(s, length, k) (the control and the integrator from (c->q, c->u), as step.c's sub-step
+// k; the continuing pieces get k = 1), the contacts updated between them; the contact update
+// after the last piece is the caller's
+typedef sn_status (*sni_soft_piece)(struct sn_system* s, sn_real h, int k);
+sn_status sni_soft_events(struct sn_system* s, sn_real h, int k, sni_soft_piece piece);
+
+// step.c: one world step of system s on soft contacts: from s->step.q0, u0 with tau_exp held,
 // n sub-steps, into s->step.q1, u1; on a failure the contact state is as it was
 sn_status sni_soft_step(struct sn_system* s, sn_real dt);
 // the contact state back to the step's start (after a failed step of the world)

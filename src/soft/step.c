@@ -123,6 +123,21 @@ static void substep_control(sn_system* s, sn_real h, int k) {
 }
 
 
+// sub-step k of h (or a piece of it, events.c): its control, the integrator, the result finite
+static sn_status piece(sn_system* s, sn_real h, int k) {
+    sni_soft* c = s->soft;
+    substep_control(s, h, k);
+    if (c->integrator == SN_SOFT_EULER) // the others add the forces they apply themselves
+        for (int i = 0; i < c->n; i++)
+            v3_addscl(c->pt[i].imp, c->pt[i].f, h);
+    sn_status st = substep(s, h);
+    if (st == SN_OK && (!finite_n(c->q, s->m->nq) || !finite_n(c->u, s->m->nv)))
+        st = SN_ERR_NONFINITE;
+    if (st == SN_OK) c->tnow += h; // where the other systems' bodies are (a piece's end)
+    return st;
+}
+
+
 // once per system: what a soft world leaves out (the hard solver's rows)
 static void warn_unenforced(sn_system* s) {
     const sn_model* m = s->m;
@@ -169,12 +184,7 @@ sn_status sni_soft_step(sn_system* s, sn_real dt) {
     sn_real h = dt / c->substeps;
     sn_status st = SN_OK;
     for (int k = 0; k < c->substeps && st == SN_OK; k++) {
-        substep_control(s, h, k);
-        if (c->integrator == SN_SOFT_EULER) // the others add the forces they apply themselves
-            for (int i = 0; i < c->n; i++)
-                v3_addscl(c->pt[i].imp, c->pt[i].f, h);
-        st = substep(s, h);
-        if (st == SN_OK && (!finite_n(c->q, nq) || !finite_n(c->u, nv))) st = SN_ERR_NONFINITE;
+        st = c->events ? sni_soft_events(s, h, k, piece) : piece(s, h, k);
         if (st != SN_OK) break;
         c->tnow = (k + 1) * h;
         sni_soft_kin(s, c->q, c->u, 1);

@@ -55,7 +55,8 @@
 //   reset, expo_nc, bal, warned: state (the anchors, what each touches, its contact frame, both in
 //   the frame of a moving body touched, the impulse of the last step that the other system's next
 //   step takes as its reaction; Expo's balancing warm start) | pt[].f, p, pd, depth,
-//   newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp, save_reset,
+//   newton_iter, newton_fails: report | events_split: report, not restored (a count since the
+//   system was made) | cap, block, bytes: structure | save, tmp, save_reset,
 //   save_roll, snap (the bodies at the world step's start, taken before the systems' steps),
 //   react, tnow, Jt and the rest: scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
@@ -395,8 +396,9 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
     sni_ser_int(S, SNI_CONFIG, "soft part (present)", &has, 1, 0, -1);
     if (!has || S->failed != SN_OK || !s->soft) return;
     sni_soft* c = s->soft;
-    int cfg[6] = {c->integrator, c->substeps, c->max_mul, c->balance, c->full, c->n};
-    sni_ser_int(S, SNI_CONFIG, "soft integrator, sub-steps, Expo options and point count", cfg, 6,
+    int cfg[7] = {c->integrator, c->substeps, c->max_mul, c->balance, c->full, c->n, c->events};
+    sni_ser_int(S, SNI_CONFIG,
+                "soft integrator, sub-steps, Expo options, point count and contact events", cfg, 7,
                 0, -1);
     if (S->failed != SN_OK) return;
     sni_ser_int(S, SNI_CONFIG, "soft points' bodies", c->body, (size_t)c->n, 0, -1);
