@@ -12,7 +12,7 @@
 
 // S (n x n, row-major, symmetric: only its lower triangle is read) = V diag(L) V^T: L (n) the
 // eigenvalues in ascending order, V (n x n, row-major) the eigenvectors in its columns
-// (V[i * n + j] is entry i of vector j). S is overwritten (its lower triangle: the reflections).
+// (V[i * n + j] is entry i of vector j). S is overwritten (the reflections).
 // e (n): scratch. Errors: SN_ERR_ARG (n < 0, NULL arrays), SN_ERR_NONFINITE (S not finite),
 // SN_ERR_SINGULAR (the iteration did not converge in 60 sweeps per eigenvalue: not seen on
 // finite input); L and V are unspecified on error.
