@@ -186,9 +186,11 @@ static sn_status integrals(sni_soft* c, int nc, sn_real h) {
     c->expo_nc = nc;
     sn_real ratio, *kr = c->lds; // the modal path: the standard exponential's stand-in
     if (c->modal && c->max_mul < 0 && c->balance && !c->full &&
-        sni_lds_modal_work(3 * nc) + (size_t)(3 * nc) <= c->lds_n && modal_lds(c, nc, kr, &ratio))
-        return sni_lds_modal(3 * nc, c->ups, kr, ratio, c->bfree, c->x0, h, c->X1, c->X2,
-                             c->lds + 3 * nc);
+        sni_lds_modal_work(3 * nc) + (size_t)(3 * nc) <= c->lds_n && modal_lds(c, nc, kr, &ratio)) {
+        sn_status st = sni_lds_modal(3 * nc, c->ups, kr, ratio, c->bfree, c->x0, h, c->X1, c->X2,
+                                     c->lds + 3 * nc);
+        if (st != SN_ERR_SINGULAR) return st; // the eigensolver not converged: the exponential
+    }
     sni_expm_opts o = {c->max_mul, c->balance, c->full};
     return sni_lds_integrals(n, c->A, c->ea, c->x0, h, &o, c->bal, c->X1, c->X2, NULL, c->lds);
 }
