@@ -3,17 +3,18 @@
 // standing on its 4 feet (FL/FR/HL/HR_FOOT, all 4 contacts active), world dt 2 ms: the paper's
 // Table III (spec/algorithms.md "Timing breakdown (Table III)", solo-trot at 2 ms). Expo in 1
 // sub-step with the standard exponential (max_mul -1) without and with balancing and with the
-// caps max_mul 0, 2, 4; explicit Euler in 16 sub-steps. Per sub-step: the whole world step's time
-// divided by its sub-steps (median of 5 blocks) and Table III's rows, each phase timed alone at
-// the same state (median of 5 blocks); "other" is the rest of the world step (the control, the
-// step's set-up, the contact kinematics at its start). Not a test (docs/expo.md).
+// caps max_mul 0, 2, 4; explicit Euler in 16 sub-steps; Expo on its modal path (expo_modal: the
+// row "exponential, integrals" is then the eigendecomposition and the modes). Per sub-step: the
+// whole world step's time divided by its sub-steps (median of 5 blocks) and Table III's rows, each
+// phase timed alone at the same state (median of 5 blocks); "other" is the rest of the world step
+// (the control, the step's set-up, the contact kinematics at its start). Not a test (docs/expo.md).
 //
 //   sinew_bench_soft [--csv FILE]       the table (us and % per sub-step)
 //   sinew_bench_soft --ir [--csv FILE]  the same in callgrind instructions per sub-step, exact:
 //                                       runs itself under valgrind --tool=callgrind (one run per
 //                                       configuration) and prints one line per configuration
 //   sinew_bench_soft --callgrind CONFIG STEPS
-//                                       the worker of --ir (CONFIG 0..5): STEPS world steps and
+//                                       the worker of --ir (CONFIG 0..6): STEPS world steps and
 //                                       then each row 100 times, each dumped apart
 //                                       (CALLGRIND_DUMP_STATS_AT: FILE.1 the steps, FILE.2.. the
 //                                       rows, FILE valgrind's --callgrind-out-file)
@@ -42,12 +43,14 @@ typedef struct config {
     const char* name;
     sn_soft_integrator it;
     int substeps, max_mul, balance;
+    int modal; // Expo's modal path (the others: the exponential, as the paper's Expo)
 } config;
 
 static const config configs[] = {
-    {"expo_std_nobal", SN_SOFT_EXPO, 1, -1, 0}, {"expo_std_bal", SN_SOFT_EXPO, 1, -1, 1},
-    {"expo_mul0", SN_SOFT_EXPO, 1, 0, 1},       {"expo_mul2", SN_SOFT_EXPO, 1, 2, 1},
-    {"expo_mul4", SN_SOFT_EXPO, 1, 4, 1},       {"euler_16", SN_SOFT_EULER, 16, -1, 1},
+    {"expo_std_nobal", SN_SOFT_EXPO, 1, -1, 0, 0}, {"expo_std_bal", SN_SOFT_EXPO, 1, -1, 1, 0},
+    {"expo_mul0", SN_SOFT_EXPO, 1, 0, 1, 0},       {"expo_mul2", SN_SOFT_EXPO, 1, 2, 1, 0},
+    {"expo_mul4", SN_SOFT_EXPO, 1, 4, 1, 0},       {"euler_16", SN_SOFT_EULER, 16, -1, 1, 0},
+    {"expo_modal", SN_SOFT_EXPO, 1, -1, 1, 1},
 };
 #define NCONFIG (int)(sizeof configs / sizeof configs[0])
 
@@ -188,6 +191,7 @@ static void select_config(bench* b, const config* cf) {
     b->cf = cf;
     sn_system_set_soft_integrator(b->s, cf->it, cf->substeps);
     sn_system_set_expo_options(b->s, cf->max_mul, cf->balance, 0);
+    sn_system_set_expo_modal(b->s, cf->modal);
     for (int k = 0; k < 20; k++)
         run_step(b);
     memcpy(b->q, b->s->soft->q, (size_t)b->robot.nq * sizeof(double));
@@ -259,16 +263,18 @@ static int write_csv(const char* file, const char* unit, double t[NCONFIG][NROW]
         fprintf(stderr, "cannot write %s\n", file);
         return 1;
     }
-    fprintf(f, "config,integrator,substeps,max_mul,balance,row,%s_per_substep,percent\n", unit);
+    fprintf(f, "config,integrator,substeps,max_mul,balance,modal,row,%s_per_substep,percent\n",
+            unit);
     for (int k = 0; k < NCONFIG; k++) {
         const config* cf = &configs[k];
         const char* it = cf->it == SN_SOFT_EXPO ? "expo" : "euler";
-        fprintf(f, "%s,%s,%d,%d,%d,total,%.6g,100\n", cf->name, it, cf->substeps, cf->max_mul,
-                cf->balance, total[k]);
+        fprintf(f, "%s,%s,%d,%d,%d,%d,total,%.6g,100\n", cf->name, it, cf->substeps, cf->max_mul,
+                cf->balance, cf->modal, total[k]);
         for (int r = 0; r < NROW; r++)
             if (has_row(cf, r))
-                fprintf(f, "%s,%s,%d,%d,%d,%s,%.6g,%.4g\n", cf->name, it, cf->substeps, cf->max_mul,
-                        cf->balance, row_key[r], t[k][r], 100 * t[k][r] / total[k]);
+                fprintf(f, "%s,%s,%d,%d,%d,%d,%s,%.6g,%.4g\n", cf->name, it, cf->substeps,
+                        cf->max_mul, cf->balance, cf->modal, row_key[r], t[k][r],
+                        100 * t[k][r] / total[k]);
     }
     fclose(f);
     printf("wrote %s\n", file);

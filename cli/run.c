@@ -28,7 +28,8 @@ static void run_usage(void) {
             "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
-            "                 [--expo-products N] [--expo-full] [--soft-events]\n");
+            "                 [--expo-products N] [--expo-full] [--expo-modal on|off]\n"
+            "                 [--soft-events]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -102,6 +103,8 @@ static void run_usage(void) {
         "  --soft-events  split each sub-step at a predicted touch-down, so a contact\n"
         "              starts when its point reaches the ground, not at the sub-step's\n"
         "              end (sn_system_set_soft_events; default off, the paper's method)\n"
+        "  --expo-modal on|off  Expo's modal path when every contact's damping is the\n"
+        "              same multiple of its stiffness (default on; docs/expo.md)\n"
         "  a model file may put the world on soft contacts and give these parameters\n"
         "  (docs/expo.md, \"Soft parameters\"); the options above replace the file's\n"
         "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
@@ -180,9 +183,10 @@ typedef struct run_args {
     // --integrator, --substeps, --soft-points, --bilateral
     const char *contact, *stiffness, *damping, *integrator, *soft_points;
     int substeps, bilateral, restitution_given;
-    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full
+    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full, --expo-modal (-1:
+    // not given)
     const char *soft_pairs, *materials;
-    int expo_products, expo_full;
+    int expo_products, expo_full, expo_modal;
     int soft_events; // --soft-events
 } run_args;
 
@@ -199,6 +203,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->duration = 5;
     a->cell = 0.1;
     a->expo_products = -1;
+    a->expo_modal = -1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
         const char** str = !strcmp(s, "--q0")            ? &a->q0
@@ -271,6 +276,14 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--expo-full")) {
             a->expo_full = 1;
+        } else if (!strcmp(s, "--expo-modal")) {
+            const char* v = i + 1 < argc ? argv[i + 1] : "";
+            if (strcmp(v, "on") && strcmp(v, "off")) {
+                fprintf(stderr, "sinew run: --expo-modal needs on or off\n");
+                return CLI_USAGE;
+            }
+            a->expo_modal = !strcmp(v, "on");
+            i++;
         } else if (!strcmp(s, "--soft-events")) {
             a->soft_events = 1;
         } else if (!strcmp(s, "--bilateral")) {
@@ -580,6 +593,7 @@ static int soft_check_args(const run_args* a, int soft) {
                        : a->expo_products >= 0 ? "--expo-products"
                        : a->expo_full          ? "--expo-full"
                        : a->soft_events        ? "--soft-events"
+                       : a->expo_modal >= 0    ? "--expo-modal"
                                                : NULL;
     if (!soft && only) {
         fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
@@ -902,7 +916,8 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
         sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK ||
         ((a->expo_products >= 0 || a->expo_full) &&
          sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK) ||
-        (a->soft_events && sn_system_set_soft_events(s, 1) != SN_OK)) {
+        (a->soft_events && sn_system_set_soft_events(s, 1) != SN_OK) ||
+        (a->expo_modal >= 0 && sn_system_set_expo_modal(s, a->expo_modal) != SN_OK)) {
         fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
         return CLI_USAGE;
     }

@@ -10,6 +10,7 @@
 // (A.9, step.c). Inside the sub-step the anchor is taken as not slipping (p0' = 0), as consim
 // does (A.3).
 #include "math/expm.h"
+#include "math/lds_modal.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
 
@@ -144,12 +145,52 @@ static void contact_w(sn_system* s, int nc) {
 }
 
 
+// the modal path's condition (docs/expo.md "The modal path"): the LDS c->A, c->ea is
+// [[0, I], [-U K, -r U K]], (0, b) with U = c->ups, K = diag(k) > 0 from the points' parameters
+// and one ratio r (to 1e-12) for every row; k into kr (3 nc), r into *ratio
+static int modal_lds(const sni_soft* c, int nc, sn_real* kr, sn_real* ratio) {
+    int m3 = 3 * nc, n = 2 * m3;
+    sn_real r0 = 0;
+    for (int q = 0; q < m3; q++) {
+        const sn_soft_params* P = &c->prm[c->act[q / 3]];
+        sn_real k = q % 3 == 2 ? P->k_normal : P->k_tangent;
+        sn_real b = q % 3 == 2 ? P->b_normal : P->b_tangent;
+        if (!(k > 0) || !isfinite(k) || !(b >= 0) || !isfinite(b)) return 0;
+        sn_real r = b / k;
+        if (q == 0) r0 = r;
+        if (!(fabs(r - r0) <= 1e-12 * r0)) return 0;
+        kr[q] = k;
+    }
+    for (int i = 0; i < m3; i++) {
+        const sn_real* top = c->A + (size_t)i * (size_t)n;
+        const sn_real* bot = c->A + (size_t)(m3 + i) * (size_t)n;
+        const sn_real* u = c->ups + (size_t)i * (size_t)m3;
+        if (c->ea[i] != 0 || c->ea[m3 + i] != c->bfree[i]) return 0;
+        for (int j = 0; j < n; j++)
+            if (top[j] != (j == m3 + i)) return 0;
+        for (int j = 0; j < m3; j++) {
+            sn_real uk = u[j] * kr[j], tol = 1e-12 * fabs(uk);
+            if (!(fabs(bot[j] + uk) <= tol) || !(fabs(bot[m3 + j] + r0 * uk) <= 2 * tol)) return 0;
+        }
+    }
+    *ratio = r0;
+    return 1;
+}
+
+
 // the integrals X1, X2 of the LDS over h (A13)
 static sn_status integrals(sni_soft* c, int nc, sn_real h) {
     int n = 6 * nc;
     // the balancing's warm start holds while the active set keeps its size
     if (nc != c->expo_nc) memset(c->bal, 0, (size_t)(n + 3) * sizeof(sn_real));
     c->expo_nc = nc;
+    sn_real ratio, *kr = c->lds; // the modal path: the standard exponential's stand-in
+    if (c->modal && c->max_mul < 0 && c->balance && !c->full &&
+        sni_lds_modal_work(3 * nc) + (size_t)(3 * nc) <= c->lds_n && modal_lds(c, nc, kr, &ratio)) {
+        sn_status st = sni_lds_modal(3 * nc, c->ups, kr, ratio, c->bfree, c->x0, h, c->X1, c->X2,
+                                     c->lds + 3 * nc);
+        if (st != SN_ERR_SINGULAR) return st; // the eigensolver not converged: the exponential
+    }
     sni_expm_opts o = {c->max_mul, c->balance, c->full};
     return sni_lds_integrals(n, c->A, c->ea, c->x0, h, &o, c->bal, c->X1, c->X2, NULL, c->lds);
 }

@@ -107,6 +107,7 @@ sni_soft* sni_soft_get(sn_system* s) {
     c->substeps = 1;
     c->max_mul = -1;
     c->balance = 1;
+    c->modal = 1;
     if (soft_reserve(s, c, 4) != SN_OK) {
         sni_free(&s->world->alloc, c, sizeof *c);
         sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the soft contact points");
@@ -176,6 +177,22 @@ sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int
     c->balance = balance;
     c->full = full;
     return SN_OK;
+}
+
+
+sn_status sn_system_set_expo_modal(sn_system* s, int on) {
+    if (!s) return SN_ERR_ARG;
+    if (on != 0 && on != 1)
+        return SET_ERR(s->world, SN_ERR_ARG, "Expo's modal path: on %d must be 0 or 1", on);
+    sni_soft* c = sni_soft_get(s);
+    if (!c) return SN_ERR_NOMEM;
+    c->modal = on;
+    return SN_OK;
+}
+
+
+int sn_system_expo_modal(const sn_system* s) {
+    return s && s->soft ? s->soft->modal : 1;
 }
 
 

@@ -73,6 +73,7 @@ struct sni_soft {
     int balance;    // Expo: balancing on
     int full;       // Expo: full-accuracy exponential
     int events;     // touch-downs located inside the sub-step (events.c)
+    int modal;      // Expo: the modal path when the contacts' B = c K (docs/expo.md)
     int n, cap;     // points, and room for them
     int* body;      // (cap)
     sn_real* off;   // body-frame offsets; a rolling point's: its sphere's centre (cap x 3)
