@@ -89,7 +89,7 @@ static void run_row(void* ctx) {
     sn_status st = SN_OK;
     if (b->row == R_KIN) {
         sni_soft_kin(s, c->q, c->u, 1);
-        sni_soft_update(s->world, c, c->pt);
+        sni_soft_update(s, c->pt);
     } else if (b->cf->it == SN_SOFT_EXPO) {
         static const int phase[R_KIN] = {SNI_EXPO_FACTOR,   SNI_EXPO_FREE, SNI_EXPO_W,
                                          SNI_EXPO_LDS,      SNI_EXPO_EXP,  SNI_EXPO_CONE,

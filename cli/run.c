@@ -27,6 +27,9 @@ static void run_usage(void) {
             "                 [--contact hard|soft] [--stiffness K] [--damping B]\n"
             "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
+            "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
+            "                 [--expo-products N] [--expo-full]\n");
+    fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
             "              crank driven at -3 rad/s, 2 ms steps)\n"
@@ -86,6 +89,18 @@ static void run_usage(void) {
         "  --damping   B, or \"B_normal B_tangential\", N s/m (default 300)\n"
         "  --friction  also the soft contacts' mu (default 1 on soft contacts)\n"
         "  --bilateral the soft contacts pull as well and never slip or end\n"
+        "  --soft-pair the soft parameters of material pair A:B (ids 0 .. 15, the ground\n"
+        "              is 0, the order irrelevant): K_normal, then optionally K_tangential,\n"
+        "              B_normal, B_tangential and mu; the ones left out are the world's\n"
+        "              (the values above); comma-separated for several pairs\n"
+        "  --materials the contact material id of a link's body (default 0):\n"
+        "              LINK:ID,... (also the hard contacts' material pairs)\n"
+        "  --expo-products  Expo's exponential with at most N matrix products (0 .. 4:\n"
+        "              Pade orders 1, 2, 3, 5, 7, no scaling; default: scaling and\n"
+        "              squaring to full accuracy)\n"
+        "  --expo-full Expo's full-accuracy exponential (to rounding; a reference)\n"
+        "  a model file may put the world on soft contacts and give these parameters\n"
+        "  (docs/expo.md, \"Soft parameters\"); the options above replace the file's\n"
         "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
         "  --substeps  sub-steps of the integrator per --dt step (default 1); the PD\n"
         "              torque is held over the step\n"
@@ -162,6 +177,9 @@ typedef struct run_args {
     // --integrator, --substeps, --soft-points, --bilateral
     const char *contact, *stiffness, *damping, *integrator, *soft_points;
     int substeps, bilateral, restitution_given;
+    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full
+    const char *soft_pairs, *materials;
+    int expo_products, expo_full;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -176,6 +194,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->friction = 0.8;
     a->duration = 5;
     a->cell = 0.1;
+    a->expo_products = -1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
         const char** str = !strcmp(s, "--q0")            ? &a->q0
@@ -200,6 +219,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
                            : !strcmp(s, "--damping")     ? &a->damping
                            : !strcmp(s, "--integrator")  ? &a->integrator
                            : !strcmp(s, "--soft-points") ? &a->soft_points
+                           : !strcmp(s, "--soft-pair")   ? &a->soft_pairs
+                           : !strcmp(s, "--materials")   ? &a->materials
                                                          : NULL;
         double* num = !strcmp(s, "--dt")         ? &a->dt
                       : !strcmp(s, "--duration") ? &a->duration
@@ -235,6 +256,17 @@ static int parse_args(int argc, char** argv, run_args* a) {
             }
             a->substeps = (int)n;
             i++;
+        } else if (!strcmp(s, "--expo-products")) {
+            char* end = NULL;
+            long n = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : -1;
+            if (i + 1 >= argc || end == argv[i + 1] || *end || n < 0 || n > 4) {
+                fprintf(stderr, "sinew run: --expo-products needs a whole number 0 .. 4\n");
+                return CLI_USAGE;
+            }
+            a->expo_products = (int)n;
+            i++;
+        } else if (!strcmp(s, "--expo-full")) {
+            a->expo_full = 1;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -409,6 +441,8 @@ static int load_heightfield(sn_world* w, const char* path, double cell) {
 }
 
 
+static int set_materials(sn_world* w, sn_system* s, const char* list);
+
 // the command line's start state and the library's setup options from it; 0 or CLI_USAGE
 static int setup_opts(const sn_model* m, const run_args* a, sn_setup_opts* o, double* q,
                       double* u) {
@@ -464,6 +498,7 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
     if (!rc && a->gyroscopic) rc = set_gyroscopic(s, a->gyroscopic);
+    if (!rc && a->materials) rc = set_materials(w, s, a->materials);
     int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
     memset(u, 0, (size_t)nv * sizeof(double));
     if (crank >= 0 && !a->kd && !a->vtarget) {
@@ -526,20 +561,19 @@ static const char* soft_integrator_name(sn_soft_integrator i) {
     return i >= SN_SOFT_EXPO && i <= SN_SOFT_IMPLICIT_EULER ? names[i] : "?";
 }
 
-// the soft-only options without --contact soft, and the hard-only ones with it; 0 or CLI_USAGE
-static int soft_check_args(const run_args* a) {
-    int soft = a->contact && !strcmp(a->contact, "soft");
-    if (a->contact && !soft && strcmp(a->contact, "hard")) {
-        fprintf(stderr, "sinew run: unknown contact model '%s' (hard, soft)\n", a->contact);
-        return CLI_USAGE;
-    }
-    const char* only = a->stiffness     ? "--stiffness"
-                       : a->damping     ? "--damping"
-                       : a->integrator  ? "--integrator"
-                       : a->substeps    ? "--substeps"
-                       : a->soft_points ? "--soft-points"
-                       : a->bilateral   ? "--bilateral"
-                                        : NULL;
+// the soft-only options on hard contacts, and the hard-only ones on soft contacts (`soft`:
+// --contact soft, or the file's soft contacts without --contact hard); 0 or CLI_USAGE
+static int soft_check_args(const run_args* a, int soft) {
+    const char* only = a->stiffness            ? "--stiffness"
+                       : a->damping            ? "--damping"
+                       : a->integrator         ? "--integrator"
+                       : a->substeps           ? "--substeps"
+                       : a->soft_points        ? "--soft-points"
+                       : a->bilateral          ? "--bilateral"
+                       : a->soft_pairs         ? "--soft-pair"
+                       : a->expo_products >= 0 ? "--expo-products"
+                       : a->expo_full          ? "--expo-full"
+                                               : NULL;
     if (!soft && only) {
         fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
         return CLI_USAGE;
@@ -559,6 +593,16 @@ static int soft_check_args(const run_args* a) {
         return CLI_USAGE;
     }
     return 0;
+}
+
+// --contact's value, and the options that do not go with it (without --contact, the file
+// decides: soft_configure checks them); 0 or CLI_USAGE
+static int soft_check_contact(const run_args* a) {
+    if (a->contact && strcmp(a->contact, "soft") && strcmp(a->contact, "hard")) {
+        fprintf(stderr, "sinew run: unknown contact model '%s' (hard, soft)\n", a->contact);
+        return CLI_USAGE;
+    }
+    return a->contact ? soft_check_args(a, !strcmp(a->contact, "soft")) : 0;
 }
 
 // one or two numbers (normal [tangential]) > 0 (or >= 0 when `zero_ok`)
@@ -707,6 +751,96 @@ static int soft_geometry_points(sn_world* w, sn_system* s, soft_run* r) {
 }
 
 
+// --soft-pair A:B:K[:Kt:B:Bt:MU],...: each pair's parameters over the world's p; 0 or CLI_USAGE
+static int soft_pairs(sn_world* w, const char* list, const sn_soft_params* p) {
+    for (const char* at = list;;) {
+        const char* comma = strchr(at, ',');
+        size_t len = comma ? (size_t)(comma - at) : strlen(at);
+        char tok[256];
+        if (len >= sizeof tok) len = sizeof tok - 1;
+        memcpy(tok, at, len);
+        tok[len] = 0;
+        double v[7];
+        int n = 0;
+        char* c = tok;
+        for (; n < 7; n++) {
+            char* end = NULL;
+            v[n] = strtod(c, &end);
+            if (end == c || !isfinite(v[n]) || (*end && *end != ':')) break;
+            c = end;
+            if (!*c) {
+                n++;
+                break;
+            }
+            c++;
+        }
+        int ok = n >= 3 && n <= 7 && !*c && v[0] == floor(v[0]) && v[1] == floor(v[1]);
+        sn_soft_params q = *p;
+        double* dst[5] = {&q.k_normal, &q.k_tangent, &q.b_normal, &q.b_tangent, &q.mu};
+        for (int k = 2; ok && k < n; k++)
+            *dst[k - 2] = v[k];
+        if (ok && n == 3) q.k_tangent = p->k_tangent;
+        if (!ok || sn_world_set_soft_pair(w, (int)v[0], (int)v[1], &q) != SN_OK) {
+            fprintf(stderr, "sinew run: --soft-pair '%s': %s\n", tok,
+                    ok ? sn_world_last_error(w)
+                       : "A:B:K_normal[:K_tangential:B_normal:B_tangential:mu], material ids A "
+                         "and B whole numbers 0 .. 15");
+            return CLI_USAGE;
+        }
+        if (!comma) return 0;
+        at = comma + 1;
+    }
+}
+
+// --materials LINK:ID,...: the contact material of each link's body; 0 or CLI_USAGE
+static int set_materials(sn_world* w, sn_system* s, const char* list) {
+    const sn_model* m = sn_system_model(s);
+    for (const char* at = list;;) {
+        const char* comma = strchr(at, ',');
+        size_t len = comma ? (size_t)(comma - at) : strlen(at);
+        char tok[256];
+        if (len >= sizeof tok) len = sizeof tok - 1;
+        memcpy(tok, at, len);
+        tok[len] = 0;
+        char* colon = strrchr(tok, ':');
+        char* end = NULL;
+        long id = colon ? strtol(colon + 1, &end, 10) : -1;
+        if (!colon || end == colon + 1 || *end || id < 0 || id > 15) {
+            fprintf(stderr, "sinew run: --materials '%s': LINK:ID, the id a whole number 0 .. 15\n",
+                    tok);
+            return CLI_USAGE;
+        }
+        *colon = 0;
+        int fr = sn_model_find(m, SN_OBJ_FRAME, tok);
+        if (fr < 0) {
+            fprintf(stderr, "sinew run: --materials: the model has no link named '%s'\n", tok);
+            return CLI_USAGE;
+        }
+        if (sn_system_set_body_material(s, m->frame_body[fr], (int)id) != SN_OK) {
+            fprintf(stderr, "sinew run: --materials '%s': %s\n", tok, sn_world_last_error(w));
+            return CLI_USAGE;
+        }
+        if (!comma) return 0;
+        at = comma + 1;
+    }
+}
+
+// the soft points a model file gave (sn_system_apply_file), named after their bodies and offsets
+static int soft_file_points(sn_system* s, soft_run* r) {
+    const sn_model* m = sn_system_model(s);
+    int n = sn_system_soft_point_count(s);
+    r->name = calloc((size_t)n + 1, sizeof *r->name);
+    if (!r->name) return 1;
+    for (int i = 0; i < n; i++) {
+        sn_soft_point p;
+        sn_system_soft_point(s, i, &p);
+        snprintf(r->name[r->n++], SOFT_NAME, "%.40s@%.4g:%.4g:%.4g",
+                 sn_model_name(m, SN_OBJ_BODY, p.body), p.offset[0], p.offset[1], p.offset[2]);
+    }
+    return 0;
+}
+
+
 // --contact soft and its options through the public API; 0, CLI_USAGE or 1
 static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double ground_z,
                           soft_run* r) {
@@ -714,17 +848,22 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
     r->pen_pt = -1;
     r->pen_max = -INFINITY;
     r->ground_z = ground_z;
-    if (!a->contact || strcmp(a->contact, "soft")) return 0;
+    // soft: --contact soft, or the file's soft contacts (applied by the library) unless
+    // --contact hard
+    int soft =
+        a->contact ? !strcmp(a->contact, "soft") : sn_world_contact_model(w) == SN_CONTACT_SOFT;
+    if (!a->contact && soft_check_args(a, soft)) return CLI_USAGE;
+    if (!soft) return sn_world_set_contact_model(w, SN_CONTACT_HARD) == SN_OK ? 0 : 1;
     r->on = 1;
     const sn_model* m = sn_system_model(s);
-    sn_soft_params p = sn_soft_params_default();
+    sn_soft_params p = sn_world_soft_params(w); // the defaults, or the file's
     if (a->stiffness && soft_pair(a->stiffness, "--stiffness", 0, &p.k_normal, &p.k_tangent))
         return CLI_USAGE;
     if (a->damping && soft_pair(a->damping, "--damping", 1, &p.b_normal, &p.b_tangent))
         return CLI_USAGE;
     if (a->friction_given) p.mu = a->friction;
-    p.bilateral = a->bilateral;
-    sn_soft_integrator integ = SN_SOFT_EXPO;
+    if (a->bilateral) p.bilateral = 1;
+    sn_soft_integrator integ = sn_system_soft_integrator(s);
     if (a->integrator) {
         int k = SN_SOFT_EXPO;
         while (k <= SN_SOFT_IMPLICIT_EULER && strcmp(a->integrator, soft_integrator_name(k)))
@@ -739,15 +878,22 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
     }
     if (sn_world_set_contact_model(w, SN_CONTACT_SOFT) != SN_OK ||
         sn_world_set_soft_params(w, &p) != SN_OK ||
-        sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK) {
+        sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK ||
+        ((a->expo_products >= 0 || a->expo_full) &&
+         sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK)) {
         fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
         return CLI_USAGE;
     }
+    if (a->soft_pairs && soft_pairs(w, a->soft_pairs, &p)) return CLI_USAGE;
     if (sn_data_create(m, NULL, &r->d, NULL) != SN_OK) return 1;
     memcpy(r->d->q, sn_system_q(s), (size_t)m->nq * sizeof(double));
     sn_fk(m, r->d);
-    int rc =
-        a->soft_points ? soft_named_points(w, s, r, a->soft_points) : soft_geometry_points(w, s, r);
+    // the points: --soft-points (after the file's), else the file's, else the geometry's
+    int rc = sn_system_soft_point_count(s) ? soft_file_points(s, r) : 0;
+    if (!rc)
+        rc = a->soft_points                  ? soft_named_points(w, s, r, a->soft_points)
+             : sn_system_soft_point_count(s) ? 0
+                                             : soft_geometry_points(w, s, r);
     if (!rc && r->n > SOFT_MANY)
         fprintf(stderr,
                 "sinew run: warning: %d soft points (Expo's cost grows as (3 n)^3); "
@@ -819,6 +965,14 @@ static void soft_summary(const soft_run* r, sn_world* w, sn_system* s, long step
            p.k_normal, p.k_tangent, p.b_normal, p.b_tangent, p.mu, p.bilateral ? ", bilateral" : "",
            soft_integrator_name(sn_system_soft_integrator(s)), sn_system_soft_substeps(s),
            sn_system_soft_substeps(s) > 1 ? "s" : "");
+    for (int x = 0; x < SN_SOFT_MATERIALS; x++)
+        for (int y = x; y < SN_SOFT_MATERIALS; y++) {
+            sn_soft_params q;
+            int set = 0;
+            if (sn_world_soft_pair(w, x, y, &q, &set) != SN_OK || !set) continue;
+            printf("soft pair %2d %2d  K %g / %g N/m, B %g / %g N s/m, mu %g%s\n", x, y, q.k_normal,
+                   q.k_tangent, q.b_normal, q.b_tangent, q.mu, q.bilateral ? ", bilateral" : "");
+        }
     printf("soft active      %.3g points per step on average, at most %d\n",
            steps ? (double)r->active_sum / (double)steps : 0.0, r->active_max);
     if (r->pen_pt >= 0 && r->pen_max > 0)
@@ -838,7 +992,7 @@ static const char* scheme_name(sn_scheme s) {
 int cli_run(int argc, char** argv) {
     run_args a;
     int rc = parse_args(argc, argv, &a);
-    if (!rc) rc = soft_check_args(&a);
+    if (!rc) rc = soft_check_contact(&a);
     if (rc) {
         run_usage();
         return rc;

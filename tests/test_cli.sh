@@ -428,5 +428,46 @@ check "an unknown contact model is a usage error" exit_code 2 "$SINEW" run "$B" 
 check "--integrator without --contact soft is a usage error" exit_code 2 "$SINEW" run "$B" --integrator rk4 --duration 0.1 --no-html
 check "--substeps needs a whole number" exit_code 2 "$SINEW" run "$B" --contact soft --substeps 2.5 --duration 0.1 --no-html
 
+# soft parameters per material pair (docs/expo.md "Soft parameters"): the box's body made material 2
+# takes the pair (0, 2)'s K_n = 1e4 (given as 2:0): its corners in by m g / (4 K_n); a pair of
+# another material leaves it on the world's 1e5; Expo's exponential options
+check "--soft-pair 2:0:1e4 --materials box:2" exit_code 0 "$SINEW" run "$B" --contact soft --materials box:2 --soft-pair "2:0:1e4,3:3:2e5:2e5:10:10:0.5" --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/spair.csv"
+check "the summary lists the pairs" grep -q "soft pair  0  2  K 10000 / 100000 N/m, B 300 / 300 N s/m, mu 1" "$TMP/out"
+check "and the second" grep -q "soft pair  3  3  K 200000 / 200000 N/m, B 10 / 10 N s/m, mu 0.5" "$TMP/out"
+check "the corners in by m g / (4 K_n) of the pair" awk -F, 'END { want = 9.81 / 4e4; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair.csv"
+check "another material's pair: the world's K" exit_code 0 "$SINEW" run "$B" --contact soft --materials box:3 --soft-pair "2:0:1e4" --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/spair2.csv"
+check "the corners in by m g / (4 K) of the world" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair2.csv"
+for opt in "--expo-products 0" "--expo-products 4" "--expo-full"; do
+  check "Expo with $opt" exit_code 0 "$SINEW" run "$B" --contact soft $opt --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sexpo.csv"
+  check "$opt: the corners in by m g / (4 K)" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sexpo.csv"
+done
+for bad in "2:0:-1" "2:0:x" "2.5:0:1e4" "2:0:1e4:1:2:3:4:5" "2:0"; do
+  check "--soft-pair '$bad' refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair "$bad" --no-html
+done
+check "it says the form" grep -q "A:B:K_normal\[:K_tangential:B_normal:B_tangential:mu\]" "$TMP/err"
+check "--soft-pair 16:0:1e4 refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair 16:0:1e4 --no-html
+check "the library's message" grep -q "soft material pair 16 0: each id must be 0 to 15" "$TMP/err"
+check "--soft-pair without --contact soft" exit_code 2 "$SINEW" run "$B" --soft-pair 1:0:1e4 --no-html
+check "--expo-full without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-full --no-html
+check "--expo-products 5 refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-products 5 --no-html
+check "--materials: an unknown link" exit_code 2 "$SINEW" run "$B" --contact soft --materials lid:1 --no-html
+check "--materials: an id beyond 15" exit_code 2 "$SINEW" run "$B" --contact soft --materials box:16 --no-html
+# a model file on soft contacts (tests/data/soft/soft_box.urdf, sinew's extension): the library
+# applies the file's contact model, parameters, pair, material and points; the command line's
+# options go over them (--contact hard turns them off)
+SF=$SRC/tests/data/soft/soft_box.urdf
+check "a file that says soft, without --contact" exit_code 0 "$SINEW" run "$SF" --duration 2 --dt 0.01 --no-html --record "$TMP/sfile.csv"
+check "the summary: soft contacts, the file's points" grep -q "soft contacts    4 points: 0 box@-0.1:-0.1:-0.1, 1 box@0.1:-0.1:-0.1" "$TMP/out"
+check "the file's parameters" grep -q "soft parameters  K 200000 / 100000 N/m, B 300 / 200 N s/m (normal / tangential), mu 0.9, expo" "$TMP/out"
+check "the file's pair" grep -q "soft pair  0  2  K 50000 / 100000 N/m, B 300 / 200 N s/m, mu 0.9" "$TMP/out"
+check "the box in by m g / (4 K) of the file's pair" awk -F, 'END { want = -9.81 / 2e5; if (($4 - want)^2 > 1e-18) { print "z " $4 ", wanted " want; exit 1 } }' "$TMP/sfile.csv"
+check "--stiffness over the file's (no --contact needed)" exit_code 0 "$SINEW" run "$SF" --stiffness 3e5 --duration 0.01 --dt 0.01 --no-html
+check "it replaces the world's K, the pair stays" grep -q "soft parameters  K 300000 / 300000 N/m, B 300 / 200 N s/m" "$TMP/out"
+check "--soft-points adds to the file's" exit_code 0 "$SINEW" run "$SF" --soft-points "box@0:0:0.1" --duration 0.01 --dt 0.01 --no-html
+check "5 points" grep -q "soft contacts    5 points: .*, 4 box@0:0:0.1" "$TMP/out"
+check "--contact hard over a soft file" exit_code 0 "$SINEW" run "$SF" --contact hard --q0 "0 0 0.1 1 0 0 0" --duration 0.5 --no-html
+check "it runs on hard contacts" grep -q "contacts         4 per step on average" "$TMP/out"
+check "a soft-only option with --contact hard" exit_code 2 "$SINEW" run "$SF" --contact hard --stiffness 1e5 --no-html
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

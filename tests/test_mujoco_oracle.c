@@ -2008,6 +2008,24 @@ static int test_mjcf_matches_mujoco(void) {
     return r;
 }
 
-SNT_SUITE(SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
+// sinew's soft contact extension (docs/expo.md "Soft parameters") leaves a file MuJoCo loads:
+// the MJCF entries are MuJoCo's own <custom> data (4 numeric, 1 text), the URDF elements are
+// skipped by its URDF reader
+static int test_soft_extension_loads_in_mujoco(void) {
+    char path[1024], err[1000];
+    snprintf(path, sizeof path, "%s/soft/soft_box.xml", SNT_DATA_DIR);
+    mjModel* m = mj_loadXML(path, NULL, err, sizeof err);
+    SNT_CHECK_MSG(m != NULL, "MuJoCo refuses %s: %s", path, err);
+    SNT_CHECK(m->nnumeric == 4 && m->ntext == 1 && m->nbody == 2);
+    mj_deleteModel(m);
+    snprintf(path, sizeof path, "%s/soft/soft_box.urdf", SNT_DATA_DIR);
+    m = mj_loadXML(path, NULL, err, sizeof err);
+    SNT_CHECK_MSG(m != NULL, "MuJoCo refuses %s: %s", path, err);
+    mj_deleteModel(m);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_soft_extension_loads_in_mujoco),
+          SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
           SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco))

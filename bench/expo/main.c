@@ -9,9 +9,26 @@
 //            squat and walk 40 ms), SECONDS (3) long: plumbing only, the paper's runs use the
 //            soft contacts (later). Prints the tracking error of the base height and joints.
 //        sinew_expo info               the data files' shapes and the robots' joint orders
+//        sinew_expo error SCENARIO [--method M[,M...]] [--csv FILE] [--seconds T] [--k K]
+//                   [--zeta Z] [--dt DT] [--repeat R]
+//            on the soft contacts (experiments.h): each method's local error against its own
+//            ground truth (A.14), n_dt = 2^i sub-steps, the sub-step's time and the real-time
+//            factor. M: expo0 .. expo4, expo, euler, rk4, implicit_euler (default: expo0, expo2,
+//            expo4, expo, euler, rk4, implicit_euler); T the horizon (default the scenario's);
+//            K the stiffness (1e5), Z the damping ratio B / (2 sqrt(K m / points)) (default
+//            B 300); DT the control step (the scenario's); R passes timed per point, the
+//            median sub-step time reported (1 .. 9, default 1; the errors are the same).
+//        sinew_expo stability SCENARIO [the same options]
+//            closed loop, no reset: the largest stable sub-step per method (Table II)
+//        sinew_expo figures [--quick] [--out DIR]
+//            all of it: CSV, a markdown Table II and (with gnuplot) fig2/fig3/fig4.png in DIR
+//            (default docs/expo)
+//        sinew_expo summary [--out DIR]
+//            DIR/summary.md again from DIR/error_*.csv (the two claims' comparisons, no runs)
 // SINEW_SHARED overrides the location of ../shared; EXPO_DT the smoke run's step, EXPO_EVERY
 // the steps between its printed lines.
 #include "controller.h"
+#include "figures.h"
 #include "id.h"
 #include "npy.h"
 #include "robot.h"
@@ -203,6 +220,15 @@ int main(int argc, char** argv) {
         }
         return cmd_smoke(name, sec);
     }
-    fprintf(stderr, "usage: sinew_expo smoke [trot|jump|squat|walk] [SECONDS] | info\n");
+    if (argc >= 2 && strcmp(argv[1], "error") == 0)
+        return expo_cmd_error(argc - 1, argv + 1, shared_dir());
+    if (argc >= 2 && strcmp(argv[1], "stability") == 0)
+        return expo_cmd_stability(argc - 1, argv + 1, shared_dir());
+    if (argc >= 2 && strcmp(argv[1], "summary") == 0) return expo_cmd_summary(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "figures") == 0)
+        return expo_cmd_figures(argc - 1, argv + 1, shared_dir());
+    fprintf(stderr, "usage: sinew_expo smoke [trot|jump|squat|walk] [SECONDS] | info | error "
+                    "SCENARIO [options] | stability SCENARIO [options] | figures [--quick] "
+                    "[--out DIR] | summary [--out DIR]\n");
     return 2;
 }

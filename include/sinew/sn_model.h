@@ -120,7 +120,12 @@ typedef struct sn_model {
     sn_real option_ground_height;   ///< its height, valid when option_has_ground
     sn_real option_ground_friction; ///< its sliding friction, valid when option_has_ground
     int option_ground_condim;       ///< its MJCF condim, valid when option_has_ground
-    int nkey;                       ///< states named in the file (MJCF <keyframe>)
+    /// The contact model the file asks for (sinew's extension, docs/expo.md "Soft parameters"),
+    /// an sn_contact_model value (sn_soft.h), -1 when not set
+    int option_contact_model;
+    int nsoft;       ///< soft contact parameter sets the file gives (the world's first, if given)
+    int nsoft_point; ///< soft contact points the file names
+    int nkey;        ///< states named in the file (MJCF <keyframe>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -130,6 +135,16 @@ typedef struct sn_model {
     sn_real* body_com;     ///< centre of mass in the body frame                  (nbody x 3)
     sn_real* body_inertia; ///< inertia about the centre of mass, body frame      (nbody x 9)
     sn_real* subtree_mass; ///< mass of the body and its descendants              (nbody)
+
+    // ---- the file's soft contacts (sinew's extension; sn_system_apply_file applies them) ----
+    int* soft_material;    ///< a parameter set's material pair, -1 -1: the world's  (nsoft x 2)
+    sn_real* soft_param;   ///< k_normal, k_tangent, b_normal, b_tangent, mu (N/m, N s/m), those
+                           ///< the file leaves out the world's set's, else sn_soft_params_default's
+                           ///<                                                       (nsoft x 5)
+    int* soft_bilateral;   ///< 1: the set's contacts are bilateral                   (nsoft)
+    int* body_material;    ///< the contact material id the file gives a body, SN_NONE (nbody)
+    int* soft_point_frame; ///< the link (frame) of a soft point                (nsoft_point)
+    sn_real* soft_point_offset; ///< the point in that link's frame            (nsoft_point x 3)
 
     // ---- movable joints (njoint), in u order ----
     int* joint_type;     ///< sn_joint_type                                     (njoint)

@@ -64,6 +64,8 @@ typedef struct sn_setup_report {
     int no_plane;          ///< 1 when an MJCF file without a plane left the world without ground
     int contact_off;       ///< 1 when the file turned contacts off (and the ground with them)
     int servos;            ///< 1 when the file's servo gains were applied (PD control on)
+    int soft;              ///< 1 when the world is on soft contacts after the call
+    int soft_points;       ///< soft contact points the file named and the call added
 } sn_setup_report;
 
 /// Apply what s's model file says to s and its world: the file's time step, gravity and scheme
@@ -71,9 +73,12 @@ typedef struct sn_setup_report {
 /// MJCF file's geom friction and condim: a body takes the largest of its geoms', a pair the
 /// larger of its two, none when both are condim 1), the start state (opts->key, q0, u0), the
 /// assembly of constraints that start open by more than 1 um or 1 urad (sn_system_assemble,
-/// 100 iterations to 1e-12), and the file's servos holding the start pose. `opts` and `report`
-/// may be NULL. The settings of the world are the world's: with several systems, the last call
-/// wins. On failure (an unknown key, a bad q0) the call returns SN_ERR_ARG with the reason in
+/// 100 iterations to 1e-12), the file's soft contacts (sinew's extension, docs/expo.md "Soft
+/// parameters": the contact model, the soft parameters of the world and of material pairs, the
+/// bodies' material ids, which replace those the frictions gave, and the soft points the file
+/// names, added when the system has none), and the file's servos holding the start pose. `opts` and
+/// `report` may be NULL. The settings of the world are the world's: with several systems, the last
+/// call wins. On failure (an unknown key, a bad q0) the call returns SN_ERR_ARG with the reason in
 /// sn_world_last_error and the state as it was; settings applied before the failure stay.
 SN_API sn_status sn_system_apply_file(sn_system* s, const sn_setup_opts* opts,
                                       sn_setup_report* report);

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // sn_soft.h: stiff visco-elastic (soft) contacts (seed 004; docs/expo.md). A world steps its
 // contacts either as hard contacts (seed 000: the per-contact solver, the default) or as soft
-// ones: every contact point of a system that is at or below the ground (p_z <= ground height)
-// is held by a linear spring-damper to an anchor p0 set where the point was when the contact
-// started, lambda = K (p0 - p) + B (p0' - p') in world axes (K = diag(k_t, k_t, k_n), B the
-// same), pulled onto the friction cone |lambda_t| <= mu lambda_n by moving the anchor (a
-// slipping contact), and released when the point rises above the ground.
+// ones: every contact point of a system that is at or inside a surface it may touch (the ground
+// plane, the heightfield, the collision geometry of static bodies, of the system's own bodies
+// with self-collision on, and of other systems' bodies; every collision shape; the
+// collision filters apply) is held by a linear spring-damper to an anchor p0 set where the point
+// was when the contact started, lambda = R^T (K R (p0 - p) + B R (p0' - p')) with K = diag(k_t,
+// k_t, k_n), B the same, in the contact frame R (rows t1, t2, n, n the surface's outward normal
+// where the contact started; world axes on the ground plane), p' relative to what it touches,
+// pulled onto the friction cone |lambda_t| <= mu lambda_n about n by moving the anchor in the
+// tangent plane (a slipping contact), and released when the point leaves that surface. An
+// anchor on a moving body rides on it.
 //
 // A soft world's step replaces the contact solver: each system is integrated over the world's
 // dt with its own soft integrator in n sub-steps, the built-in control (PD, damping, springs,
@@ -13,11 +18,15 @@
 // the sub-step, as in the hard step; what the caller sets (feedforward, generalized and
 // external forces) is held over the whole step (zero-order hold). The integrators are Expo (the
 // exponential integrator of the contact dynamics), explicit Euler, RK4 and implicit Euler (Newton).
+// Contacts between two bodies of one system are integrated with the system (the relative
+// Jacobian); between systems, stepped one after the other, the coupling is explicit: a system
+// sees the other's bodies where they were at the step's start, moving on at their velocity then,
+// and the other receives the impulse over the step as a force held over its next step (this
+// step's if it is stepped later): keep dt a few times below such contacts' duration.
 //
 // What a soft world does not do (this version): joint limits, joint friction and loop
-// constraints are not enforced (they are rows of the hard contact solver); contacts are
-// between the system's points and the ground plane only (no heightfield, no contacts between
-// bodies).
+// constraints are not enforced (they are rows of the hard contact solver); contacts between
+// systems are explicit (above).
 #ifndef SN_SOFT_H
 #define SN_SOFT_H
 
@@ -40,8 +49,8 @@ typedef enum sn_contact_model {
 /// The soft contacts' parameters of a world (every point, every system). A zeroed struct is not
 /// valid: start from sn_soft_params_default.
 typedef struct sn_soft_params {
-    sn_real k_normal;  ///< normal stiffness, N/m (default 1e5)
-    sn_real k_tangent; ///< tangential stiffness, N/m (default 1e5)
+    sn_real k_normal;  ///< normal stiffness, N/m (default 1e5), along the contact frame's normal
+    sn_real k_tangent; ///< tangential stiffness, N/m (default 1e5), in its tangent plane
     sn_real b_normal;  ///< normal damping, N s/m (default 300)
     sn_real b_tangent; ///< tangential damping, N s/m (default 300)
     sn_real mu;        ///< friction coefficient, static = dynamic (default 1)
@@ -63,9 +72,10 @@ typedef struct sn_soft_point {
     int active;          ///< 1 while the contact is on (the anchor is held)
     int slipping;        ///< 1 when its force was on the friction cone
     sn_real position[3]; ///< world position
-    sn_real velocity[3]; ///< world velocity
+    sn_real velocity[3]; ///< world velocity, relative to the body touched while in contact with one
     sn_real anchor[3];   ///< world anchor p0 (meaningful while active)
-    sn_real penetration; ///< ground height - p_z (positive inside the ground)
+    sn_real penetration; ///< depth inside the surface touched (while inactive: the nearest one;
+                         ///< negative outside; 0 with none)
     sn_real force[3];    ///< world force on the body, lambda (0 when not active)
 } sn_soft_point;
 
@@ -79,6 +89,22 @@ SN_API sn_contact_model sn_world_contact_model(const sn_world* w);
 SN_API sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p);
 /// The soft contacts' parameters (the defaults until set).
 SN_API sn_soft_params sn_world_soft_params(const sn_world* w);
+/// The number of contact material ids (0 .. SN_SOFT_MATERIALS - 1): the hard contacts' ids
+/// (sn_system_set_body_material; the ground and the heightfield are material 0).
+#define SN_SOFT_MATERIALS 16
+/// The soft parameters of material pair (a, b), the order irrelevant: a soft contact of a point
+/// on a body of material a against material b (the ground: 0) takes them; a pair not set takes
+/// the world's (sn_world_set_soft_params). p NULL unsets the pair. Ids 0 .. 15, parameters as
+/// sn_world_set_soft_params (SN_ERR_ARG with a message, nothing changed). Read at every contact
+/// update: a change acts from the next step. A world checkpoint compares the pairs (set-up). A
+/// model file gives pairs through sinew's extension, applied by sn_system_apply_file (URDF
+/// <sinew:soft_contact material1 material2 .../>, MJCF <custom> "sinew:soft_contact:A:B";
+/// docs/expo.md "Soft parameters"). `sinew run --soft-pair A:B:K[:Kt:B:Bt:MU]` calls this.
+SN_API sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p);
+/// The soft parameters a contact of material pair (a, b) takes: the pair's, or the world's when
+/// it is not set; *is_set (nullable) says which. SN_ERR_ARG for ids outside 0 .. 15 or out NULL.
+SN_API sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* out,
+                                    int* is_set);
 
 /// Choose a system's soft integrator and its sub-steps per world step (1 .. 1<<20).
 SN_API sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator,
@@ -100,8 +126,9 @@ SN_API sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const s
 /// (nullable). SN_ERR_LIMIT, adding none, when they would make more than SN_SOFT_POINTS_MAX
 /// (name the points instead: sn_system_add_soft_point_frame). A box gives its 8 corners, a cylinder
 /// 8 points on each rim, a collision mesh its vertices: points fixed to the body. A sphere gives
-/// one rolling point (a capsule one per end sphere): the sphere's lowest point, taken afresh after
-/// every sub-step; within a sub-step it is that material point. Its anchor starts on the surface
+/// one rolling point (a capsule one per end sphere): the sphere's point nearest the surface it
+/// meets (along its normal; the lowest on the ground), taken afresh after every sub-step; within a
+/// sub-step it is that material point. Its anchor starts on the surface
 /// (the spring carries the sphere's penetration) and moves with the contact point from one sub-step
 /// to the next, keeping the spring's tangential stretch. Ellipsoids give none yet.
 SN_API sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added);

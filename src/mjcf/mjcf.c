@@ -83,9 +83,11 @@ static sn_status load_tree_in(reader* r, loader* L) {
             sni_mjcf_contact_section(r, k);
         } else if (!strcmp(e, "asset")) {
             if (nasset < 16) asset_nodes[nasset++] = k;
+        } else if (!strcmp(e, "custom")) {
+            sni_mjcf_custom(r, k);
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
                    !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "sensor") ||
-                   !strcmp(e, "keyframe") || !strcmp(e, "custom") || !strcmp(e, "actuator")) {
+                   !strcmp(e, "keyframe") || !strcmp(e, "actuator")) {
             sni_mjcf_note_ignored(r, e);
         } else {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "<%s> is not supported", e);

@@ -199,6 +199,13 @@ void sni_mjcf_equality(loader* L, int node);
 void sni_mjcf_contact_section(reader* r, int node);
 void sni_mjcf_tendons(reader* r, int node);
 void sni_mjcf_option(loader* L, int node);
+// <custom>: sinew's soft contact entries (docs/expo.md "Soft parameters"): <text
+// name="sinew:contact" data="soft|hard">, <numeric name="sinew:soft_contact[:A:B]" data="kn [kt
+// bn bt mu bilateral]">, <numeric name="sinew:material:BODY" data="id">, <numeric
+// name="sinew:soft_points:BODY" data="x y z ..."> (at most SN_MJCF_SOFT_POINTS a body); the
+// other entries are MuJoCo's and listed as not read
+#define SN_MJCF_SOFT_POINTS 64
+void sni_mjcf_custom(reader* r, int node);
 void sni_mjcf_actuator_section(loader* L, int node);
 // <keyframe><key>s of the `nframes` <keyframe> elements
 void sni_mjcf_read_keys(loader* L, const int* frames, int nframes);

@@ -3,7 +3,8 @@
 // inertia from geoms, autolimits, meshdir), <equality> (connect as a pin, weld as a pin and an
 // orientation constraint, joint as a mimic coupling or a lock), <contact> exclusions, <tendon>
 // (named in warnings: sinew has none), <option> (time step, gravity, integrator, flags),
-// <actuator> (motor, position, velocity and general actuators on joints) and <keyframe>.
+// <actuator> (motor, position, velocity and general actuators on joints), <keyframe> and
+// <custom> (sinew's soft contact entries).
 #include "mjcf/mjcf.h"
 
 #include <math.h>
@@ -712,4 +713,124 @@ void sni_mjcf_read_keys(loader* L, const int* frames, int nframes) {
                 v += sni_mjcf_spec_nv(t);
             }
         }
+}
+
+// ---- <custom>: sinew's soft contacts (docs/expo.md "Soft parameters") ----
+
+// numeric `data` of a <custom> entry: between lo and hi numbers into out (their count), or -1
+static int custom_data(reader* r, int k, const char* name, sn_real* out, int lo, int hi) {
+    const char* d = get(r, k, "data");
+    int n = 0;
+    sni_num_result res = d ? sni_parse_real_list(d, out, hi, &n) : SNI_NUM_EMPTY;
+    if ((res != SNI_NUM_OK && res != SNI_NUM_UNDERFLOW) || n < lo || n > hi) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, ename(r, k),
+                      "'%s': data=\"%.60s\" must be %d to %d numbers%s%s", name, d ? d : "", lo, hi,
+                      res == SNI_NUM_OK || res == SNI_NUM_COUNT ? "" : ": ",
+                      res == SNI_NUM_OK || res == SNI_NUM_COUNT ? "" : sni_num_result_str(res));
+        return -1;
+    }
+    return n;
+}
+
+
+// a whole number in [lo, hi] parsed from text ending at `end` (':' or NUL), or -1
+static int custom_id(const char* text, char stop, const char** end) {
+    char* e = NULL;
+    long v = strtol(text, &e, 10);
+    if (e == text || *e != stop || v < 0 || v > 15) return -1;
+    *end = e;
+    return (int)v;
+}
+
+
+// "sinew:soft_contact" (the world's) and "sinew:soft_contact:A:B" (a pair's): data "kn [kt bn bt
+// mu bilateral]", the ones left out the world's (or the defaults)
+static void custom_soft(reader* r, int k, const char* name, const char* rest) {
+    sni_soft_spec* e = sni_spec_soft_add(r->s, "numeric", NODE(r, k).line);
+    if (!e) {
+        sni_mjcf_fail(r, k, SN_ERR_NOMEM, "numeric", "out of memory");
+        return;
+    }
+    if (*rest) {
+        const char* at = rest + 1;
+        e->material[0] = *rest == ':' ? custom_id(at, ':', &at) : -1;
+        e->material[1] = e->material[0] >= 0 ? custom_id(at + 1, 0, &at) : -1;
+        if (e->material[1] < 0) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, "numeric",
+                          "'%s': a material pair is named sinew:soft_contact:A:B, A and B whole "
+                          "numbers 0 to 15",
+                          name);
+            return;
+        }
+    }
+    sn_real v[6];
+    int n = custom_data(r, k, name, v, 1, 6);
+    if (n < 0) return;
+    for (int i = 0; i < n && i < 5; i++)
+        e->value[i] = v[i];
+    if (n == 6) e->bilateral = v[5] == 0 ? 0 : v[5] == 1 ? 1 : 2;
+    char msg[160];
+    if (sni_spec_soft_check(e, msg, sizeof msg))
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, "numeric", "'%s': %s", name, msg);
+}
+
+
+// one <custom> entry named sinew:...
+static void custom_sinew(reader* r, int k, const char* name) {
+    const char* el = ename(r, k);
+    int numeric = !strcmp(el, "numeric");
+    const char* key = name + 6;
+    size_t len = strcspn(key, ":");
+    if (!strcmp(el, "text") && !strcmp(key, "contact")) {
+        const char* d = get(r, k, "data");
+        if (!d || (strcmp(d, "soft") && strcmp(d, "hard"))) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, "text", "'%s': data=\"%.40s\": hard or soft", name,
+                          d ? d : "");
+            return;
+        }
+        r->s->option_contact_model = !strcmp(d, "soft");
+        r->s->contact_model_line = NODE(r, k).line;
+    } else if (numeric && len == 12 && !strncmp(key, "soft_contact", len)) {
+        custom_soft(r, k, name, key + len);
+    } else if (numeric && key[len] == ':' && key[len + 1] &&
+               ((len == 8 && !strncmp(key, "material", len)) ||
+                (len == 11 && !strncmp(key, "soft_points", len)))) {
+        const char* body = key + len + 1;
+        int mat = len == 8;
+        sn_real v[3 * SN_MJCF_SOFT_POINTS];
+        int n = custom_data(r, k, name, v, mat ? 1 : 3, mat ? 1 : 3 * SN_MJCF_SOFT_POINTS);
+        if (n < 0) return;
+        if (mat && !(v[0] == floor(v[0]) && v[0] >= 0 && v[0] <= 15)) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, "numeric", "'%s': the id %g must be 0 to 15", name,
+                          v[0]);
+            return;
+        }
+        if (!mat && n % 3) {
+            sni_mjcf_fail(r, k, SN_ERR_PARSE, "numeric",
+                          "'%s': %d numbers: the points are x y z each", name, n);
+            return;
+        }
+        for (int i = 0; i < (mat ? 1 : n / 3); i++)
+            if (!sni_spec_soft_ref_add(r->s, body, mat ? (int)v[0] : -1, mat ? NULL : v + 3 * i,
+                                       "numeric", NODE(r, k).line)) {
+                sni_mjcf_fail(r, k, SN_ERR_NOMEM, "numeric", "out of memory");
+                return;
+            }
+    } else {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, el,
+                      "'%s' is not one of sinew's entries (text sinew:contact; numeric "
+                      "sinew:soft_contact[:A:B], sinew:material:BODY, sinew:soft_points:BODY)",
+                      name);
+    }
+}
+
+
+void sni_mjcf_custom(reader* r, int node) {
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* name = get(r, k, "name");
+        if (name && !strncmp(name, "sinew:", 6))
+            custom_sinew(r, k, name);
+        else
+            sni_mjcf_note_ignored(r, "custom");
+    }
 }

@@ -34,6 +34,9 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, body_parent, nb), CARVE(c, body_joint, nb), CARVE(c, body_name, nb);
     CARVE(c, body_mass, nb), CARVE(c, body_com, 3 * nb), CARVE(c, body_inertia, 9 * nb);
     CARVE(c, subtree_mass, nb);
+    CARVE(c, soft_material, 2 * m->nsoft), CARVE(c, soft_param, 5 * m->nsoft);
+    CARVE(c, soft_bilateral, m->nsoft), CARVE(c, body_material, nb);
+    CARVE(c, soft_point_frame, m->nsoft_point), CARVE(c, soft_point_offset, 3 * m->nsoft_point);
     CARVE(c, joint_type, nj), CARVE(c, joint_body, nj), CARVE(c, joint_qadr, nj);
     CARVE(c, joint_vadr, nj), CARVE(c, joint_nq, nj), CARVE(c, joint_nv, nj);
     CARVE(c, joint_name, nj), CARVE(c, joint_ujoint, nj), CARVE(c, joint_pos, 3 * nj);
@@ -154,6 +157,7 @@ static sn_status run_passes(compiler* c, sn_model* m, name_table* lt, int floati
     if (st == SN_OK) st = sni_compile_actuators(c, m);
     if (st == SN_OK) st = sni_compile_constraints(c, m, lt);
     if (st == SN_OK) st = sni_compile_excludes(c, m, lt);
+    if (st == SN_OK) st = sni_compile_soft(c, m, lt);
     if (st == SN_OK) st = sni_compile_geoms(c, m);
     if (st == SN_OK) st = sni_compile_check_mass(c, m);
     if (st == SN_OK) st = sni_compile_springdampers(c, m);
@@ -218,8 +222,9 @@ static void copy_options(const sni_spec* s, sn_model* m) {
     m->option_ground_height = s->option_ground_height;
     m->option_ground_friction = s->option_ground_friction;
     m->option_ground_condim = s->option_ground_condim;
+    m->option_contact_model = s->option_contact_model;
     m->has_option = s->option_timestep > 0 || s->option_has_gravity || s->option_scheme >= 0 ||
-                    s->option_contact_off || s->option_has_ground;
+                    s->option_contact_off || s->option_has_ground || s->option_contact_model >= 0;
 }
 
 static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const sni_buf* verts,
@@ -240,6 +245,9 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     tmp.nframe = c->nl, tmp.nujoint = k.nujoint, tmp.ngeom = SNI_NGEOM(s);
     tmp.nconstraint = SNI_NCON(s), tmp.nmaterial = SNI_NMAT(s), tmp.nactuator = SNI_NACT(s);
     tmp.nexclude = SNI_NEXCL(s);
+    tmp.nsoft = SNI_NSOFT(s);
+    for (int i = 0; i < SNI_NSOFTREF(s); i++)
+        tmp.nsoft_point += ((const sni_soft_ref*)(void*)s->soft_refs.data)[i].id < 0;
     tmp.is_floating = floating;
     tmp.nmeshvert = (int)(verts->len / (3 * sizeof(sn_real)));
     tmp.nkey = s->nkey;

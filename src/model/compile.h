@@ -4,7 +4,8 @@
 //   compile_topo.c   names, one parent per link, one root, depth-first order, cycles; counts
 //   compile_tree.c   bodies, joints, DOFs and frames; merged masses; springs; the mass check;
 //                    springdampers
-//   compile_refs.c   mimic leaders, actuators, loop constraints, excluded pairs
+//   compile_refs.c   mimic leaders, actuators, loop constraints, excluded pairs, the soft
+//                    contact extension's links
 //   compile_geom.c   collision meshes (read before the block is sized), materials, geometries
 //   compile.c        the entry: the model's one block (address tables and carving), the passes
 //                    in order, warnings and the file's options
@@ -84,6 +85,9 @@ sn_status sni_compile_mimic(compiler* c, sn_model* m);
 sn_status sni_compile_actuators(compiler* c, sn_model* m);
 sn_status sni_compile_constraints(compiler* c, sn_model* m, name_table* links);
 sn_status sni_compile_excludes(compiler* c, sn_model* m, name_table* links);
+// sinew's soft contact extension: the parameter sets (the world's first, the values left out
+// filled), the links' material ids per body, the soft points' links
+sn_status sni_compile_soft(compiler* c, sn_model* m, name_table* links);
 
 // ---- geometry (compile_geom.c) ----
 

@@ -425,3 +425,82 @@ sn_status sni_compile_constraints(compiler* c, sn_model* m, name_table* links) {
     }
     return SN_OK;
 }
+
+
+// ---- sinew's soft contact extension (docs/expo.md "Soft parameters") ----
+
+// the parameter sets: the world's first (what it leaves out the defaults: those of
+// sn_soft_params_default, restated here as the model cannot call the world's code), then the
+// pairs in the file's order (what they leave out the world's); one world set, one set a pair
+static sn_status soft_sets(compiler* c, sn_model* m) {
+    const sni_soft_spec* e = (const sni_soft_spec*)(void*)c->s->soft.data;
+    int n = m->nsoft, world = -1;
+    sn_real w[5] = {1e5, 1e5, 300, 300, 1};
+    int wb = 0;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < i; j++)
+            if ((e[j].material[0] == e[i].material[0] && e[j].material[1] == e[i].material[1]) ||
+                (e[j].material[0] == e[i].material[1] && e[j].material[1] == e[i].material[0]))
+                return sni_compile_error(
+                    c, SN_ERR_MODEL, e[i].line, e[i].element,
+                    e[i].material[0] < 0
+                        ? "a second set of the world's soft parameters (the first is at line %d)"
+                        : "a second set of this material pair's soft parameters (the first is at "
+                          "line %d)",
+                    e[j].line);
+        if (e[i].material[0] < 0) world = i;
+    }
+    if (world >= 0) {
+        for (int k = 0; k < 5; k++)
+            if (!isnan(e[world].value[k])) w[k] = e[world].value[k];
+        if (e[world].bilateral >= 0) wb = e[world].bilateral;
+    }
+    for (int i = 0, o = 0; i <= n; i++) {
+        // the world's set at 0, then the others
+        int from = i == 0 ? world : i - 1;
+        if (from < 0 || (i > 0 && from == world)) continue;
+        for (int k = 0; k < 5; k++)
+            m->soft_param[5 * o + k] = isnan(e[from].value[k]) ? w[k] : e[from].value[k];
+        m->soft_bilateral[o] = e[from].bilateral >= 0 ? e[from].bilateral : wb;
+        m->soft_material[2 * o] = e[from].material[0];
+        m->soft_material[2 * o + 1] = e[from].material[1];
+        o++;
+    }
+    return SN_OK;
+}
+
+
+sn_status sni_compile_soft(compiler* c, sn_model* m, name_table* links) {
+    for (int b = 0; b < m->nbody; b++)
+        m->body_material[b] = SN_NONE;
+    sn_status st = soft_sets(c, m);
+    const sni_soft_ref* r = (const sni_soft_ref*)(void*)c->s->soft_refs.data;
+    for (int i = 0, np = 0; i < SNI_NSOFTREF(c->s) && st == SN_OK; i++) {
+        const char* name = SNI_NAME(c->s, r[i].link);
+        int f = sni_compile_table_find(links, c->s->names.data, &c->links[0].name, sizeof(sni_link),
+                                       name, -1);
+        if (f < 0)
+            return sni_compile_error(c, SN_ERR_MODEL, r[i].line, r[i].element,
+                                     "link '%s' is not a link of the model", name);
+        int b = m->frame_body[f];
+        if (b < 1)
+            return sni_compile_error(c, SN_ERR_MODEL, r[i].line, r[i].element,
+                                     "link '%s' is fixed to the world: %s", name,
+                                     r[i].id < 0 ? "a soft point must be on a moving body"
+                                                 : "it has no contacts of its own");
+        if (r[i].id < 0) { // a soft point
+            m->soft_point_frame[np] = f;
+            memcpy(m->soft_point_offset + 3 * np, r[i].offset, 3 * sizeof(sn_real));
+            np++;
+            continue;
+        }
+        if (m->body_material[b] >= 0 && m->body_material[b] != r[i].id)
+            return sni_compile_error(c, SN_ERR_MODEL, r[i].line, r[i].element,
+                                     "link '%s' is part of body '%s' (fixed joints merge links), "
+                                     "which another material element gives id %d, not %d",
+                                     name, m->names + m->body_name[b], m->body_material[b],
+                                     r[i].id);
+        m->body_material[b] = r[i].id;
+    }
+    return st;
+}

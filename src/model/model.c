@@ -10,18 +10,21 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->file = file;
-    sni_buf* bufs[] = {&s->names,       &s->links,     &s->joints,   &s->geoms,   &s->materials,
-                       &s->constraints, &s->actuators, &s->excludes, &s->warnings};
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
+                       &s->materials, &s->constraints, &s->actuators, &s->excludes,
+                       &s->warnings,  &s->soft,        &s->soft_refs};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         bufs[i]->alloc = a;
     // offset 0 is the empty name
     sni_buf_push(&s->names, "", 1);
     s->option_scheme = -1;
+    s->option_contact_model = -1;
 }
 
 void sni_spec_free(sni_spec* s) {
-    sni_buf* bufs[] = {&s->names,       &s->links,     &s->joints,   &s->geoms,   &s->materials,
-                       &s->constraints, &s->actuators, &s->excludes, &s->warnings};
+    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
+                       &s->materials, &s->constraints, &s->actuators, &s->excludes,
+                       &s->warnings,  &s->soft,        &s->soft_refs};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
@@ -48,6 +51,60 @@ void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, 
     if (s->nwarning <= 64) sni_buf_push(&s->warnings, full, strlen(full) + 1);
     if (s->log) s->log(SN_LOG_WARNING, full, s->log_ctx);
 }
+
+// ---- sinew's soft contact extension ----
+
+sni_soft_spec* sni_spec_soft_add(sni_spec* s, const char* element, int line) {
+    sni_soft_spec* e = sni_buf_grow(&s->soft, sizeof *e);
+    if (!e) return NULL;
+    memset(e, 0, sizeof *e);
+    e->material[0] = e->material[1] = -1;
+    for (int k = 0; k < 5; k++)
+        e->value[k] = NAN;
+    e->bilateral = -1;
+    e->line = line;
+    e->element = element;
+    return e;
+}
+
+
+const char* sni_spec_soft_check(const sni_soft_spec* e, char* msg, size_t n) {
+    static const char* names[5] = {"k_normal", "k_tangent", "b_normal", "b_tangent", "mu"};
+    for (int k = 0; k < 5; k++) {
+        sn_real x = e->value[k];
+        if (isnan(x)) continue; // not given
+        if (!isfinite(x) || x < 0 || (k < 2 && !(x > 0))) {
+            snprintf(msg, n, "%s %g must be finite and %s", names[k], x, k < 2 ? "> 0" : ">= 0");
+            return msg;
+        }
+    }
+    if (e->bilateral != -1 && e->bilateral != 0 && e->bilateral != 1) {
+        snprintf(msg, n, "bilateral %d must be 0 or 1", e->bilateral);
+        return msg;
+    }
+    int a = e->material[0], b = e->material[1];
+    if ((a < 0) != (b < 0) || a > 15 || b > 15 || (a < -1) || (b < -1)) {
+        snprintf(msg, n, "material ids %d and %d: a pair needs both, each 0 to 15", a, b);
+        return msg;
+    }
+    return NULL;
+}
+
+
+sni_soft_ref* sni_spec_soft_ref_add(sni_spec* s, const char* link, int id, const sn_real* offset,
+                                    const char* element, int line) {
+    long name = sni_spec_name(s, link);
+    sni_soft_ref* r = sni_buf_grow(&s->soft_refs, sizeof *r);
+    if (!r || name < 0) return NULL;
+    memset(r, 0, sizeof *r);
+    r->link = name;
+    r->line = line;
+    r->id = id;
+    if (offset) memcpy(r->offset, offset, sizeof r->offset);
+    r->element = element;
+    return r;
+}
+
 
 // ---- compiled model queries ----
 

@@ -93,6 +93,26 @@ typedef struct sni_actuator {
     sn_real coupling_ratio[SN_ACTUATOR_MAX_COUPLINGS];
 } sni_actuator;
 
+// a soft contact parameter set of sinew's extension (docs/expo.md "Soft parameters": URDF
+// <sinew:soft_contact>, MJCF <custom><numeric name="sinew:soft_contact[:A:B]">): a material
+// pair's, or the world's (material -1 -1)
+typedef struct sni_soft_spec {
+    int material[2];     // the pair's ids, -1 -1: the world's parameters
+    sn_real value[5];    // k_normal, k_tangent, b_normal, b_tangent, mu; NaN: not given
+    int bilateral;       // 0 or 1, -1: not given
+    int line;            //
+    const char* element; // the file's element, for messages
+} sni_soft_spec;
+
+// a link's contact material id (<sinew:material>) or one of its soft points (<sinew:soft_point>)
+typedef struct sni_soft_ref {
+    long link; // its name
+    int line;
+    int id;            // the material id
+    sn_real offset[3]; // the point in the link's frame
+    const char* element;
+} sni_soft_ref;
+
 typedef struct sni_spec {
     const sn_allocator* alloc;
     const char* file;    // for messages
@@ -104,6 +124,8 @@ typedef struct sni_spec {
     sni_buf constraints; // sni_constraint
     sni_buf actuators;   // sni_actuator
     sni_buf excludes;    // sni_exclude
+    sni_buf soft;        // sni_soft_spec
+    sni_buf soft_refs;   // sni_soft_ref: materials (offset unused) and points (id -1)
     sni_buf warnings;    // NUL-terminated warning texts
     int nwarning;
     int constraints_line;
@@ -127,6 +149,9 @@ typedef struct sni_spec {
     sn_real option_ground_height;
     sn_real option_ground_friction;
     int option_ground_condim;
+    // sinew's extension (docs/expo.md): the contact model asked for (-1: none) and where
+    int option_contact_model;
+    int contact_model_line;
     // MJCF <keyframe>: nkey keys of nq coordinates and nv velocities (sinew's conventions)
     int nkey;
     long* key_name; // name-pool offsets
@@ -136,6 +161,8 @@ typedef struct sni_spec {
     int key_nq, key_nv; // the sizes the keys were read with
 } sni_spec;
 
+#define SNI_NSOFT(s) ((int)((s)->soft.len / sizeof(sni_soft_spec)))
+#define SNI_NSOFTREF(s) ((int)((s)->soft_refs.len / sizeof(sni_soft_ref)))
 #define SNI_NLINK(s) ((int)((s)->links.len / sizeof(sni_link)))
 #define SNI_NJOINT(s) ((int)((s)->joints.len / sizeof(sni_joint)))
 #define SNI_NGEOM(s) ((int)((s)->geoms.len / sizeof(sni_geom)))
@@ -149,6 +176,15 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);
 void sni_spec_free(sni_spec* s);
 long sni_spec_name(sni_spec* s, const char* str);
 void sni_spec_warn(sni_spec* s, int line, const char* element, const char* fmt, ...);
+// ---- sinew's soft contact extension (docs/expo.md "Soft parameters"; model.c) ----
+// a new parameter set with nothing given (NaN values, bilateral -1, the world's), NULL when out
+// of memory
+sni_soft_spec* sni_spec_soft_add(sni_spec* s, const char* element, int line);
+// what is wrong with a parameter set as given (NULL: nothing), into msg
+const char* sni_spec_soft_check(const sni_soft_spec* e, char* msg, size_t n);
+// a link's material id (offset NULL) or soft point (id -1); NULL when out of memory
+sni_soft_ref* sni_spec_soft_ref_add(sni_spec* s, const char* link, int id, const sn_real* offset,
+                                    const char* element, int line);
 
 // compile a spec into a model; the spec is left intact
 sn_status sni_compile(sni_spec* s, const sn_allocator* a, sn_model** out, sn_error* err);

@@ -2,9 +2,10 @@
 // apply.c: what a model file says, applied to the world and system that simulate it
 // (sn_system_apply_file, sn_setup.h), and the constraints' errors over every kind of constraint.
 // The order is the one `sinew run` has always had: start state, assembly, gravity, ground and
-// materials, scheme, servos; the command line's options come after it.
+// materials, soft contacts, scheme, servos; the command line's options come after it.
 #include "sim/sim.h"
 #include "sinew/sn_setup.h"
+#include "sinew/sn_soft.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -158,6 +159,33 @@ static sn_status ground_and_materials(sn_system* s, const sn_setup_opts* o, sn_s
 }
 
 
+// the file's soft contacts (sinew's extension, docs/expo.md "Soft parameters"): the contact
+// model, the world's parameters and the pairs', the bodies' material ids (over those of
+// body_frictions), and the soft points the file names (when the system has none yet: a second
+// call adds none)
+static sn_status soft_settings(sn_system* s, sn_setup_report* r) {
+    const sn_model* m = s->m;
+    sn_world* w = s->world;
+    sn_status st = SN_OK;
+    if (m->option_contact_model >= 0)
+        st = sn_world_set_contact_model(w, (sn_contact_model)m->option_contact_model);
+    for (int i = 0; i < m->nsoft && st == SN_OK; i++) {
+        const sn_real* v = m->soft_param + 5 * i;
+        sn_soft_params p = {v[0], v[1], v[2], v[3], v[4], m->soft_bilateral[i]};
+        int a = m->soft_material[2 * i], b = m->soft_material[2 * i + 1];
+        st = a < 0 ? sn_world_set_soft_params(w, &p) : sn_world_set_soft_pair(w, a, b, &p);
+    }
+    for (int b = 1; b < m->nbody && m->body_material && st == SN_OK; b++)
+        if (m->body_material[b] >= 0) st = sn_system_set_body_material(s, b, m->body_material[b]);
+    if (st == SN_OK && m->nsoft_point && sn_system_soft_point_count(s) == 0)
+        for (int i = 0; i < m->nsoft_point && st == SN_OK; i++, r->soft_points++)
+            st = sn_system_add_soft_point_frame(s, m->soft_point_frame[i],
+                                                m->soft_point_offset + 3 * i, NULL);
+    r->soft = sn_world_contact_model(w) == SN_CONTACT_SOFT;
+    return st;
+}
+
+
 // the file's servos (MJCF position and velocity actuators) hold the start pose
 static sn_status servos(sn_system* s, sn_setup_report* r) {
     const sn_model* m = s->m;
@@ -207,6 +235,7 @@ sn_status sn_system_apply_file(sn_system* s, const sn_setup_opts* opts, sn_setup
     }
     if (m->option_has_gravity) sn_world_set_gravity(w, m->option_gravity);
     st = ground_and_materials(s, o, r);
+    if (st == SN_OK) st = soft_settings(s, r);
     if (st == SN_OK && m->option_scheme >= 0)
         st = sn_system_set_scheme(s, (sn_scheme)m->option_scheme);
     if (st == SN_OK && !o->no_servos) st = servos(s, r);

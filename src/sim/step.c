@@ -495,6 +495,7 @@ sn_status sn_world_integrate1(sn_world* w) {
 // velocity" to "positions"; the commit when every system succeeded
 static sn_status soft_integrate2(sn_world* w) {
     sn_real dt = w->dt;
+    sni_soft_begin(w); // the bodies at the step's start, as the other systems see them
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
         sni_ensure_kinematics(s);

@@ -71,7 +71,7 @@ static sn_status stage_accel(sn_system* s, const sn_real* q, const sn_real* u, s
     sni_soft* c = s->soft;
     sni_soft_kin(s, q, u, 0);
     memcpy(c->tmp, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
-    sni_soft_update(s->world, c, c->tmp);
+    sni_soft_update(s, c->tmp);
     return sni_soft_accel(s, s->step.tau_exp, c->tmp, acc);
 }
 
@@ -84,14 +84,17 @@ sn_status sni_soft_rk4(sn_system* s, sn_real h) {
     sn_status st = sni_soft_accel(s, s->step.tau_exp, c->pt, c->k[0]);
     if (st != SN_OK) return st;
     memcpy(c->vst[0], c->u, (size_t)nv * sizeof(sn_real));
+    sn_real t0 = c->tnow; // the stages' times (where other systems' bodies are)
     for (int j = 1; j < 4; j++) {
         sn_real cj = cst[j - 1] * h;
+        c->tnow = t0 + cj;
         sn_integrate_q(m, c->q, c->vst[j - 1], cj, c->qs);
         for (int i = 0; i < nv; i++)
             c->vst[j][i] = c->u[i] + cj * c->k[j - 1][i];
         st = stage_accel(s, c->qs, c->vst[j], c->k[j]);
         if (st != SN_OK) return st;
     }
+    c->tnow = t0;
     for (int i = 0; i < nv; i++) {
         sn_real a = 0, v = 0;
         for (int j = 0; j < 4; j++) {
@@ -137,6 +140,8 @@ sn_status sni_soft_implicit_euler(sn_system* s, sn_real h) {
     if (st != SN_OK) return st;
     for (int i = 0; i < nv; i++)
         c->z[i] = c->u[i] + h * c->acc[i];
+    sn_real t0 = c->tnow; // the residuals are at the sub-step's end
+    c->tnow = t0 + h;
     st = residual(s, h, c->z, c->r);
     if (st != SN_OK) return st;
     sn_real rn = norm2(c->r, nv), eps = 1e-10;
@@ -179,6 +184,7 @@ sn_status sni_soft_implicit_euler(sn_system* s, sn_real h) {
         memcpy(c->r, c->rt, (size_t)nv * sizeof(sn_real));
         rn = rt;
     }
+    c->tnow = t0;
     c->newton_iter += it;
     if (!(rn < NEWTON_TOL)) c->newton_fails++;
     memcpy(c->u, c->z, (size_t)nv * sizeof(sn_real));

@@ -34,7 +34,7 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
     // W's rows: M^-1 J_r^T by solves with the tree's factor (never a dense inverse)
     // (done by the caller, which holds d); here Upsilon = J W^T and b = J afree + J-dot u
     for (int r = 0; r < m3; r++) {
-        const sn_real* Jr = c->J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv;
+        const sn_real* Jr = c->Jc + (size_t)r * (size_t)nv; // contact-frame rows
         for (int q = 0; q <= r; q++) {
             const sn_real* Wq = c->W + (size_t)q * (size_t)nv;
             sn_real x = 0;
@@ -42,7 +42,7 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
                 x += Jr[k] * Wq[k];
             c->ups[r * m3 + q] = c->ups[q * m3 + r] = x;
         }
-        sn_real b = c->jdu[3 * c->act[r / 3] + r % 3];
+        sn_real b = c->jdc[r];
         for (int k = 0; k < nv; k++)
             b += Jr[k] * afree[k];
         c->bfree[r] = b;
@@ -61,9 +61,8 @@ static void build_lds(sni_soft* c, int nc, int nv, const sn_real* afree) {
         }
         c->ea[r] = 0;
         c->ea[m3 + r] = c->bfree[r];
-        const sni_soft_pt* p = &c->pt[c->act[r / 3]];
-        c->x0[r] = p->p[r % 3] - p->p0[r % 3];
-        c->x0[m3 + r] = p->pd[r % 3];
+        c->x0[r] = c->xc[r];
+        c->x0[m3 + r] = c->xc[m3 + r];
     }
 }
 
@@ -99,19 +98,18 @@ static void contact_w(sn_system* s, int nc) {
     const sn_model* m = s->m;
     const sn_data* d = s->d;
     int nv = m->nv, m3 = 3 * nc;
-    const sn_real* J = c->J;
+    const sn_real* J = c->Jc; // the active points' rows in their contact frames
     if ((size_t)nv * (size_t)m3 > c->lds_n) {
         for (int r = 0; r < m3; r++) {
             sn_real* Wr = c->W + (size_t)r * (size_t)nv;
-            memcpy(Wr, J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv,
-                   (size_t)nv * sizeof(sn_real));
+            memcpy(Wr, J + (size_t)r * (size_t)nv, (size_t)nv * sizeof(sn_real));
             sn_solve_mass(m, d, Wr);
         }
         return;
     }
     sn_real* x = c->lds;
     for (int r = 0; r < m3; r++) {
-        const sn_real* Jr = J + (3 * (size_t)c->act[r / 3] + (size_t)(r % 3)) * (size_t)nv;
+        const sn_real* Jr = J + (size_t)r * (size_t)nv;
         for (int k = 0; k < nv; k++)
             x[(size_t)k * m3 + r] = Jr[k];
     }
@@ -174,6 +172,7 @@ static void forces(sni_soft* c, int nc, sn_real h) {
         sni_soft_cone(c->lam + 3 * i, P->mu);
         sni_soft_cone(c->lam2 + 3 * i, P->mu);
     }
+    sni_soft_impulse(c, nc, h, c->lam); // what the bodies touched receive (step.c)
 }
 
 
@@ -207,6 +206,7 @@ sn_status sni_soft_expo_phase(sn_system* s, sn_real h, int phase) {
         free_acceleration(s);
         return SN_OK;
     case SNI_EXPO_W:
+        sni_soft_frames(c, nc, s->m->nv); // the LDS in each point's contact frame (t1, t2, n)
         contact_w(s, nc);
         return SN_OK;
     case SNI_EXPO_LDS:
@@ -233,6 +233,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     sn_status st = sni_soft_factor(s);
     if (st != SN_OK) return st;
     free_acceleration(s);
+    sni_soft_frames(c, nc, s->m->nv); // the LDS in each point's contact frame (t1, t2, n)
     contact_w(s, nc);
     build_lds(c, nc, s->m->nv, c->acc);
     st = integrals(c, nc, h);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// points.c: soft contact points (seed 004; spec/algorithms.md A.2, A.9): the world's contact
-// model and parameters, a system's points and their block, the points' kinematics, the contact
-// update (detection against the ground plane, anchors, the spring-damper force, the friction
-// cone and the slipping anchor), and the read access.
+// points.c: soft contact points (seed 004; spec/algorithms.md A.2, A.9): a system's points and
+// their block, the points' kinematics, the contact update (detection of what a point touches
+// (surface.c), the contact frame, anchors, riding on a moving body, the spring-damper force, the
+// friction cone and the slipping anchor), and the read access.
 #include "base/smath.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -13,97 +13,11 @@
 #define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
 
 
-// ---- the world's settings ----
-
-sn_soft_params sn_soft_params_default(void) {
-    sn_soft_params p = {1e5, 1e5, 300, 300, 1, 0};
-    return p;
-}
-
-
-sn_soft_params sni_soft_params(const sn_world* w) {
-    return w && w->soft ? w->soft->p : sn_soft_params_default();
-}
-
-
-sn_soft_params sni_soft_pair(const sn_world* w, int a, int b) {
-    (void)a, (void)b;
-    return sni_soft_params(w);
-}
-
-
-int sni_soft_on(const sn_world* w) {
-    return w && w->soft && w->soft->model == SN_CONTACT_SOFT;
-}
-
-
-static sni_soft_world* world_part(sn_world* w) {
-    if (w->soft) return w->soft;
-    w->soft = sni_alloc(&w->alloc, sizeof *w->soft);
-    if (!w->soft) return NULL;
-    w->soft->model = SN_CONTACT_HARD;
-    w->soft->p = sn_soft_params_default();
-    return w->soft;
-}
-
-
-void sni_soft_world_free(sn_world* w) {
-    if (w->soft) sni_free(&w->alloc, w->soft, sizeof *w->soft);
-    w->soft = NULL;
-}
-
-
-sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
-    if (!w) return SN_ERR_ARG;
-    if (model != SN_CONTACT_HARD && model != SN_CONTACT_SOFT)
-        return SET_ERR(w, SN_ERR_ARG, "unknown contact model %d", (int)model);
-    sni_soft_world* sw = world_part(w);
-    if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
-    if (sw->model != (int)model)
-        for (int i = 0; i < w->nsys; i++)
-            sn_system_soft_release(w->sys[i]);
-    sw->model = model;
-    // every system gets its soft part now (its step's scratch): a step never allocates
-    for (int i = 0; i < w->nsys && model == SN_CONTACT_SOFT; i++)
-        if (!sni_soft_get(w->sys[i])) return SN_ERR_NOMEM;
-    return SN_OK;
-}
-
-
-sn_contact_model sn_world_contact_model(const sn_world* w) {
-    return sni_soft_on(w) ? SN_CONTACT_SOFT : SN_CONTACT_HARD;
-}
-
-
-sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
-    if (!w) return SN_ERR_ARG;
-    if (!p) return SET_ERR(w, SN_ERR_ARG, "sn_world_set_soft_params: the parameters are NULL");
-    const sn_real x[5] = {p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu};
-    for (int k = 0; k < 5; k++)
-        if (!isfinite(x[k]) || x[k] < 0 || (k < 2 && !(x[k] > 0)))
-            return SET_ERR(w, SN_ERR_ARG,
-                           "soft contact parameters: k_normal %g and k_tangent %g must be > 0, "
-                           "b_normal %g, b_tangent %g and mu %g >= 0, all finite",
-                           p->k_normal, p->k_tangent, p->b_normal, p->b_tangent, p->mu);
-    if (p->bilateral != 0 && p->bilateral != 1)
-        return SET_ERR(w, SN_ERR_ARG, "soft contact parameters: bilateral %d must be 0 or 1",
-                       p->bilateral);
-    sni_soft_world* sw = world_part(w);
-    if (!sw) return SET_ERR(w, SN_ERR_NOMEM, "no memory for the soft contact settings");
-    sw->p = *p;
-    return SN_OK;
-}
-
-
-sn_soft_params sn_world_soft_params(const sn_world* w) {
-    return sni_soft_params(w);
-}
-
-
 // ---- a system's part and its block ----
 
 // the block of c for cap points (measure with c->block NULL)
-static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
+static void soft_layout(sni_soft* c, int cap, const sn_model* mdl, carver* cv) {
+    int nq = mdl->nq, nv = mdl->nv;
     size_t m = 3 * (size_t)cap;
     SNI_CARVE(cv, c->body, (size_t)cap);
     SNI_CARVE(cv, c->off, m);
@@ -129,6 +43,12 @@ static void soft_layout(sni_soft* c, int cap, int nq, int nv, carver* cv) {
     SNI_CARVE(cv, c->jdu, m);
     SNI_CARVE(cv, c->prm, (size_t)cap);
     SNI_CARVE(cv, c->J, m * (size_t)nv);
+    SNI_CARVE(cv, c->Jc, m * (size_t)nv);
+    SNI_CARVE(cv, c->jdc, m);
+    SNI_CARVE(cv, c->xc, 2 * m);
+    SNI_CARVE(cv, c->Jt, 3 * (size_t)nv);
+    SNI_CARVE(cv, c->snap, 18 * (size_t)mdl->nbody);
+    SNI_CARVE(cv, c->react, (size_t)nv);
     SNI_CARVE(cv, c->W, m * (size_t)nv);
     SNI_CARVE(cv, c->ups, m * m);
     SNI_CARVE(cv, c->bfree, m);
@@ -153,7 +73,7 @@ static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
     if (cap <= c->cap) return SN_OK;
     sni_soft old = *c;
     carver cv = {NULL, 0};
-    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    soft_layout(c, cap, s->m, &cv);
     void* block = sni_alloc(&s->world->alloc, cv.off);
     if (!block) return SN_ERR_NOMEM;
     memset(block, 0, cv.off);
@@ -161,7 +81,7 @@ static sn_status soft_reserve(sn_system* s, sni_soft* c, int cap) {
     c->bytes = cv.off;
     cv.base = block;
     cv.off = 0;
-    soft_layout(c, cap, s->m->nq, s->m->nv, &cv);
+    soft_layout(c, cap, s->m, &cv);
     c->cap = cap;
     if (old.block) {
         memcpy(c->body, old.body, (size_t)old.n * sizeof(int));
@@ -420,13 +340,40 @@ sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
     v3_copy(out->position, p->p);
     v3_copy(out->velocity, p->pd);
     v3_copy(out->anchor, p->p0);
-    out->penetration = (s->world->ground ? s->world->ground_height : 0) - p->p[2];
+    out->penetration = p->depth;
     v3_copy(out->force, p->f);
     return SN_OK;
 }
 
 
 // ---- kinematics and the contact update ----
+
+// the body of geometry g of system other - 1 when it moves (> 0); 0 for the terrain and static
+// bodies
+static int moving_body(const sn_system* s, int other, int g) {
+    if (other <= 0 || other > s->world->nsys) return 0;
+    const sn_model* m = s->world->sys[other - 1]->m;
+    return g >= 0 && g < m->ngeom ? m->frame_body[m->geom_frame[g]] : 0;
+}
+
+// the outward normal of the surface rolling point i's sphere meets: an active contact's frame
+// normal; else the nearest surface's at the sphere's centre (e_z with none)
+static void rolling_normal(const sn_system* s, int i, sn_real* n) {
+    const sni_soft* c = s->soft;
+    if (c->pt[i].active) {
+        v3_copy(n, c->pt[i].fr + 6);
+        return;
+    }
+    int b = c->body[i];
+    sn_real x[3];
+    m3_mul_v3(x, s->d->body_rot + 9 * b, c->off + 3 * i);
+    v3_add(x, x, s->d->body_pos + 3 * b);
+    sni_soft_touch t;
+    if (sni_soft_touch_find(s, b, x, c->rad[i], &t))
+        v3_copy(n, t.n);
+    else
+        v3_set(n, 0, 0, 1);
+}
 
 void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover) {
     const sn_model* m = s->m;
@@ -442,16 +389,32 @@ void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover
         sn_real* p = c->pos + 3 * i;
         const sn_real* R = d->body_rot + 9 * b;
         if (c->rad[i] > 0 && (handover || !c->pt[i].active)) {
-            // a rolling point: its sphere's lowest point. An active one is handed over to it
-            // (between sub-steps only): the anchor moves with the contact point, keeping the
-            // spring's stretch, so rolling neither stretches the spring nor sinks the sphere
-            const sn_real down[3] = {0, 0, -c->rad[i]};
-            sn_real old[3], now[3], d3[3];
+            // a rolling point: its sphere's point nearest the surface it meets (along -n). An
+            // active one is handed over to it (between sub-steps only): the anchor moves with the
+            // contact point in the tangent plane, keeping the spring's stretch, so rolling
+            // neither stretches the spring nor sinks the sphere
+            sn_real n[3], down[3], old[3], now[3], d3[3];
+            rolling_normal(s, i, n);
+            v3_scale(down, n, -c->rad[i]);
             m3_mul_v3(old, R, c->roll + 3 * i);
             m3t_mul_v3(c->roll + 3 * i, R, down);
             m3_mul_v3(now, R, c->roll + 3 * i);
             v3_sub(d3, now, old);
-            if (c->pt[i].active) c->pt[i].p0[0] += d3[0], c->pt[i].p0[1] += d3[1];
+            if (c->pt[i].active) {
+                sni_soft_pt* pt = &c->pt[i];
+                v3_addscl(d3, pt->fr + 6, -v3_dot(pt->fr + 6, d3));
+                v3_add(pt->p0, pt->p0, d3);
+                int ob = moving_body(s, pt->other, pt->ogeom);
+                if (ob > 0) { // on a moving body: the anchor rides on it
+                    const sn_real *Rb, *pb, *vb;
+                    sni_soft_body_state(s, pt->other - 1, ob, &Rb, &pb, &vb);
+                    sn_real E[9], dm[3], ER[9], db[3];
+                    sni_soft_body_move(s, pt->other - 1, vb, E, dm);
+                    m3_mul(ER, E, Rb);
+                    m3t_mul_v3(db, ER, d3);
+                    v3_add(pt->ab, pt->ab, db);
+                }
+            }
         }
         sn_real bp[3];
         v3_add(bp, c->off + 3 * i, c->roll + 3 * i);
@@ -472,8 +435,8 @@ void sni_soft_kin(sn_system* s, const sn_real* q, const sn_real* u, int handover
 }
 
 
-// the radial projection on the cone (A15): the normal part kept, the tangential part scaled to
-// mu f_n; the force is zero when it pulls
+// the radial projection on the cone (A15), in the contact frame (f[2] normal): the normal part
+// kept, the tangential part scaled to mu f_n; the force is zero when it pulls
 static void cone_project(sn_real* f, sn_real mu) {
     if (f[2] < 0) {
         f[0] = f[1] = f[2] = 0;
@@ -488,47 +451,60 @@ static void cone_project(sn_real* f, sn_real mu) {
 }
 
 
-// A.9 for one point at (p, pd): the ground is the plane z = g with normal e_z; K and B are
-// diag(k_t, k_t, k_n) and diag(b_t, b_t, b_n) in world axes. The force law is the
-// self-consistent one (A.9 step 5, Python): lambda = K (p0 - p) + B (p0' - p'), with p0' the
-// tangential velocity of a slipping contact and 0 otherwise
-static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, const sn_real* p,
-                         const sn_real* pd, int rolling) {
+// A.9 for one point at (p, pd) touching the surface t (found: there is one): the contact frame
+// R (rows t1, t2, n) is set where the contact starts (t's normal there) and kept while it lasts;
+// K and B are diag(k_t, k_t, k_n) and diag(b_t, b_t, b_n) in it. The force law is the
+// self-consistent one (A.9 step 5, Python): lambda = R^T (K R (p0 - p) + B R (p0' - p')), with
+// p0' the tangential velocity of a slipping contact and 0 otherwise
+static void update_point(const sn_soft_params* P, sni_soft_pt* c, const sn_real* p,
+                         const sn_real* pd, int rolling, const sni_soft_touch* t, int found) {
     v3_copy(c->p, p);
     v3_copy(c->pd, pd);
     if (!c->active) {
-        if (!(p[2] <= g)) {
+        c->depth = found ? -t->gap : 0;
+        if (!found || !(t->gap <= 0)) {
             c->slip = 0;
             memset(c->f, 0, sizeof c->f);
             return;
         }
         c->active = 1;
         c->slip = 0;
+        c->other = t->other, c->ogeom = t->geom;
+        sni_contact_frame(c->fr, t->n);
         v3_copy(c->p0, p);
         // a rolling point starts inside a surface its sphere already presses: its anchor is on
         // the surface, so the spring carries that penetration (a new point anchored where it
         // is would let the sphere sink by m g / K at each change of point)
-        if (rolling) c->p0[2] = g;
+        if (rolling) v3_addscl(c->p0, t->n, -t->gap);
         memset(c->p0d, 0, sizeof c->p0d);
-    } else if (!P->bilateral && p[2] > g) {
+    } else if (!P->bilateral && (!found || t->gap > 0)) {
+        sn_real imp[3]; // the step's impulse so far stays (the other side's reaction)
+        v3_copy(imp, c->imp);
         memset(c, 0, sizeof *c);
+        v3_copy(c->imp, imp);
         v3_copy(c->p, p);
         v3_copy(c->pd, pd);
+        c->depth = found ? -t->gap : 0;
         return;
     }
-    if (c->slip) {
-        c->p0d[0] = pd[0], c->p0d[1] = pd[1], c->p0d[2] = 0;
-    } else {
-        memset(c->p0d, 0, sizeof c->p0d);
-    }
+    c->depth = found ? -t->gap : c->depth;
+    const sn_real* R = c->fr;
+    const sn_real* n = R + 6;
+    v3_copy(c->p0d, pd);
+    v3_addscl(c->p0d, n, -v3_dot(n, pd)); // the tangential velocity (used when slipping)
+    if (!c->slip) memset(c->p0d, 0, sizeof c->p0d);
     const sn_real k[3] = {P->k_tangent, P->k_tangent, P->k_normal};
     const sn_real b[3] = {P->b_tangent, P->b_tangent, P->b_normal};
-    sn_real f[3];
+    sn_real dp[3], dv[3], dl[3], vl[3], f[3];
+    v3_sub(dp, c->p0, p);
+    v3_sub(dv, c->p0d, pd);
+    m3_mul_v3(dl, R, dp);
+    m3_mul_v3(vl, R, dv);
     for (int e = 0; e < 3; e++)
-        f[e] = k[e] * (c->p0[e] - p[e]) + b[e] * (c->p0d[e] - pd[e]);
+        f[e] = k[e] * dl[e] + b[e] * vl[e];
     if (P->bilateral) {
         c->slip = 0;
-        v3_copy(c->f, f);
+        m3t_mul_v3(c->f, R, f);
         return;
     }
     if (f[2] < 0) { // the spring would pull: no force, the anchor kept
@@ -537,33 +513,138 @@ static void update_point(const sn_soft_params* P, sn_real g, sni_soft_pt* c, con
         return;
     }
     sn_real ft = sqrt(f[0] * f[0] + f[1] * f[1]);
-    if (ft > P->mu * f[2]) { // slipping: onto the cone, the anchor moved to give that force (A18)
+    if (ft > P->mu * f[2]) {
+        // slipping: onto the cone, the anchor moved in the tangent plane to give that force
+        // (A18), its normal stretch kept
         c->slip = 1;
         cone_project(f, P->mu);
-        c->p0d[0] = pd[0], c->p0d[1] = pd[1], c->p0d[2] = 0;
+        v3_copy(c->p0d, pd);
+        v3_addscl(c->p0d, n, -v3_dot(n, pd));
+        v3_sub(dv, c->p0d, pd);
+        m3_mul_v3(vl, R, dv);
         for (int e = 0; e < 2; e++)
-            c->p0[e] = p[e] + (f[e] - b[e] * (c->p0d[e] - pd[e])) / k[e];
+            dl[e] = (f[e] - b[e] * vl[e]) / k[e];
+        m3t_mul_v3(dp, R, dl);
+        v3_add(c->p0, p, dp);
     } else {
         c->slip = 0;
     }
-    v3_copy(c->f, f);
+    m3t_mul_v3(c->f, R, f);
 }
 
 
-void sni_soft_update(const sn_world* w, sni_soft* c, sni_soft_pt* pts) {
-    for (int i = 0; i < c->n; i++)
-        c->prm[i] = sni_soft_pair(w, 0, 0);
-    if (!w->ground) { // no ground: nothing to touch
-        for (int i = 0; i < c->n; i++) {
-            memset(&pts[i], 0, sizeof pts[i]);
-            v3_copy(pts[i].p, c->pos + 3 * i);
-            v3_copy(pts[i].pd, c->vel + 3 * i);
-        }
-        return;
+// point i touches body ob of system k, which moves: the point's velocity and drift (and, on the
+// system's own body, its Jacobian) become relative to that body's material point at p; an active
+// contact's anchor and frame ride on the body (p0, fr from ab, frb)
+static void relative(const sn_system* s, int i, sni_soft_pt* pt, int k, int ob) {
+    sni_soft* c = s->soft;
+    const sn_real* p = c->pos + 3 * i;
+    sn_real* v = c->vel + 3 * i;
+    const sn_real *Rb, *pb, *vb;
+    sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
+    // the body's velocity at p: v0 + w x p (its twist held over the step for another system)
+    sn_real w[3];
+    v3_copy(w, vb + 3);
+    v3_addcross(w, vb, p);
+    v3_sub(v, v, w);
+    if (s->world->sys[k] == s) { // self-contact: J_a - J_b, and the drifts' difference
+        const sn_model* m = s->m;
+        int nv = m->nv;
+        sn_real* J = c->J + 3 * (size_t)i * (size_t)nv;
+        sn_point_jacobian(m, s->d, ob, p, c->Jt, NULL);
+        for (int r = 0; r < 3 * nv; r++)
+            J[r] -= c->Jt[r];
+        sn_real lin[3], ang[3];
+        sn_point_jdot_u(m, s->d, ob, p, lin, ang);
+        v3_sub(c->jdu + 3 * i, c->jdu + 3 * i, lin);
+    } else { // another system's body, its twist held: its material point at p accelerates w x v
+        sn_real acc[3];
+        v3_cross(acc, vb, w);
+        v3_sub(c->jdu + 3 * i, c->jdu + 3 * i, acc);
     }
-    for (int i = 0; i < c->n; i++)
-        update_point(&c->prm[i], w->ground_height, &pts[i], c->pos + 3 * i, c->vel + 3 * i,
-                     c->rad[i] > 0);
+    if (!pt->active) return;
+    sn_real E[9], dm[3], a[3], ER[9];
+    sni_soft_body_move(s, k, vb, E, dm);
+    m3_mul(ER, E, Rb); // the body's rotation now
+    m3_mul_v3(a, Rb, pt->ab);
+    v3_add(a, a, pb);
+    m3_mul_v3(pt->p0, E, a);
+    v3_add(pt->p0, pt->p0, dm);
+    for (int e = 0; e < 3; e++)
+        m3_mul_v3(pt->fr + 3 * e, ER, pt->frb + 3 * e);
+}
+
+
+// an active contact on a moving body: its anchor and frame in that body's frame
+static void ride(const sn_system* s, sni_soft_pt* pt, int k, int ob) {
+    const sn_real *Rb, *pb, *vb;
+    sni_soft_body_state(s, k, ob, &Rb, &pb, &vb);
+    sn_real E[9], dm[3], x0[3], ER[9];
+    sni_soft_body_move(s, k, vb, E, dm);
+    m3_mul(ER, E, Rb);
+    v3_sub(x0, pt->p0, dm);
+    m3t_mul_v3(x0, E, x0); // where the anchor's material point was at the step's start
+    v3_sub(x0, x0, pb);
+    m3t_mul_v3(pt->ab, Rb, x0);
+    for (int e = 0; e < 3; e++)
+        m3t_mul_v3(pt->frb + 3 * e, ER, pt->fr + 3 * e);
+}
+
+
+void sni_soft_update(const sn_system* s, sni_soft_pt* pts) {
+    const sn_world* w = s->world;
+    sni_soft* c = s->soft;
+    for (int i = 0; i < c->n; i++) {
+        const sn_real* p = c->pos + 3 * i;
+        int b = c->body[i];
+        sni_soft_touch t;
+        int found = pts[i].active ? sni_soft_touch_eval(s, pts[i].other, pts[i].ogeom, p, 0, &t)
+                                  : sni_soft_touch_find(s, b, p, 0, &t);
+        // the pair's parameters: the point's body material and the other side's (the terrain's
+        // is 0, as for the hard contacts)
+        int mb = found && t.other > 0 ? w->sys[t.other - 1]->body_material[t.body] : 0;
+        c->prm[i] = sni_soft_pair(w, s->body_material[b], mb);
+        // in contact (or coming into it) with a moving body: relative to it
+        int ob = found && (pts[i].active || t.gap <= 0) ? moving_body(s, t.other, t.geom) : 0;
+        if (ob > 0) relative(s, i, &pts[i], t.other - 1, ob);
+        int was = pts[i].active;
+        update_point(&c->prm[i], &pts[i], p, c->vel + 3 * i, c->rad[i] > 0, &t, found);
+        // a new anchor, or one the slip moved, rides on from here (an anchor kept is not taken
+        // back and forth: the first-order motion of another system's body would drift it)
+        if (ob > 0 && pts[i].active && (!was || pts[i].slip)) ride(s, &pts[i], t.other - 1, ob);
+    }
+}
+
+
+void sni_soft_impulse(sni_soft* c, int nc, sn_real h, const sn_real* lam) {
+    for (int k = 0; k < nc; k++) {
+        sni_soft_pt* pt = &c->pt[c->act[k]];
+        sn_real f[3];
+        m3t_mul_v3(f, pt->fr, lam + 3 * k);
+        v3_addscl(pt->imp, f, h);
+    }
+}
+
+
+void sni_soft_frames(sni_soft* c, int nc, int nv) {
+    int m3 = 3 * nc;
+    for (int k = 0; k < nc; k++) {
+        int i = c->act[k];
+        const sni_soft_pt* pt = &c->pt[i];
+        const sn_real* R = pt->fr;
+        const sn_real* J = c->J + 3 * (size_t)i * (size_t)nv;
+        sn_real* Jc = c->Jc + 3 * (size_t)k * (size_t)nv;
+        for (int e = 0; e < 3; e++) {
+            const sn_real* r = R + 3 * e;
+            for (int j = 0; j < nv; j++)
+                Jc[e * nv + j] = r[0] * J[j] + r[1] * J[nv + j] + r[2] * J[2 * nv + j];
+        }
+        sn_real d[3];
+        v3_sub(d, pt->p, pt->p0);
+        m3_mul_v3(c->jdc + 3 * k, R, c->jdu + 3 * i);
+        m3_mul_v3(c->xc + 3 * k, R, d);
+        m3_mul_v3(c->xc + m3 + 3 * k, R, pt->pd);
+    }
 }
 
 

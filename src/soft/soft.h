@@ -17,25 +17,50 @@ typedef struct sni_soft sni_soft;
 
 struct sni_soft_world {
     int model;        // sn_contact_model
-    sn_soft_params p; // the parameters of every soft contact
+    sn_soft_params p; // the parameters of every soft contact whose material pair is not set
+    sn_soft_params pair[SN_SOFT_MATERIALS][SN_SOFT_MATERIALS];    // per material pair (symmetric)
+    unsigned char pair_set[SN_SOFT_MATERIALS][SN_SOFT_MATERIALS]; // 1 when the pair was set
 };
 
 // the contact state of one point (A.2, A.9): what a step carries to the next one
 typedef struct sni_soft_pt {
     int active;     // the contact is on: the anchor is held
     int slip;       // the last update put the force on the cone (the anchor moves with p')
+    int other;      // what it touches (while active): 0 the terrain, k + 1 geometry ogeom of
+    int ogeom;      // system k (-1 for the terrain)
     sn_real p0[3];  // anchor (world)
-    sn_real p0d[3]; // anchor velocity (world; tangential, nonzero while slipping)
+    sn_real p0d[3]; // anchor velocity (world, relative to what it touches; tangential, nonzero
+                    // while slipping)
+    sn_real fr[9];  // the contact frame (world rows t1, t2, n), set when the contact starts
+    sn_real ab[3];  // on a moving body: the anchor and the frame's rows in that body's frame
+    sn_real frb[9]; // (p0 and fr follow them); unused on the terrain and static bodies
+    sn_real imp[3]; // the impulse on the point's body over the last step (world; the body it
+                    // touches receives the opposite)
     sn_real f[3];   // the force of the last update (world, on the body)
     sn_real p[3];   // the point's position and velocity at the last update (report)
     sn_real pd[3];
+    sn_real depth; // the penetration at the last update: minus the gap to what it touches, or
+                   // (inactive) to the nearest surface; 0 with none
 } sni_soft_pt;
-// the checkpoint visits (active, slip), (p0, p0d) and (f, p, pd) as runs
-_Static_assert(offsetof(sni_soft_pt, slip) == offsetof(sni_soft_pt, active) + sizeof(int) &&
+// the checkpoint visits (active, slip, other, ogeom), (p0, p0d, fr, ab, frb, imp) and
+// (f, p, pd, depth) as runs
+_Static_assert(offsetof(sni_soft_pt, ogeom) == offsetof(sni_soft_pt, active) + 3 * sizeof(int) &&
                    offsetof(sni_soft_pt, p0d) == offsetof(sni_soft_pt, p0) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, fr) == offsetof(sni_soft_pt, p0) + 6 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, imp) == offsetof(sni_soft_pt, p0) + 27 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, f) == offsetof(sni_soft_pt, p0) + 30 * sizeof(sn_real) &&
                    offsetof(sni_soft_pt, p) == offsetof(sni_soft_pt, f) + 3 * sizeof(sn_real) &&
-                   offsetof(sni_soft_pt, pd) == offsetof(sni_soft_pt, p) + 3 * sizeof(sn_real),
+                   offsetof(sni_soft_pt, pd) == offsetof(sni_soft_pt, p) + 3 * sizeof(sn_real) &&
+                   offsetof(sni_soft_pt, depth) == offsetof(sni_soft_pt, pd) + 3 * sizeof(sn_real),
                "sni_soft_pt's runs");
+
+// a surface a point touches, at a point x (surface.c)
+typedef struct sni_soft_touch {
+    int other, geom; // 0, -1: the terrain; k + 1, g: geometry g of system k
+    int body;        // the other side's body in its system (-1: the terrain)
+    sn_real n[3];    // the outward unit normal at the surface point nearest x (world)
+    sn_real gap;     // the signed distance of x (negative inside)
+} sni_soft_touch;
 
 // a system's soft points, their state, its integrator and the scratch of its step. Every array
 // is in one block made when a point is added (sni_soft_reserve), never in a step
@@ -77,6 +102,14 @@ struct sni_soft {
     sn_soft_params* prm;           // per point: the parameters of its contact (its material
                                    // pair), set by the contact update (cap)
     sn_real* J;                    // per point: the point Jacobian (3 cap x nv)
+    sn_real *Jc, *jdc, *xc;        // Expo: the active points' J, J-dot u (3cap x nv, 3cap) and
+                                   // LDS state x0 (p - p0 then p', 6cap) in their contact frames
+    sn_real* Jt;                   // a point Jacobian of the body a point touches (3 x nv)
+    sn_real* snap;  // the bodies' rotation, origin and spatial velocity (w, v0) at the world
+                    // step's start, as other systems see them (sni_soft_begin) (nbody x 18)
+    sn_real* react; // the reactions of other systems' points on this one, held over its step
+                    // as a generalized force (nv)
+    sn_real tnow;   // the time within the world step of the state the scratch is at
     sn_real *W, *ups, *bfree, *lam,
         *lam2; // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
     int* act;  // Expo: the active points (cap)
@@ -100,21 +133,49 @@ void sni_soft_state_set(struct sn_system* s);
 // the system's soft part, made with defaults when missing (NULL: out of memory, said)
 sni_soft* sni_soft_get(struct sn_system* s);
 
+// params.c: the world's settings
+// the world's parameters (the defaults when unset)
+sn_soft_params sni_soft_params(const struct sn_world* w);
+// the parameters of a soft contact between materials a (the point's body) and b (the other side;
+// the ground is material 0): the pair's when it is set, else the world's
+sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
+
 // points.c
 // the kinematics at (q, u) into d (fk, fk_vel) and every point's position, velocity, Jacobian
 // and J-dot u into the scratch; handover (between sub-steps, not in a stage): active rolling
 // points move to their sphere's lowest point, their anchors with them
 void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int handover);
 // the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
-// detection, anchors, the force and its cone
-void sni_soft_update(const struct sn_world* w, sni_soft* c, sni_soft_pt* pts);
+// detection, anchors, the force and its cone, each point's parameters (c->prm)
+void sni_soft_update(const struct sn_system* s, sni_soft_pt* pts);
+// Expo: the impulses h lambda-bar of the nc active points (c->act; lambda-bar in their frames) on
+// their bodies, added to pt[].imp
+void sni_soft_impulse(sni_soft* c, int nc, sn_real h, const sn_real* lam);
+// Expo: the nc active points (c->act) in their contact frames, R J, R J-dot u and
+// x0 = (R (p - p0), R p') into c->Jc, c->jdc, c->xc (rows in the order of c->act)
+void sni_soft_frames(sni_soft* c, int nc, int nv);
+
+// surface.c
+// the surface a point x of body `body` of system s touches, the nearest one (the terrain and the
+// geometries the filters let it meet), for a sphere of radius r centred at x (r = 0: the point);
+// 0 when there is none
+int sni_soft_touch_find(const struct sn_system* s, int body, const sn_real* x, sn_real r,
+                        sni_soft_touch* t);
+// the gap and normal of x (a sphere of radius r) against a given surface (other, geom); 0 when
+// it is gone (the terrain has no plane under x)
+int sni_soft_touch_eval(const struct sn_system* s, int other, int geom, const sn_real* x, sn_real r,
+                        sni_soft_touch* t);
+// body ob of system k as system s sees it: its rotation, origin and spatial velocity (w, v0);
+// its own at s's kinematics, another system's at the world step's start
+void sni_soft_body_state(const struct sn_system* s, int k, int ob, const sn_real** R,
+                         const sn_real** p, const sn_real** vel);
+// another system k's body moves on over the step with its spatial velocity vel (w, v0) at the
+// step's start held: its material points x0 are at E x0 + d at the time c->tnow within the step
+// (the identity for s's own bodies)
+void sni_soft_body_move(const struct sn_system* s, int k, const sn_real* vel, sn_real* E,
+                        sn_real* d);
 // the radial projection of a force on the friction cone (A15; zero when it pulls)
 void sni_soft_cone(sn_real* f, sn_real mu);
-// the world's parameters (the defaults when unset)
-sn_soft_params sni_soft_params(const struct sn_world* w);
-// the parameters of a soft contact between materials a (the point's body) and b (the other side;
-// the ground is material 0): the world's parameters until pairs are set
-sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
 
 // baselines.c: CRBA at d's kinematics and the tree's factor of M (of M + diag(c->wh) when
 // c->wh_on: the implicit PD, damping and springs of the sub-step), left in d
@@ -148,7 +209,10 @@ enum {
 };
 sn_status sni_soft_expo_phase(struct sn_system* s, sn_real h, int phase);
 
-// step.c: one world step of system s on soft contacts: from s->step.q0, u0 with tau_exp held,
+// step.c: the bodies of every system at the world step's start, as the others see them (into
+// each system's snap); before the systems' steps
+void sni_soft_begin(struct sn_world* w);
+// one world step of system s on soft contacts: from s->step.q0, u0 with tau_exp held,
 // n sub-steps, into s->step.q1, u1; on a failure the contact state is as it was
 sn_status sni_soft_step(struct sn_system* s, sn_real dt);
 // the contact state back to the step's start (after a failed step of the world)

@@ -50,11 +50,14 @@
 //   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
-//   model, p: config | a system's integrator, substeps, max_mul, balance, full, n, body, off,
-//   rad: config | pt[].active, slip, p0, p0d, roll, reset, expo_nc, bal, warned: state (the
-//   anchors; Expo's balancing warm start) | pt[].f, p, pd, newton_iter, newton_fails: report |
-//   cap, block, bytes: structure | save, tmp, save_reset, save_roll and the rest: scratch of a
-//   step.
+//   model, p, pair, pair_set: config | a system's integrator, substeps, max_mul, balance, full, n,
+//   body, off, rad: config | pt[].active, slip, other, ogeom, p0, p0d, fr, ab, frb, imp, roll,
+//   reset, expo_nc, bal, warned: state (the anchors, what each touches, its contact frame, both in
+//   the frame of a moving body touched, the impulse of the last step that the other system's next
+//   step takes as its reaction; Expo's balancing warm start) | pt[].f, p, pd, depth,
+//   newton_iter, newton_fails: report | cap, block, bytes: structure | save, tmp, save_reset,
+//   save_roll, snap (the bodies at the world step's start, taken before the systems' steps),
+//   react, tnow, Jt and the rest: scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -404,8 +407,14 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
     for (int i = 0; i < c->n && S->failed == SN_OK; i++) {
         sni_soft_pt* p = &c->pt[i];
         sni_ser_int(S, SNI_STATE, "soft contact's active and slipping flags", &p->active, 2, 0, 1);
-        sni_ser_real(S, SNI_STATE, "soft contact's anchor and anchor velocity", p->p0, 6);
-        sni_ser_real(S, SNI_REPORT, "soft contact's force, position and velocity", p->f, 9);
+        sni_ser_int(S, SNI_STATE, "soft contact's surface (system)", &p->other, 1, 0,
+                    s->world->nsys);
+        sni_ser_int(S, SNI_STATE, "soft contact's surface (geometry)", &p->ogeom, 1, -1, 1 << 30);
+        sni_ser_real(S, SNI_STATE,
+                     "soft contact's anchor, anchor velocity, frame, their ride on a moving body "
+                     "and the step's impulse",
+                     p->p0, 30);
+        sni_ser_real(S, SNI_REPORT, "soft contact's force, position, velocity and depth", p->f, 10);
     }
     // Expo's balancing warm start (the active points of its last sub-step and the scaling): a
     // resumed run balances from the same start
@@ -421,6 +430,26 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
 }
 
 
+// the soft parameters of the material pairs: which are set, then each set pair (a <= b)
+static void visit_soft_pairs(sni_ser* S, sni_soft_world* sw) {
+    enum { N = SN_SOFT_MATERIALS };
+    int set[N * N];
+    for (int k = 0; k < N * N; k++)
+        set[k] = sw->pair_set[k / N][k % N];
+    sni_ser_int(S, SNI_CONFIG, "soft material pairs set", set, N * N, 0, 1);
+    for (int a = 0; a < N && S->failed == SN_OK; a++)
+        for (int b = a; b < N && S->failed == SN_OK; b++) {
+            if (!sw->pair_set[a][b]) continue;
+            sn_soft_params* q = &sw->pair[a][b];
+            sni_ser_int(S, SNI_CONFIG, "soft material pair's bilateral contacts", &q->bilateral, 1,
+                        0, 1);
+            sn_real x[5] = {q->k_normal, q->k_tangent, q->b_normal, q->b_tangent, q->mu};
+            sni_ser_real(S, SNI_CONFIG, "soft material pair's stiffness, damping and friction", x,
+                         5);
+        }
+}
+
+
 // a world that has soft settings (its contact model, the parameters, its systems' soft parts);
 // a world that never had any writes nothing here, so hard checkpoints are as they were
 static void visit_soft(sni_ser* S, sn_world* w) {
@@ -433,6 +462,7 @@ static void visit_soft(sni_ser* S, sn_world* w) {
     sni_ser_int(S, SNI_CONFIG, "contact model and bilateral soft contacts", flags, 2, 0, -1);
     sn_real p[5] = {sw->p.k_normal, sw->p.k_tangent, sw->p.b_normal, sw->p.b_tangent, sw->p.mu};
     sni_ser_real(S, SNI_CONFIG, "soft contact stiffness, damping and friction", p, 5);
+    visit_soft_pairs(S, sw);
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
         visit_soft_system(S, w->sys[i]);
 }

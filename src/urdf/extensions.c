@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // extensions.c: what sinew reads beyond ROS's URDF: seed 001's <constraints> (pins and equality
-// constraints between links, with their anchors and axes) and the <actuator> extension (seed
-// 000 "Actuators": a joint's motor constants, its operating region and its couplings).
+// constraints between links, with their anchors and axes), the <actuator> extension (seed
+// 000 "Actuators": a joint's motor constants, its operating region and its couplings) and the
+// soft contacts' <sinew:soft_contact>, <sinew:material> and <sinew:soft_point> (seed 004,
+// docs/expo.md "Soft parameters").
 #include "urdf/urdf.h"
 
 #include <math.h>
@@ -212,4 +214,95 @@ void sni_urdf_actuator_coupling(parser* p, const char** atts) {
     a->coupling_line[a->ncoupling] = (int)XML_GetCurrentLineNumber(p->xp);
     a->coupling_ratio[a->ncoupling] = ratio;
     a->ncoupling++;
+}
+
+
+// ---- sinew's soft contacts (docs/expo.md "Soft parameters") ----
+
+// attribute `name` as a whole number in [lo, hi] into *out: 1 given, 0 absent, -1 failed
+static int attr_int(parser* p, const char* el, const char** atts, const char* name, int lo, int hi,
+                    int* out) {
+    sn_real v;
+    int r = sni_urdf_attr_reals(p, el, atts, name, &v, 1);
+    if (r <= 0) return r;
+    if (!(v == floor(v)) || v < lo || v > hi) {
+        sni_urdf_fail(p, SN_ERR_MODEL, el, "attribute %s=%g must be a whole number %d to %d", name,
+                      v, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+
+// every attribute of the element is one of `known` (NULL-terminated), else a failure
+static int only_known(parser* p, const char* el, const char** atts, const char* const* known) {
+    for (int i = 0; atts[i]; i += 2) {
+        int k = 0;
+        while (known[k] && strcmp(known[k], atts[i]))
+            k++;
+        if (!known[k]) {
+            sni_urdf_fail(p, SN_ERR_PARSE, el, "unknown attribute '%.40s'", atts[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+
+void sni_urdf_soft_contact(parser* p, const char** atts) {
+    static const char* const known[] = {"contact", "material1", "material2", "kn",        "kt",
+                                        "bn",      "bt",        "mu",        "bilateral", NULL};
+    const char* el = "sinew:soft_contact";
+    if (!only_known(p, el, atts, known)) return;
+    int line = (int)XML_GetCurrentLineNumber(p->xp);
+    sni_soft_spec* e = sni_spec_soft_add(p->s, el, line);
+    if (!e) RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
+    static const char* const value[5] = {"kn", "kt", "bn", "bt", "mu"};
+    for (int k = 0; k < 5; k++)
+        if (sni_urdf_attr_reals(p, el, atts, value[k], &e->value[k], 1) < 0) return;
+    if (attr_int(p, el, atts, "bilateral", 0, 1, &e->bilateral) < 0) return;
+    if (attr_int(p, el, atts, "material1", 0, 15, &e->material[0]) < 0) return;
+    if (attr_int(p, el, atts, "material2", 0, 15, &e->material[1]) < 0) return;
+    char msg[160];
+    if (sni_spec_soft_check(e, msg, sizeof msg)) RETURN_FAIL(p, SN_ERR_MODEL, el, "%s", msg);
+    const char* cm = sni_urdf_attr(atts, "contact");
+    if (!cm) return;
+    if (e->material[0] >= 0)
+        RETURN_FAIL(p, SN_ERR_MODEL, el,
+                    "contact=\"%.20s\" is the world's: give it on the element without materials",
+                    cm);
+    if (strcmp(cm, "soft") && strcmp(cm, "hard"))
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "contact=\"%.40s\": hard or soft", cm);
+    p->s->option_contact_model = !strcmp(cm, "soft");
+    p->s->contact_model_line = line;
+}
+
+
+void sni_urdf_soft_material(parser* p, const char** atts) {
+    static const char* const known[] = {"link", "id", NULL};
+    const char* el = "sinew:material";
+    if (!only_known(p, el, atts, known)) return;
+    const char* link = sni_urdf_need_name(p, el, atts, "link");
+    if (!link) return;
+    int id = -1, r = attr_int(p, el, atts, "id", 0, 15, &id);
+    if (r < 0) return;
+    if (r == 0) RETURN_FAIL(p, SN_ERR_PARSE, el, "missing attribute 'id' (0 to 15)");
+    if (!sni_spec_soft_ref_add(p->s, link, id, NULL, el, (int)XML_GetCurrentLineNumber(p->xp)))
+        RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
+}
+
+
+void sni_urdf_soft_point(parser* p, const char** atts) {
+    static const char* const known[] = {"link", "xyz", NULL};
+    const char* el = "sinew:soft_point";
+    if (!only_known(p, el, atts, known)) return;
+    const char* link = sni_urdf_need_name(p, el, atts, "link");
+    if (!link) return;
+    sn_real xyz[3] = {0, 0, 0};
+    if (sni_urdf_attr_reals(p, el, atts, "xyz", xyz, 3) < 0) return;
+    if (!isfinite(xyz[0]) || !isfinite(xyz[1]) || !isfinite(xyz[2]))
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "xyz must be finite");
+    if (!sni_spec_soft_ref_add(p->s, link, -1, xyz, el, (int)XML_GetCurrentLineNumber(p->xp)))
+        RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
 }

@@ -163,6 +163,12 @@ static void on_start(void* ud, const char* el, const char** atts) {
             sni_urdf_start_constraints(p, atts), c = C_CONSTRAINTS;
         else if (!strcmp(el, "actuator"))
             sni_urdf_start_actuator(p, atts), c = C_ACTUATOR;
+        else if (!strcmp(el, "sinew:soft_contact"))
+            sni_urdf_soft_contact(p, atts);
+        else if (!strcmp(el, "sinew:material"))
+            sni_urdf_soft_material(p, atts);
+        else if (!strcmp(el, "sinew:soft_point"))
+            sni_urdf_soft_point(p, atts);
         else if (!strcmp(el, "gazebo") || !strcmp(el, "transmission") ||
                  !strcmp(el, "ros2_control") || !strcmp(el, "sensor"))
             c = C_SKIP;

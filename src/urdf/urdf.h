@@ -129,5 +129,13 @@ void sni_urdf_start_actuator(parser* p, const char** atts);
 // <coupling joint ratio>: the coupled joint's velocity adds ratio * u_c to the motor speed, and
 // the actuator adds ratio * tau_m to that joint. The joint is resolved by the compiler.
 void sni_urdf_actuator_coupling(parser* p, const char** atts);
+// sinew's soft contacts (docs/expo.md "Soft parameters"), children of <robot>:
+// <sinew:soft_contact [contact="soft|hard"] [material1 material2] [kn kt bn bt mu bilateral]/>
+// the world's soft parameters (and contact model), or a material pair's;
+// <sinew:material link id/> a link's contact material id; <sinew:soft_point link xyz/> a soft
+// point in a link's frame
+void sni_urdf_soft_contact(parser* p, const char** atts);
+void sni_urdf_soft_material(parser* p, const char** atts);
+void sni_urdf_soft_point(parser* p, const char** atts);
 
 #endif
