@@ -28,7 +28,7 @@ static void run_usage(void) {
             "                 [--integrator expo|euler|rk4|implicit_euler] [--substeps N]\n"
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
-            "                 [--expo-products N] [--expo-full]\n");
+            "                 [--expo-products N] [--expo-full] [--expo-slip on|off]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -99,6 +99,8 @@ static void run_usage(void) {
         "              Pade orders 1, 2, 3, 5, 7, no scaling; default: scaling and\n"
         "              squaring to full accuracy)\n"
         "  --expo-full Expo's full-accuracy exponential (to rounding; a reference)\n"
+        "  --expo-slip on (default): Expo's slipping contacts follow Coulomb's law\n"
+        "              within the sub-step; off: their springs (the paper's variant)\n"
         "  a model file may put the world on soft contacts and give these parameters\n"
         "  (docs/expo.md, \"Soft parameters\"); the options above replace the file's\n"
         "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
@@ -177,9 +179,10 @@ typedef struct run_args {
     // --integrator, --substeps, --soft-points, --bilateral
     const char *contact, *stiffness, *damping, *integrator, *soft_points;
     int substeps, bilateral, restitution_given;
-    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full
+    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full, --expo-slip (-1:
+    // not given)
     const char *soft_pairs, *materials;
-    int expo_products, expo_full;
+    int expo_products, expo_full, expo_slip;
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -195,6 +198,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->duration = 5;
     a->cell = 0.1;
     a->expo_products = -1;
+    a->expo_slip = -1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
         const char** str = !strcmp(s, "--q0")            ? &a->q0
@@ -267,6 +271,14 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--expo-full")) {
             a->expo_full = 1;
+        } else if (!strcmp(s, "--expo-slip")) {
+            const char* v = i + 1 < argc ? argv[i + 1] : "";
+            if (strcmp(v, "on") && strcmp(v, "off")) {
+                fprintf(stderr, "sinew run: --expo-slip needs on or off\n");
+                return CLI_USAGE;
+            }
+            a->expo_slip = !strcmp(v, "on");
+            i++;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -573,6 +585,7 @@ static int soft_check_args(const run_args* a, int soft) {
                        : a->soft_pairs         ? "--soft-pair"
                        : a->expo_products >= 0 ? "--expo-products"
                        : a->expo_full          ? "--expo-full"
+                       : a->expo_slip >= 0     ? "--expo-slip"
                                                : NULL;
     if (!soft && only) {
         fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
@@ -880,7 +893,8 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
         sn_world_set_soft_params(w, &p) != SN_OK ||
         sn_system_set_soft_integrator(s, integ, a->substeps ? a->substeps : 1) != SN_OK ||
         ((a->expo_products >= 0 || a->expo_full) &&
-         sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK)) {
+         sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK) ||
+        (a->expo_slip >= 0 && sn_system_set_expo_slip(s, a->expo_slip) != SN_OK)) {
         fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
         return CLI_USAGE;
     }
