@@ -12,8 +12,11 @@
 //   sinew_bench_soft --ir [--csv FILE]  the same in callgrind instructions per sub-step, exact:
 //                                       runs itself under valgrind --tool=callgrind (one run per
 //                                       configuration) and prints one line per configuration
-//   sinew_bench_soft --callgrind CONFIG STEPS OUT
-//                                       the worker of --ir (CONFIG 0..5; dumps to OUT.*)
+//   sinew_bench_soft --callgrind CONFIG STEPS
+//                                       the worker of --ir (CONFIG 0..5): STEPS world steps and
+//                                       then each row 100 times, each dumped apart
+//                                       (CALLGRIND_DUMP_STATS_AT: FILE.1 the steps, FILE.2.. the
+//                                       rows, FILE valgrind's --callgrind-out-file)
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 #include "expo/robot.h"
@@ -325,8 +328,8 @@ static int ir_driver(const char* self, const char* csv) {
         char cmd[2048];
         snprintf(cmd, sizeof cmd,
                  "valgrind --tool=callgrind --collect-atstart=yes --callgrind-out-file=%s "
-                 "'%s' --callgrind %d %d %s > /dev/null 2>&1",
-                 out, self, k, steps, out);
+                 "'%s' --callgrind %d %d > /dev/null 2>&1",
+                 out, self, k, steps);
         if (system(cmd) != 0) {
             fprintf(stderr, "valgrind run failed: %s\n", cmd);
             return 1;
@@ -361,12 +364,11 @@ int main(int argc, char** argv) {
             csv = argv[++i];
         else if (!strcmp(argv[i], "--ir"))
             ir = 1;
-        else if (!strcmp(argv[i], "--callgrind") && i + 3 < argc) {
+        else if (!strcmp(argv[i], "--callgrind") && i + 2 < argc) {
             worker = atoi(argv[i + 1]), steps = atoi(argv[i + 2]);
-            i += 3;
+            i += 2;
         } else {
-            fprintf(stderr, "usage: %s [--csv FILE] [--ir] | --callgrind CONFIG STEPS OUT\n",
-                    argv[0]);
+            fprintf(stderr, "usage: %s [--csv FILE] [--ir] | --callgrind CONFIG STEPS\n", argv[0]);
             return 2;
         }
     }
