@@ -98,7 +98,10 @@ static int unit2(sn_real x, sn_real y, sn_real* s) {
 
 
 // point i's tangential velocity v_t (c->xc) is faster than a normal force fn on the cone can
-// stop within h: |v_t| > mu fn h s^T Upsilon_tt s, s = v_t / |v_t| (into sd)
+// stop within the time T = max(h, 1 / omega): |v_t| > mu fn T s^T Upsilon_tt s, s = v_t / |v_t|
+// (into sd), omega = sqrt(k_t s^T Upsilon_tt s) its tangential spring's frequency. Below the
+// spring's time scale (h < 1 / omega: the LDS resolves the spring) a slower point sticks,
+// whatever h: the spring takes up v_t within its stretch and keeps it within the cone
 static int too_fast(const sni_soft* c, int nc, int i, sn_real fn, sn_real h, sn_real* sd) {
     int m3 = 3 * nc;
     const sn_real* v = c->xc + m3 + 3 * i;
@@ -106,8 +109,9 @@ static int too_fast(const sni_soft* c, int nc, int i, sn_real fn, sn_real h, sn_
     const sn_real* u0 = c->ups + (size_t)(3 * i) * (size_t)m3 + 3 * i; // Upsilon_tt's rows
     const sn_real* u1 = u0 + m3;
     sn_real ut = sd[0] * (u0[0] * sd[0] + u0[1] * sd[1]) + sd[1] * (u1[0] * sd[0] + u1[1] * sd[1]);
-    sn_real mu = c->prm[c->act[i]].mu;
-    return sqrt(v[0] * v[0] + v[1] * v[1]) > mu * fmax(fn, 0) * h * ut;
+    const sn_soft_params* P = &c->prm[c->act[i]];
+    sn_real T = ut > 0 ? fmax(h, 1 / sqrt(P->k_tangent * ut)) : h;
+    return sqrt(v[0] * v[0] + v[1] * v[1]) > P->mu * fmax(fn, 0) * T * ut;
 }
 
 
@@ -115,7 +119,7 @@ static int too_fast(const sni_soft* c, int nc, int i, sn_real fn, sn_real h, sn_
 // the last contact update put its force on the cone (pt.slip), its slip direction s then from its
 // spring's tangential stretch p - p0 (the update moved the anchor to give the cone's force
 // -mu f_n s, A18), and when it slides faster than its normal force f_n = -(k_n (p - p0)_n + b_n
-// p'_n) on the cone can stop within the sub-step (too_fast), s along its tangential velocity.
+// p'_n) on the cone can stop (too_fast), s along its tangential velocity.
 // Bilateral points and the paper's variant (c->slip_lds 0) stick
 static void slip_modes(sni_soft* c, int nc, sn_real h) {
     int m3 = 3 * nc;
