@@ -34,16 +34,20 @@ static int sliding_box(double dt, int slip, double v0, sn_world** w, sn_system**
 
 
 // the box at 10 ms: v(t) = v0 - mu g t until it stops at v0^2 / (2 mu g), the kinetic energy
-// never rising, |omega| small; the paper's variant (slip off) is shown to gain energy there
+// never rising, |omega| small; the paper's variant (slip off) is shown to gain energy there. At
+// 1 ms (both variants printed) it stops within 1 % of v0^2 / (2 mu g) with little spin
 static int test_box_slides_to_rest(void) {
-    const double dt = 0.01, v0 = 0.2, mu = 1.0;
-    for (int slip = 1; slip >= 0; slip--) {
+    const double v0 = 0.2, mu = 1.0;
+    for (int run = 0; run < 4; run++) {
+        int slip = run != 1 && run != 3;
+        double dt = run >= 2 ? 0.001 : 0.01;
         sn_world* w;
         sn_system* s;
         if (sliding_box(dt, slip, v0, &w, &s)) return 1;
         double ke = 0.5 * v0 * v0, rises = 0, wmax = 0, verr = 0;
         int stop = -1;
-        for (int k = 0; k < 50; k++) {
+        int steps = (int)(0.5 / dt + 0.5);
+        for (int k = 0; k < steps; k++) {
             SNT_STATUS_OK(sn_world_integrate(w));
             const double* u = sn_system_u(s);
             double e = sn_system_kinetic_energy(s);
@@ -55,18 +59,22 @@ static int test_box_slides_to_rest(void) {
             if (stop < 0 && fabs(u[0]) < 1e-3) stop = k + 1;
         }
         double x = sn_system_q(s)[0], xs = v0 * v0 / (2 * mu * GRAV);
-        printf("  box sliding at %.1f m/s, Expo 1 x 10 ms, slip %s: v off v0 - mu g t by %.3e "
+        printf("  box sliding at %.1f m/s, Expo 1 x %g ms, slip %s: v off v0 - mu g t by %.3e "
                "m/s while it slides, below 1 mm/s after %d steps, stopped at x %.6f m (v0^2 / "
                "2 mu g = %.6f), kinetic energy rose by at most %.3e J, |omega| <= %.3e rad/s\n",
-               v0, slip ? "on" : "off", verr, stop, x, xs, rises, wmax);
-        if (slip) {
+               v0, dt * 1e3, slip ? "on" : "off", verr, stop, x, xs, rises, wmax);
+        if (slip && dt > 0.005) {
             SNT_CHECK(verr < 2e-3);           // 2 % of the speed mu g dt lost per step
             SNT_CHECK(stop > 0 && stop <= 3); // it stops at 20.4 ms
             SNT_NEAR(x, xs, 0.03 * xs);       // where it stops
             SNT_CHECK(rises <= 1e-15);        // the kinetic energy never rises (every step)
             SNT_CHECK(wmax < 1e-2);           // no spin
             SNT_CHECK(fabs(sn_system_u(s)[0]) < 1e-9); // at rest at the end
-        } else {
+        } else if (slip) { // 1 ms: where it stops, little spin (the paper's variant: 4.6 % and
+                           // 0.40 rad/s here)
+            SNT_NEAR(x, xs, 0.01 * xs);
+            SNT_CHECK(wmax < 0.1);
+        } else if (dt > 0.005) {
             SNT_CHECK(rises > 1e-3); // the defect: the paper's variant gains energy sliding
         }
         sn_world_destroy(w);
@@ -131,7 +139,7 @@ static int test_frictionless_tip(void) {
         "|u| <= %.3e rad/s, tip force %.9f N (m g / 2 = %.9f); slip off: %.3e J, %.3e rad/s\n",
         rise1, u1, f1, GRAV / 2, rise0, u0);
     SNT_CHECK(rise1 < 1e-9 && u1 < 1e-3);
-    SNT_NEAR(f1, GRAV / 2, 1e-6);
+    SNT_NEAR(f1, GRAV / 2, 1e-9);
     SNT_CHECK(u0 > 1); // the defect: the paper's variant spins the arm up
     return 0;
 }
