@@ -115,13 +115,45 @@ static int too_fast(const sni_soft* c, int nc, int i, sn_real fn, sn_real h, sn_
 }
 
 
+// an active point's anchor is held in the frame of another system's moving body (ab, derived
+// again at each contact update): expo.c leaves it to the update
+static int anchor_rides(const sn_system* s, const sni_soft_pt* pt) {
+    if (pt->other <= 0) return 0;
+    if (pt->other > s->world->nsys) return 1;
+    const sn_model* m = s->world->sys[pt->other - 1]->m;
+    int g = pt->ogeom;
+    return g >= 0 && g < m->ngeom && m->frame_body[m->geom_frame[g]] > 0;
+}
+
+
+// active point i's tangential stretch x (its LDS state x0, p - p0 in its frame) beyond cap
+// (twice the cone's, 2 mu f_n / k_t, at its starting normal force f_n; 0 when its spring pulls):
+// the anchor moves along the stretch to leave cap, in x0 and in pt.p0. Such stretches are left
+// by the contact update when a point's spring pulls (no force, the anchor kept, A.9) while it
+// slides, e.g. a point above an anchor set deep by a fast landing: held, the sticking LDS
+// releases them as a spring force far beyond the cone. A point within the cone (the update's
+// sticking ones) is never moved
+static void relax_anchor(sn_system* s, int i, sn_real* x, sn_real cap) {
+    sni_soft* c = s->soft;
+    sni_soft_pt* pt = &c->pt[c->act[i]];
+    sn_real l = sqrt(x[0] * x[0] + x[1] * x[1]);
+    if (!(l > cap) || !isfinite(l) || anchor_rides(s, pt)) return;
+    sn_real sh[2] = {x[0] * (1 - cap / l), x[1] * (1 - cap / l)};
+    for (int e = 0; e < 3; e++)
+        pt->p0[e] += pt->fr[e] * sh[0] + pt->fr[3 + e] * sh[1];
+    x[0] -= sh[0], x[1] -= sh[1];
+}
+
+
 // each active point's mode for the first solve: slipping when mu = 0 (no tangential force), when
 // the last contact update put its force on the cone (pt.slip), its slip direction s then from its
 // spring's tangential stretch p - p0 (the update moved the anchor to give the cone's force
 // -mu f_n s, A18), and when it slides faster than its normal force f_n = -(k_n (p - p0)_n + b_n
 // p'_n) on the cone can stop (too_fast), s along its tangential velocity.
-// Bilateral points and the paper's variant (c->slip_lds 0) stick
-static void slip_modes(sni_soft* c, int nc, sn_real h) {
+// Before, each point's stretch is bounded (relax_anchor). Bilateral points and the paper's
+// variant (c->slip_lds 0) stick and keep their anchors
+static void slip_modes(sn_system* s, int nc, sn_real h) {
+    sni_soft* c = s->soft;
     int m3 = 3 * nc;
     for (int i = 0; i < nc; i++) {
         const sn_soft_params* P = &c->prm[c->act[i]];
@@ -133,8 +165,9 @@ static void slip_modes(sni_soft* c, int nc, sn_real h) {
             c->smode[i] = 1;
             continue;
         }
-        const sn_real* x = c->xc + 3 * i;
+        sn_real* x = c->x0 + 3 * i;
         sn_real fn = -(P->k_normal * x[2] + P->b_normal * x[m3 + 2]);
+        relax_anchor(s, i, x, 2 * P->mu * fmax(fn, 0) / P->k_tangent);
         if (c->pt[c->act[i]].slip && unit2(x[0], x[1], sd))
             c->smode[i] = 1;
         else
@@ -345,12 +378,7 @@ static void slide_anchors(sn_system* s, int nc, sn_real h) {
     for (int i = 0; i < nc; i++) {
         sni_soft_pt* pt = &c->pt[c->act[i]];
         const sn_soft_params* P = &c->prm[c->act[i]];
-        if (!c->smode[i] || pt->other > s->world->nsys) continue;
-        if (pt->other > 0) {
-            const sn_model* m = s->world->sys[pt->other - 1]->m;
-            int g = pt->ogeom;
-            if (g >= 0 && g < m->ngeom && m->frame_body[m->geom_frame[g]] > 0) continue;
-        }
+        if (!c->smode[i] || anchor_rides(s, pt)) continue;
         int r = m3 + 3 * i + 2; // the normal velocity's row
         const sn_real* Ar = c->A + (size_t)r * (size_t)n;
         sn_real vn = c->x0[r] + c->ea[r] * h;
@@ -389,7 +417,7 @@ sn_status sni_soft_expo_phase(sn_system* s, sn_real h, int phase) {
         return SN_OK;
     case SNI_EXPO_LDS:
         build_lds(c, nc, s->m->nv, c->acc);
-        slip_modes(c, nc, h);
+        slip_modes(s, nc, h);
         build_a(c, nc);
         return SN_OK;
     case SNI_EXPO_EXP:
@@ -417,7 +445,7 @@ sn_status sni_soft_expo(sn_system* s, sn_real h) {
     sni_soft_frames(c, nc, s->m->nv); // the LDS in each point's contact frame (t1, t2, n)
     contact_w(s, nc);
     build_lds(c, nc, s->m->nv, c->acc);
-    slip_modes(c, nc, h);
+    slip_modes(s, nc, h);
     build_a(c, nc);
     st = integrals(c, nc, h);
     if (st != SN_OK) return st;
