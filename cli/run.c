@@ -29,7 +29,7 @@ static void run_usage(void) {
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
             "                 [--expo-products N] [--expo-full] [--expo-modal on|off]\n"
-            "                 [--soft-events]\n");
+            "                 [--expo-slip on|off] [--soft-events]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -105,6 +105,8 @@ static void run_usage(void) {
         "              end (sn_system_set_soft_events; default off, the paper's method)\n"
         "  --expo-modal on|off  Expo's modal path when every contact's damping is the\n"
         "              same multiple of its stiffness (default on; docs/expo.md)\n"
+        "  --expo-slip on (default): Expo's slipping contacts follow Coulomb's law\n"
+        "              within the sub-step; off: their springs (the paper's variant)\n"
         "  a model file may put the world on soft contacts and give these parameters\n"
         "  (docs/expo.md, \"Soft parameters\"); the options above replace the file's\n"
         "  --integrator  expo (default: exponential), euler, rk4 or implicit_euler\n"
@@ -183,10 +185,10 @@ typedef struct run_args {
     // --integrator, --substeps, --soft-points, --bilateral
     const char *contact, *stiffness, *damping, *integrator, *soft_points;
     int substeps, bilateral, restitution_given;
-    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full, --expo-modal (-1:
-    // not given)
+    // --soft-pair, --materials, --expo-products (-1: not given), --expo-full, --expo-modal and
+    // --expo-slip (-1: not given)
     const char *soft_pairs, *materials;
-    int expo_products, expo_full, expo_modal;
+    int expo_products, expo_full, expo_modal, expo_slip;
     int soft_events; // --soft-events
 } run_args;
 
@@ -204,6 +206,7 @@ static int parse_args(int argc, char** argv, run_args* a) {
     a->cell = 0.1;
     a->expo_products = -1;
     a->expo_modal = -1;
+    a->expo_slip = -1;
     for (int i = 0; i < argc; i++) {
         const char* s = argv[i];
         const char** str = !strcmp(s, "--q0")            ? &a->q0
@@ -286,6 +289,14 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--soft-events")) {
             a->soft_events = 1;
+        } else if (!strcmp(s, "--expo-slip")) {
+            const char* v = i + 1 < argc ? argv[i + 1] : "";
+            if (strcmp(v, "on") && strcmp(v, "off")) {
+                fprintf(stderr, "sinew run: --expo-slip needs on or off\n");
+                return CLI_USAGE;
+            }
+            a->expo_slip = !strcmp(v, "on");
+            i++;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -594,6 +605,7 @@ static int soft_check_args(const run_args* a, int soft) {
                        : a->expo_full          ? "--expo-full"
                        : a->soft_events        ? "--soft-events"
                        : a->expo_modal >= 0    ? "--expo-modal"
+                       : a->expo_slip >= 0     ? "--expo-slip"
                                                : NULL;
     if (!soft && only) {
         fprintf(stderr, "sinew run: %s is an option of soft contacts: add --contact soft\n", only);
@@ -917,7 +929,8 @@ static int soft_configure(sn_world* w, sn_system* s, const run_args* a, double g
         ((a->expo_products >= 0 || a->expo_full) &&
          sn_system_set_expo_options(s, a->expo_products, 1, a->expo_full) != SN_OK) ||
         (a->soft_events && sn_system_set_soft_events(s, 1) != SN_OK) ||
-        (a->expo_modal >= 0 && sn_system_set_expo_modal(s, a->expo_modal) != SN_OK)) {
+        (a->expo_modal >= 0 && sn_system_set_expo_modal(s, a->expo_modal) != SN_OK) ||
+        (a->expo_slip >= 0 && sn_system_set_expo_slip(s, a->expo_slip) != SN_OK)) {
         fprintf(stderr, "sinew run: --contact soft: %s\n", sn_world_last_error(w));
         return CLI_USAGE;
     }

@@ -437,7 +437,7 @@ check "and the second" grep -q "soft pair  3  3  K 200000 / 200000 N/m, B 10 / 1
 check "the corners in by m g / (4 K_n) of the pair" awk -F, 'END { want = 9.81 / 4e4; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair.csv"
 check "another material's pair: the world's K" exit_code 0 "$SINEW" run "$B" --contact soft --materials box:3 --soft-pair "2:0:1e4" --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/spair2.csv"
 check "the corners in by m g / (4 K) of the world" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/spair2.csv"
-for opt in "--expo-products 0" "--expo-products 4" "--expo-full" "--expo-modal off" "--expo-modal on"; do
+for opt in "--expo-products 0" "--expo-products 4" "--expo-full" "--expo-modal off" "--expo-modal on" "--expo-slip off" "--expo-slip on"; do
   check "Expo with $opt" exit_code 0 "$SINEW" run "$B" --contact soft $opt --q0 "0 0 0.1 1 0 0 0" --duration 2 --dt 0.01 --no-html --record "$TMP/sexpo.csv"
   check "$opt: the corners in by m g / (4 K)" awk -F, 'END { want = 9.81 / 4e5; for (i = 0; i < 4; i++) if (($(18 + 4 * i) - want)^2 > (1e-3 * want)^2) exit 1 }' "$TMP/sexpo.csv"
 done
@@ -449,6 +449,8 @@ check "--soft-pair 16:0:1e4 refused" exit_code 2 "$SINEW" run "$B" --contact sof
 check "the library's message" grep -q "soft material pair 16 0: each id must be 0 to 15" "$TMP/err"
 check "--soft-pair without --contact soft" exit_code 2 "$SINEW" run "$B" --soft-pair 1:0:1e4 --no-html
 check "--expo-full without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-full --no-html
+check "--expo-slip without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-slip off --no-html
+check "--expo-slip maybe refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-slip maybe --no-html
 check "--expo-products 5 refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-products 5 --no-html
 check "--expo-modal maybe refused" exit_code 2 "$SINEW" run "$B" --contact soft --expo-modal maybe --no-html
 check "--expo-modal without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-modal off --no-html

@@ -8,6 +8,7 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
+#include "soft_setup.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,40 +16,6 @@
 #include <string.h>
 
 #define GRAV 9.81
-
-
-// a world of time step dt on soft contacts over the ground plane z = 0
-static int soft_world(double dt, sn_world** w) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(*w, SN_CONTACT_SOFT));
-    return 0;
-}
-
-
-// a world on soft contacts with the ground z = 0 and one free sphere of mass `mass` whose centre
-// is a soft point, at height z at rest
-typedef struct pm {
-    sn_world* w;
-    sn_system* s;
-} pm;
-
-static int point_mass(pm* p, double mass, double dt, const sn_soft_params* P, double z) {
-    memset(p, 0, sizeof *p);
-    if (soft_world(dt, &p->w)) return 1;
-    if (P) SNT_STATUS_OK(sn_world_set_soft_params(p->w, P));
-    SNT_STATUS_OK(sn_world_add_sphere(p->w, 0.01, mass, &p->s));
-    const double off[3] = {0, 0, 0};
-    int id = -1;
-    SNT_STATUS_OK(sn_system_add_soft_point(p->s, 1, off, &id));
-    SNT_CHECK(id == 0);
-    double q[7] = {0, 0, z, 1, 0, 0, 0}, u[6] = {0};
-    SNT_STATUS_OK(sn_system_set_state(p->s, q, 7, u, 6));
-    return 0;
-}
 
 
 // the closed-form damped oscillation of a mass m on a spring k, damper b under gravity, the
@@ -158,37 +125,11 @@ static int test_euler_stability(void) {
 }
 
 
-// a block (a point mass) on an incline of angle a: gravity tilted by a
-static int incline(double a, sn_soft_integrator it, int n, double T, double* x, double* vx,
-                   double* stretch, int* slip, pm* keep) {
-    pm p;
-    if (point_mass(&p, 1.0, 0.001, NULL, 0.0)) return 1;
-    const double g[3] = {GRAV * sin(a), 0, -GRAV * cos(a)};
-    SNT_STATUS_OK(sn_world_set_gravity(p.w, g));
-    SNT_STATUS_OK(sn_system_set_soft_integrator(p.s, it, n));
-    int steps = (int)(T / 0.001 + 0.5);
-    for (int k = 0; k < steps; k++)
-        SNT_STATUS_OK(sn_world_integrate(p.w));
-    sn_soft_point sp;
-    SNT_STATUS_OK(sn_system_soft_point(p.s, 0, &sp));
-    SNT_CHECK(sp.active);
-    *x = sn_system_q(p.s)[0];
-    *vx = sn_system_u(p.s)[0];
-    *stretch = sp.position[0] - sp.anchor[0];
-    *slip = sp.slipping;
-    if (keep)
-        *keep = p;
-    else
-        sn_world_destroy(p.w);
-    return 0;
-}
-
-
 static int test_incline_slides(void) {
     double a = atan(1.5), x1, v1, x2, v2, st;
     int slip;
-    if (incline(a, SN_SOFT_RK4, 4, 1.0, &x1, &v1, &st, &slip, NULL)) return 1;
-    if (incline(a, SN_SOFT_RK4, 4, 2.0, &x2, &v2, &st, &slip, NULL)) return 1;
+    if (incline(a, SN_SOFT_RK4, 4, 0.001, 1.0, &x1, &v1, &st, &slip, NULL)) return 1;
+    if (incline(a, SN_SOFT_RK4, 4, 0.001, 2.0, &x2, &v2, &st, &slip, NULL)) return 1;
     double acc = v2 - v1, want = GRAV * (sin(a) - cos(a));
     printf("  tan a = 1.5, mu = 1: acceleration %.9f m/s^2 between 1 and 2 s, g (sin a - mu cos "
            "a) = %.9f\n",
@@ -202,8 +143,8 @@ static int test_incline_slides(void) {
 static int test_incline_sticks(void) {
     double a = atan(0.5), x5, v5, st5, x10, v10, st10;
     int slip;
-    if (incline(a, SN_SOFT_EULER, 10, 5.0, &x5, &v5, &st5, &slip, NULL)) return 1;
-    if (incline(a, SN_SOFT_EULER, 10, 10.0, &x10, &v10, &st10, &slip, NULL)) return 1;
+    if (incline(a, SN_SOFT_EULER, 10, 0.001, 5.0, &x5, &v5, &st5, &slip, NULL)) return 1;
+    if (incline(a, SN_SOFT_EULER, 10, 0.001, 10.0, &x10, &v10, &st10, &slip, NULL)) return 1;
     double want = 1.0 * GRAV * sin(a) / 1e5, cone = 1.0 * GRAV * cos(a) / 1e5;
     printf("  tan a = 0.5: stretch %.12e m (m g sin a / K_t = %.12e, the cone's %.6e), creep "
            "%.3e m from 5 to 10 s\n",

@@ -140,6 +140,17 @@ SN_API int sn_system_soft_events(const sn_system* s);
 /// it stops at INT_MAX).
 SN_API long sn_system_soft_event_count(const sn_system* s);
 
+/// Expo's slipping contacts: on (1, the default) a point that slips (its force was on the friction
+/// cone at the last contact update, or mu = 0, or the sub-step's first solve puts its average force
+/// outside the cone) enters the contact dynamics with Coulomb's law, its tangential force -mu
+/// times its normal force along its slip direction, instead of its tangential spring (a point the
+/// first solve finds stopping within the sub-step sticks again); off (0): every point with its
+/// springs, the paper's variant (at dt ~ 10 ms a sliding contact can gain energy). SN_ERR_ARG
+/// for other values. docs/expo.md "Slipping contacts inside the sub-step".
+SN_API sn_status sn_system_set_expo_slip(sn_system* s, int on);
+/// 1 when Expo's slipping contacts are on (sn_system_set_expo_slip).
+SN_API int sn_system_expo_slip(const sn_system* s);
+
 /// Add a soft contact point fixed to `body` at `offset` (body frame); its index in *id
 /// (nullable). Points are added outside a step (this call allocates).
 SN_API sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[3], int* id);

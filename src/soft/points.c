@@ -55,6 +55,8 @@ static void soft_layout(sni_soft* c, int cap, const sn_model* mdl, carver* cv) {
     SNI_CARVE(cv, c->lam, m);
     SNI_CARVE(cv, c->lam2, m);
     SNI_CARVE(cv, c->act, (size_t)cap);
+    SNI_CARVE(cv, c->smode, (size_t)cap);
+    SNI_CARVE(cv, c->sdir, 2 * (size_t)cap);
     size_t n = 2 * m; // Expo's LDS: x = (p - p0, p'), 6 per point
     SNI_CARVE(cv, c->A, n * n);
     SNI_CARVE(cv, c->ea, n);
@@ -108,6 +110,7 @@ sni_soft* sni_soft_get(sn_system* s) {
     c->max_mul = -1;
     c->balance = 1;
     c->modal = 1;
+    c->slip_lds = 1;
     if (soft_reserve(s, c, 4) != SN_OK) {
         sni_free(&s->world->alloc, c, sizeof *c);
         sni_world_fail(s->world, SN_ERR_NOMEM, "no memory for the soft contact points");
@@ -191,8 +194,24 @@ sn_status sn_system_set_expo_modal(sn_system* s, int on) {
 }
 
 
+sn_status sn_system_set_expo_slip(sn_system* s, int on) {
+    if (!s) return SN_ERR_ARG;
+    if (on != 0 && on != 1)
+        return SET_ERR(s->world, SN_ERR_ARG, "Expo slip %d: must be 0 or 1", on);
+    sni_soft* c = sni_soft_get(s);
+    if (!c) return SN_ERR_NOMEM;
+    c->slip_lds = on;
+    return SN_OK;
+}
+
+
 int sn_system_expo_modal(const sn_system* s) {
     return s && s->soft ? s->soft->modal : 1;
+}
+
+
+int sn_system_expo_slip(const sn_system* s) {
+    return s && s->soft ? s->soft->slip_lds : 1;
 }
 
 

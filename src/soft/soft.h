@@ -74,6 +74,8 @@ struct sni_soft {
     int full;       // Expo: full-accuracy exponential
     int events;     // touch-downs located inside the sub-step (events.c)
     int modal;      // Expo: the modal path when the contacts' B = c K (docs/expo.md)
+    int slip_lds;   // Expo: slipping points' rows are Coulomb's law in the LDS (1, default) or
+                    // springs like the sticking ones' (0, the paper's variant)
     int n, cap;     // points, and room for them
     int* body;      // (cap)
     sn_real* off;   // body-frame offsets; a rolling point's: its sphere's centre (cap x 3)
@@ -115,8 +117,11 @@ struct sni_soft {
                     // as a generalized force (nv)
     sn_real tnow;   // the time within the world step of the state the scratch is at
     sn_real *W, *ups, *bfree, *lam,
-        *lam2; // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
-    int* act;  // Expo: the active points (cap)
+        *lam2;       // Expo: M^-1 J^T (nv x 3cap), Upsilon (3cap)^2, b, forces
+    int* act;        // Expo: the active points (cap)
+    int* smode;      // Expo: per active point, 1: slipping in the LDS (Coulomb's rows), 0: sticking
+    sn_real* sdir;   // Expo: a slipping point's slip direction s (t1, t2 of its frame; 2 cap)
+    int expo_passes; // Expo: the LDS solves of the last sub-step (2: a point changed its mode)
     sn_real *A, *ea, *x0, *X1, *X2, *xh, *bal, *lds; // Expo: the LDS and its integrals
     size_t lds_n;                                    // the lds workspace's reals
     int expo_nc; // the active points of the last Expo sub-step (the balancing's warm start)

@@ -51,14 +51,14 @@
 //   scratch of a step.
 // sn_world.soft, sn_system.soft (soft/soft.h; written only when the world has soft settings):
 //   model, p, pair, pair_set: config | a system's integrator, substeps, max_mul, balance, full,
-//   modal, events, n, body, off, rad: config | pt[].active, slip, other, ogeom, p0, p0d, fr, ab,
-//   frb, imp, roll, reset, expo_nc, bal, warned: state (the anchors, what each touches, its contact
-//   frame, both in the frame of a moving body touched, the impulse of the last step that the other
-//   system's next step takes as its reaction; Expo's balancing warm start) | pt[].f, p, pd, depth,
-//   newton_iter, newton_fails: report | events_split: report, not
-//   restored (a count since the system was made) | cap, block, bytes: structure | save, tmp,
-//   save_reset, save_roll, snap (the bodies at the world step's start, taken before the systems'
-//   steps), react, tnow, Jt and the rest: scratch of a step.
+//   modal, events, slip_lds, n, body, off, rad: config | pt[].active, slip, other, ogeom, p0, p0d,
+//   fr, ab, frb, imp, roll, reset, expo_nc, bal, warned: state (the anchors, what each touches, its
+//   contact frame, both in the frame of a moving body touched, the impulse of the last step that
+//   the other system's next step takes as its reaction; Expo's balancing warm start) | pt[].f, p,
+//   pd, depth, newton_iter, newton_fails: report | events_split: report, not restored (a count
+//   since the system was made) | cap, block, bytes: structure | save, tmp, save_reset, save_roll,
+//   snap (the bodies at the world step's start, taken before the systems' steps), react, tnow, Jt,
+//   smode, sdir, expo_passes and the rest: scratch of a step.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -402,6 +402,8 @@ static void visit_soft_system(sni_ser* S, sn_system* s) {
                 "soft integrator, sub-steps, Expo options, point count, modal path, contact events",
                 cfg, 8, 0, -1);
     if (S->failed != SN_OK) return;
+    sni_ser_int(S, SNI_CONFIG, "Expo's slipping contacts (sn_system_set_expo_slip)", &c->slip_lds,
+                1, 0, 1);
     sni_ser_int(S, SNI_CONFIG, "soft points' bodies", c->body, (size_t)c->n, 0, -1);
     sni_ser_real(S, SNI_CONFIG, "soft points' offsets", c->off, 3 * (size_t)c->n);
     sni_ser_real(S, SNI_CONFIG, "soft points' rolling radii", c->rad, (size_t)c->n);
