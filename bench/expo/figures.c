@@ -21,10 +21,11 @@ static double now(void) {
 }
 
 // the methods of the paper's figures (A.14's final script): Expo with 0, 2, 4 products and
-// standard, explicit Euler, RK4, implicit Euler
+// standard, explicit Euler, RK4, implicit Euler; and sinew's Expo with contact events
 #define PAPER_METHODS                                                                              \
     ((1u << EXPO_M_EXPO0) | (1u << EXPO_M_EXPO2) | (1u << EXPO_M_EXPO4) | (1u << EXPO_M_EXPO) |    \
-     (1u << EXPO_M_EULER) | (1u << EXPO_M_RK4) | (1u << EXPO_M_IMPLICIT_EULER))
+     (1u << EXPO_M_EULER) | (1u << EXPO_M_RK4) | (1u << EXPO_M_IMPLICIT_EULER) |                   \
+     (1u << EXPO_M_EXPO_EV))
 
 typedef struct run_opts {
     const char* scen;
@@ -338,20 +339,22 @@ static void plot_errors(FILE* g, const char* out, const char* png, const char* t
     fprintf(g, "set datafile separator ','\nset logscale xy\nset format x '10^{%%L}'\n"
                "set format y '10^{%%L}'\nset grid\nset key bottom right font ',8'\n");
     fprintf(g, "set multiplot layout 2,2 title '%s'\n", title);
-    static const char* const meth[] = {"expo0", "expo2", "expo4",         "expo",
-                                       "euler", "rk4",   "implicit_euler"};
+    static const char* const meth[] = {"expo0", "expo2", "expo4",          "expo",
+                                       "euler", "rk4",   "implicit_euler", "expo_ev"};
     for (int s = 0; s < nscen; s++) {
         fprintf(
             g, "set title 'solo-%s%s'\nset xlabel '%s'\nset ylabel 'mean local error (inf-norm)'\n",
             scen[s], sub[s], xlabel);
         if (strcmp(scen[s], "walk") == 0) fprintf(g, "set title 'romeo-walk%s'\n", sub[s]);
         fprintf(g, "plot ");
-        for (int m = 0; m < 7; m++)
+        for (int m = 0; m < 8; m++)
             fprintf(g,
                     "%s'%s/error_%s.csv' using (strcol(3) eq '%s' ? $%d : NaN):10 with "
                     "linespoints pt %d ps 0.6 title '%s'",
                     m ? ", " : "", out, scen[s], meth[m], xcol, m + 1,
-                    m == 6 ? "implicit Euler" : meth[m]);
+                    m == 6   ? "implicit Euler"
+                    : m == 7 ? "expo + events (sinew)"
+                             : meth[m]);
         fprintf(g, "\n");
     }
     fprintf(g, "unset multiplot\n");
@@ -426,9 +429,9 @@ static double rtf_at_err(const err_record* rc, int m, double e) {
     return best;
 }
 
-// summary.md: at each point of Expo (standard, 0 and 2 products), explicit Euler's error at the
-// same real-time factor and implicit Euler's real-time factor at the same error (the paper's
-// two claims)
+// summary.md: at each point of Expo (standard, 0 and 2 products, with events), explicit Euler's
+// error at the same real-time factor and implicit Euler's real-time factor at the same error (the
+// paper's two claims)
 static int write_summary(const char* out, const err_record* recs, const char* const* scen,
                          const char* const* sub, int nscen) {
     char path[1200];
@@ -438,19 +441,20 @@ static int write_summary(const char* out, const err_record* recs, const char* co
         fprintf(stderr, "summary: cannot write %s\n", path);
         return 1;
     }
-    fprintf(f, "At each point of Expo (standard, 0 and 2 products; n_dt sub-steps): explicit "
+    fprintf(f, "At each point of Expo (standard, 0 and 2 products, with sinew's contact events; "
+               "n_dt sub-steps): explicit "
                "Euler's error at the same real-time factor and implicit Euler's real-time factor "
                "at the same error (log-log interpolation on their curves, points without failed "
                "steps; '-' where the other curve does not reach). Written by `sinew_expo figures` "
                "(or `sinew_expo summary` from the CSVs).\n\n");
-    static const int ms[3] = {EXPO_M_EXPO, EXPO_M_EXPO0, EXPO_M_EXPO2};
+    static const int ms[4] = {EXPO_M_EXPO, EXPO_M_EXPO0, EXPO_M_EXPO2, EXPO_M_EXPO_EV};
     for (int s = 0; s < nscen; s++) {
         fprintf(f,
                 "%s%s\n\n| method | n_dt | h (ms) | error | rtf | Euler error at that rtf | "
                 "Euler / Expo | implicit Euler rtf at that error | Expo / implicit Euler |\n"
                 "|---|---|---|---|---|---|---|---|---|\n",
                 scen[s], sub[s]);
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 4; k++)
             for (int i = 0; i < recs[s].n; i++) {
                 const err_point* p = &recs[s].p[i];
                 if (p->method != ms[k] || p->nfail) continue;
