@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// soft_setup.h: soft-contact set-ups shared by test_soft.c and test_expo_slip.c (each returns 0,
-// or 1 after a failed check)
+// soft_setup.h: soft-contact set-ups shared by the soft tests (test_soft, test_expo_slip,
+// test_expo_modal, test_soft_events; each returns 0, or 1 after a failed check)
 #ifndef SNT_SOFT_SETUP_H
 #define SNT_SOFT_SETUP_H
 

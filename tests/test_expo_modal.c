@@ -7,6 +7,7 @@
 // the option's refusals and its checkpoint.
 #include "common.h"
 #include "harness/snt.h"
+#include "soft_setup.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,26 +15,12 @@
 
 #define GRAV 9.81
 
-static int soft_world(double dt, sn_world** w) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(*w, SN_CONTACT_SOFT));
-    return 0;
-}
-
 // one free sphere of mass 1 whose centre is a soft point, at z at rest, on soft parameters P
-// (NULL: the defaults)
-static int point_mass(sn_world** w, sn_system** s, double dt, const sn_soft_params* P, double z) {
-    if (soft_world(dt, w)) return 1;
-    if (P) SNT_STATUS_OK(sn_world_set_soft_params(*w, P));
-    SNT_STATUS_OK(sn_world_add_sphere(*w, 0.01, 1.0, s));
-    const double off[3] = {0, 0, 0};
-    SNT_STATUS_OK(sn_system_add_soft_point(*s, 1, off, NULL));
-    double q[7] = {0, 0, z, 1, 0, 0, 0}, u[6] = {0};
-    SNT_STATUS_OK(sn_system_set_state(*s, q, 7, u, 6));
+// (NULL: the defaults): soft_setup.c's
+static int point_mass1(sn_world** w, sn_system** s, double dt, const sn_soft_params* P, double z) {
+    pm p;
+    if (point_mass(&p, 1.0, dt, P, z)) return 1;
+    *w = p.w, *s = p.s;
     return 0;
 }
 
@@ -54,7 +41,7 @@ static int test_modal_point_mass_exact(void) {
     for (int k = 0; k < 3; k++) {
         sn_world* w;
         sn_system* s;
-        if (point_mass(&w, &s, dts[k], NULL, -0.01)) return 1;
+        if (point_mass1(&w, &s, dts[k], NULL, -0.01)) return 1;
         SNT_CHECK(sn_system_expo_modal(s) == 1); // the default
         SNT_STATUS_OK(sn_system_set_expo_modal(s, 1));
         int steps = (int)(0.2 / dts[k] + 0.5);
@@ -80,7 +67,7 @@ static int test_modal_point_mass_exact(void) {
 static int slide(const sn_soft_params* P, int modal, int max_mul, int full, double* x) {
     sn_world* w;
     sn_system* s;
-    if (point_mass(&w, &s, 0.01, P, -0.002)) return 1;
+    if (point_mass1(&w, &s, 0.01, P, -0.002)) return 1;
     double q[7] = {0, 0, -0.002, 1, 0, 0, 0}, u[6] = {0.1, 0.2, 0.3, 0.3, -0.2, 0.05};
     SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
     SNT_STATUS_OK(sn_system_set_expo_options(s, max_mul, 1, full));
@@ -198,7 +185,7 @@ static int test_modal_solo_drop(void) {
 static int test_modal_option(void) {
     sn_world* w;
     sn_system* s;
-    if (point_mass(&w, &s, 0.01, NULL, -0.001)) return 1;
+    if (point_mass1(&w, &s, 0.01, NULL, -0.001)) return 1;
     SNT_CHECK(sn_system_set_expo_modal(s, 2) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(w), "modal") != NULL);
     SNT_CHECK(sn_system_set_expo_modal(NULL, 1) == SN_ERR_ARG);
@@ -215,7 +202,7 @@ static int test_modal_option(void) {
     SNT_STATUS_OK(sn_world_save_state(w, buf, need, NULL));
     sn_world* w2;
     sn_system* s2;
-    if (point_mass(&w2, &s2, 0.01, NULL, -0.001)) return 1;
+    if (point_mass1(&w2, &s2, 0.01, NULL, -0.001)) return 1;
     SNT_CHECK(sn_world_load_state(w2, buf, need) != SN_OK);
     SNT_STATUS_OK(sn_system_set_expo_modal(s2, 0));
     SNT_STATUS_OK(sn_world_load_state(w2, buf, need));

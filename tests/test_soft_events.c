@@ -7,6 +7,7 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
+#include "soft_setup.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -16,30 +17,18 @@
 #define GRAV 9.81
 
 
-// a world of time step dt on soft contacts over the ground plane z = 0
-static int soft_world(double dt, sn_world** w) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    SNT_STATUS_OK(sn_world_create(&o, w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
-    SNT_STATUS_OK(sn_world_set_contact_model(*w, SN_CONTACT_SOFT));
-    return 0;
-}
-
-
-// one free sphere of `mass` kg whose centre is a soft point, at height z falling at v0 (> 0 down)
+// one free sphere of `mass` kg whose centre is a soft point, at height z falling at v0 (> 0 down):
+// soft_setup.c's point mass, set moving
 static int point_mass_m(sn_world** w, sn_system** s, double mass, double dt, double z, double v0) {
-    if (soft_world(dt, w)) return 1;
-    SNT_STATUS_OK(sn_world_add_sphere(*w, 0.01, mass, s));
-    const double off[3] = {0, 0, 0};
-    SNT_STATUS_OK(sn_system_add_soft_point(*s, 1, off, NULL));
+    pm p;
+    if (point_mass(&p, mass, dt, NULL, z)) return 1;
+    *w = p.w, *s = p.s;
     double q[7] = {0, 0, z, 1, 0, 0, 0}, u[6] = {0, 0, -v0, 0, 0, 0};
     SNT_STATUS_OK(sn_system_set_state(*s, q, 7, u, 6));
     return 0;
 }
 
-static int point_mass(sn_world** w, sn_system** s, double dt, double z, double v0) {
+static int point_mass_v(sn_world** w, sn_system** s, double dt, double z, double v0) {
     return point_mass_m(w, s, 1.0, dt, z, v0);
 }
 
@@ -297,7 +286,7 @@ static int test_off_bit_for_bit(void) {
         for (int j = 0; j < 2; j++) {
             sn_world* w;
             sn_system* s;
-            if (point_mass(&w, &s, 0.002, 0.004, 0.5)) return 1;
+            if (point_mass_v(&w, &s, 0.002, 0.004, 0.5)) return 1;
             SNT_STATUS_OK(sn_system_set_soft_integrator(s, its[k], 2));
             if (j) {
                 SNT_STATUS_OK(sn_system_set_soft_events(s, 1));
@@ -359,8 +348,8 @@ static int test_resting_box_no_event(void) {
 static int test_checkpoint(void) {
     sn_world *wa, *wb, *wc;
     sn_system *sa, *sb, *sc;
-    if (point_mass(&wa, &sa, 0.002, 0.004, 0.5) || point_mass(&wb, &sb, 0.002, 0.2, 0) ||
-        point_mass(&wc, &sc, 0.002, 0.2, 0))
+    if (point_mass_v(&wa, &sa, 0.002, 0.004, 0.5) || point_mass_v(&wb, &sb, 0.002, 0.2, 0) ||
+        point_mass_v(&wc, &sc, 0.002, 0.2, 0))
         return 1;
     SNT_STATUS_OK(sn_system_set_soft_events(sa, 1));
     SNT_STATUS_OK(sn_system_set_soft_events(sb, 1));
@@ -397,7 +386,7 @@ static int test_no_allocation(void) {
     for (int k = 0; k < 4; k++) {
         sn_world* w;
         sn_system* s;
-        if (point_mass(&w, &s, 0.002, 0.003, 0.3)) return 1;
+        if (point_mass_v(&w, &s, 0.002, 0.003, 0.3)) return 1;
         const double off[3] = {0.005, 0, 0};
         SNT_STATUS_OK(sn_system_add_soft_point(s, 1, off, NULL));
         SNT_STATUS_OK(sn_system_set_soft_integrator(s, its[k], 2));
@@ -417,7 +406,7 @@ static int test_no_allocation(void) {
 static int test_refusals(void) {
     sn_world* w;
     sn_system* s;
-    if (point_mass(&w, &s, 0.01, 0.1, 0)) return 1;
+    if (point_mass_v(&w, &s, 0.01, 0.1, 0)) return 1;
     SNT_CHECK(sn_system_set_soft_events(NULL, 1) == SN_ERR_ARG);
     SNT_CHECK(sn_system_set_soft_events(s, 2) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(w), "soft events") != NULL);
