@@ -120,15 +120,17 @@ SN_API sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balan
 /// the standard balanced exponential (max_mul -1, balance 1, full 0), the sub-step's integrals
 /// come from the eigendecomposition of K^1/2 Upsilon K^1/2 and one scalar oscillator per mode in
 /// closed form instead of the augmented exponential: the same figures to about 1e-13, faster
-/// (docs/expo.md "The modal path"). Otherwise, and with it off, the exponential.
+/// (docs/expo.md "The modal path"). Otherwise, and with it off, the exponential; so too every
+/// sub-step with a point in the slipping mode (sn_system_set_expo_slip: its rows are not springs).
 SN_API sn_status sn_system_set_expo_modal(sn_system* s, int on);
 SN_API int sn_system_expo_modal(const sn_system* s);
 
 /// Contact events inside the sub-step (default 0: off, the paper's method). A contact is otherwise
-/// detected only at a sub-step's end, so a point landing inside a sub-step of h enters the ground
+/// detected only at a sub-step's end, so a point landing inside a sub-step of h enters the surface
 /// by up to h |v_n| before its spring acts. With on = 1, each sub-step of every soft integrator
-/// predicts the time each inactive point reaches the ground (its normal distance, velocity and
-/// acceleration: a quadratic) and, when the earliest is inside the sub-step, splits it there: a
+/// predicts the time each inactive point reaches the surface nearest it (the terrain or a body,
+/// taken at rest; its normal distance, velocity and acceleration: a quadratic) and, when the
+/// earliest is inside the sub-step, splits it there: a
 /// piece to the touch-down, the contact update (the point caught within 1e-3 h of its approach),
 /// the rest (split again, at most 4 times a sub-step). The control is evaluated at each piece's
 /// start. Lift-offs are not located. Saved by a checkpoint as set-up. SN_ERR_ARG unless on is 0
@@ -136,15 +138,17 @@ SN_API int sn_system_expo_modal(const sn_system* s);
 SN_API sn_status sn_system_set_soft_events(sn_system* s, int on);
 /// 1 when contact events are on (sn_system_set_soft_events), else 0.
 SN_API int sn_system_soft_events(const sn_system* s);
-/// The sub-steps split at a predicted touch-down since the system was made (a report, not saved;
-/// it stops at INT_MAX).
+/// The splits at a predicted touch-down since the system was made (a sub-step split 3 times counts
+/// 3; a point caught at a sub-step's start counts none; a report, not saved; it stops at INT_MAX).
 SN_API long sn_system_soft_event_count(const sn_system* s);
 
 /// Expo's slipping contacts: on (1, the default) a point that slips (its force was on the friction
-/// cone at the last contact update, or mu = 0, or the sub-step's first solve puts its average force
+/// cone at the last contact update, or mu = 0, or it slides faster than its cone force can stop
+/// within the sub-step, before the first solve or when the first solve puts its average force
 /// outside the cone) enters the contact dynamics with Coulomb's law, its tangential force -mu
 /// times its normal force along its slip direction, instead of its tangential spring (a point the
-/// first solve finds stopping within the sub-step sticks again); off (0): every point with its
+/// first solve finds stopping within the sub-step sticks again); its anchor slides with it, its
+/// spring's stretch kept within twice the cone's (p0 moves). Off (0): every point with its
 /// springs, the paper's variant (at dt ~ 10 ms a sliding contact can gain energy). SN_ERR_ARG
 /// for other values. docs/expo.md "Slipping contacts inside the sub-step".
 SN_API sn_status sn_system_set_expo_slip(sn_system* s, int on);

@@ -8,8 +8,11 @@
 // d + v_n t + a_n t^2 / 2 = 0, with a_n the normal acceleration at the piece's start (the
 // contact forces of the active points included, one forward dynamics); when the earliest is
 // inside the sub-step, the integrator takes a piece that long, the contacts are updated there
-// (the predicted point caught with a tolerance: it may stop a hair above the plane), and the
-// rest follows, split again at most EVENTS_MAX times. Lift-offs are not located (docs/expo.md).
+// (the predicted point caught with a tolerance: it may stop a hair above the surface), and the
+// rest follows, split again at most EVENTS_MAX times. The prediction takes the surface at rest (a
+// moving body's own motion is not in it: its touch-downs are located only approximately) and the
+// control of the piece's start as the last one computed. Lift-offs are not located
+// (docs/expo.md).
 #include "base/smath.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -148,6 +151,10 @@ sn_status sni_soft_events(sn_system* s, sn_real h, int k, sni_soft_piece piece) 
     // at the sub-step's start (the contacts updated there): a point about to land is detected
     // now; the other points' states are left as the update made them
     if (clamp_near(s, h, on)) {
+        // the step's update made the velocities, Jacobians and drifts of points on moving bodies
+        // relative to them: fresh kinematics before a second update (it would subtract again)
+        sni_soft_kin(s, c->q, c->u, 0);
+        clamp_near(s, h, on);
         memcpy(c->tmp, c->pt, (size_t)c->n * sizeof(sni_soft_pt));
         sni_soft_update(s, c->tmp);
         for (int i = 0; i < c->n; i++)

@@ -7,8 +7,10 @@
 // for any J (rank deficient too: A is never inverted, A.10). The average and double-average
 // forces (A14), each projected on the friction cone (A15), move the velocity and the
 // configuration (A16, A17). The anchor update happens in the contact update after the sub-step
-// (A.9, step.c). Inside the sub-step the anchor is taken as not slipping (p0' = 0), as consim
-// does (A.3).
+// (A.9, step.c). With the slipping rows off (the paper's variant) the anchor is taken as not
+// slipping inside the sub-step (p0' = 0), as consim does (A.3); with them on (the default) a
+// slipping point's tangential force is Coulomb's law on its normal one and its anchor slides
+// (slip_modes, slide_anchors below).
 #include "math/expm.h"
 #include "math/lds_modal.h"
 #include "sim/sim.h"
@@ -132,8 +134,9 @@ static int anchor_rides(const sn_system* s, const sni_soft_pt* pt) {
 // the anchor moves along the stretch to leave cap, in x0 and in pt.p0. Such stretches are left
 // by the contact update when a point's spring pulls (no force, the anchor kept, A.9) while it
 // slides, e.g. a point above an anchor set deep by a fast landing: held, the sticking LDS
-// releases them as a spring force far beyond the cone. A point within the cone (the update's
-// sticking ones) is never moved
+// releases them as a spring force far beyond the cone. The test is on the stretch alone: a
+// sticking point whose damping holds its trial force inside the cone while its stretch exceeds
+// twice the cone's (a fast point turning back) is moved too
 static void relax_anchor(sn_system* s, int i, sn_real* x, sn_real cap) {
     sni_soft* c = s->soft;
     sni_soft_pt* pt = &c->pt[c->act[i]];
