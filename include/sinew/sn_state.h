@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /// The version of the checkpoint format this library writes and reads.
-#define SN_STATE_VERSION 1
+#define SN_STATE_VERSION 2
 
 /// The size in bytes of w's checkpoint now (it changes with the number of contacts). O(size).
 /// SN_ERR_ARG when w or bytes is NULL.
