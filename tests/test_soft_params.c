@@ -322,6 +322,31 @@ static int test_fixture_material(void) {
 }
 
 
+// a file that only says "soft" gives no parameters: what the program set before applying it
+// stays (the file once made a set of defaults that replaced it)
+static int test_file_contact_only(void) {
+    const char* xml =
+        "<robot name=\"b\" xmlns:sinew=\"urn:sinew\"><sinew:soft_contact contact=\"soft\"/>"
+        "<link name=\"box\"><inertial><mass value=\"1\"/><inertia ixx=\"0.01\" ixy=\"0\" "
+        "ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/></inertial></link></robot>";
+    sn_model* m = tc_load_string(xml, 1);
+    SNT_CHECK(m != NULL && m->nsoft == 0);
+    sn_world* w;
+    sn_system* s;
+    SNT_STATUS_OK(tc_world_open(m, 0.01, &w, &s));
+    sn_soft_params P = sn_soft_params_default();
+    P.k_normal = 3e4;
+    SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
+    sn_setup_report rep;
+    SNT_STATUS_OK(sn_system_apply_file(s, NULL, &rep));
+    SNT_CHECK(rep.soft && sn_world_contact_model(w) == SN_CONTACT_SOFT);
+    SNT_CHECK(sn_world_soft_params(w).k_normal == 3e4);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
 static int test_file_refusals(void) {
     const bad_case cases[] = {
         {0, "<sinew:soft_contact kn=\"-1\"/>", SN_ERR_MODEL, 2,
@@ -380,4 +405,4 @@ static int test_file_refusals(void) {
 
 SNT_SUITE(SNT_TEST(test_pair_sink), SNT_TEST(test_pair_api), SNT_TEST(test_pair_checkpoint),
           SNT_TEST(test_urdf_file), SNT_TEST(test_mjcf_file), SNT_TEST(test_fixture_material),
-          SNT_TEST(test_file_refusals))
+          SNT_TEST(test_file_contact_only), SNT_TEST(test_file_refusals))

@@ -248,8 +248,10 @@ int sni_soft_touch_eval(const sn_system* s, int other, int geom, const sn_real* 
         v3_sub(xb, x, dm);
         m3t_mul_v3(xb, E, xb);
         ok = geom_gap(o, geom, R, p, xb, t);
-        m3_mul_v3(n, E, t->n);
-        v3_copy(t->n, n);
+        if (ok) { // (a geometry that gives no gap leaves t->n unwritten)
+            m3_mul_v3(n, E, t->n);
+            v3_copy(t->n, n);
+        }
     }
     if (ok) t->gap -= r;
     return ok;

@@ -266,9 +266,15 @@ void sni_urdf_soft_contact(parser* p, const char** atts) {
     if (attr_int(p, el, atts, "material2", 0, 15, &e->material[1]) < 0) return;
     char msg[160];
     if (sni_spec_soft_check(e, msg, sizeof msg)) RETURN_FAIL(p, SN_ERR_MODEL, el, "%s", msg);
+    int pair = e->material[0] >= 0, any = e->bilateral >= 0;
+    for (int k = 0; k < 5; k++)
+        any |= !isnan(e->value[k]);
+    // the contact model alone is not a set of the world's parameters (a set of defaults would
+    // replace what a program gave the world before applying the file)
+    if (!pair && !any) p->s->soft.len -= sizeof(sni_soft_spec);
     const char* cm = sni_urdf_attr(atts, "contact");
     if (!cm) return;
-    if (e->material[0] >= 0)
+    if (pair)
         RETURN_FAIL(p, SN_ERR_MODEL, el,
                     "contact=\"%.20s\" is the world's: give it on the element without materials",
                     cm);
