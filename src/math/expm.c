@@ -628,9 +628,11 @@ static long double* full_exp(int n, const sn_real* Y, int s, long double* w) {
         Yl[e] = Y[e], T[e] = Y[e], S[e] = Y[e];
     for (int i = 0; i < n; i++)
         S[(size_t)i * n + i] += 1;
-    // T <- T Y / k; S <- S + T until T no longer changes S at long double precision
+    // T <- T Y / k; S <- S + T until T no longer changes any entry of S at long double
+    // precision: entry by entry, not on the norms (a balanced matrix's small entries become large
+    // when the balancing is undone, so a term small against the norm may still count)
     for (int k = 2; k < FULL_TERMS_MAX; k++) {
-        long double tn = 0, sn = 0;
+        int done = 1;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 long double acc = 0;
@@ -640,9 +642,9 @@ static long double* full_exp(int n, const sn_real* Y, int s, long double* w) {
             }
         for (size_t e = 0; e < nn; e++) {
             T[e] = tmp[e], S[e] += T[e];
-            tn += fabsl(T[e]), sn += fabsl(S[e]);
+            done &= fabsl(T[e]) <= LDBL_EPSILON * 0.125L * fabsl(S[e]);
         }
-        if (tn <= LDBL_EPSILON * 0.125L * sn) break;
+        if (done) break;
     }
     for (int t = 0; t < s; t++) {
         for (int i = 0; i < n; i++)
