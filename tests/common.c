@@ -23,6 +23,47 @@ double tc_uniform(double lo, double hi) {
     return lo + (hi - lo) * (double)(rng >> 11) / 9007199254740992.0;
 }
 
+void tc_random_orthogonal(int n, int passes, double* Q) {
+    for (int i = 0; i < n * n; i++)
+        Q[i] = tc_uniform(-1, 1);
+    for (int j = 0; j < n; j++)
+        for (int pass = 0; pass < passes; pass++) {
+            for (int k = 0; k < j; k++) {
+                double d = 0;
+                for (int i = 0; i < n; i++)
+                    d += Q[i * n + k] * Q[i * n + j];
+                for (int i = 0; i < n; i++)
+                    Q[i * n + j] -= d * Q[i * n + k];
+            }
+            double s = 0;
+            for (int i = 0; i < n; i++)
+                s += Q[i * n + j] * Q[i * n + j];
+            s = sqrt(s);
+            for (int i = 0; i < n; i++)
+                Q[i * n + j] /= s;
+        }
+}
+
+
+void tc_from_eigen(int n, const double* Q, const double* l, double* S) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int k = 0; k < n; k++)
+                s += Q[i * n + k] * l[k] * Q[j * n + k];
+            S[i * n + j] = s;
+        }
+}
+
+
+double tc_frobenius(int n, const double* A) {
+    double s = 0;
+    for (int i = 0; i < n * n; i++)
+        s += A[i] * A[i];
+    return sqrt(s);
+}
+
+
 static int appendf(char** buf, size_t* len, size_t* cap, const char* fmt, ...) {
     va_list ap;
     for (;;) {

@@ -12,6 +12,13 @@
 // xorshift random numbers in [lo, hi)
 void tc_seed(unsigned long long s);
 double tc_uniform(double lo, double hi);
+// a random orthogonal Q (n x n, row-major) by Gram-Schmidt on tc_uniform(-1, 1) columns, in
+// `passes` passes per column (2: orthogonal to rounding for every n)
+void tc_random_orthogonal(int n, int passes, double* Q);
+// S = Q diag(l) Q^T (n x n)
+void tc_from_eigen(int n, const double* Q, const double* l, double* S);
+// the Frobenius norm of an n x n matrix
+double tc_frobenius(int n, const double* A);
 
 // a random tree: nlink links, every joint type, fixed joints and massless links merged;
 // floating: the root gets a free base. Returns a malloc'd URDF string.

@@ -63,3 +63,13 @@ int incline(double a, sn_soft_integrator it, int n, double dt, double T, double*
         sn_world_destroy(p.w);
     return 0;
 }
+
+
+int driven_joint(sn_world* w, const sn_model* m, double speed, sn_system** s) {
+    SNT_STATUS_OK(sn_world_add_system(w, m, s, NULL));
+    const double kp = 0, kd = 1e4, q0 = 0, u0 = speed;
+    SNT_STATUS_OK(sn_system_set_pd_gains(*s, &kp, &kd, 1));
+    SNT_STATUS_OK(sn_system_set_pd_target(*s, &q0, 1, &u0, 1));
+    SNT_STATUS_OK(sn_system_set_state(*s, &q0, 1, &u0, 1));
+    return 0;
+}

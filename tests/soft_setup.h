@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // soft_setup.h: soft-contact set-ups shared by the soft tests (test_soft, test_expo_slip,
-// test_expo_modal, test_soft_events; each returns 0, or 1 after a failed check)
+// test_expo_modal, test_soft_events, test_soft_geom; each returns 0, or 1 after a failed check)
 #ifndef SNT_SOFT_SETUP_H
 #define SNT_SOFT_SETUP_H
 
@@ -23,5 +23,9 @@ int point_mass(pm* p, double mass, double dt, const sn_soft_params* P, double z)
 // destroyed)
 int incline(double a, sn_soft_integrator it, int n, double dt, double T, double* x, double* vx,
             double* stretch, int* slip, pm* keep);
+
+// a one-joint model m added to w as a system held at joint speed `speed` by a damping PD
+// (kd 1e4, no kp), starting at q 0 with that speed: a moving plate, a turntable
+int driven_joint(sn_world* w, const sn_model* m, double speed, sn_system** s);
 
 #endif

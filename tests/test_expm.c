@@ -3,6 +3,7 @@
 // A.11) against what is known without them: eigen-decompositions built here, nilpotent series,
 // rotations and damped oscillators in closed form, the Pade error's leading term, Gauss-Legendre
 // quadrature of the trajectory, the closed form (A12), and the full-accuracy mode.
+#include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "math/dense.h"
@@ -24,13 +25,12 @@ static const sni_expm_opts o_full_nobal = {-1, 0, 1};
 // ---- small helpers ----
 
 // each test reseeds, so that its numbers do not depend on which tests ran before it
-static uint64_t rng_state;
+// common.c's xorshift, from one seed
 static void reseed(void) {
-    rng_state = 0x9e3779b97f4a7c15u;
+    tc_seed(0x9e3779b97f4a7c15u);
 }
 static double urand(void) { // uniform in [-1, 1)
-    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-52 - 1.0;
+    return tc_uniform(-1, 1);
 }
 
 static void mul(int n, const double* A, const double* B, double* C) {
@@ -594,43 +594,6 @@ static int test_expm_full_identities(void) {
 }
 
 
-// an orthogonal Q (n x n) by Gram-Schmidt on a random matrix, and X = Q diag(l) Q^T
-static void orthogonal(int n, double* Q) {
-    for (int i = 0; i < n * n; i++)
-        Q[i] = urand();
-    for (int j = 0; j < n; j++) {
-        for (int k = 0; k < j; k++) {
-            double d = 0;
-            for (int i = 0; i < n; i++)
-                d += Q[i * n + j] * Q[i * n + k];
-            for (int i = 0; i < n; i++)
-                Q[i * n + j] -= d * Q[i * n + k];
-        }
-        double nn = 0;
-        for (int i = 0; i < n; i++)
-            nn += Q[i * n + j] * Q[i * n + j];
-        for (int i = 0; i < n; i++)
-            Q[i * n + j] /= sqrt(nn);
-    }
-}
-
-static void qdq(int n, const double* Q, const double* l, double* X) {
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            double s = 0;
-            for (int k = 0; k < n; k++)
-                s += Q[i * n + k] * l[k] * Q[j * n + k];
-            X[i * n + j] = s;
-        }
-}
-
-static double frob(int n, const double* X) {
-    double s = 0;
-    for (int i = 0; i < n * n; i++)
-        s += X[i] * X[i];
-    return sqrt(s);
-}
-
 // the spectral norm of E (n x n) by power iteration on E^T E
 static double spectral_norm(int n, const double* E) {
     double v[NMAX], w[NMAX], lam = 0;
@@ -680,16 +643,16 @@ static int test_expm_pade_coefficients(void) {
     reseed();
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], E[NMAX * NMAX], R[NMAX * NMAX], l[NMAX], rl[NMAX];
-    orthogonal(n, Q);
+    tc_random_orthogonal(n, 1, Q);
     for (int i = 0; i < n; i++)
         l[i] = -4 + 8.0 * i / (n - 1);
-    qdq(n, Q, l, X);
+    tc_from_eigen(n, Q, l, X);
     int orders[] = {1, 2, 3, 5, 7, 9, 13};
     for (int cap = 0; cap <= 6; cap++) {
         sni_expm_opts o = {cap, 0, 0};
         for (int i = 0; i < n; i++)
             rl[i] = pade_scalar(orders[cap], l[i]);
-        qdq(n, Q, rl, R);
+        tc_from_eigen(n, Q, rl, R);
         SNT_STATUS_OK(sni_expm(n, X, &o, E, g_work));
         double e = rel_err(n, n, E, R);
         printf("  cap %d = r%-2d on eigenvalues -4..4: rel err vs Q r(L) Q^T %.2e\n", cap,
@@ -708,7 +671,7 @@ static int test_expm_pade_error_order(void) {
     int n = 6;
     double Q[NMAX * NMAX], X[NMAX * NMAX], Ef[NMAX * NMAX], E[NMAX * NMAX], P[NMAX * NMAX],
         T[NMAX * NMAX], D[NMAX * NMAX], l[NMAX], lt[NMAX];
-    orthogonal(n, Q);
+    tc_random_orthogonal(n, 1, Q);
     for (int i = 0; i < n; i++)
         l[i] = -1 + 2.0 * i / (n - 1);
     int orders[] = {1, 2, 3, 5};
@@ -728,7 +691,7 @@ static int test_expm_pade_error_order(void) {
             double t = tnorm[cap] / (r ? 2 : 1);
             for (int i = 0; i < n; i++)
                 lt[i] = t * l[i];
-            qdq(n, Q, lt, X);
+            tc_from_eigen(n, Q, lt, X);
             SNT_STATUS_OK(sni_expm(n, X, &o_full_nobal, Ef, g_lwork));
             SNT_STATUS_OK(sni_expm(n, X, &o, E, g_work));
             memcpy(P, X, sizeof(double) * n * n);
@@ -738,8 +701,8 @@ static int test_expm_pade_error_order(void) {
             }
             for (int i = 0; i < n * n; i++)
                 D[i] = Ef[i] - E[i];
-            err[r] = frob(n, D);
-            pred[r] = cj * frob(n, P);
+            err[r] = tc_frobenius(n, D);
+            pred[r] = cj * tc_frobenius(n, P);
         }
         double slope = log2(err[0] / err[1]), t = tnorm[cap];
         printf("  r%d, ||X|| = %g: ||e^X - r(X)|| %.3e, |c_j| ||X^%d|| %.3e: ratio %.4f at t, %.4f "
@@ -779,10 +742,10 @@ static int test_expm_a_stability(void) {
     // directions (printed, the limit docs/expo.md states); the standard algorithm scales first
     // and stays a contraction to rounding
     double Q[NMAX * NMAX], l[NMAX], Xs[NMAX * NMAX];
-    orthogonal(n, Q);
+    tc_random_orthogonal(n, 1, Q);
     for (int i = 0; i < n; i++)
         l[i] = X[i * n + i];
-    qdq(n, Q, l, Xs);
+    tc_from_eigen(n, Q, l, Xs);
     for (int cap = -1; cap <= 6; cap++) {
         sni_expm_opts o = {cap, 0, 0};
         SNT_STATUS_OK(sni_expm(n, Xs, &o, E, g_work));

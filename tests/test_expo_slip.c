@@ -181,11 +181,7 @@ static int belt_run(int slip, double* vbox, double* vplate, int* slipping, sn_st
     sn_world* w;
     if (soft_world(0.01, &w)) return 1;
     sn_system *plate, *box;
-    SNT_STATUS_OK(sn_world_add_system(w, m, &plate, NULL));
-    const double kp = 0, kd = 1e4, q0 = 0, u0 = 0.2;
-    SNT_STATUS_OK(sn_system_set_pd_gains(plate, &kp, &kd, 1));
-    SNT_STATUS_OK(sn_system_set_pd_target(plate, &q0, 1, &u0, 1));
-    SNT_STATUS_OK(sn_system_set_state(plate, &q0, 1, &u0, 1));
+    if (driven_joint(w, m, 0.2, &plate)) return 1;
     const double size[3] = {0.1, 0.1, 0.05};
     SNT_STATUS_OK(sn_world_add_box(w, size, 1.0, &box));
     SNT_STATUS_OK(sn_system_add_soft_geometry_points(box, NULL));

@@ -3,6 +3,7 @@
 // against the augmented exponential's full-accuracy mode (expm.h, to rounding): one mode over
 // free, under-, critically and overdamped regimes and the series' borders; the whole LDS on
 // random positive definite and singular U with per-row stiffness; refusals; no allocation.
+#include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "math/expm.h"
@@ -17,13 +18,12 @@ static sn_real g_mwork[4000];
 static const sni_expm_opts o_full = {-1, 1, 1};
 static const sni_expm_opts o_full_nobal = {-1, 0, 1}; // see mode_reference
 
-static uint64_t rng_state;
+// common.c's xorshift, from one seed
 static void reseed(void) {
-    rng_state = 0x9e3779b97f4a7c15u;
+    tc_seed(0x9e3779b97f4a7c15u);
 }
 static double urand(void) { // uniform in [-1, 1)
-    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-52 - 1.0;
+    return tc_uniform(-1, 1);
 }
 
 // p, P1, P2, P3 of one mode from the full-accuracy augmented exponential, in the time unit h

@@ -448,11 +448,7 @@ static int test_catch_beside_moving_body(void) {
     sn_world* w;
     if (soft_world(0.01, &w)) return 1;
     sn_system *plate, *s;
-    SNT_STATUS_OK(sn_world_add_system(w, m, &plate, NULL));
-    const double kp = 0, kd = 1e4, q0 = 0, u0 = 2.0;
-    SNT_STATUS_OK(sn_system_set_pd_gains(plate, &kp, &kd, 1));
-    SNT_STATUS_OK(sn_system_set_pd_target(plate, &q0, 1, &u0, 1));
-    SNT_STATUS_OK(sn_system_set_state(plate, &q0, 1, &u0, 1));
+    if (driven_joint(w, m, 2.0, &plate)) return 1;
     SNT_STATUS_OK(sn_world_add_system(w, r, &s, NULL));
     for (int i = 0; i < 4; i++) {
         const double off[3] = {i & 1 ? 0.05 : -0.05, i & 2 ? 0.05 : -0.05, -0.025};

@@ -7,6 +7,7 @@
 // the world) carry points as the ground does.
 #include "common.h"
 #include "harness/snt.h"
+#include "soft_setup.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -19,7 +20,7 @@
 
 
 // a world of time step dt on soft contacts: the ground plane z = 0 (ground 1) or none
-static int soft_world(double dt, int ground, sn_world** w) {
+static int geom_world(double dt, int ground, sn_world** w) {
     sn_world_opts o;
     memset(&o, 0, sizeof o);
     o.timestep = dt;
@@ -51,7 +52,7 @@ static const int SUBS[4] = {1, 10, 2, 1}; // sub-steps at 1 ms (explicit Euler's
 // (field 0) or a flat heightfield at h (field 1): their q after 0.6 s (7 + 7)
 static int box_drop(int field, sn_soft_integrator it, int nsub, double* q) {
     sn_world* w;
-    if (soft_world(0.002, !field, &w)) return 1;
+    if (geom_world(0.002, !field, &w)) return 1;
     const double h = 0.3;
     if (!field) SNT_STATUS_OK(sn_world_set_ground(w, 1, h));
     if (field) {
@@ -119,7 +120,7 @@ typedef struct slope_run {
 static int slope(double a, const sn_soft_params* P, sn_soft_integrator it, int nsub, double T,
                  slope_run* r) {
     sn_world* w;
-    if (soft_world(0.001, 0, &w)) return 1;
+    if (geom_world(0.001, 0, &w)) return 1;
     if (slope_field(w, -tan(a), 50)) return 1;
     if (P) SNT_STATUS_OK(sn_world_set_soft_params(w, P));
     sn_system* s;
@@ -219,7 +220,7 @@ static int test_slope_bounce(void) {
     const sn_soft_integrator its[2] = {SN_SOFT_EXPO, SN_SOFT_RK4};
     for (int k = 0; k < 2; k++) {
         sn_world* w;
-        if (soft_world(0.00025, 0, &w)) return 1;
+        if (geom_world(0.00025, 0, &w)) return 1;
         if (slope_field(w, -tan(a), 50)) return 1;
         SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
         const double g0[3] = {0, 0, 0};
@@ -260,7 +261,7 @@ static int test_slope_bounce(void) {
 static int ball_down(int nsub, double* acc, int* slipped) {
     double a = atan(0.3), r = 0.05;
     sn_world* w;
-    if (soft_world(0.01, 0, &w)) return 1;
+    if (geom_world(0.01, 0, &w)) return 1;
     if (slope_field(w, -tan(a), 50)) return 1;
     sn_system* s;
     SNT_STATUS_OK(sn_world_add_sphere(w, r, 1.0, &s));
@@ -337,7 +338,7 @@ static int box_rest(int fixture, sn_soft_integrator it, int nsub, double* q, dou
                     double* pen) {
     const double h = 0.5;
     sn_world* w;
-    if (soft_world(0.01, !fixture, &w)) return 1;
+    if (geom_world(0.01, !fixture, &w)) return 1;
     if (!fixture) SNT_STATUS_OK(sn_world_set_ground(w, 1, h));
     sn_model* fm = NULL;
     sn_system* table;
@@ -399,7 +400,7 @@ static int test_box_on_static_box(void) {
 static int test_filter_passes_through(void) {
     for (int filt = 0; filt < 2; filt++) {
         sn_world* w;
-        if (soft_world(0.01, 1, &w)) return 1;
+        if (geom_world(0.01, 1, &w)) return 1;
         sn_model* fm;
         sn_system* table;
         const double at[3] = {0, 0, 0.2}, rpy[3] = {0, 0, 0};
@@ -440,7 +441,7 @@ static int test_filter_passes_through(void) {
 // m): it stays there at rest, its centre m g / K_n below touching, the force m g along e_z
 static int test_ball_on_static_sphere(void) {
     sn_world* w;
-    if (soft_world(0.01, 1, &w)) return 1;
+    if (geom_world(0.01, 1, &w)) return 1;
     sn_model* fm;
     sn_system* fix;
     const double c[3] = {0.2, 0.1, 0.4}, rpy[3] = {0, 0, 0};
@@ -487,7 +488,7 @@ static int test_point_on_static_curves(void) {
     const double ths[4] = {0.3, 0, 0.3, 0.2}; // the cap: the point off the axis, n = e_z
     for (int k = 0; k < 4; k++) {
         sn_world* w;
-        if (soft_world(0.001, 0, &w)) return 1;
+        if (geom_world(0.001, 0, &w)) return 1;
         SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
         sn_model* fm;
         sn_system* fix;
@@ -565,7 +566,7 @@ static int test_point_on_static_convex(void) {
     const double ea = 0.3, ec = 0.1, phi = 0.4, uu = atan(ea / ec * tan(phi));
     for (int k = 0; k < 3; k++) {
         sn_world* w;
-        if (soft_world(0.001, 0, &w)) return 1;
+        if (geom_world(0.001, 0, &w)) return 1;
         SNT_STATUS_OK(sn_world_set_soft_params(w, &P));
         sn_system* fix;
         sn_model* mm = NULL;
@@ -645,7 +646,7 @@ static double sum_fz(sn_system* s, int i0, int i1, double* fxy, double* fpt) {
 static int stack(int top_first, sn_soft_integrator it, int nsub, double dt, double* f1, double* f2,
                  double* fpt, double* vmax) {
     sn_world* w;
-    if (soft_world(dt, 1, &w)) return 1;
+    if (geom_world(dt, 1, &w)) return 1;
     const double s1[3] = {0.1, 0.1, 0.05}, s2[3] = {0.4, 0.4, 0.1};
     sn_system *top = NULL, *low = NULL;
     for (int k = 0; k < 2; k++) {
@@ -726,13 +727,9 @@ static int test_block_rides_plate(void) {
     const double dts[2] = {0.01, 0.001}, vb = 0.2;
     for (int k = 0; k < 2; k++) {
         sn_world* w;
-        if (soft_world(dts[k], 0, &w)) return 1;
+        if (geom_world(dts[k], 0, &w)) return 1;
         sn_system *plate, *box;
-        SNT_STATUS_OK(sn_world_add_system(w, m, &plate, NULL));
-        const double kp = 0, kd = 1e4, q0 = 0, u0 = vb;
-        SNT_STATUS_OK(sn_system_set_pd_gains(plate, &kp, &kd, 1));
-        SNT_STATUS_OK(sn_system_set_pd_target(plate, &q0, 1, &u0, 1));
-        SNT_STATUS_OK(sn_system_set_state(plate, &q0, 1, &u0, 1));
+        if (driven_joint(w, m, vb, &plate)) return 1;
         const double size[3] = {0.1, 0.1, 0.05};
         SNT_STATUS_OK(sn_world_add_box(w, size, 1.0, &box));
         SNT_STATUS_OK(sn_system_add_soft_geometry_points(box, NULL));
@@ -791,13 +788,9 @@ static int test_box_on_turntable(void) {
     const double dts[2] = {0.01, 0.001}, wz = 1.0, r = 0.3;
     for (int k = 0; k < 2; k++) {
         sn_world* w;
-        if (soft_world(dts[k], 0, &w)) return 1;
+        if (geom_world(dts[k], 0, &w)) return 1;
         sn_system *table, *box;
-        SNT_STATUS_OK(sn_world_add_system(w, m, &table, NULL));
-        const double kp = 0, kd = 1e4, q0 = 0, u0 = wz;
-        SNT_STATUS_OK(sn_system_set_pd_gains(table, &kp, &kd, 1));
-        SNT_STATUS_OK(sn_system_set_pd_target(table, &q0, 1, &u0, 1));
-        SNT_STATUS_OK(sn_system_set_state(table, &q0, 1, &u0, 1));
+        if (driven_joint(w, m, wz, &table)) return 1;
         const double size[3] = {0.1, 0.1, 0.05};
         SNT_STATUS_OK(sn_world_add_box(w, size, 1.0, &box));
         SNT_STATUS_OK(sn_system_add_soft_geometry_points(box, NULL));
@@ -850,12 +843,8 @@ static int test_box_on_turntable(void) {
 // frame on the table, and the step's impulses (the table's reaction) are state
 static int turntable_world(const sn_model* m, sn_soft_integrator it, sn_world** w,
                            sn_system** table, sn_system** box) {
-    if (soft_world(0.005, 0, w)) return 1;
-    SNT_STATUS_OK(sn_world_add_system(*w, m, table, NULL));
-    const double kp = 0, kd = 1e4, q0 = 0, u0 = 1;
-    SNT_STATUS_OK(sn_system_set_pd_gains(*table, &kp, &kd, 1));
-    SNT_STATUS_OK(sn_system_set_pd_target(*table, &q0, 1, &u0, 1));
-    SNT_STATUS_OK(sn_system_set_state(*table, &q0, 1, &u0, 1));
+    if (geom_world(0.005, 0, w)) return 1;
+    if (driven_joint(*w, m, 1, table)) return 1;
     const double size[3] = {0.1, 0.1, 0.05};
     SNT_STATUS_OK(sn_world_add_box(*w, size, 1.0, box));
     SNT_STATUS_OK(sn_system_add_soft_geometry_points(*box, NULL));
@@ -922,7 +911,7 @@ static int test_balls_meet(void) {
     const double dts[3] = {0.01, 0.001, 0.001};
     for (int k = 0; k < 3; k++) {
         sn_world* w;
-        if (soft_world(dts[k], 0, &w)) return 1;
+        if (geom_world(dts[k], 0, &w)) return 1;
         const double g0[3] = {0, 0, 0};
         SNT_STATUS_OK(sn_world_set_gravity(w, g0));
         sn_system *a, *b;
@@ -977,7 +966,7 @@ static int test_ball_into_box(void) {
     for (int k = 0; k < 6; k++)
         for (int rev = 0; rev < 2; rev++) {
             sn_world* w;
-            if (soft_world(dts[k], 0, &w)) return 1;
+            if (geom_world(dts[k], 0, &w)) return 1;
             const double g0[3] = {0, 0, 0}, bs[3] = {0.2, 0.2, 0.2};
             SNT_STATUS_OK(sn_world_set_gravity(w, g0));
             sn_system *a, *b;
@@ -1032,7 +1021,7 @@ static int test_self_contact(void) {
     for (int self = 1; self >= 0; self--)
         for (int k = 0; k < 2; k++) {
             sn_world* w;
-            if (soft_world(dts[k], 1, &w)) return 1;
+            if (geom_world(dts[k], 1, &w)) return 1;
             sn_system* s;
             SNT_STATUS_OK(sn_world_add_system(w, m, &s, NULL));
             sn_system_set_self_collision(s, self);
@@ -1093,7 +1082,7 @@ static int test_arm_on_plate(void) {
     sn_model* m = tc_load_string(arm_urdf, 1);
     SNT_CHECK(m != NULL && m->nv == 2 && m->nbody == 3);
     sn_world* w;
-    if (soft_world(0.001, 0, &w)) return 1;
+    if (geom_world(0.001, 0, &w)) return 1;
     SNT_STATUS_OK(sn_world_set_ground(w, 1, -0.05));
     sn_soft_params P = sn_soft_params_default();
     P.mu = 0;

@@ -3,6 +3,7 @@
 // orthogonal, on random matrices, matrices built from known eigenvalues (repeated, zero,
 // negative, spread over many decades), diagonal, rank-deficient Gram matrices and tiny sizes;
 // refusals and no allocation.
+#include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "math/symeig.h"
@@ -13,53 +14,12 @@
 #define NMAX 48
 static sn_real g_S[NMAX * NMAX], g_A[NMAX * NMAX], g_V[NMAX * NMAX], g_L[NMAX], g_e[NMAX];
 
-static uint64_t rng_state;
+// common.c's xorshift, from one seed
 static void reseed(void) {
-    rng_state = 0x9e3779b97f4a7c15u;
+    tc_seed(0x9e3779b97f4a7c15u);
 }
 static double urand(void) { // uniform in [-1, 1)
-    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static double fro(int n, const double* A) {
-    double s = 0;
-    for (int i = 0; i < n * n; i++)
-        s += A[i] * A[i];
-    return sqrt(s);
-}
-
-// a random orthogonal Q (n x n) from Gram-Schmidt (twice) on random columns
-static void random_orthogonal(int n, double* Q) {
-    for (int i = 0; i < n * n; i++)
-        Q[i] = urand();
-    for (int j = 0; j < n; j++)
-        for (int pass = 0; pass < 2; pass++) {
-            for (int k = 0; k < j; k++) {
-                double d = 0;
-                for (int i = 0; i < n; i++)
-                    d += Q[i * n + k] * Q[i * n + j];
-                for (int i = 0; i < n; i++)
-                    Q[i * n + j] -= d * Q[i * n + k];
-            }
-            double s = 0;
-            for (int i = 0; i < n; i++)
-                s += Q[i * n + j] * Q[i * n + j];
-            s = sqrt(s);
-            for (int i = 0; i < n; i++)
-                Q[i * n + j] /= s;
-        }
-}
-
-// S = Q diag(l) Q^T
-static void from_eigen(int n, const double* Q, const double* l, double* S) {
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            double s = 0;
-            for (int k = 0; k < n; k++)
-                s += Q[i * n + k] * l[k] * Q[j * n + k];
-            S[i * n + j] = s;
-        }
+    return tc_uniform(-1, 1);
 }
 
 // decomposes g_S (kept) and checks: ascending values, ||V L V^T - S|| <= 1e-13 ||S||,
@@ -70,7 +30,7 @@ static int check(int n, const char* what) {
     SNT_STATUS_OK(sni_symeig(n, g_A, g_L, g_V, g_e));
     for (int i = 0; i + 1 < n; i++)
         SNT_CHECK_MSG(g_L[i] <= g_L[i + 1], "%s n %d: values not ascending", what, n);
-    double ns = fro(n, g_S), rec = 0, orth = 0;
+    double ns = tc_frobenius(n, g_S), rec = 0, orth = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double s = 0, o = 0;
@@ -101,8 +61,8 @@ static int test_symeig_random(void) {
 // known eigenvalues: the computed ones match them to 1e-13 |S|
 static int known(int n, const double* l, const char* what) {
     static double Q[NMAX * NMAX], ls[NMAX];
-    random_orthogonal(n, Q);
-    from_eigen(n, Q, l, g_S);
+    tc_random_orthogonal(n, 2, Q);
+    tc_from_eigen(n, Q, l, g_S);
     if (check(n, what)) return 1;
     for (int i = 0; i < n; i++)
         ls[i] = l[i];
@@ -193,7 +153,7 @@ static int test_symeig_rank_deficient(void) {
                     g_S[i * n + j] = s;
                 }
             if (check(n, "rank-deficient")) return 1;
-            double ns = fro(n, g_S);
+            double ns = tc_frobenius(n, g_S);
             for (int i = 0; i < n - r; i++)
                 SNT_CHECK_MSG(fabs(g_L[i]) <= 1e-13 * ns, "n %d r %d: value %d %.3g", n, r, i,
                               g_L[i]);
