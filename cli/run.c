@@ -279,24 +279,16 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--expo-full")) {
             a->expo_full = 1;
-        } else if (!strcmp(s, "--expo-modal")) {
+        } else if (!strcmp(s, "--expo-modal") || !strcmp(s, "--expo-slip")) {
             const char* v = i + 1 < argc ? argv[i + 1] : "";
             if (strcmp(v, "on") && strcmp(v, "off")) {
-                fprintf(stderr, "sinew run: --expo-modal needs on or off\n");
+                fprintf(stderr, "sinew run: %s needs on or off\n", s);
                 return CLI_USAGE;
             }
-            a->expo_modal = !strcmp(v, "on");
+            *(!strcmp(s, "--expo-modal") ? &a->expo_modal : &a->expo_slip) = !strcmp(v, "on");
             i++;
         } else if (!strcmp(s, "--soft-events")) {
             a->soft_events = 1;
-        } else if (!strcmp(s, "--expo-slip")) {
-            const char* v = i + 1 < argc ? argv[i + 1] : "";
-            if (strcmp(v, "on") && strcmp(v, "off")) {
-                fprintf(stderr, "sinew run: --expo-slip needs on or off\n");
-                return CLI_USAGE;
-            }
-            a->expo_slip = !strcmp(v, "on");
-            i++;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {

@@ -155,7 +155,9 @@ sn_soft_params sni_soft_pair(const struct sn_world* w, int a, int b);
 // points move to their sphere's lowest point, their anchors with them
 void sni_soft_kin(struct sn_system* s, const sn_real* q, const sn_real* u, int handover);
 // the contact update (A.9) of the points' state pts at the scratch's positions and velocities:
-// detection, anchors, the force and its cone, each point's parameters (c->prm)
+// detection, anchors, the force and its cone, each point's parameters (c->prm). Once per
+// sni_soft_kin: it makes the velocity, Jacobian and drift of a point on a moving body relative to
+// that body in place (a second update on the same kinematics would subtract the body again)
 void sni_soft_update(const struct sn_system* s, sni_soft_pt* pts);
 // Expo: the impulses h lambda-bar of the nc active points (c->act; lambda-bar in their frames) on
 // their bodies, added to pt[].imp
