@@ -34,11 +34,11 @@ typedef enum sn_constraint_kind {
     SN_CONSTRAINT_HINGE = 4,    ///< 5 rows: ball and the axes 1 parallel (revolute)
     SN_CONSTRAINT_SLIDER = 5,   ///< 5 rows: line and the frames aligned (prismatic)
     SN_CONSTRAINT_WELD = 6,     ///< 6 rows: ball and the frames aligned (fixed)
-    SN_CONSTRAINT_GEAR = 7,     ///< 1 row: coordinate(joint_a) - ratio coordinate(joint_b) = offset,
-                                ///< each joint a hinge (its angle) or slider (its displacement)
-    SN_CONSTRAINT_WIRE = 8,     ///< 1 one-sided row: the anchors at most `length` apart, tension
-                                ///< only; with stiffness > 0 a spring of that stiffness (N/m)
-                                ///< and damping (N s/m) acting only beyond `length` instead
+    SN_CONSTRAINT_GEAR = 7, ///< 1 row: coordinate(joint_a) - ratio coordinate(joint_b) = offset,
+                            ///< each joint a hinge (its angle) or slider (its displacement)
+    SN_CONSTRAINT_WIRE = 8, ///< 1 one-sided row: the anchors at most `length` apart, tension
+                            ///< only; with stiffness > 0 a spring of that stiffness (N/m)
+                            ///< and damping (N s/m) acting only beyond `length` instead
 } sn_constraint_kind;
 
 /// One constraint. Zero fields are defaults: a zero frame the body's axes, body_b -1 the world.
@@ -55,9 +55,10 @@ typedef struct sn_constraint_desc {
     sn_real length;      ///< DISTANCE, WIRE: the length (m, > 0)
     sn_real stiffness;   ///< WIRE: 0 rigid; > 0 compliant (N/m)
     sn_real damping;     ///< WIRE, compliant: damping along the wire (N s/m)
-    int joint_a, joint_b; ///< GEAR: the constraints (hinge or slider ids) whose coordinates it couples
-    sn_real ratio;       ///< GEAR: the ratio (0 means 1)
-    sn_real offset;      ///< GEAR: the offset (rad or m)
+    int joint_a,
+        joint_b;    ///< GEAR: the constraints (hinge or slider ids) whose coordinates it couples
+    sn_real ratio;  ///< GEAR: the ratio (0 means 1)
+    sn_real offset; ///< GEAR: the offset (rad or m)
 } sn_constraint_desc;
 
 /// A user constraint: `rows` rows (1..6) on body a and body b (-1: the world). The callback fills,
@@ -74,7 +75,7 @@ typedef struct sn_user_constraint {
     int body_a, body_b;
     sn_constraint_fn eval;
     void* ctx;
-    int check;        ///< 1: check J and J-dot x-dot against finite differences when added
+    int check;         ///< 1: check J and J-dot x-dot against finite differences when added
     sn_real check_tol; ///< the check's relative tolerance (0: 1e-6)
 } sn_user_constraint;
 
@@ -98,7 +99,8 @@ SN_API const char* sn_maximal_last_error(const sn_maximal* mx);
 
 /// A body of `mass` (kg > 0) and inertia about its COM in its axes (xx xy xz yy yz zz, positive
 /// definite), at the origin at rest; its id (0, 1, ...) in *id.
-SN_API sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id);
+SN_API sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6],
+                                     int* id);
 /// A built-in constraint (system_a, system_b must be NULL); its id in *id. The constraint's
 /// rows count toward the system's; refused with a message naming the field that is wrong.
 SN_API sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d, int* id);
@@ -155,8 +157,7 @@ SN_API void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real
 /// slider, spherical: ball; limits and mimic joints: not yet), at configuration q (NULL: the
 /// model's q0) and velocity u (NULL: zero).
 SN_API sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_real* u,
-                                       const sn_world_opts* opts, sn_maximal** out,
-                                       sn_error* err);
+                                       const sn_world_opts* opts, sn_maximal** out, sn_error* err);
 /// For an sn_maximal made by sn_maximal_from_model: the equivalent joint coordinates (nq, nv of
 /// the model) from the bodies' relative poses and velocities.
 SN_API sn_status sn_maximal_joint_state(const sn_maximal* mx, sn_real* q, int nq, sn_real* u,

@@ -13,12 +13,12 @@
 // one body: mass properties fixed at creation, the state, this step's applied force
 typedef struct sni_mx_body {
     sn_real mass;
-    sn_real I[9];      // inertia about the COM, body axes (3x3)
-    sn_real Iinv[9];   // its inverse
-    sni_maxc_body st;  // x, R (body to world, row-major), v, w (world)
-    sn_real quat[4];   // R's quaternion (w x y z), the integrated orientation
-    sn_real F[3];      // world force at the COM, next step only
-    sn_real tau[3];    // world torque, next step only
+    sn_real I[9];     // inertia about the COM, body axes (3x3)
+    sn_real Iinv[9];  // its inverse
+    sni_maxc_body st; // x, R (body to world, row-major), v, w (world)
+    sn_real quat[4];  // R's quaternion (w x y z), the integrated orientation
+    sn_real F[3];     // world force at the COM, next step only
+    sn_real tau[3];   // world torque, next step only
 } sni_mx_body;
 
 // one constraint
@@ -56,9 +56,9 @@ struct sn_maximal {
     sn_real* save; // the state before the step (restored on failure), and RK4 stages
     // ---- the model it was made from (sn_maximal_from_model; NULL otherwise) ----
     const sn_model* model;
-    int* link_body;      // per model body: its sn_maximal body (-1: the world / merged)
-    sn_real* link_off;   // per model body: its link frame in the maximal body's frame (pos 3)
-    int* joint_con;      // per model joint: its constraint (-1: none, a free joint)
+    int* link_body;    // per model body: its sn_maximal body (-1: the world / merged)
+    sn_real* link_off; // per model body: its link frame in the maximal body's frame (pos 3)
+    int* joint_con;    // per model joint: its constraint (-1: none, a free joint)
 };
 
 #endif
