@@ -14,8 +14,9 @@
 #define PIVOT_REL 1e-10
 // a redundant row's equation may miss by this much relative to 1 + max |rhs| (else: conflicting)
 #define CONFLICT_REL 1e-4
-// a taut wire stays a candidate while slack by less than this share of its length
-#define WIRE_SLACK_REL 1e-6
+// a taut wire stays a candidate while slack by less than this share of its length (its
+// multiplier then decides: released when it would push)
+#define WIRE_SLACK_REL 1e-3
 
 static int is_wire(const sni_mx_con* c) {
     return !c->user && c->d.kind == SN_CONSTRAINT_WIRE;
