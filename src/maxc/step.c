@@ -46,6 +46,7 @@ static sni_mx_row* row_new(sn_maximal* mx, int con) {
 
 static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
     sni_mx_con* k = &mx->con[ci];
+    if (is_wire(k) && (k->d.stiffness > 0 || mode == 0)) return SN_OK; // no row
     sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
         jd[SNI_MAXC_ROWS_MAX];
     sn_status st =
@@ -55,9 +56,8 @@ static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
                            st == SN_ERR_NONFINITE ? "a body's state is not finite"
                                                   : "coinciding anchors of a distance or wire");
     if (is_wire(k)) {
-        if (k->d.stiffness > 0) return SN_OK; // compliant: a force, no row
         int cand = mode == 2 || c[0] >= 0 || (k->taut && c[0] > -WIRE_SLACK_REL * k->d.length);
-        if (mode == 0 || !cand || (mode == 1 && k->off)) return SN_OK;
+        if (!cand || (mode == 1 && k->off)) return SN_OK;
     }
     for (int i = 0; i < k->nrow; i++) {
         sni_mx_row* r = row_new(mx, ci);
@@ -301,6 +301,12 @@ static void accelerations(sn_maximal* mx) {
     }
 }
 
+static int bw_finite(const sni_mx_bw* w) {
+    for (int j = 0; j < 6; j++)
+        if (!isfinite(w->acc[j])) return 0;
+    return 1;
+}
+
 // the rows, A, lambda and the accelerations; the wires' active set: a wire row whose multiplier
 // pushes (lambda > 0) is left out and the rest solved again (at most once per wire)
 static sn_status solve_rows(sn_maximal* mx) {
@@ -331,6 +337,9 @@ static sn_status solve_rows(sn_maximal* mx) {
         mx->con[mx->row[worst].con].off = 1;
     }
     accelerations(mx);
+    for (int i = 0; i < mx->nbody; i++)
+        if (!bw_finite(&mx->bw[i]))
+            return sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's acceleration is not finite", i);
     // every row's equation, the redundant ones too: J (acc - u) = rhs
     sn_real big = 0;
     for (int i = 0; i < mx->nact; i++)
@@ -352,12 +361,6 @@ static sn_status solve_rows(sn_maximal* mx) {
     return SN_OK;
 }
 
-static int bw_finite(const sni_mx_bw* w) {
-    for (int j = 0; j < 6; j++)
-        if (!isfinite(w->acc[j])) return 0;
-    return 1;
-}
-
 sn_status sni_mx_accel(sn_maximal* mx) {
     body_terms(mx);
     for (int ci = 0; ci < mx->ncon; ci++) {
@@ -369,12 +372,7 @@ sn_status sni_mx_accel(sn_maximal* mx) {
         v3_scale(w->u, w->phi, 1 / mx->body[i].mass);
         m3_mul_v3(w->u + 3, w->Iwinv, w->phi + 3);
     }
-    sn_status st = solve_rows(mx);
-    if (st != SN_OK) return st;
-    for (int i = 0; i < mx->nbody; i++)
-        if (!bw_finite(&mx->bw[i]))
-            return sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's acceleration is not finite", i);
-    return SN_OK;
+    return solve_rows(mx);
 }
 
 // the first evaluation's multipliers into the constraints' reports
