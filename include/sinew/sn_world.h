@@ -364,6 +364,24 @@ SN_API void sn_system_set_motor_region_enforced(sn_system* s, int enforced);
 /// getActuatorStates of the last step (n = the actuator count).
 SN_API sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n);
 
+// ---- systems: tendons (MJCF <tendon>; docs/constraints.md "Tendons") ----
+
+/// Tendons of the system's model (m->ntendon).
+SN_API int sn_system_tendon_count(const sn_system* s);
+/// Length of tendon t at the system's state (fixed: sum coef q; spatial: the path through its
+/// sites). SN_ERR_ARG when t is out of range or length is NULL.
+SN_API sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length);
+/// Rate of change of tendon t's length at the system's state: J u.
+SN_API sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity);
+/// Jacobian of tendon t's length (1 x nv) at the system's state: L-dot = J u.
+SN_API sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv);
+/// Force along tendon t in the last step: spring -k (L - L0), damper -b L-dot and gear times the
+/// force of each actuator on it (its limit's impulses are contact-solver rows, not included).
+SN_API sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force);
+/// Control inputs of the actuators on tendons (n = m->ntactuator, in file order), held until set
+/// again; clamped to each actuator's ctrlrange when it is limited. SN_ERR_NONFINITE on NaN.
+SN_API sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n);
+
 // ---- systems: integration and inverse dynamics ----
 
 /// The integration scheme asked for (SEMI_IMPLICIT by default); the step may replace it by the
