@@ -259,6 +259,8 @@ typedef enum sn_row_kind {
     SN_ROW_VELOCITY_UPPER = 4, ///< a joint whose velocity would exceed its velocity limit
     SN_ROW_FRICTION = 5,       ///< a joint's friction
     SN_ROW_LOOP = 6,           ///< a loop constraint
+    SN_ROW_TENDON_LOWER = 7,   ///< a limited tendon at or below its lower length (index: tendon)
+    SN_ROW_TENDON_UPPER = 8,   ///< a limited tendon at or above its upper length (index: tendon)
 } sn_row_kind;
 
 /// One row block of the world's contact problem after the last step (getContactProblem()).
@@ -269,7 +271,7 @@ typedef struct sn_contact_row {
                         ///< anchor)
     int system;         ///< the (first) system the block acts on
     int other_system;   ///< the second one, -1 if none
-    int index;          ///< the contact (in the world's list) or the movable joint
+    int index;          ///< the contact (in the world's list), the movable joint or the tendon
     int dim;            ///< 3 for a contact (t1, t2, n), 1 for a joint row
     sn_real impulse[3]; ///< the block's impulse in its own rows
 } sn_contact_row;

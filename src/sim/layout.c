@@ -162,6 +162,7 @@ static void layout_tendons(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->tendon.ctrl, (size_t)m->ntactuator);
     SNI_CARVE(c, s->tendon.act_force, (size_t)m->ntactuator);
     SNI_CARVE(c, s->tendon.force, (size_t)m->ntendon);
+    SNI_CARVE(c, s->tendon.len, (size_t)m->ntendon);
     SNI_CARVE(c, s->tendon.row, m->ntendon ? (size_t)m->nv : 0);
 }
 

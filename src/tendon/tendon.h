@@ -17,6 +17,7 @@ typedef struct sni_tendon_sys {
     sn_real* act_force; // each tendon actuator's force of the last step (ntactuator)
     sn_real* force;     // each tendon's force of the last step: spring, damper, actuators (ntendon)
     sn_real* row;       // a Jacobian row while forces or rows are made (nv)
+    sn_real* len;       // each tendon's length when the solver's rows were gathered (ntendon)
 } sni_tendon_sys;
 
 // the length of tendon t at configuration q (fixed tendons) and d's kinematics (spatial: sn_fk
