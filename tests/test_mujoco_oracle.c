@@ -2037,6 +2037,7 @@ static int test_soft_extension_loads_in_mujoco(void) {
 // random controls (ctrl clamped by both)
 typedef struct tendon_worst {
     double len, jac, vel, force;
+    int wrapped; // tendon-states where MuJoCo's path goes around a geometry
 } tendon_worst;
 
 static int tendon_settings(const pair* p, const char* label, const int* mt) {
@@ -2086,6 +2087,10 @@ static int tendon_state(pair* p, sn_system* sys, const int* mt, const int* ma, t
         SNT_STATUS_OK(sn_system_tendon_velocity(sys, t, &Ld));
         SNT_STATUS_OK(sn_system_tendon_jacobian(sys, t, J, nv));
         vec_to_ours(p, R, md->ten_J + (size_t)k * mm->nv, Jm);
+        int nsite = 0;
+        for (int e = sm->tendon_adr[t]; e < sm->tendon_adr[t] + sm->tendon_num[t]; e++)
+            nsite += sm->tpath_type[e] != SN_TENDON_PATH_GEOM; // MuJoCo lists pulleys too
+        w->wrapped += sm->tendon_type[t] == SN_TENDON_SPATIAL && md->ten_wrapnum[k] > nsite;
         w->len = fmax(w->len, fabs(L - md->ten_length[k]));
         w->vel = fmax(w->vel, fabs(Ld - md->ten_velocity[k]));
         for (int i = 0; i < nv; i++)
@@ -2152,15 +2157,16 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
         if (r == 0) r = sn_world_create(NULL, &world, &err) != SN_OK;
         if (r == 0) r = sn_world_add_system(world, sm, &sys, &err) != SN_OK;
     }
-    tendon_worst w = {0, 0, 0, 0};
+    tendon_worst w = {0, 0, 0, 0, 0};
     tc_seed(seed);
     for (int k = 0; k < NSTATE && r == 0; k++)
         r = tendon_state(&p, sys, mt, ma, &w);
     double tl = spatial ? 1e-10 : 1e-12;
     if (r == 0) {
-        printf("  %-40s %d tendons, %d actuators: |dL| %.1e  |dJ| %.1e  |dL-dot| %.1e  force rel "
-               "%.1e\n",
-               label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force);
+        printf("  %-34s %d tendons, %d actuators: |dL| %.1e  |dJ| %.1e  |dL-dot| %.1e  force rel "
+               "%.1e  (%d of %d tendon-states wrapped)\n",
+               label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force, w.wrapped,
+               NSTATE * p.sm->ntendon);
         if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 1e-10)) {
             fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 1e-10)\n", label, tl);
             r = 1;
@@ -2178,6 +2184,8 @@ static int test_tendons_match_mujoco(void) {
     char path[1024];
     snprintf(path, sizeof path, "%s/mjcf/tendons.xml", SNT_DATA_DIR);
     int r = run_tendons("tests/data/mjcf/tendons.xml", path, 0x7e4d0ull, 1);
+    snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
+    r |= run_tendons("tests/data/mjcf/tendon_wrap.xml", path, 0x7e4d9ull, 1);
     if (!tc_model_path("")) {
         printf("  skip: shared/models is absent (the shared files with tendons)\n");
         return r;

@@ -15,6 +15,7 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "heapcount.h"
+#include "sinew/sn_state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -35,9 +36,9 @@ static void data_path(char* out, size_t n, const char* name) {
 
 // ---- the Jacobian against finite differences ----
 
-static int test_tendon_jacobian_finite_differences(void) {
+static int jacobian_fd(const char* file) {
     char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
+    data_path(path, sizeof path, file);
     sn_model* m;
     sn_world* w;
     sn_system* s;
@@ -72,15 +73,19 @@ static int test_tendon_jacobian_finite_differences(void) {
             }
         }
     }
-    printf("  %d tendons, 20 states: J vs central differences (h 1e-6) worst %.1e; |L-dot - J u| "
-           "%.1e\n",
-           m->ntendon, worst, worst_v);
+    printf("  %-16s %d tendons, 20 states: J vs central differences (h 1e-6) worst %.1e; |L-dot "
+           "- J u| %.1e\n",
+           file, m->ntendon, worst, worst_v);
     SNT_CHECK_MSG(worst < 1e-7, "J against finite differences: %.3g", worst);
     SNT_CHECK_MSG(worst_v < 1e-14, "L-dot against J u: %.3g", worst_v);
     free(q);
     sn_world_destroy(w);
     sn_model_destroy(m);
     return 0;
+}
+
+static int test_tendon_jacobian_finite_differences(void) {
+    return jacobian_fd("tendons.xml") | jacobian_fd("tendon_wrap.xml");
 }
 
 // ---- a limit pushed against ----
@@ -243,6 +248,43 @@ static int test_tendon_step_does_not_allocate(void) {
     return 0;
 }
 
+// ---- a checkpoint keeps the tendon controls ----
+
+// 300 steps with the actuators on, a checkpoint, 300 more (hash A); the controls changed, the
+// checkpoint loaded, 300 more (hash B): A == B, so the controls are state the checkpoint holds
+static int test_tendon_checkpoint_resumes(void) {
+    char path[1024];
+    data_path(path, sizeof path, "tendons.xml");
+    sn_model* m;
+    sn_world* w;
+    sn_system* s;
+    if (open_world(path, &m, &w, &s)) return 1;
+    double ctrl[3] = {0.5, 0.3, 10}, other[3] = {-1, 2, -3};
+    SNT_STATUS_OK(sn_system_set_tendon_controls(s, ctrl, 3));
+    for (int k = 0; k < 300; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    size_t n;
+    SNT_STATUS_OK(sn_world_checkpoint_size(w, &n));
+    void* buf = malloc(n);
+    SNT_STATUS_OK(sn_world_save_state(w, buf, n, NULL));
+    for (int k = 0; k < 300; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    uint64_t a, b;
+    SNT_STATUS_OK(sn_world_state_hash(w, &a));
+    SNT_STATUS_OK(sn_system_set_tendon_controls(s, other, 3));
+    SNT_STATUS_OK(sn_world_load_state(w, buf, n));
+    for (int k = 0; k < 300; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    SNT_STATUS_OK(sn_world_state_hash(w, &b));
+    printf("  resumed from a checkpoint at 300 steps: hash %016llx, uninterrupted %016llx\n",
+           (unsigned long long)b, (unsigned long long)a);
+    SNT_CHECK(a == b);
+    free(buf);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
 // ---- refusals ----
 
 static int refused(const char* label, const char* body, const char* want_element, int want_line,
@@ -251,7 +293,8 @@ static int refused(const char* label, const char* body, const char* want_element
     snprintf(xml, sizeof xml,
              "<mujoco>\n<worldbody>\n<site name=\"w\" pos=\"0 0 1\"/>\n<body name=\"a\">\n"
              "<joint name=\"j\" type=\"hinge\"/><joint name=\"b\" type=\"ball\"/>\n"
-             "<geom size=\"0.1\"/><site name=\"s\"/>\n</body>\n</worldbody>\n%s</mujoco>\n",
+             "<geom size=\"0.1\"/><site name=\"s\"/><geom name=\"bx\" type=\"box\" "
+             "size=\"0.1 0.1 0.1\"/>\n</body>\n</worldbody>\n%s</mujoco>\n",
              body);
     sn_model* m = NULL;
     sn_error err;
@@ -287,6 +330,28 @@ static int test_tendon_refusals(void) {
                  "<tendon>\n<fixed name=\"t\" limited=\"true\" range=\"1 0\">\n"
                  "<joint joint=\"j\" coef=\"1\"/>\n</fixed>\n</tendon>\n",
                  "fixed", 10, "range [1, 0] is empty");
+    r |= refused("a box to wrap around",
+                 "<tendon>\n<spatial name=\"t\">\n<site site=\"w\"/>\n<geom geom=\"bx\"/>\n"
+                 "<site site=\"s\"/>\n</spatial>\n</tendon>\n",
+                 "geom", 12, "geom 'bx' is not a sphere or cylinder");
+    // a sidesite inside its cylinder (MuJoCo's inside wrap): loaded, with a warning
+    const char* xml = "<mujoco>\n<worldbody>\n<site name=\"w\" pos=\"0 0 1\"/>\n<body>\n"
+                      "<joint type=\"hinge\"/><geom name=\"cyl\" type=\"cylinder\" "
+                      "size=\"0.1 0.1\"/>\n<site name=\"in\" pos=\"0.01 0 0.5\"/>"
+                      "<site name=\"s\" pos=\"0.3 0 0\"/>\n</body>\n</worldbody>\n<tendon>\n"
+                      "<spatial name=\"t\">\n<site site=\"w\"/>\n<geom geom=\"cyl\" "
+                      "sidesite=\"in\"/>\n<site site=\"s\"/>\n</spatial>\n</tendon>\n</mujoco>\n";
+    sn_model* m = NULL;
+    sn_error err;
+    SNT_STATUS_OK(sn_load_mjcf_string(xml, strlen(xml), "inside.xml", NULL, NULL, &m, &err));
+    int warned = 0;
+    for (int i = 0; i < m->nwarning && i < 64; i++)
+        warned |=
+            strstr(m->warnings[i], "inside.xml:12: <geom>: tendon 't': the sidesite is inside "
+                                   "the geometry") != NULL;
+    SNT_CHECK_MSG(warned, "no warning about the sidesite inside the cylinder");
+    printf("  %-34s %s\n", "a sidesite inside its cylinder", m->warnings[m->nwarning - 1]);
+    sn_model_destroy(m);
     return r;
 }
 
@@ -352,5 +417,6 @@ static int test_shared_tendons_load_without_warning(void) {
 
 SNT_SUITE(SNT_TEST(test_tendon_jacobian_finite_differences), SNT_TEST(test_tendon_limit_holds),
           SNT_TEST(test_tendon_limits_with_contacts), SNT_TEST(test_tendon_step_does_not_allocate),
-          SNT_TEST(test_tendon_refusals), SNT_TEST(test_tendon_accessor_refusals),
+          SNT_TEST(test_tendon_checkpoint_resumes), SNT_TEST(test_tendon_refusals),
+          SNT_TEST(test_tendon_accessor_refusals),
           SNT_TEST(test_shared_tendons_load_without_warning))

@@ -51,6 +51,7 @@ typedef enum sn_tendon_path {
     SN_TENDON_PATH_JOINT = 0,  ///< a 1-DOF joint and its coefficient (fixed tendons)
     SN_TENDON_PATH_SITE = 1,   ///< a point fixed on a link (spatial tendons)
     SN_TENDON_PATH_PULLEY = 2, ///< a pulley: the next branch's segments count 1/divisor
+    SN_TENDON_PATH_GEOM = 3,   ///< a sphere or cylinder the path wraps around (MuJoCo's wrap)
 } sn_tendon_path;
 
 /// The file format a model was read from.
@@ -290,9 +291,13 @@ typedef struct sn_model {
                                ///< nominal configuration (MuJoCo 2.2.2's default)  (ntendon)
     int* tpath_type;           ///< sn_tendon_path                                   (ntpath)
     int* tpath_joint;          ///< a joint entry's movable joint, else SN_NONE      (ntpath)
-    int* tpath_frame;          ///< a site's link, SN_NONE: the world (or no site)  (ntpath)
-    sn_real* tpath_coef;       ///< a joint's coefficient, a pulley's divisor, else 0 (ntpath)
-    sn_real* tpath_pos;        ///< a site's point in its link's frame (world: world) (ntpath x 3)
+    int* tpath_frame;          ///< a site's (a wrap's sidesite's) link, SN_NONE: the world (or
+                               ///< none)                                           (ntpath)
+    sn_real* tpath_coef;       ///< a joint's coefficient, a pulley's divisor; a wrap: 1 when it
+                               ///< has a sidesite, else 0                          (ntpath)
+    sn_real* tpath_pos;        ///< a site's (sidesite's) point in its link's frame (world:
+                               ///< world)                                      (ntpath x 3)
+    int* tpath_geom;           ///< a wrap's geometry (sphere, cylinder), else SN_NONE (ntpath)
     // ---- actuators on tendons (ntactuator): MuJoCo's transmission, l = gear L ----
     // force = gain ctrl + bias0 + bias1 l + bias2 l-dot (ctrl clamped to ctrlrange, force to
     // forcerange); the generalized force is gear J^T force (J: the tendon's Jacobian)

@@ -427,12 +427,33 @@ static int tendon_entry(loader* L, int k, int spatial, const char* tn, sni_tendo
             return 0;
         }
     } else if (spatial && !strcmp(e, "geom")) {
+        // a wrap: a sphere or cylinder the path goes around, on the side of its sidesite
         const char* gn = get(r, k, "geom");
-        sni_mjcf_warn(r, k, e,
-                      "tendon '%s': the wrap around geom '%s' is ignored (sinew's spatial tendons "
-                      "go straight from site to site)",
-                      tn, gn ? gn : "(unnamed)");
-        return 1;
+        const sni_geom* g = (const sni_geom*)r->s->geoms.data;
+        int gi = -1;
+        for (int i = 0; gn && i < SNI_NGEOM(r->s) && gi < 0; i++)
+            if (g[i].name >= 0 && !strcmp(SNI_NAME(r->s, g[i].name), gn)) gi = i;
+        if (gi < 0 || (g[gi].type != SN_GEOM_SPHERE && g[gi].type != SN_GEOM_CYLINDER)) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': geom '%s' %s", tn,
+                          gn ? gn : "(none given)",
+                          gi < 0 ? "does not exist (or is not loaded)"
+                                 : "is not a sphere or cylinder (the shapes a tendon wraps)");
+            return 0;
+        }
+        x.kind = SN_TENDON_PATH_GEOM;
+        x.geom = gi;
+        const char* ss = get(r, k, "sidesite");
+        if (ss) {
+            const site_rec* sr = site_find(L, ss);
+            if (!sr) {
+                sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': sidesite '%s' does not exist",
+                              tn, ss);
+                return 0;
+            }
+            x.link = sr->link;
+            x.coef = 1;
+            memcpy(x.pos, sr->pos, sizeof x.pos);
+        }
     } else {
         sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "<%s> inside a <%s> tendon is not supported", e,
                       spatial ? "spatial" : "fixed");

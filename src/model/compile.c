@@ -80,7 +80,7 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, tendon_num, nt), CARVE(c, tendon_limited, nt), CARVE(c, tendon_range, 2 * nt);
     CARVE(c, tendon_stiffness, nt), CARVE(c, tendon_damping, nt), CARVE(c, tendon_length0, nt);
     CARVE(c, tpath_type, ntp), CARVE(c, tpath_joint, ntp), CARVE(c, tpath_frame, ntp);
-    CARVE(c, tpath_coef, ntp), CARVE(c, tpath_pos, 3 * ntp);
+    CARVE(c, tpath_coef, ntp), CARVE(c, tpath_pos, 3 * ntp), CARVE(c, tpath_geom, ntp);
     CARVE(c, tactuator_name, nta), CARVE(c, tactuator_tendon, nta), CARVE(c, tactuator_gear, nta);
     CARVE(c, tactuator_gain, nta), CARVE(c, tactuator_bias, 3 * nta);
     CARVE(c, tactuator_ctrlrange, 2 * nta), CARVE(c, tactuator_forcerange, 2 * nta);

@@ -3,6 +3,7 @@
 // joint (a movable 1-DOF joint) and site link resolved by name, the rest lengths at the nominal
 // configuration where the file gives no springlength (MuJoCo 2.2.2's default), and the actuators
 // on tendons. docs/constraints.md "Tendons".
+#include "base/smath.h"
 #include "dynamics/dyn.h"
 #include "model/compile.h"
 #include "sinew/sn_data.h"
@@ -20,6 +21,7 @@ static sn_status fill_entry(compiler* c, sn_model* m, const sni_tendon* t, int e
     m->tpath_joint[e] = SN_NONE;
     m->tpath_frame[e] = SN_NONE;
     m->tpath_coef[e] = x->coef;
+    m->tpath_geom[e] = x->kind == SN_TENDON_PATH_GEOM ? x->geom : SN_NONE;
     memcpy(m->tpath_pos + 3 * e, x->pos, 3 * sizeof(sn_real));
     if (x->kind == SN_TENDON_PATH_JOINT) {
         const char* jn = SNI_NAME(c->s, x->joint);
@@ -30,7 +32,7 @@ static sn_status fill_entry(compiler* c, sn_model* m, const sni_tendon* t, int e
                                      "DOF",
                                      tn, jn);
         m->tpath_joint[e] = j;
-    } else if (x->kind == SN_TENDON_PATH_SITE && x->link >= 0) {
+    } else if (x->kind != SN_TENDON_PATH_PULLEY && x->link >= 0) {
         const char* ln = SNI_NAME(c->s, x->link);
         int f = sn_model_find(m, SN_OBJ_FRAME, ln);
         if (f == SN_NONE)
@@ -39,6 +41,30 @@ static sn_status fill_entry(compiler* c, sn_model* m, const sni_tendon* t, int e
         m->tpath_frame[e] = f;
     }
     return SN_OK;
+}
+
+
+// a wrap whose sidesite is fixed inside its geometry's circle (on the geometry's body): MuJoCo's
+// inside wrap, which sinew does not have (the path goes straight there); warned
+static void check_sidesite(compiler* c, const sn_model* m, const sni_tendon* t, int e) {
+    const sni_tendon_elem* x = (const sni_tendon_elem*)c->s->tendon_elems.data + e;
+    int g = m->tpath_geom[e], f = m->tpath_frame[e], gf = m->geom_frame[g];
+    if (m->tpath_coef[e] == 0 || f == SN_NONE || m->frame_body[f] != m->frame_body[gf]) return;
+    sn_real s[3], cen[3], R[9], d[3], l[3];
+    m3_mul_v3(s, m->frame_rot + 9 * f, m->tpath_pos + 3 * e);
+    v3_add(s, s, m->frame_pos + 3 * f);
+    m3_mul_v3(cen, m->frame_rot + 9 * gf, m->geom_pos + 3 * g);
+    v3_add(cen, cen, m->frame_pos + 3 * gf);
+    m3_mul(R, m->frame_rot + 9 * gf, m->geom_rot + 9 * g);
+    v3_sub(d, s, cen);
+    m3t_mul_v3(l, R, d);
+    sn_real r = m->geom_size[3 * g];
+    sn_real dist = m->geom_type[g] == SN_GEOM_SPHERE ? v3_norm(l) : hypot(l[0], l[1]);
+    if (dist < r)
+        sni_spec_warn(c->s, x->line, "geom",
+                      "tendon '%s': the sidesite is inside the geometry (MuJoCo's inside wrap, "
+                      "not simulated: the path goes straight past it)",
+                      SNI_NAME(c->s, t->name));
 }
 
 
@@ -83,8 +109,11 @@ sn_status sni_compile_tendons(compiler* c, sn_model* m) {
         m->tendon_range[2 * i + 1] = t[i].range[1];
         m->tendon_stiffness[i] = t[i].stiffness;
         m->tendon_damping[i] = t[i].damping;
-        for (int e = t[i].elem0; e < t[i].elem0 + t[i].nelem && st == SN_OK; e++)
+        for (int e = t[i].elem0; e < t[i].elem0 + t[i].nelem && st == SN_OK; e++) {
             st = fill_entry(c, m, &t[i], e);
+            if (st == SN_OK && m->tpath_type[e] == SN_TENDON_PATH_GEOM)
+                check_sidesite(c, m, &t[i], e);
+        }
     }
     const sni_tendon_act* a = (const sni_tendon_act*)c->s->tendon_acts.data;
     for (int i = 0; i < m->ntactuator; i++) {

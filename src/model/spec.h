@@ -42,6 +42,7 @@ typedef struct sni_joint {
 } sni_joint;
 
 typedef struct sni_geom {
+    long name; // the file's name (MJCF), -1: none
     int link;
     int line;
     int is_visual;
@@ -132,9 +133,10 @@ typedef struct sni_tendon_elem {
     int kind;       // sn_tendon_path
     int line;       //
     long joint;     // the joint's name (SN_TENDON_PATH_JOINT)
-    long link;      // the site's link name, -1: the world (SN_TENDON_PATH_SITE)
-    sn_real coef;   // the joint's coefficient, a pulley's divisor
-    sn_real pos[3]; // the site in its link's frame
+    long link;      // the site's (a wrap's sidesite's) link name, -1: the world
+    int geom;       // a wrap's geom: its index in the spec's geoms (SN_TENDON_PATH_GEOM)
+    sn_real coef;   // the joint's coefficient, a pulley's divisor, 1 for a wrap with a sidesite
+    sn_real pos[3]; // the site (a wrap's sidesite) in its link's frame
 } sni_tendon_elem;
 
 // an MJCF actuator on a tendon: force = gain ctrl + bias[0] + bias[1] l + bias[2] l-dot, with

@@ -103,7 +103,7 @@ uint64_t sni_model_fingerprint(const sn_model* m) {
         R(tendon_range, 2 * nt), R(tendon_stiffness, nt), R(tendon_damping, nt);
         R(tendon_length0, nt);
         I(tpath_type, ntp), I(tpath_joint, ntp), I(tpath_frame, ntp);
-        R(tpath_coef, ntp), R(tpath_pos, 3 * ntp);
+        I(tpath_geom, ntp), R(tpath_coef, ntp), R(tpath_pos, 3 * ntp);
         I(tactuator_tendon, nta);
         R(tactuator_gear, nta), R(tactuator_gain, nta), R(tactuator_bias, 3 * nta);
         R(tactuator_ctrlrange, 2 * nta), R(tactuator_forcerange, 2 * nta);
