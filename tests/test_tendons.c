@@ -88,6 +88,65 @@ static int test_tendon_jacobian_finite_differences(void) {
     return jacobian_fd("tendons.xml") | jacobian_fd("tendon_wrap.xml");
 }
 
+// ---- the forces are the springs' gradient: energy is conserved ----
+
+// two links in zero gravity, a fixed and a spatial tendon spring, no damping: kinetic energy plus
+// the tendons' spring energy over 2 s at dt 1e-3 (RK4, and the default semi-implicit step)
+static int energy_drift(sn_scheme scheme, double* drift, double* swing) {
+    const char* xml =
+        "<mujoco>\n<option gravity=\"0 0 0\"/>\n<worldbody>\n<site name=\"w\" pos=\"0 0.2 1.3\"/>\n"
+        "<body name=\"a\" pos=\"0 0 1\">\n<joint name=\"h1\" type=\"hinge\" axis=\"0 1 0\"/>\n"
+        "<geom type=\"capsule\" fromto=\"0 0 0 0.4 0 0\" size=\"0.05\"/>\n"
+        "<site name=\"a1\" pos=\"0.3 0.05 0\"/>\n<body name=\"b\" pos=\"0.4 0 0\">\n"
+        "<joint name=\"h2\" type=\"hinge\" axis=\"0 0 1\"/>\n"
+        "<geom type=\"capsule\" fromto=\"0 0 0 0.3 0 0\" size=\"0.04\"/>\n"
+        "<site name=\"b1\" pos=\"0.25 0 0.03\"/>\n</body>\n</body>\n</worldbody>\n<tendon>\n"
+        "<fixed name=\"f\" stiffness=\"4\"><joint joint=\"h1\" coef=\"1\"/>"
+        "<joint joint=\"h2\" coef=\"-0.5\"/></fixed>\n"
+        "<spatial name=\"s\" stiffness=\"30\" springlength=\"0.3\"><site site=\"w\"/>"
+        "<site site=\"a1\"/><site site=\"b1\"/></spatial>\n</tendon>\n</mujoco>\n";
+    sn_model* m;
+    sn_world* w;
+    sn_system* s;
+    sn_error err;
+    SNT_STATUS_OK(sn_load_mjcf_string(xml, strlen(xml), "springs.xml", NULL, NULL, &m, &err));
+    SNT_STATUS_OK(sn_world_create(NULL, &w, &err));
+    SNT_STATUS_OK(sn_world_add_system(w, m, &s, &err));
+    SNT_STATUS_OK(sn_system_apply_file(s, NULL, NULL));
+    SNT_STATUS_OK(sn_world_set_timestep(w, 1e-3));
+    SNT_STATUS_OK(sn_system_set_scheme(s, scheme));
+    double q[2] = {0.3, -0.4}, u[2] = {2, -3};
+    SNT_STATUS_OK(sn_system_set_state(s, q, 2, u, 2));
+    double e0 = sn_system_kinetic_energy(s) + sn_system_tendon_spring_energy(s);
+    double lo = e0, hi = e0, smin = INFINITY, smax = 0;
+    for (int k = 0; k < 2000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        double es = sn_system_tendon_spring_energy(s), e = sn_system_kinetic_energy(s) + es;
+        lo = fmin(lo, e), hi = fmax(hi, e);
+        smin = fmin(smin, es), smax = fmax(smax, es);
+    }
+    *drift = (hi - lo) / e0;
+    *swing = (smax - smin) / e0;
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+static int test_tendon_springs_conserve_energy(void) {
+    double rk, rk_swing, si, si_swing;
+    if (energy_drift(SN_SCHEME_RK4, &rk, &rk_swing) ||
+        energy_drift(SN_SCHEME_SEMI_IMPLICIT, &si, &si_swing))
+        return 1;
+    printf("  two tendon springs, no damping, 2 s at dt 1e-3: kinetic + tendon spring energy "
+           "within %.1e (RK4), %.1e (semi-implicit) of its start; the springs' energy swings by "
+           "%.2f of it\n",
+           rk, si, rk_swing);
+    SNT_CHECK_MSG(rk_swing > 0.1, "the springs hardly act (their energy swings %.3g)", rk_swing);
+    SNT_CHECK_MSG(rk < 1e-6, "RK4 energy drift %.3g", rk);
+    SNT_CHECK_MSG(si < 5e-2, "semi-implicit energy drift %.3g", si);
+    return 0;
+}
+
 // ---- a limit pushed against ----
 
 // the tendon "lim" (h2 + 2 s1, range -0.5 0.6) pushed up by its actuator (force +3, clamped) for
@@ -415,7 +474,8 @@ static int test_shared_tendons_load_without_warning(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_tendon_jacobian_finite_differences), SNT_TEST(test_tendon_limit_holds),
+SNT_SUITE(SNT_TEST(test_tendon_jacobian_finite_differences),
+          SNT_TEST(test_tendon_springs_conserve_energy), SNT_TEST(test_tendon_limit_holds),
           SNT_TEST(test_tendon_limits_with_contacts), SNT_TEST(test_tendon_step_does_not_allocate),
           SNT_TEST(test_tendon_checkpoint_resumes), SNT_TEST(test_tendon_refusals),
           SNT_TEST(test_tendon_accessor_refusals),

@@ -380,6 +380,9 @@ SN_API sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int 
 /// Force along tendon t in the last step: spring -k (L - L0), damper -b L-dot and gear times the
 /// force of each actuator on it (its limit's impulses are contact-solver rows, not included).
 SN_API sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force);
+/// Potential energy of the tendons' springs at the system's state: sum of k/2 (L - L0)^2 (the
+/// joints' springs are sn_system_spring_energy's).
+SN_API sn_real sn_system_tendon_spring_energy(sn_system* s);
 /// Control inputs of the actuators on tendons (n = m->ntactuator, in file order), held until set
 /// again; clamped to each actuator's ctrlrange when it is limited. SN_ERR_NONFINITE on NaN.
 SN_API sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n);

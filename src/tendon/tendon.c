@@ -344,6 +344,21 @@ sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force) {
 }
 
 
+sn_real sn_system_tendon_spring_energy(sn_system* s) {
+    if (!s) return 0;
+    const sn_model* m = s->m;
+    sn_real e = 0;
+    sni_ensure_kinematics(s);
+    for (int t = 0; t < m->ntendon; t++) {
+        sn_real k = m->tendon_stiffness[t];
+        if (k == 0) continue;
+        sn_real x = sni_tendon_length(m, s->d, s->d->q, t, NULL) - m->tendon_length0[t];
+        e += 0.5 * k * x * x;
+    }
+    return e;
+}
+
+
 sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n) {
     if (!s) return SN_ERR_ARG;
     if (n != s->m->ntactuator)
