@@ -37,6 +37,7 @@
 //   MuJoCo RK4 trajectory: d/dt (T qvel) must equal sinew's u-dot, and T-dot qvel must vanish.
 #include "common.h"
 #include "harness/snt.h"
+#include "sim/sim.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -2025,7 +2026,180 @@ static int test_soft_extension_loads_in_mujoco(void) {
     return 0;
 }
 
+// ---------------------------------------------------------------- test 5: tendons
+
+// MJCF tendons against MuJoCo 2.2.2 on the same file (docs/constraints.md "Tendons"): the model's
+// tendon settings (limited, range, stiffness, damping, the spring's rest length), then at random
+// states each tendon's length, velocity and Jacobian (MuJoCo's ten_length, ten_velocity, ten_J,
+// its columns turned to sinew's velocities like h), and the generalized force of the tendons'
+// springs, dampers and actuators (sinew's sni_tendon_forces) against MuJoCo's qfrc_passive with
+// the joints' own springs and dampers zeroed plus the tendon actuators' moment^T force, at
+// random controls (ctrl clamped by both)
+typedef struct tendon_worst {
+    double len, jac, vel, force;
+    int wrapped; // tendon-states where MuJoCo's path goes around a geometry
+} tendon_worst;
+
+static int tendon_settings(const pair* p, const char* label, const int* mt) {
+    const sn_model* sm = p->sm;
+    const mjModel* mm = p->mm;
+    for (int t = 0; t < sm->ntendon; t++) {
+        int k = mt[t];
+        const char* nm = sm->names + sm->tendon_name[t];
+        SNT_CHECK_MSG(sm->tendon_limited[t] == mm->tendon_limited[k], "%s: tendon '%s' limited",
+                      label, nm);
+        if (sm->tendon_limited[t])
+            SNT_CHECK_MSG(sm->tendon_range[2 * t] == mm->tendon_range[2 * k] &&
+                              sm->tendon_range[2 * t + 1] == mm->tendon_range[2 * k + 1],
+                          "%s: tendon '%s' range", label, nm);
+        SNT_CHECK_MSG(sm->tendon_stiffness[t] == mm->tendon_stiffness[k] &&
+                          sm->tendon_damping[t] == mm->tendon_damping[k],
+                      "%s: tendon '%s' stiffness or damping", label, nm);
+        SNT_CHECK_MSG(fabs(sm->tendon_length0[t] - mm->tendon_lengthspring[k]) <= 1e-12,
+                      "%s: tendon '%s' rest length: sinew %.17g, MuJoCo %.17g", label, nm,
+                      sm->tendon_length0[t], mm->tendon_lengthspring[k]);
+    }
+    return 0;
+}
+
+static int tendon_state(pair* p, sn_system* sys, const int* mt, const int* ma, tendon_worst* w) {
+    const sn_model* sm = p->sm;
+    mjModel* mm = p->mm;
+    mjData* md = p->md;
+    int nv = p->nv;
+    double *q = p->w, *u = q + p->nq, *J = u + nv, *Jm = J + nv, *tau = Jm + nv, *mj = tau + nv;
+    double* ctrl = mj + nv;
+    tc_random_state(sm, q, u);
+    SNT_STATUS_OK(sn_system_set_state(sys, q, sm->nq, u, nv));
+    state_to_mujoco(p, q, u);
+    for (int i = 0; i < mm->nu; i++)
+        md->ctrl[i] = 0;
+    for (int i = 0; i < sm->ntactuator; i++)
+        md->ctrl[ma[i]] = ctrl[i] = tc_uniform(-2, 2);
+    SNT_STATUS_OK(sn_system_set_tendon_controls(sys, ctrl, sm->ntactuator));
+    mj_forward(mm, md);
+    double R[9];
+    base_rot(p, md->qpos, R);
+    for (int t = 0; t < sm->ntendon; t++) {
+        int k = mt[t];
+        double L, Ld;
+        SNT_STATUS_OK(sn_system_tendon_length(sys, t, &L));
+        SNT_STATUS_OK(sn_system_tendon_velocity(sys, t, &Ld));
+        SNT_STATUS_OK(sn_system_tendon_jacobian(sys, t, J, nv));
+        vec_to_ours(p, R, md->ten_J + (size_t)k * mm->nv, Jm);
+        int nsite = 0;
+        for (int e = sm->tendon_adr[t]; e < sm->tendon_adr[t] + sm->tendon_num[t]; e++)
+            nsite += sm->tpath_type[e] != SN_TENDON_PATH_GEOM; // MuJoCo lists pulleys too
+        w->wrapped += sm->tendon_type[t] == SN_TENDON_SPATIAL && md->ten_wrapnum[k] > nsite;
+        w->len = fmax(w->len, fabs(L - md->ten_length[k]));
+        w->vel = fmax(w->vel, fabs(Ld - md->ten_velocity[k]));
+        for (int i = 0; i < nv; i++)
+            w->jac = fmax(w->jac, fabs(J[i] - Jm[i]));
+    }
+    // the generalized force of the tendons: MuJoCo's passive force (tendons only: the joints'
+    // springs and dampers are zeroed) and its tendon actuators' moment^T force
+    double* f = calloc((size_t)mm->nv, sizeof(double));
+    for (int i = 0; i < mm->nv; i++)
+        f[i] = md->qfrc_passive[i];
+    for (int i = 0; i < sm->ntactuator; i++)
+        for (int c = 0; c < mm->nv; c++)
+            f[c] += md->actuator_moment[(size_t)ma[i] * mm->nv + c] * md->actuator_force[ma[i]];
+    vec_to_ours(p, R, f, mj);
+    free(f);
+    memset(tau, 0, (size_t)nv * sizeof(double));
+    sni_ensure_kinematics(sys);
+    sni_tendon_forces(sys, q, u, tau, 0);
+    double scale = 1;
+    for (int i = 0; i < nv; i++)
+        scale = fmax(scale, fabs(mj[i]));
+    for (int i = 0; i < nv; i++)
+        w->force = fmax(w->force, fabs(tau[i] - mj[i]) / scale);
+    return 0;
+}
+
+static int run_tendons(const char* label, const char* path, unsigned long long seed, int spatial) {
+    pair p;
+    int r = pair_open_mjcf(&p, label, path);
+    sn_world* world = NULL;
+    sn_system* sys = NULL;
+    int *mt = NULL, *ma = NULL;
+    if (r == 0) {
+        mjModel* mm = p.mm;
+        const sn_model* sm = p.sm;
+        mm->opt.jacobian = mjJAC_DENSE;
+        mm->opt.disableflags &= ~(mjDSBL_PASSIVE | mjDSBL_ACTUATION);
+        for (int j = 0; j < mm->njnt; j++)
+            mm->jnt_stiffness[j] = 0;
+        for (int v = 0; v < mm->nv; v++)
+            mm->dof_damping[v] = 0;
+        int ntrn = 0;
+        for (int i = 0; i < mm->nu; i++)
+            ntrn += mm->actuator_trntype[i] == mjTRN_TENDON;
+        if (sm->ntendon != mm->ntendon || sm->ntactuator != ntrn) {
+            fprintf(stderr, "  %s: sinew %d tendons, %d actuators on them; MuJoCo %d and %d\n",
+                    label, sm->ntendon, sm->ntactuator, mm->ntendon, ntrn);
+            r = 1;
+        }
+        mt = calloc((size_t)sm->ntendon + 1, sizeof(int));
+        ma = calloc((size_t)sm->ntactuator + 1, sizeof(int));
+        for (int t = 0; t < sm->ntendon && r == 0; t++) {
+            mt[t] = mj_name2id(mm, mjOBJ_TENDON, sm->names + sm->tendon_name[t]);
+            if (mt[t] < 0) mt[t] = t; // unnamed: the same place in the order
+        }
+        for (int i = 0, k = 0; i < mm->nu && r == 0; i++)
+            if (mm->actuator_trntype[i] == mjTRN_TENDON) {
+                ma[k] = i;
+                r |= mm->actuator_trnid[2 * i] != mt[sm->tactuator_tendon[k]];
+                k++;
+            }
+        if (r == 0) r = tendon_settings(&p, label, mt);
+        sn_error err;
+        if (r == 0) r = sn_world_create(NULL, &world, &err) != SN_OK;
+        if (r == 0) r = sn_world_add_system(world, sm, &sys, &err) != SN_OK;
+    }
+    tendon_worst w = {0, 0, 0, 0, 0};
+    tc_seed(seed);
+    for (int k = 0; k < NSTATE && r == 0; k++)
+        r = tendon_state(&p, sys, mt, ma, &w);
+    double tl = spatial ? 1e-10 : 1e-12;
+    if (r == 0) {
+        printf("  %-34s %d tendons, %d actuators: |dL| %.1e  |dJ| %.1e  |dL-dot| %.1e  force rel "
+               "%.1e  (%d of %d tendon-states wrapped)\n",
+               label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force, w.wrapped,
+               NSTATE * p.sm->ntendon);
+        if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 1e-10)) {
+            fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 1e-10)\n", label, tl);
+            r = 1;
+        }
+    }
+    free(mt);
+    free(ma);
+    if (world) sn_world_destroy(world);
+    pair_close(&p);
+    return r;
+}
+
+static int test_tendons_match_mujoco(void) {
+    mju_user_warning = on_mj_warning;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/mjcf/tendons.xml", SNT_DATA_DIR);
+    int r = run_tendons("tests/data/mjcf/tendons.xml", path, 0x7e4d0ull, 1);
+    snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
+    r |= run_tendons("tests/data/mjcf/tendon_wrap.xml", path, 0x7e4d9ull, 1);
+    if (!tc_model_path("")) {
+        printf("  skip: shared/models is absent (the shared files with tendons)\n");
+        return r;
+    }
+    static const char* const shared[] = {"menagerie_panda/panda.xml",
+                                         "menagerie_robotiq_2f85/2f85.xml",
+                                         "mujoco_humanoid/humanoid.xml"};
+    for (int k = 0; k < 3; k++)
+        r |= run_tendons(shared[k], tc_model_path(shared[k]), 0x7e4d1ull + (unsigned)k, 0);
+    return r;
+}
+
 SNT_SUITE(SNT_TEST(test_soft_extension_loads_in_mujoco),
           SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
-          SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco))
+          SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco),
+          SNT_TEST(test_tendons_match_mujoco))

@@ -36,7 +36,23 @@ typedef enum sn_object {
     SN_OBJ_URDF_JOINT = 3, ///< any URDF joint, fixed ones included (the ids of the ujoint_* arrays)
     SN_OBJ_ACTUATOR = 4,   ///< an actuator of the <actuator> extension (the actuator_* arrays)
     SN_OBJ_KEY = 5,        ///< a state the file names (MJCF <keyframe>; the key_* arrays)
+    SN_OBJ_TENDON = 6,     ///< an MJCF tendon (the tendon_* arrays)
+    SN_OBJ_TENDON_ACTUATOR = 7, ///< an MJCF actuator on a tendon (the tactuator_* arrays)
 } sn_object;
+
+/// Tendon kinds (MJCF <tendon>; docs/constraints.md "Tendons").
+typedef enum sn_tendon_type {
+    SN_TENDON_FIXED = 0,   ///< L = sum of coef_i q_i over 1-DOF joints
+    SN_TENDON_SPATIAL = 1, ///< L = the length of a path through sites (pulleys divide it)
+} sn_tendon_type;
+
+/// Entries of a tendon's path (the tpath_* arrays).
+typedef enum sn_tendon_path {
+    SN_TENDON_PATH_JOINT = 0,  ///< a 1-DOF joint and its coefficient (fixed tendons)
+    SN_TENDON_PATH_SITE = 1,   ///< a point fixed on a link (spatial tendons)
+    SN_TENDON_PATH_PULLEY = 2, ///< a pulley: the next branch's segments count 1/divisor
+    SN_TENDON_PATH_GEOM = 3,   ///< a sphere or cylinder the path wraps around (MuJoCo's wrap)
+} sn_tendon_path;
 
 /// The file format a model was read from.
 typedef enum sn_format {
@@ -126,6 +142,9 @@ typedef struct sn_model {
     int nsoft;       ///< soft contact parameter sets the file gives (the world's first, if given)
     int nsoft_point; ///< soft contact points the file names
     int nkey;        ///< states named in the file (MJCF <keyframe>)
+    int ntendon;     ///< tendons (MJCF <tendon>)
+    int ntpath;      ///< entries of all tendons' paths
+    int ntactuator;  ///< actuators on tendons (MJCF <actuator tendon=...>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -258,6 +277,37 @@ typedef struct sn_model {
     int* actuator_ncoupling;           ///< couplings used (0 to 4)                      (nactuator)
     int* actuator_coupling_joint;      ///< coupled joints c, SN_NONE unused         (nactuator x 4)
     sn_real* actuator_coupling_ratio;  ///< ratios r_c, 0 unused                     (nactuator x 4)
+
+    // ---- tendons (ntendon), in file order (docs/constraints.md "Tendons") ----
+    int* tendon_name;          ///< offset into names                               (ntendon)
+    int* tendon_type;          ///< sn_tendon_type                                  (ntendon)
+    int* tendon_adr;           ///< first entry of its path in the tpath_* arrays   (ntendon)
+    int* tendon_num;           ///< entries of its path                             (ntendon)
+    int* tendon_limited;       ///< 1: range bounds the length (one-sided solver rows) (ntendon)
+    sn_real* tendon_range;     ///< lower, upper length when limited            (ntendon x 2)
+    sn_real* tendon_stiffness; ///< spring: force -k (L - L0) along the tendon       (ntendon)
+    sn_real* tendon_damping;   ///< damper: force -b L-dot                           (ntendon)
+    sn_real* tendon_length0;   ///< L0: the file's springlength, else the length at the
+                               ///< nominal configuration (MuJoCo 2.2.2's default)  (ntendon)
+    int* tpath_type;           ///< sn_tendon_path                                   (ntpath)
+    int* tpath_joint;          ///< a joint entry's movable joint, else SN_NONE      (ntpath)
+    int* tpath_frame;          ///< a site's (a wrap's sidesite's) link, SN_NONE: the world (or
+                               ///< none)                                           (ntpath)
+    sn_real* tpath_coef;       ///< a joint's coefficient, a pulley's divisor; a wrap: 1 when it
+                               ///< has a sidesite, else 0                          (ntpath)
+    sn_real* tpath_pos;        ///< a site's (sidesite's) point in its link's frame (world:
+                               ///< world)                                      (ntpath x 3)
+    int* tpath_geom;           ///< a wrap's geometry (sphere, cylinder), else SN_NONE (ntpath)
+    // ---- actuators on tendons (ntactuator): MuJoCo's transmission, l = gear L ----
+    // force = gain ctrl + bias0 + bias1 l + bias2 l-dot (ctrl clamped to ctrlrange, force to
+    // forcerange); the generalized force is gear J^T force (J: the tendon's Jacobian)
+    int* tactuator_name;           ///< offset into names                          (ntactuator)
+    int* tactuator_tendon;         ///< the tendon                                 (ntactuator)
+    sn_real* tactuator_gear;       ///< gear                                       (ntactuator)
+    sn_real* tactuator_gain;       ///< gain                                       (ntactuator)
+    sn_real* tactuator_bias;       ///< bias0, bias1, bias2                    (ntactuator x 3)
+    sn_real* tactuator_ctrlrange;  ///< -inf, inf when not limited             (ntactuator x 2)
+    sn_real* tactuator_forcerange; ///< -inf, inf when not limited            (ntactuator x 2)
 
     // ---- defaults ----
     sn_real* q0; ///< the zero configuration (identity quaternions)    (nq)

@@ -259,6 +259,8 @@ typedef enum sn_row_kind {
     SN_ROW_VELOCITY_UPPER = 4, ///< a joint whose velocity would exceed its velocity limit
     SN_ROW_FRICTION = 5,       ///< a joint's friction
     SN_ROW_LOOP = 6,           ///< a loop constraint
+    SN_ROW_TENDON_LOWER = 7,   ///< a limited tendon at or below its lower length (index: tendon)
+    SN_ROW_TENDON_UPPER = 8,   ///< a limited tendon at or above its upper length (index: tendon)
 } sn_row_kind;
 
 /// One row block of the world's contact problem after the last step (getContactProblem()).
@@ -269,7 +271,7 @@ typedef struct sn_contact_row {
                         ///< anchor)
     int system;         ///< the (first) system the block acts on
     int other_system;   ///< the second one, -1 if none
-    int index;          ///< the contact (in the world's list) or the movable joint
+    int index;          ///< the contact (in the world's list), the movable joint or the tendon
     int dim;            ///< 3 for a contact (t1, t2, n), 1 for a joint row
     sn_real impulse[3]; ///< the block's impulse in its own rows
 } sn_contact_row;
@@ -363,6 +365,27 @@ SN_API sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau
 SN_API void sn_system_set_motor_region_enforced(sn_system* s, int enforced);
 /// getActuatorStates of the last step (n = the actuator count).
 SN_API sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n);
+
+// ---- systems: tendons (MJCF <tendon>; docs/constraints.md "Tendons") ----
+
+/// Tendons of the system's model (m->ntendon).
+SN_API int sn_system_tendon_count(const sn_system* s);
+/// Length of tendon t at the system's state (fixed: sum coef q; spatial: the path through its
+/// sites). SN_ERR_ARG when t is out of range or length is NULL.
+SN_API sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length);
+/// Rate of change of tendon t's length at the system's state: J u.
+SN_API sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity);
+/// Jacobian of tendon t's length (1 x nv) at the system's state: L-dot = J u.
+SN_API sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv);
+/// Force along tendon t in the last step: spring -k (L - L0), damper -b L-dot and gear times the
+/// force of each actuator on it (its limit's impulses are contact-solver rows, not included).
+SN_API sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force);
+/// Potential energy of the tendons' springs at the system's state: sum of k/2 (L - L0)^2 (the
+/// joints' springs are sn_system_spring_energy's).
+SN_API sn_real sn_system_tendon_spring_energy(sn_system* s);
+/// Control inputs of the actuators on tendons (n = m->ntactuator, in file order), held until set
+/// again; clamped to each actuator's ctrlrange when it is limited. SN_ERR_NONFINITE on NaN.
+SN_API sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n);
 
 // ---- systems: integration and inverse dynamics ----
 

@@ -390,6 +390,8 @@ void sni_mjcf_one_geom(loader* L, int k, int childclass, int link) {
             return;
         }
         memset(g, 0, sizeof *g);
+        const char* gname = get(r, k, "name");
+        g->name = gname ? sni_spec_name(r->s, gname) : -1;
         g->link = link;
         g->line = NODE(r, k).line;
         g->is_visual = !collides;

@@ -50,7 +50,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
         return r->st;
     }
     int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16], nkeyframe = 0,
-        keyframes[16], nactuator = 0, actuators[16], nasset = 0, asset_nodes[16];
+        keyframes[16], nactuator = 0, actuators[16], nasset = 0, asset_nodes[16], ntendon = 0,
+        tendons[16];
     for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
         if (!strcmp(e, "compiler")) {
@@ -78,7 +79,7 @@ static sn_status load_tree_in(reader* r, loader* L) {
         } else if (!strcmp(e, "keyframe")) {
             if (nkeyframe < 16) keyframes[nkeyframe++] = k;
         } else if (!strcmp(e, "tendon")) {
-            sni_mjcf_tendons(r, k);
+            if (ntendon < 16) tendons[ntendon++] = k;
         } else if (!strcmp(e, "contact")) {
             sni_mjcf_contact_section(r, k);
         } else if (!strcmp(e, "asset")) {
@@ -209,6 +210,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
         r->s->has_nominal = 1;
     }
     if (r->st == SN_OK) r->s->base = L->floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
+    for (int i = 0; i < ntendon && r->st == SN_OK; i++)
+        sni_mjcf_tendons(L, tendons[i]);
     for (int i = 0; i < nactuator && r->st == SN_OK; i++)
         sni_mjcf_actuator_section(L, actuators[i]);
     if (r->st == SN_OK && nkeyframe) sni_mjcf_read_keys(L, keyframes, nkeyframe);

@@ -197,7 +197,7 @@ int sni_mjcf_mesh_mass(loader* L, int k, int cls, long link_name, sn_real* vol, 
 void sni_mjcf_compiler_settings(reader* r, int node);
 void sni_mjcf_equality(loader* L, int node);
 void sni_mjcf_contact_section(reader* r, int node);
-void sni_mjcf_tendons(reader* r, int node);
+void sni_mjcf_tendons(loader* L, int node);
 void sni_mjcf_option(loader* L, int node);
 // <custom>: sinew's soft contact entries (docs/expo.md "Soft parameters"): <text
 // name="sinew:contact" data="soft|hard">, <numeric name="sinew:soft_contact[:A:B]" data="kn [kt

@@ -378,24 +378,162 @@ void sni_mjcf_contact_section(reader* r, int node) {
     }
 }
 
-// <tendon>: sinew has no tendons. Each one is named in a warning with what it would have done
-void sni_mjcf_tendons(reader* r, int node) {
-    for (int k = NODE(r, node).first; k >= 0; k = NODE(r, k).next) {
-        const char* e = ename(r, k);
-        const char* nm = get(r, k, "name");
-        const char* parts[] = {"range", "limited", "stiffness", "damping", "frictionloss"};
-        char set[96] = "";
-        for (int i = 0; i < 5; i++)
-            if (get(r, k, parts[i])) {
-                size_t n = strlen(set);
-                snprintf(set + n, sizeof set - n, "%s%s", n ? ", " : "", parts[i]);
+// one entry of a tendon's path (a child of <fixed> or <spatial>) into the spec; 1 when read or
+// skipped, 0 on a failure (r->st)
+static int tendon_entry(loader* L, int k, int spatial, const char* tn, sni_tendon* t) {
+    reader* r = L->r;
+    const char* e = ename(r, k);
+    sni_tendon_elem x;
+    memset(&x, 0, sizeof x);
+    x.line = NODE(r, k).line;
+    x.link = -1;
+    if (!spatial && !strcmp(e, "joint")) {
+        const char* jn = get(r, k, "joint");
+        int j = jn ? spec_joint_find(r->s, jn) : -1;
+        if (j < 0) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': joint '%s' does not exist", tn,
+                          jn ? jn : "(none given)");
+            return 0;
+        }
+        int ty = ((const sni_joint*)r->s->joints.data)[j].type;
+        if (ty == SN_JOINT_SPHERICAL || ty == SN_JOINT_FLOATING) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                          "in tendon '%s': joint '%s' is a ball or free joint (a fixed tendon "
+                          "takes hinge and slide joints)",
+                          tn, jn);
+            return 0;
+        }
+        x.kind = SN_TENDON_PATH_JOINT;
+        x.joint = sni_spec_name(r->s, jn);
+        x.coef = 1;
+        if (sni_mjcf_reals(L, k, -1, "coef", &x.coef, 1) < 0) return 0;
+    } else if (spatial && !strcmp(e, "site")) {
+        const char* sn = get(r, k, "site");
+        const site_rec* sr = sn ? site_find(L, sn) : NULL;
+        if (!sr) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': site '%s' does not exist", tn,
+                          sn ? sn : "(none given)");
+            return 0;
+        }
+        x.kind = SN_TENDON_PATH_SITE;
+        x.link = sr->link;
+        memcpy(x.pos, sr->pos, sizeof x.pos);
+    } else if (spatial && !strcmp(e, "pulley")) {
+        x.kind = SN_TENDON_PATH_PULLEY;
+        x.coef = 1;
+        if (sni_mjcf_reals(L, k, -1, "divisor", &x.coef, 1) < 0) return 0;
+        if (!(x.coef > 0)) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': divisor must be positive", tn);
+            return 0;
+        }
+    } else if (spatial && !strcmp(e, "geom")) {
+        // a wrap: a sphere or cylinder the path goes around, on the side of its sidesite
+        const char* gn = get(r, k, "geom");
+        const sni_geom* g = (const sni_geom*)r->s->geoms.data;
+        int gi = -1;
+        for (int i = 0; gn && i < SNI_NGEOM(r->s) && gi < 0; i++)
+            if (g[i].name >= 0 && !strcmp(SNI_NAME(r->s, g[i].name), gn)) gi = i;
+        if (gi < 0 || (g[gi].type != SN_GEOM_SPHERE && g[gi].type != SN_GEOM_CYLINDER)) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': geom '%s' %s", tn,
+                          gn ? gn : "(none given)",
+                          gi < 0 ? "does not exist (or is not loaded)"
+                                 : "is not a sphere or cylinder (the shapes a tendon wraps)");
+            return 0;
+        }
+        x.kind = SN_TENDON_PATH_GEOM;
+        x.geom = gi;
+        const char* ss = get(r, k, "sidesite");
+        if (ss) {
+            const site_rec* sr = site_find(L, ss);
+            if (!sr) {
+                sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': sidesite '%s' does not exist",
+                              tn, ss);
+                return 0;
             }
-        sni_mjcf_warn(
-            r, k, e,
-            "tendon '%s' (%s) is not loaded: sinew has no tendons%s%s%s; equality constraints "
-            "and actuators on it are refused or listed",
-            nm ? nm : "(unnamed)", e, set[0] ? " (its " : "", set,
-            set[0] ? " settings do not act)" : "");
+            x.link = sr->link;
+            x.coef = 1;
+            memcpy(x.pos, sr->pos, sizeof x.pos);
+        }
+    } else {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "<%s> inside a <%s> tendon is not supported", e,
+                      spatial ? "spatial" : "fixed");
+        return 0;
+    }
+    if (sni_buf_push(&r->s->tendon_elems, &x, sizeof x) < 0) {
+        sni_mjcf_fail(r, k, SN_ERR_NOMEM, e, "out of memory");
+        return 0;
+    }
+    t->nelem++;
+    return 1;
+}
+
+static const char* const tendon_read[] = {
+    "name",    "class",        "limited",     "range",          "stiffness",
+    "damping", "springlength", "rgba",        "width",          "material",
+    "group",   "solreflimit",  "solimplimit", "solreffriction", "solimpfriction",
+    "margin",  "frictionloss", "armature",    "user",           NULL};
+
+// <tendon>: fixed tendons (joints and coefficients) and spatial tendons (sites, pulleys; wrapping
+// geoms are warned and ignored) with their range, stiffness, damping and springlength.
+// frictionloss, margin and armature are not simulated: each one given is named in a warning
+void sni_mjcf_tendons(loader* L, int node) {
+    reader* r = L->r;
+    for (int k = NODE(r, node).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
+        const char* e = ename(r, k);
+        int spatial = !strcmp(e, "spatial");
+        if (!spatial && strcmp(e, "fixed")) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "<%s> inside <tendon> is not supported", e);
+            return;
+        }
+        int cls = sni_mjcf_class_of(L, k, L->main_class);
+        sni_mjcf_list_unread(L, k, cls, tendon_read);
+        const char* nm = get(r, k, "name");
+        sni_tendon t;
+        memset(&t, 0, sizeof t);
+        t.name = sni_spec_name(r->s, nm ? nm : "");
+        t.line = NODE(r, k).line;
+        t.type = spatial ? SN_TENDON_SPATIAL : SN_TENDON_FIXED;
+        t.springlength = NAN;
+        t.elem0 = SNI_NTENDON_ELEM(r->s);
+        int kr = sni_mjcf_reals(L, k, cls, "range", t.range, 2);
+        if (kr < 0 || sni_mjcf_reals(L, k, cls, "stiffness", &t.stiffness, 1) < 0 ||
+            sni_mjcf_reals(L, k, cls, "damping", &t.damping, 1) < 0)
+            return;
+        sn_real sl = -1;
+        if (sni_mjcf_reals(L, k, cls, "springlength", &sl, 1) < 0) return;
+        if (sl >= 0) t.springlength = sl;
+        const char* lim = sni_mjcf_attr_of(L, k, cls, "limited");
+        t.limited = lim && strcmp(lim, "auto") ? !strcmp(lim, "true") : (r->autolimits && kr > 0);
+        if (t.limited && !(t.range[0] < t.range[1])) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s': range [%g, %g] is empty",
+                          nm ? nm : "(unnamed)", t.range[0], t.range[1]);
+            return;
+        }
+        if (t.stiffness < 0 || t.damping < 0) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s': stiffness and damping must be >= 0",
+                          nm ? nm : "(unnamed)");
+            return;
+        }
+        static const char* const unsim[] = {"frictionloss", "margin", "armature"};
+        for (int i = 0; i < 3; i++) {
+            const char* v = sni_mjcf_attr_of(L, k, cls, unsim[i]);
+            if (v && strtod(v, NULL) != 0)
+                sni_mjcf_warn(r, k, e,
+                              "tendon '%s': %s=\"%s\" is not simulated (sinew's tendons "
+                              "have none)",
+                              nm ? nm : "(unnamed)", unsim[i], v);
+        }
+        for (int c = NODE(r, k).first; c >= 0 && r->st == SN_OK; c = NODE(r, c).next)
+            if (!tendon_entry(L, c, spatial, nm ? nm : "(unnamed)", &t)) return;
+        if (t.nelem == 0 || (!spatial && t.nelem < 1)) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s' has an empty path",
+                          nm ? nm : "(unnamed)");
+            return;
+        }
+        if (sni_buf_push(&r->s->tendons, &t, sizeof t) < 0) {
+            sni_mjcf_fail(r, k, SN_ERR_NOMEM, e, "out of memory");
+            return;
+        }
     }
 }
 
@@ -480,6 +618,77 @@ static const char* const actuator_read[] = {
     "gear",    "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "kp",   "kv",
     "dyntype", "gaintype",  "biastype",    "gainprm",    "biasprm",      NULL};
 
+// an actuator on a tendon (MuJoCo's transmission, l = gear L): its gain and bias by kind (0 motor,
+// 1 position, 2 velocity, 3 general with fixed gain and none or affine bias), its ranges; 1 when
+// read
+static int tendon_actuator(loader* L, int k, int cls, int kind, const char* tn) {
+    reader* r = L->r;
+    const char* e = ename(r, k);
+    const sni_tendon* t = (const sni_tendon*)r->s->tendons.data;
+    int found = -1;
+    for (int i = 0; i < SNI_NTENDON(r->s) && found < 0; i++)
+        if (!strcmp(SNI_NAME(r->s, t[i].name), tn)) found = i;
+    if (found < 0) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s' does not exist", tn);
+        return 0;
+    }
+    sni_tendon_act a;
+    memset(&a, 0, sizeof a);
+    const char* an = get(r, k, "name");
+    a.name = sni_spec_name(r->s, an ? an : "");
+    a.line = NODE(r, k).line;
+    a.tendon = found;
+    sn_real gear[6] = {1, 0, 0, 0, 0, 0}, v = 1, range[2];
+    const char* gs = sni_mjcf_attr_of(L, k, cls, "gear");
+    int count = 0;
+    if (gs && (sni_parse_real_list(gs, gear, 6, &count) != SNI_NUM_OK || count < 1)) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gear=\"%.60s\" is not 1 to 6 numbers", gs);
+        return 0;
+    }
+    a.gear = gear[0], a.gain = 1;
+    if (kind == 1 || kind == 2) {
+        if (sni_mjcf_reals(L, k, cls, kind == 1 ? "kp" : "kv", &v, 1) < 0) return 0;
+        a.gain = v;
+        a.bias[kind] = -v;
+    } else if (kind == 3) {
+        const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
+        const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
+        const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
+        if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
+            (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                          "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
+                          "gaintype fixed and biastype none or affine are supported",
+                          dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
+            return 0;
+        }
+        sn_real gp[10] = {1}, bp[10] = {0};
+        const char* g2 = sni_mjcf_attr_of(L, k, cls, "gainprm");
+        const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
+        if ((g2 && sni_parse_real_list(g2, gp, 10, &count) != SNI_NUM_OK) ||
+            (bs && sni_parse_real_list(bs, bp, 10, &count) != SNI_NUM_OK)) {
+            sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
+            return 0;
+        }
+        a.gain = gp[0];
+        if (bt && !strcmp(bt, "affine")) memcpy(a.bias, bp, 3 * sizeof(sn_real));
+    }
+    a.ctrlrange[0] = a.forcerange[0] = -INFINITY;
+    a.ctrlrange[1] = a.forcerange[1] = INFINITY;
+    int kc = sni_mjcf_reals(L, k, cls, "ctrlrange", range, 2);
+    if (kc < 0) return 0;
+    if (kc > 0 && range_limited(L, k, cls, "ctrllimited")) memcpy(a.ctrlrange, range, sizeof range);
+    int kf = sni_mjcf_reals(L, k, cls, "forcerange", range, 2);
+    if (kf < 0) return 0;
+    if (kf > 0 && range_limited(L, k, cls, "forcelimited"))
+        memcpy(a.forcerange, range, sizeof range);
+    if (sni_buf_push(&r->s->tendon_acts, &a, sizeof a) < 0) {
+        sni_mjcf_fail(r, k, SN_ERR_NOMEM, e, "out of memory");
+        return 0;
+    }
+    return 1;
+}
+
 // <actuator>: motor, position and velocity actuators on joints. A position actuator's kp and a
 // velocity actuator's kv become the joint's servo gains (m->dof_kp, dof_kd; times gear^2), a
 // forcerange (or a motor's gear times its ctrlrange) its effort limit. Others are refused by
@@ -503,6 +712,11 @@ void sni_mjcf_actuator_section(loader* L, int node) {
         int cls = sni_mjcf_class_of(L, k, L->main_class);
         sni_mjcf_list_unread(L, k, cls, actuator_read);
         const char* jn = sni_mjcf_attr_of(L, k, cls, "joint");
+        const char* tdn = sni_mjcf_attr_of(L, k, cls, "tendon");
+        if (!jn && tdn) {
+            if (!tendon_actuator(L, k, cls, kind, tdn)) return;
+            continue;
+        }
         if (!jn) {
             // another transmission (a tendon, a site, a body): listed, not loaded
             static const char* const tr[] = {"tendon", "site", "body", "jointinparent"};

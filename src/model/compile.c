@@ -75,6 +75,15 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     CARVE(c, key_u, (size_t)m->nkey * nv);
     CARVE(c, nominal_config, has_nominal ? m->nq : 0);
     if (!has_nominal) m->nominal_config = NULL;
+    int nt = m->ntendon, ntp = m->ntpath, nta = m->ntactuator;
+    CARVE(c, tendon_name, nt), CARVE(c, tendon_type, nt), CARVE(c, tendon_adr, nt);
+    CARVE(c, tendon_num, nt), CARVE(c, tendon_limited, nt), CARVE(c, tendon_range, 2 * nt);
+    CARVE(c, tendon_stiffness, nt), CARVE(c, tendon_damping, nt), CARVE(c, tendon_length0, nt);
+    CARVE(c, tpath_type, ntp), CARVE(c, tpath_joint, ntp), CARVE(c, tpath_frame, ntp);
+    CARVE(c, tpath_coef, ntp), CARVE(c, tpath_pos, 3 * ntp), CARVE(c, tpath_geom, ntp);
+    CARVE(c, tactuator_name, nta), CARVE(c, tactuator_tendon, nta), CARVE(c, tactuator_gear, nta);
+    CARVE(c, tactuator_gain, nta), CARVE(c, tactuator_bias, 3 * nta);
+    CARVE(c, tactuator_ctrlrange, 2 * nta), CARVE(c, tactuator_forcerange, 2 * nta);
     CARVE(c, q0, m->nq);
     CARVE(c, names, names_len);
     CARVE(c, warnings, nwarn);
@@ -161,6 +170,7 @@ static sn_status run_passes(compiler* c, sn_model* m, name_table* lt, int floati
     if (st == SN_OK) st = sni_compile_geoms(c, m);
     if (st == SN_OK) st = sni_compile_check_mass(c, m);
     if (st == SN_OK) st = sni_compile_springdampers(c, m);
+    if (st == SN_OK) st = sni_compile_tendons(c, m);
     return st;
 }
 
@@ -251,6 +261,8 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     tmp.is_floating = floating;
     tmp.nmeshvert = (int)(verts->len / (3 * sizeof(sn_real)));
     tmp.nkey = s->nkey;
+    tmp.ntendon = SNI_NTENDON(s), tmp.ntpath = SNI_NTENDON_ELEM(s);
+    tmp.ntactuator = SNI_NTENDON_ACT(s);
     // room for the 64 warning pointers and for the texts so far plus a few raised below; the
     // block grows at the end if those need more
     size_t warn_len = s->warnings.len + 8 * 900;

@@ -96,4 +96,10 @@ sn_status sni_compile_meshes(compiler* c, sni_buf* verts, int* adr, int* num);
 // materials and geometries
 sn_status sni_compile_geoms(compiler* c, sn_model* m);
 
+// ---- tendons (compile_tendon.c) ----
+
+// the tendons' paths resolved (joints, site links), their rest lengths at the nominal
+// configuration, and the actuators on them
+sn_status sni_compile_tendons(compiler* c, sn_model* m);
+
 #endif

@@ -10,9 +10,10 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     memset(s, 0, sizeof *s);
     s->alloc = a;
     s->file = file;
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
-                       &s->materials, &s->constraints, &s->actuators, &s->excludes,
-                       &s->warnings,  &s->soft,        &s->soft_refs};
+    sni_buf* bufs[] = {&s->names,        &s->links,       &s->joints,    &s->geoms,
+                       &s->materials,    &s->constraints, &s->actuators, &s->excludes,
+                       &s->warnings,     &s->soft,        &s->soft_refs, &s->tendons,
+                       &s->tendon_elems, &s->tendon_acts};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         bufs[i]->alloc = a;
     // offset 0 is the empty name
@@ -22,9 +23,10 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
 }
 
 void sni_spec_free(sni_spec* s) {
-    sni_buf* bufs[] = {&s->names,     &s->links,       &s->joints,    &s->geoms,
-                       &s->materials, &s->constraints, &s->actuators, &s->excludes,
-                       &s->warnings,  &s->soft,        &s->soft_refs};
+    sni_buf* bufs[] = {&s->names,        &s->links,       &s->joints,    &s->geoms,
+                       &s->materials,    &s->constraints, &s->actuators, &s->excludes,
+                       &s->warnings,     &s->soft,        &s->soft_refs, &s->tendons,
+                       &s->tendon_elems, &s->tendon_acts};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
@@ -128,6 +130,12 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
     case SN_OBJ_KEY:
         *names = m->key_name;
         return m->nkey;
+    case SN_OBJ_TENDON:
+        *names = m->tendon_name;
+        return m->ntendon;
+    case SN_OBJ_TENDON_ACTUATOR:
+        *names = m->tactuator_name;
+        return m->ntactuator;
     }
     *names = NULL;
     return 0;

@@ -42,6 +42,7 @@ typedef struct sni_joint {
 } sni_joint;
 
 typedef struct sni_geom {
+    long name; // the file's name (MJCF), -1: none
     int link;
     int line;
     int is_visual;
@@ -113,20 +114,58 @@ typedef struct sni_soft_ref {
     const char* element;
 } sni_soft_ref;
 
+// an MJCF tendon (<tendon><fixed> or <spatial>) and its path (docs/constraints.md "Tendons"):
+// the entries tendon_elems[elem0 .. elem0 + nelem)
+typedef struct sni_tendon {
+    long name;
+    int line;
+    int type; // sn_tendon_type
+    int limited;
+    sn_real range[2];
+    sn_real stiffness, damping;
+    sn_real springlength; // NaN: the length at the nominal configuration (MuJoCo's -1)
+    int elem0, nelem;
+} sni_tendon;
+
+// one entry of a tendon's path: a joint and its coefficient (fixed), a site (a point on a link),
+// or a pulley (its divisor)
+typedef struct sni_tendon_elem {
+    int kind;       // sn_tendon_path
+    int line;       //
+    long joint;     // the joint's name (SN_TENDON_PATH_JOINT)
+    long link;      // the site's (a wrap's sidesite's) link name, -1: the world
+    int geom;       // a wrap's geom: its index in the spec's geoms (SN_TENDON_PATH_GEOM)
+    sn_real coef;   // the joint's coefficient, a pulley's divisor, 1 for a wrap with a sidesite
+    sn_real pos[3]; // the site (a wrap's sidesite) in its link's frame
+} sni_tendon_elem;
+
+// an MJCF actuator on a tendon: force = gain ctrl + bias[0] + bias[1] l + bias[2] l-dot, with
+// l = gear L, clamped to forcerange; the generalized force gear J^T force
+typedef struct sni_tendon_act {
+    long name;
+    int line;
+    int tendon; // index into the spec's tendons
+    sn_real gear, gain, bias[3];
+    sn_real ctrlrange[2], forcerange[2]; // -inf, inf: not limited
+} sni_tendon_act;
+
 typedef struct sni_spec {
     const sn_allocator* alloc;
-    const char* file;    // for messages
-    sni_buf names;       // NUL-terminated names
-    sni_buf links;       // sni_link
-    sni_buf joints;      // sni_joint
-    sni_buf geoms;       // sni_geom
-    sni_buf materials;   // sni_material
-    sni_buf constraints; // sni_constraint
-    sni_buf actuators;   // sni_actuator
-    sni_buf excludes;    // sni_exclude
-    sni_buf soft;        // sni_soft_spec
-    sni_buf soft_refs;   // sni_soft_ref: materials (offset unused) and points (id -1)
-    sni_buf warnings;    // NUL-terminated warning texts
+    const char* file;     // for messages
+    sni_buf names;        // NUL-terminated names
+    sni_buf links;        // sni_link
+    sni_buf joints;       // sni_joint
+    sni_buf geoms;        // sni_geom
+    sni_buf materials;    // sni_material
+    sni_buf constraints;  // sni_constraint
+    sni_buf actuators;    // sni_actuator
+    sni_buf excludes;     // sni_exclude
+    sni_buf soft;         // sni_soft_spec
+    sni_buf soft_refs;    // sni_soft_ref: materials (offset unused) and points (id -1)
+    sni_buf tendons;      // sni_tendon
+    sni_buf tendon_elems; // sni_tendon_elem
+    sni_buf tendon_acts;  // sni_tendon_act
+    sni_buf warnings;     // NUL-terminated warning texts
     int nwarning;
     int constraints_line;
     int has_nominal;
@@ -170,6 +209,9 @@ typedef struct sni_spec {
 #define SNI_NCON(s) ((int)((s)->constraints.len / sizeof(sni_constraint)))
 #define SNI_NACT(s) ((int)((s)->actuators.len / sizeof(sni_actuator)))
 #define SNI_NEXCL(s) ((int)((s)->excludes.len / sizeof(sni_exclude)))
+#define SNI_NTENDON(s) ((int)((s)->tendons.len / sizeof(sni_tendon)))
+#define SNI_NTENDON_ELEM(s) ((int)((s)->tendon_elems.len / sizeof(sni_tendon_elem)))
+#define SNI_NTENDON_ACT(s) ((int)((s)->tendon_acts.len / sizeof(sni_tendon_act)))
 #define SNI_NAME(s, off) ((s)->names.data + (off))
 
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);

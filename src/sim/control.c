@@ -128,4 +128,5 @@ void sni_stage_torque(sn_system* s, const sn_real* q, const sn_real* u, sn_real*
         if (s->ctl.spring_k[v] != 0)
             exp[v] += s->ctl.spring_kq[v] - s->ctl.spring_k[v] * q[m->joint_qadr[j]];
     }
+    if (m->ntendon) sni_tendon_forces(s, q, u, exp, record); // tendon/tendon.c
 }

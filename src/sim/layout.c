@@ -157,12 +157,23 @@ static void layout_loops(sn_system* s, const sn_model* m, carver* c) {
 }
 
 
+// tendons: the actuators' inputs and forces, the tendons' forces, a Jacobian row
+static void layout_tendons(sn_system* s, const sn_model* m, carver* c) {
+    SNI_CARVE(c, s->tendon.ctrl, (size_t)m->ntactuator);
+    SNI_CARVE(c, s->tendon.act_force, (size_t)m->ntactuator);
+    SNI_CARVE(c, s->tendon.force, (size_t)m->ntendon);
+    SNI_CARVE(c, s->tendon.len, (size_t)m->ntendon);
+    SNI_CARVE(c, s->tendon.row, m->ntendon ? (size_t)m->nv : 0);
+}
+
+
 void sni_system_layout(sn_system* s, const sn_model* m, carver* c) {
     layout_control(s, m, c);
     layout_step(s, m, c);
     layout_solve(s, m, c);
     layout_gyro(s, m, c);
     layout_loops(s, m, c);
+    layout_tendons(s, m, c);
 }
 
 
@@ -191,6 +202,8 @@ static world_size measure(const sn_world* w) {
             }
         for (int j = 0; j < m->njoint; j++)
             if (m->joint_nv[j] == 1) n1++;
+        for (int t = 0; t < m->ntendon; t++) // a limited tendon's row: half of two
+            n1 += m->tendon_limited[t];
         if (m->nv > nvmax) nvmax = m->nv;
     }
     nc += 4 * ngeom < 4096 ? 4 * ngeom : 4096; // pairs (other systems, self-collision)

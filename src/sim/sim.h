@@ -14,6 +14,7 @@
 #include "sim/control.h"
 #include "sinew/sn_world.h"
 #include "solver/solver.h"
+#include "tendon/tendon.h"
 
 // SNI_CARVE(c, p, n): p gets room for n of its elements from the carver c (64-byte aligned). The
 // measuring pass (c->base NULL) only counts and leaves p as it is, so a layout function runs on
@@ -138,15 +139,16 @@ struct sn_system {
     sn_world* world;
     const sn_model* m;
     sn_data* d;
-    int index;            // position in the world's list
-    unsigned valid;       // SNI_VALID_* bits
-    sni_control ctl;      // control inputs (sim/control.h)
-    sni_actuators act;    // actuators (sim/control.h)
-    sni_step step;        // the step's state and scratch
-    sni_solver_sys solve; // the contact solver's state (solver/solver.h)
-    sni_loops loops;      // loop constraints (loops/loops.h)
-    sni_invdyn id;        // inverse dynamics of the last step
-    sni_gyro gyro;        // the gyroscopic couple's option and scratch (gyro.c)
+    int index;             // position in the world's list
+    unsigned valid;        // SNI_VALID_* bits
+    sni_control ctl;       // control inputs (sim/control.h)
+    sni_actuators act;     // actuators (sim/control.h)
+    sni_step step;         // the step's state and scratch
+    sni_solver_sys solve;  // the contact solver's state (solver/solver.h)
+    sni_loops loops;       // loop constraints (loops/loops.h)
+    sni_invdyn id;         // inverse dynamics of the last step
+    sni_gyro gyro;         // the gyroscopic couple's option and scratch (gyro.c)
+    sni_tendon_sys tendon; // tendon actuators' inputs, the tendons' forces (tendon/tendon.h)
     // ---- collision ----
     int has_contacted;    // set by the contact solver; reset by a state change
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame

@@ -74,6 +74,7 @@ void sni_solver_gather(sni_solver* sv) {
             for (int r = 0; r < n && sv->nblock < cap; r++)
                 add_block(sv, kinds[r], j, si, -1, 1);
         }
+        if (s->m->ntendon) sni_solver_tendon_gather(sv, si); // solver/tendon.c
     }
 }
 
@@ -87,7 +88,7 @@ int sni_solver_acts_on(const sn_world* w, const sn_system* s) {
     int kinds[2];
     for (int j = 0; j < s->m->njoint; j++)
         if (joint_rows(s, j, kinds) > 0) return 1;
-    return 0;
+    return s->m->ntendon && sni_solver_tendon_acts(s);
 }
 
 
@@ -140,6 +141,10 @@ static void block_rows(sni_solver* sv, int k) {
         // margin may close, no further, and never bounces unless it closes within the step
         // (sni_solver_restitution, which then replaces this target)
         target[2] = c->depth > 0 ? 0 : c->depth / sv->dt;
+        return;
+    }
+    if (!sni_solver_joint_row(sv->blk_kind[k])) {
+        sni_solver_tendon_rows(sv, k);
         return;
     }
     const sn_model* m = sa->m;
@@ -268,7 +273,7 @@ void sni_solver_prepare_rows(sni_solver* sv) {
                 sni_half_solve(s->m, &s->step.mtilde, Y);
         }
         own_block(sv, k, sv->blk_G + 9 * (size_t)k);
-        if (sv->blk_kind[k] == SN_ROW_CONTACT) block_path(sv, k);
+        if (!sni_solver_joint_row(sv->blk_kind[k])) block_path(sv, k);
         for (int e = 0; e < 2; e++) {
             int si = e ? sv->blk_sb[k] : sv->blk_sa[k];
             if (si < 0) continue;

@@ -160,7 +160,7 @@ static void store_impulses(sni_solver* sv) {
                    3 * (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
     for (int a = 0; a < sv->nblock; a++) {
         int kind = sv->blk_kind[a];
-        if (kind == SN_ROW_CONTACT) continue;
+        if (!sni_solver_joint_row(kind)) continue;
         sn_system* s = sv->sys[sv->blk_sa[a]];
         int nv = s->m->nv, v = s->m->joint_vadr[sv->blk_index[a]];
         s->solve.row_prev[sni_solver_row_slot(kind) * nv + v] = sv->blk_lambda[3 * a];

@@ -156,6 +156,21 @@ static inline int sni_solver_row_slot(int kind) {
                                                                     : 1;
 }
 
+// a joint's row (J = e_v of its DOF): a position or velocity limit, friction
+static inline int sni_solver_joint_row(int kind) {
+    return kind >= SN_ROW_LIMIT_LOWER && kind <= SN_ROW_FRICTION;
+}
+
+// ---- tendon.c: a limited tendon's one-sided row (1 x nv, its Jacobian) ----
+// the tendon rows of system si (gather): a block per limited tendon outside its range
+void sni_solver_tendon_gather(sni_solver* sv, int si);
+// 1 when a tendon of s is outside its range (a row this step)
+int sni_solver_tendon_acts(const sn_system* s);
+// block k's row: the tendon's Jacobian (sign: the length), every DOF; target 0
+void sni_solver_tendon_rows(sni_solver* sv, int k);
+// erp of the tendon's excursion past its limit, per step (the position correction's target)
+sn_real sni_solver_tendon_excursion(const sni_solver* sv, int k);
+
 // ---- solver.c: settings, memory, the phase driver, reports ----
 // the default settings
 void sni_solver_init(sni_solver* sv);

@@ -18,7 +18,7 @@
 static void block_velocity(const sni_solver* sv, int x, int pseudo, sn_real* c) {
     size_t off = 3 * (size_t)sv->size.nvmax * x;
     c[0] = c[1] = c[2] = 0;
-    if (sv->blk_kind[x] != SN_ROW_CONTACT) {
+    if (sni_solver_joint_row(sv->blk_kind[x])) {
         // a joint row: J = e_v
         const sn_system* s = sv->sys[sv->blk_sa[x]];
         c[0] = (pseudo ? s->solve.pseudo : s->solve.v)[s->m->joint_vadr[sv->blk_index[x]]];
@@ -34,9 +34,11 @@ static void block_velocity(const sni_solver* sv, int x, int pseudo, sn_real* c) 
         const int* path = sv->blk_path + (2 * (size_t)x + e) * sv->size.nvmax;
         const sn_real *j0 = J, *j1 = J + nv, *j2 = J + 2 * (size_t)nv;
         sn_real g0 = 0, g1 = 0, g2 = 0;
-        if (pseudo) { // the normal row only
+        if (pseudo) { // the normal row only (a tendon row's only row)
+            const sn_real* jn = sv->blk_dim[x] == 3 ? j2 : j0;
             for (int k = 0; k < len; k++)
-                g2 += j2[path[k]] * v[path[k]];
+                g2 += jn[path[k]] * v[path[k]];
+            if (sv->blk_dim[x] == 1) g0 = g2, g2 = 0;
         } else {
             for (int k = 0; k < len; k++) {
                 int i = path[k];
@@ -93,7 +95,7 @@ void sni_solver_coupling(const sni_solver* sv, int a, int b, sn_real* C) {
         const sn_system* s = sv->sys[si];
         int nv = s->m->nv;
         const sn_real* Y = (f ? sv->blk_Yb : sv->blk_Ya) + st * b;
-        if (sv->blk_kind[a] != SN_ROW_CONTACT) {
+        if (sni_solver_joint_row(sv->blk_kind[a])) {
             int v = s->m->joint_vadr[sv->blk_index[a]];
             for (int q = 0; q < db; q++)
                 C[q] += Y[(size_t)q * nv + v];
@@ -120,15 +122,17 @@ void sni_solver_coupling(const sni_solver* sv, int a, int b, sn_real* C) {
 // >= 0 at a lower limit, <= 0 at an upper one, within the friction bound
 sn_real sni_solver_joint_clamp(const sni_solver* sv, int k, sn_real x) {
     const sn_system* s = sv->sys[sv->blk_sa[k]];
-    int v = s->m->joint_vadr[sv->blk_index[k]];
     switch (sv->blk_kind[k]) {
     case SN_ROW_LIMIT_LOWER:
     case SN_ROW_VELOCITY_LOWER:
+    case SN_ROW_TENDON_LOWER:
         return x > 0 ? x : 0;
     case SN_ROW_LIMIT_UPPER:
     case SN_ROW_VELOCITY_UPPER:
+    case SN_ROW_TENDON_UPPER:
         return x < 0 ? x : 0;
     default: {
+        int v = s->m->joint_vadr[sv->blk_index[k]];
         sn_real b = (s->m->dof_friction[v] + s->act.fric_out[v]) * sv->dt;
         return x < -b ? -b : x > b ? b : x;
     }
@@ -191,7 +195,7 @@ void sni_solver_warm_start(sni_solver* sv) {
     // the row allows
     for (int a = 0; a < nb; a++) {
         int kind = sv->blk_kind[a];
-        if (kind == SN_ROW_CONTACT) continue;
+        if (!sni_solver_joint_row(kind)) continue;
         const sn_system* s = sv->sys[sv->blk_sa[a]];
         int nv = s->m->nv, v = s->m->joint_vadr[sv->blk_index[a]];
         sv->blk_lambda[3 * a] =
@@ -358,7 +362,8 @@ void sni_solver_sweeps(sni_solver* sv) {
 
 // blocks the position correction acts on: contacts (their normal row) and position limits
 static int has_pseudo_row(int kind) {
-    return kind == SN_ROW_CONTACT || kind == SN_ROW_LIMIT_LOWER || kind == SN_ROW_LIMIT_UPPER;
+    return kind == SN_ROW_CONTACT || kind == SN_ROW_LIMIT_LOWER || kind == SN_ROW_LIMIT_UPPER ||
+           kind == SN_ROW_TENDON_LOWER || kind == SN_ROW_TENDON_UPPER;
 }
 
 
@@ -385,6 +390,8 @@ static sn_real excursion_rate(const sni_solver* sv, int a) {
         if (sv->bn_state[a] == SNI_BOUNCE_BOUNCED && sv->bn_past[a]) return 0;
         return c->depth > 0 ? sv->erp * c->depth / dt : 0;
     }
+    if (kind == SN_ROW_TENDON_LOWER || kind == SN_ROW_TENDON_UPPER)
+        return sni_solver_tendon_excursion(sv, a);
     if (kind != SN_ROW_LIMIT_LOWER && kind != SN_ROW_LIMIT_UPPER) return 0;
     const sn_system* s = sv->sys[sv->blk_sa[a]];
     const sn_model* m = s->m;
@@ -437,7 +444,8 @@ void sni_solver_position_correction(sni_solver* sv) {
             sn_real gaa = sv->blk_G[9 * (size_t)a + 4 * ra];
             if (!(gaa > 0)) continue; // a row the loops lock cannot move the positions
             sn_real np = *p - (c[ra] - sv->pc_target[a]) / gaa;
-            if (kind == SN_ROW_LIMIT_UPPER ? np > 0 : np < 0) np = 0;
+            int upper = kind == SN_ROW_LIMIT_UPPER || kind == SN_ROW_TENDON_UPPER;
+            if (upper ? np > 0 : np < 0) np = 0;
             sn_real dp[3] = {0, 0, 0};
             dp[ra] = np - *p;
             if (dp[ra] == 0) continue;

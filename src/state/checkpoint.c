@@ -25,7 +25,7 @@
 //   (nblock is set to 0 on a load: the contact-problem report starts with the next step).
 // sn_system: world, m, d, index, bytes: structure | valid: derived (cleared on a load) |
 //   has_contacted: state | geom_center, geom_radius: derived from the model | body_group,
-//   body_mask, body_material, self_collision: config.
+//   body_mask, body_material, self_collision: config | tendon: sni_tendon_sys below.
 // sn_data: q, u: state | gravity: derived from the world's | the rest: derived or scratch.
 // sni_control: mode, kp, kd, q_ref, u_ref, tau_ff, ext, ext_body, has_ext: state | limits_off,
 //   lim_lo, lim_hi, damping, spring_k, spring_kq: config | w, w_dt: derived.
@@ -59,6 +59,9 @@
 //   since the system was made) | cap, block, bytes: structure | save, tmp, save_reset, save_roll,
 //   snap (the bodies at the world step's start, taken before the systems' steps), react, tnow, Jt,
 //   smode, sdir, expo_passes and the rest: scratch of a step.
+// sni_tendon_sys (tendon/tendon.h; visited only when the model has tendons or actuators on
+//   them): ctrl: state (the actuators' inputs, held until set) | act_force, force: report (the
+//   last step's) | row, len: scratch of a step or a getter.
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
 #include "sim/sim.h"
@@ -375,6 +378,13 @@ static void visit_system(sni_ser* S, sn_system* s) {
     sni_ser_uint(S, SNI_CONFIG, "collision groups", s->body_group, nb);
     sni_ser_uint(S, SNI_CONFIG, "collision masks", s->body_mask, nb);
     sni_ser_int(S, SNI_CONFIG, "body materials", s->body_material, nb, 0, -1);
+    if (m->ntendon || m->ntactuator) {
+        sni_ser_real(S, SNI_STATE, "tendon actuators' controls", s->tendon.ctrl,
+                     (size_t)m->ntactuator);
+        sni_ser_real(S, SNI_REPORT, "tendon actuators' forces", s->tendon.act_force,
+                     (size_t)m->ntactuator);
+        sni_ser_real(S, SNI_REPORT, "tendons' forces", s->tendon.force, (size_t)m->ntendon);
+    }
 }
 
 

@@ -93,5 +93,20 @@ uint64_t sni_model_fingerprint(const sn_model* m) {
     R(actuator_kv, na), R(actuator_peak_torque, na), R(actuator_output_damping, na);
     R(actuator_output_friction, na), R(actuator_coupling_ratio, 4 * na);
     R(q0, m->nq);
+    // tendons (mixed only when the model has any: the fingerprints of models without them are
+    // those from before tendons)
+    if (m->ntendon || m->ntactuator) {
+        size_t nt = (size_t)m->ntendon, ntp = (size_t)m->ntpath, nta = (size_t)m->ntactuator;
+        int tsizes[] = {m->ntendon, m->ntpath, m->ntactuator};
+        h = mix_ints(h, tsizes, 3);
+        I(tendon_type, nt), I(tendon_adr, nt), I(tendon_num, nt), I(tendon_limited, nt);
+        R(tendon_range, 2 * nt), R(tendon_stiffness, nt), R(tendon_damping, nt);
+        R(tendon_length0, nt);
+        I(tpath_type, ntp), I(tpath_joint, ntp), I(tpath_frame, ntp);
+        I(tpath_geom, ntp), R(tpath_coef, ntp), R(tpath_pos, 3 * ntp);
+        I(tactuator_tendon, nta);
+        R(tactuator_gear, nta), R(tactuator_gain, nta), R(tactuator_bias, 3 * nta);
+        R(tactuator_ctrlrange, 2 * nta), R(tactuator_forcerange, 2 * nta);
+    }
     return h;
 }
