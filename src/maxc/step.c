@@ -44,9 +44,28 @@ static sni_mx_row* row_new(sn_maximal* mx, int con) {
     return r;
 }
 
+// the distance between a wire's anchors at the stage states
+static sn_real wire_length(const sn_maximal* mx, const sni_mx_con* k) {
+    const sni_maxc_body* a = &mx->sb[k->d.body_a];
+    const sni_maxc_body* b = sni_mx_sb(mx, k->d.body_b);
+    sn_real pa[3], pb[3], d[3];
+    m3_mul_v3(pa, a->R, k->d.anchor_a);
+    v3_add(pa, pa, a->x);
+    if (b) {
+        m3_mul_v3(pb, b->R, k->d.anchor_b);
+        v3_add(pb, pb, b->x);
+    } else {
+        v3_copy(pb, k->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    return v3_norm(d);
+}
+
 static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
     sni_mx_con* k = &mx->con[ci];
     if (is_wire(k) && (k->d.stiffness > 0 || mode == 0)) return SN_OK; // no row
+    if (is_wire(k) && wire_length(mx, k) < (1 - WIRE_SLACK_REL) * k->d.length)
+        return SN_OK; // clearly slack (its ends may even coincide: no direction)
     sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
         jd[SNI_MAXC_ROWS_MAX];
     sn_status st =
