@@ -1031,9 +1031,62 @@ static int test_profile_factor(void) {
     return 0;
 }
 
+// a rack and pinion: a rack (1 kg) on a vertical slider geared to a pinion (radius 0.1 m) hinged
+// to the world, ratio 10 rad/m: the rack falls at a = g m / (m + I / r^2)
+static int test_gear_rack(void) {
+    sn_maximal* mx = open_mx(1e-3);
+    SNT_CHECK(mx);
+    SNT_STATUS_OK(sn_maximal_set_scheme(mx, SN_MAXIMAL_RK4));
+    int rack = add_box(mx, 1, 0.02, 0.02, 0.5), pin = add_box(mx, 1, 0.2, 0.05, 0.2);
+    SNT_CHECK(rack == 0 && pin == 1);
+    const double xp[3] = {-0.1, 0, 0};
+    SNT_STATUS_OK(sn_maximal_set_body_state(mx, pin, xp, NULL, NULL, NULL));
+    static const double frame_z[9] = {0, 1, 0, 0, 0, 1, 1, 0, 0}; // columns z, x, y
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_SLIDER;
+    d.body_a = rack;
+    d.body_b = -1;
+    memcpy(d.frame_a, frame_z, sizeof d.frame_a);
+    memcpy(d.frame_b, frame_z, sizeof d.frame_b);
+    int sl, hi, ge;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &sl));
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_HINGE;
+    d.body_a = pin;
+    d.body_b = -1;
+    d.anchor_b[0] = -0.1;
+    memcpy(d.frame_a, g_frame_y, sizeof d.frame_a);
+    memcpy(d.frame_b, g_frame_y, sizeof d.frame_b);
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &hi));
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_GEAR;
+    d.joint_a = hi;
+    d.joint_b = sl;
+    d.ratio = 10;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &ge));
+    double Iyy = (0.04 + 0.04) / 12, a = 9.81 / (1 + Iyy * 100), dz = 0, e0 = energy(mx), de = 0;
+    for (int i = 1; i <= 1000; i++) {
+        SNT_STATUS_OK(sn_maximal_step(mx));
+        double x[3], t = sn_maximal_time(mx);
+        sn_maximal_body_state(mx, rack, x, NULL, NULL, NULL);
+        dz = fmax(dz, fabs(x[2] + 0.5 * a * t * t));
+        de = fmax(de, fabs(energy(mx) - e0));
+    }
+    const sni_mx_con* g = &mx->con[ge];
+    printf("  rack and pinion (gear hinge : slider, 10 rad/m), RK4, 1 s: rack z within %.3g m of "
+           "-a t^2 / 2 (a = %.6f), |q_pinion - 10 q_rack| %.3g, |E - E0| %.3g J\n",
+           dz, a, fabs(g->gq[0] - 10 * g->gq[1]), de);
+    SNT_CHECK(dz < 1e-6);
+    SNT_CHECK(fabs(g->gq[0] - 10 * g->gq[1]) < 1e-6);
+    SNT_CHECK(de < 1e-6);
+    sn_maximal_destroy(mx);
+    return 0;
+}
+
 SNT_SUITE(SNT_TEST(test_drift), SNT_TEST(test_momentum), SNT_TEST(test_momentum_rate),
           SNT_TEST(test_free_spin), SNT_TEST(test_energy), SNT_TEST(test_wire_rigid),
           SNT_TEST(test_wire_never_pushes), SNT_TEST(test_wire_compliant), SNT_TEST(test_gear),
           SNT_TEST(test_user_circle), SNT_TEST(test_user_check), SNT_TEST(test_refusals),
           SNT_TEST(test_failed_step), SNT_TEST(test_redundant_and_conflicting),
-          SNT_TEST(test_no_alloc), SNT_TEST(test_profile_factor))
+          SNT_TEST(test_no_alloc), SNT_TEST(test_profile_factor), SNT_TEST(test_gear_rack))
