@@ -571,6 +571,10 @@ static void quat_advance(sn_real* q, const sn_real* w, sn_real h) {
 // M^-1 J^T mu over all rows that removes their c-dot and leaves every other row's
 static sn_status wire_impacts(sn_maximal* mx) {
     int any = 0;
+    for (int ci = 0; ci < mx->ncon && !any; ci++)
+        any = is_wire(&mx->con[ci]) && mx->con[ci].d.stiffness == 0;
+    if (!any) return SN_OK; // no rigid wire: nothing to evaluate
+    any = 0;
     for (int ci = 0; ci < mx->ncon; ci++)
         mx->con[ci].off = 0;
     sn_status st = sni_mx_rows(mx, 1);
