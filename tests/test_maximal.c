@@ -671,6 +671,13 @@ static int test_user_check(void) {
     SNT_CHECK(sn_maximal_add_user_constraint(mx, &uc, NULL) == SN_ERR_ARG);
     printf("  wrong jdot: %s\n", sn_maximal_last_error(mx));
     SNT_CHECK(strstr(sn_maximal_last_error(mx), "jdot[row 0]"));
+    k.wrong = 4;
+    SNT_CHECK(sn_maximal_add_user_constraint(mx, &uc, NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "non-finite c, J or jdot at check state 0"));
+    k.wrong = 3;
+    SNT_CHECK(sn_maximal_add_user_constraint(mx, &uc, NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "the callback failed at check state 0"));
+    SNT_CHECK(sn_maximal_constraint_count(mx) == 0);
     k.wrong = 0;
     SNT_STATUS_OK(sn_maximal_add_user_constraint(mx, &uc, NULL));
     // between two bodies: a wrong Jb column named
