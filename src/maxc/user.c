@@ -122,10 +122,8 @@ sn_status sni_mx_user_check(sn_maximal* mx, const sn_user_constraint* uc) {
         }
         int rc = call(uc, &A, pb, c0, Ja, Jb, jd);
         if (rc != 0)
-            return sni_mx_fail(mx, SN_ERR_ARG,
-                               "%s: check: the callback failed (%d) at check "
-                               "state %d",
-                               f, rc, s);
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: check: the callback %s at check state %d", f,
+                               rc == -1000 ? "gave a non-finite c, J or jdot" : "failed", s);
         // J against central differences of c along each velocity direction of each body
         for (int side = 0; side < (pb ? 2 : 1); side++) {
             const sn_real* J = side ? Jb : Ja;
