@@ -13,12 +13,12 @@
 // one body: mass properties fixed at creation, the state, this step's applied force
 typedef struct sni_mx_body {
     sn_real mass;
-    sn_real I[9];      // inertia about the COM, body axes (3x3)
-    sn_real Iinv[9];   // its inverse
-    sni_maxc_body st;  // x, R (body to world, row-major), v, w (world)
-    sn_real quat[4];   // R's quaternion (w x y z), the integrated orientation
-    sn_real F[3];      // world force at the COM, next step only
-    sn_real tau[3];    // world torque, next step only
+    sn_real I[9];     // inertia about the COM, body axes (3x3)
+    sn_real Iinv[9];  // its inverse
+    sni_maxc_body st; // x, R (body to world, row-major), v, w (world)
+    sn_real quat[4];  // R's quaternion (w x y z), the integrated orientation
+    sn_real F[3];     // world force at the COM, next step only
+    sn_real tau[3];   // world torque, next step only
 } sni_mx_body;
 
 // one constraint
@@ -56,9 +56,17 @@ struct sn_maximal {
     sn_real* save; // the state before the step (restored on failure), and RK4 stages
     // ---- the model it was made from (sn_maximal_from_model; NULL otherwise) ----
     const sn_model* model;
-    int* link_body;      // per model body: its sn_maximal body (-1: the world / merged)
-    sn_real* link_off;   // per model body: its link frame in the maximal body's frame (pos 3)
-    int* joint_con;      // per model joint: its constraint (-1: none, a free joint)
+    int* link_body;    // per model body: its sn_maximal body (-1: the world / merged)
+    sn_real* link_off; // per model body: its link frame in the maximal body's frame (pos 3)
+    int* joint_con;    // per model joint: its constraint (-1: none, a free joint)
+    // (from_model.c) the sizes the map was allocated with, and q at creation: hinge angles are
+    // read within pi of it, quaternions with its sign (so that q comes back as it was given)
+    int map_nbody, map_njoint, map_nq;
+    sn_real* joint_qref; // (model nq)
 };
+
+// from_model.c: frees the model map (link_body, link_off, joint_con, joint_qref); a NULL map is
+// a no-op. sn_maximal_destroy calls it.
+void sni_maxc_model_free(sn_maximal* mx);
 
 #endif
