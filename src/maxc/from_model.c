@@ -60,7 +60,7 @@ static void link_point(const sn_model* m, int f, const sn_real* local, sn_real* 
 
 void sni_maxc_model_free(sn_maximal* mx) {
     if (!mx) return;
-    size_t nb = (size_t)mx->map_nbody, nj = (size_t)mx->map_njoint, nq = (size_t)mx->map_nq;
+    size_t nb = (size_t)mx->map_nlink, nj = (size_t)mx->map_njoint, nq = (size_t)mx->map_nq;
     sni_free(&mx->al, mx->link_body, nb * sizeof(int));
     sni_free(&mx->al, mx->link_off, 3 * nb * sizeof(sn_real));
     sni_free(&mx->al, mx->joint_con, nj * sizeof(int));
@@ -68,12 +68,12 @@ void sni_maxc_model_free(sn_maximal* mx) {
     mx->link_body = mx->joint_con = NULL;
     mx->link_off = mx->joint_qref = NULL;
     mx->model = NULL;
-    mx->map_nbody = mx->map_njoint = mx->map_nq = 0;
+    mx->map_nlink = mx->map_njoint = mx->map_nq = 0;
 }
 
 static sn_status map_alloc(sn_maximal* mx, const sn_model* m) {
     size_t nb = (size_t)m->nbody, nj = (size_t)m->njoint, nq = (size_t)m->nq;
-    mx->map_nbody = m->nbody, mx->map_njoint = m->njoint, mx->map_nq = m->nq;
+    mx->map_nlink = m->nbody, mx->map_njoint = m->njoint, mx->map_nq = m->nq;
     mx->link_body = sni_alloc(&mx->al, nb * sizeof(int));
     mx->link_off = sni_alloc(&mx->al, 3 * nb * sizeof(sn_real));
     mx->joint_con = sni_alloc(&mx->al, (nj ? nj : 1) * sizeof(int));
@@ -199,8 +199,10 @@ static sn_status add_mimic(build* b, int j) {
     c.body_b = mbody(b, m->joint_body[lead]);
     c.joint_a = b->mx->joint_con[j];
     c.joint_b = b->mx->joint_con[lead];
+    // a gear's coordinates are b's frame in a's (gear.c): with a the child and b the parent,
+    // minus the joints' q; q_j - r q_lead = c is then -(coord_a) + r coord_b = c
     c.ratio = m->joint_mimic_multiplier[j];
-    c.offset = m->joint_mimic_offset[j];
+    c.offset = -m->joint_mimic_offset[j];
     char what[160];
     snprintf(what, sizeof what, "mimic joint '%s' (a gear)", name);
     int id;
