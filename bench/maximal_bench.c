@@ -128,7 +128,9 @@ static int run_maximal(const setup* su, int compare) {
         if (sn_world_create(&o, &w, &err) != SN_OK || sn_world_add_system(w, m, &s, &err) != SN_OK)
             return 1;
         sn_system_set_scheme(s, su->rk4 ? SN_SCHEME_RK4 : SN_SCHEME_SEMI_IMPLICIT);
-        sn_system_set_state(s, q, m->nq, NULL, 0);
+        double* u = calloc((size_t)m->nv, sizeof(double));
+        if (sn_system_set_state(s, q, m->nq, u, m->nv) != SN_OK) return 1;
+        free(u);
         for (long k = 0; k < WARMUP + done; k++)
             world_step(w);
         sn_maximal_joint_state(mx, qm, m->nq, NULL, 0);
@@ -161,8 +163,10 @@ static int run_articulated(const setup* su) {
     }
     sn_system_set_scheme(s, su->rk4 ? SN_SCHEME_RK4 : SN_SCHEME_SEMI_IMPLICIT);
     double* q = calloc((size_t)m->nq, sizeof(double));
+    double* u = calloc((size_t)m->nv, sizeof(double));
     bend(m, q);
-    sn_system_set_state(s, q, m->nq, NULL, 0);
+    if (sn_system_set_state(s, q, m->nq, u, m->nv) != SN_OK) return 1;
+    free(u);
     for (int k = 0; k < WARMUP; k++)
         world_step(w);
     double t = bench_measure(world_step, w, su->steps, NULL);
