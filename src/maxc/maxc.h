@@ -92,6 +92,12 @@ struct sn_maximal {
     sni_mx_y* ksum;    // RK4's weighted sum of derivatives (cap_body)
     int stab_user;     // 1: alpha, beta set by the user (else 1/(10 dt) each, following dt)
     int rank;          // the last solve's rank (rows kept by the pivoted factor)
+    int* env;          // per row: its first column in J M^-1 J^T's profile (cap_row)
+    int* adj;          // per body, its rows (row * 4 + slice), rows ascending (4 cap_row)
+    int* adj_start;    // body b's rows: adj[adj_start[b] .. adj_start[b + 1]) (cap_body + 1)
+    int* adj_cur;      // fill cursor (cap_body)
+    int dense_only;    // 1: always the dense pivoted factor (tests compare the two)
+    int used_dense;    // the last solve fell back to the dense pivoted factor
     // ---- the model it was made from (sn_maximal_from_model; NULL otherwise) ----
     const sn_model* model;
     int* link_body;            // per model body: its sn_maximal body (-1: the world / merged)

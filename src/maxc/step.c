@@ -14,6 +14,8 @@
 #define PIVOT_REL 1e-10
 // a redundant row's equation may miss by this much relative to 1 + max |rhs| (else: conflicting)
 #define CONFLICT_REL 1e-4
+// the profile factor's smallest pivot, relative to the largest diagonal (below: the pivoted one)
+#define PROFILE_REL 1e-8
 // a taut wire stays a candidate while slack by less than this share of its length (its
 // multiplier then decides: released when it would push)
 #define WIRE_SLACK_REL 1e-3
@@ -44,8 +46,28 @@ static sni_mx_row* row_new(sn_maximal* mx, int con) {
     return r;
 }
 
+// the distance between a wire's anchors at the stage states
+static sn_real wire_length(const sn_maximal* mx, const sni_mx_con* k) {
+    const sni_maxc_body* a = &mx->sb[k->d.body_a];
+    const sni_maxc_body* b = sni_mx_sb(mx, k->d.body_b);
+    sn_real pa[3], pb[3], d[3];
+    m3_mul_v3(pa, a->R, k->d.anchor_a);
+    v3_add(pa, pa, a->x);
+    if (b) {
+        m3_mul_v3(pb, b->R, k->d.anchor_b);
+        v3_add(pb, pb, b->x);
+    } else {
+        v3_copy(pb, k->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    return v3_norm(d);
+}
+
 static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
     sni_mx_con* k = &mx->con[ci];
+    if (is_wire(k) && (k->d.stiffness > 0 || mode == 0)) return SN_OK; // no row
+    if (is_wire(k) && wire_length(mx, k) < (1 - WIRE_SLACK_REL) * k->d.length)
+        return SN_OK; // clearly slack (its ends may even coincide: no direction)
     sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
         jd[SNI_MAXC_ROWS_MAX];
     sn_status st =
@@ -55,9 +77,8 @@ static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
                            st == SN_ERR_NONFINITE ? "a body's state is not finite"
                                                   : "coinciding anchors of a distance or wire");
     if (is_wire(k)) {
-        if (k->d.stiffness > 0) return SN_OK; // compliant: a force, no row
         int cand = mode == 2 || c[0] >= 0 || (k->taut && c[0] > -WIRE_SLACK_REL * k->d.length);
-        if (mode == 0 || !cand || (mode == 1 && k->off)) return SN_OK;
+        if (!cand || (mode == 1 && k->off)) return SN_OK;
     }
     for (int i = 0; i < k->nrow; i++) {
         sni_mx_row* r = row_new(mx, ci);
@@ -198,10 +219,9 @@ static void wire_force(sn_maximal* mx, sni_mx_con* k, int report) {
     }
 }
 
-// W = M^-1 J^T per slice; A = J M^-1 J^T over the rows' shared bodies
-static void build_A(sn_maximal* mx) {
-    int n = mx->nact, ld = mx->cap_row;
-    for (int i = 0; i < n; i++) {
+// W = M^-1 J^T per slice
+static void slices_W(sn_maximal* mx) {
+    for (int i = 0; i < mx->nact; i++) {
         sni_mx_row* r = &mx->row[i];
         for (int k = 0; k < r->nb; k++) {
             const sni_mx_body* b = &mx->body[r->body[k]];
@@ -209,6 +229,103 @@ static void build_A(sn_maximal* mx) {
             m3_mul_v3(r->W[k] + 3, mx->bw[r->body[k]].Iwinv, r->J[k] + 3);
         }
     }
+}
+
+// per body its rows (ascending), and per row the first column of A's profile: the first row
+// that shares a body with it
+static void profile(sn_maximal* mx) {
+    int n = mx->nact, nb = mx->nbody;
+    int *st = mx->adj_start, *cur = mx->adj_cur;
+    memset(st, 0, (size_t)(nb + 1) * sizeof *st);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < mx->row[i].nb; k++)
+            st[mx->row[i].body[k] + 1]++;
+    for (int b = 0; b < nb; b++)
+        st[b + 1] += st[b];
+    memcpy(cur, st, (size_t)nb * sizeof *cur);
+    for (int i = 0; i < n; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        mx->env[i] = i;
+        for (int k = 0; k < r->nb; k++) {
+            int b = r->body[k];
+            mx->adj[cur[b]++] = 4 * i + k;
+            int first = mx->adj[st[b]] / 4;
+            if (first < mx->env[i]) mx->env[i] = first;
+        }
+    }
+}
+
+// A = J M^-1 J^T within its profile (lower triangle), by bodies: every pair of rows at a body
+// adds J_i W_j of their slices there; the largest diagonal in *dmax
+static void build_A_profile(sn_maximal* mx, sn_real* dmax) {
+    int n = mx->nact, ld = mx->cap_row;
+    sn_real* A = mx->A;
+    for (int i = 0; i < n; i++)
+        memset(A + (size_t)i * ld + mx->env[i], 0, (size_t)(i - mx->env[i] + 1) * sizeof *A);
+    for (int b = 0; b < mx->nbody; b++)
+        for (int p = mx->adj_start[b]; p < mx->adj_start[b + 1]; p++) {
+            int i = mx->adj[p] / 4, ki = mx->adj[p] % 4;
+            for (int q = mx->adj_start[b]; q <= p; q++) {
+                int j = mx->adj[q] / 4, kj = mx->adj[q] % 4;
+                A[(size_t)i * ld + j] += s6_dot(mx->row[i].J[ki], mx->row[j].W[kj]);
+            }
+        }
+    *dmax = 0;
+    for (int i = 0; i < n; i++)
+        *dmax = fmax(*dmax, A[(size_t)i * ld + i]);
+}
+
+// Cholesky of A within its profile (no pivoting: the fill stays in the profile); 0 if a pivot is
+// not above PROFILE_REL of the largest diagonal (redundant rows: the dense pivoted factor then)
+static int factor_profile(sn_maximal* mx, sn_real dmax) {
+    int n = mx->nact, ld = mx->cap_row;
+    sn_real* A = mx->A;
+    const int* env = mx->env;
+    for (int i = 0; i < n; i++) {
+        sn_real* Li = A + (size_t)i * ld;
+        for (int j = env[i]; j <= i; j++) {
+            const sn_real* Lj = A + (size_t)j * ld;
+            int k0 = env[i] > env[j] ? env[i] : env[j];
+            sn_real s = Li[j];
+            for (int k = k0; k < j; k++)
+                s -= Li[k] * Lj[k];
+            if (j < i) {
+                Li[j] = s / Lj[j];
+            } else {
+                if (!(s > PROFILE_REL * dmax)) return 0;
+                Li[i] = sqrt(s);
+            }
+        }
+    }
+    return 1;
+}
+
+// lambda from the profile factor
+static void solve_profile(sn_maximal* mx) {
+    int n = mx->nact, ld = mx->cap_row;
+    const sn_real* A = mx->A;
+    sn_real* y = mx->rhs;
+    for (int i = 0; i < n; i++) {
+        const sn_real* Li = A + (size_t)i * ld;
+        sn_real s = mx->row[i].rhs;
+        for (int k = mx->env[i]; k < i; k++)
+            s -= Li[k] * y[k];
+        y[i] = s / Li[i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        const sn_real* Li = A + (size_t)i * ld;
+        y[i] /= Li[i];
+        for (int k = mx->env[i]; k < i; k++)
+            y[k] -= Li[k] * y[i];
+    }
+    for (int i = 0; i < n; i++)
+        mx->row[i].lam = y[i];
+    mx->rank = n;
+}
+
+// A = J M^-1 J^T over the rows' shared bodies, dense (both triangles)
+static void build_A(sn_maximal* mx) {
+    int n = mx->nact, ld = mx->cap_row;
     for (int i = 0; i < n; i++) {
         const sni_mx_row* ri = &mx->row[i];
         for (int j = 0; j <= i; j++) {
@@ -290,6 +407,25 @@ static void solve_pivoted(sn_maximal* mx) {
     mx->rank = rank;
 }
 
+// lambda (row[].lam) from A lambda = row[].rhs: the profile factor (a chain's A is banded: O(n)),
+// else (redundant rows) the dense pivoted one
+static void solve_A(sn_maximal* mx) {
+    slices_W(mx);
+    if (!mx->dense_only) {
+        sn_real dmax;
+        profile(mx);
+        build_A_profile(mx, &dmax);
+        if (factor_profile(mx, dmax)) {
+            solve_profile(mx);
+            mx->used_dense = 0;
+            return;
+        }
+    }
+    build_A(mx);
+    solve_pivoted(mx);
+    mx->used_dense = 1;
+}
+
 // acc = M^-1 phi + sum of rows W lambda
 static void accelerations(sn_maximal* mx) {
     for (int i = 0; i < mx->nbody; i++)
@@ -301,6 +437,12 @@ static void accelerations(sn_maximal* mx) {
     }
 }
 
+static int bw_finite(const sni_mx_bw* w) {
+    for (int j = 0; j < 6; j++)
+        if (!isfinite(w->acc[j])) return 0;
+    return 1;
+}
+
 // the rows, A, lambda and the accelerations; the wires' active set: a wire row whose multiplier
 // pushes (lambda > 0) is left out and the rest solved again (at most once per wire)
 static sn_status solve_rows(sn_maximal* mx) {
@@ -309,7 +451,6 @@ static sn_status solve_rows(sn_maximal* mx) {
     for (int pass = 0;; pass++) {
         sn_status st = sni_mx_rows(mx, 1);
         if (st != SN_OK) return st;
-        build_A(mx);
         for (int i = 0; i < mx->nact; i++) {
             sni_mx_row* r = &mx->row[i];
             sn_real ju = 0;
@@ -317,7 +458,7 @@ static sn_status solve_rows(sn_maximal* mx) {
                 ju += s6_dot(r->J[k], mx->bw[r->body[k]].u);
             r->rhs = -r->jdot - ju - 2 * mx->alpha * r->cdot - mx->beta * mx->beta * r->c;
         }
-        solve_pivoted(mx);
+        solve_A(mx);
         int worst = -1;
         sn_real push = 0;
         for (int i = 0; i < mx->nact; i++) {
@@ -331,6 +472,9 @@ static sn_status solve_rows(sn_maximal* mx) {
         mx->con[mx->row[worst].con].off = 1;
     }
     accelerations(mx);
+    for (int i = 0; i < mx->nbody; i++)
+        if (!bw_finite(&mx->bw[i]))
+            return sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's acceleration is not finite", i);
     // every row's equation, the redundant ones too: J (acc - u) = rhs
     sn_real big = 0;
     for (int i = 0; i < mx->nact; i++)
@@ -352,12 +496,6 @@ static sn_status solve_rows(sn_maximal* mx) {
     return SN_OK;
 }
 
-static int bw_finite(const sni_mx_bw* w) {
-    for (int j = 0; j < 6; j++)
-        if (!isfinite(w->acc[j])) return 0;
-    return 1;
-}
-
 sn_status sni_mx_accel(sn_maximal* mx) {
     body_terms(mx);
     for (int ci = 0; ci < mx->ncon; ci++) {
@@ -369,12 +507,7 @@ sn_status sni_mx_accel(sn_maximal* mx) {
         v3_scale(w->u, w->phi, 1 / mx->body[i].mass);
         m3_mul_v3(w->u + 3, w->Iwinv, w->phi + 3);
     }
-    sn_status st = solve_rows(mx);
-    if (st != SN_OK) return st;
-    for (int i = 0; i < mx->nbody; i++)
-        if (!bw_finite(&mx->bw[i]))
-            return sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's acceleration is not finite", i);
-    return SN_OK;
+    return solve_rows(mx);
 }
 
 // the first evaluation's multipliers into the constraints' reports
@@ -451,8 +584,7 @@ static sn_status wire_impacts(sn_maximal* mx) {
     }
     if (!any) return SN_OK;
     body_terms(mx);
-    build_A(mx);
-    solve_pivoted(mx);
+    solve_A(mx);
     for (int i = 0; i < mx->nact; i++) {
         const sni_mx_row* r = &mx->row[i];
         for (int k = 0; k < r->nb; k++) {

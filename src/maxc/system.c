@@ -62,6 +62,10 @@ void sn_maximal_destroy(sn_maximal* mx) {
     sni_free(a, mx->A, nr * nr * sizeof *mx->A);
     sni_free(a, mx->perm, nr * sizeof *mx->perm);
     sni_free(a, mx->rhs, nr * sizeof *mx->rhs);
+    sni_free(a, mx->env, nr * sizeof *mx->env);
+    sni_free(a, mx->adj, 4 * nr * sizeof *mx->adj);
+    sni_free(a, mx->adj_start, (nb + 1) * sizeof *mx->adj_start);
+    sni_free(a, mx->adj_cur, nb * sizeof *mx->adj_cur);
     sni_maxc_model_free(mx); // from_model.c's map (sized by the model it was made from)
     sn_allocator al = mx->al;
     sni_free(&al, mx, sizeof *mx);
@@ -71,15 +75,6 @@ const char* sn_maximal_last_error(const sn_maximal* mx) {
     return mx ? mx->err : "sn_maximal_last_error: mx is NULL";
 }
 
-// one array grown to cap elements (the first n copied); NULL on failure (old one kept)
-static void* regrow(const sn_allocator* a, void* old, size_t elem, int n, int oldcap, int cap) {
-    void* p = sni_alloc(a, (size_t)cap * elem);
-    if (!p) return NULL;
-    if (old) memcpy(p, old, (size_t)n * elem);
-    sni_free(a, old, (size_t)oldcap * elem);
-    return p;
-}
-
 static int next_cap(int cap, int need) {
     int c = cap > 0 ? cap : 4;
     while (c < need)
@@ -87,64 +82,69 @@ static int next_cap(int cap, int need) {
     return c;
 }
 
-// room for nbody bodies, ncon constraints and nrow rows (all or nothing)
+// one array of the workspace: its pointer, element size, and count for a capacity
+typedef struct warr {
+    void** p;
+    size_t elem;
+    int mul, add; // count = mul * cap (cap^2 when mul is 0) + add
+} warr;
+
+static size_t warr_count(const warr* w, int cap) {
+    return w->mul ? (size_t)w->mul * (size_t)cap + (size_t)w->add : (size_t)cap * (size_t)cap;
+}
+
+// a set of arrays regrown together to capacity cap (the first n elements of each kept), all or
+// nothing
+static int regrow_set(const sn_allocator* a, warr* w, int nw, int n, int oldcap, int cap) {
+    void* p[8];
+    for (int i = 0; i < nw; i++) {
+        p[i] = sni_alloc(a, warr_count(&w[i], cap) * w[i].elem);
+        if (!p[i]) {
+            for (int k = 0; k < i; k++)
+                sni_free(a, p[k], warr_count(&w[k], cap) * w[k].elem);
+            return 0;
+        }
+    }
+    for (int i = 0; i < nw; i++) {
+        if (*w[i].p && n > 0 && w[i].mul == 1) memcpy(p[i], *w[i].p, (size_t)n * w[i].elem);
+        if (*w[i].p) sni_free(a, *w[i].p, warr_count(&w[i], oldcap) * w[i].elem);
+        *w[i].p = p[i];
+    }
+    return 1;
+}
+
+// room for nbody bodies, ncon constraints and nrow rows (all or nothing per kind)
 static sn_status reserve(sn_maximal* mx, int nbody, int ncon, int nrow) {
     const sn_allocator* a = &mx->al;
     if (nbody > mx->cap_body) {
-        int cap = next_cap(mx->cap_body, nbody), oc = mx->cap_body, n = mx->nbody;
-        void* p[6] = {sni_alloc(a, (size_t)cap * sizeof *mx->body),
-                      sni_alloc(a, (size_t)cap * sizeof *mx->bw),
-                      sni_alloc(a, (size_t)cap * sizeof *mx->sb),
-                      sni_alloc(a, (size_t)cap * sizeof *mx->y0),
-                      sni_alloc(a, (size_t)cap * sizeof *mx->ys),
-                      sni_alloc(a, (size_t)cap * sizeof *mx->ksum)};
-        size_t sz[6] = {sizeof *mx->body, sizeof *mx->bw, sizeof *mx->sb,
-                        sizeof *mx->y0,   sizeof *mx->ys, sizeof *mx->ksum};
-        int ok = 1;
-        for (int i = 0; i < 6; i++)
-            ok = ok && p[i];
-        if (!ok) {
-            for (int i = 0; i < 6; i++)
-                sni_free(a, p[i], (size_t)cap * sz[i]);
+        int cap = next_cap(mx->cap_body, nbody);
+        warr w[] = {{(void**)&mx->body, sizeof *mx->body, 1, 0},
+                    {(void**)&mx->bw, sizeof *mx->bw, 1, 0},
+                    {(void**)&mx->sb, sizeof *mx->sb, 1, 0},
+                    {(void**)&mx->y0, sizeof *mx->y0, 1, 0},
+                    {(void**)&mx->ys, sizeof *mx->ys, 1, 0},
+                    {(void**)&mx->ksum, sizeof *mx->ksum, 1, 0},
+                    {(void**)&mx->adj_start, sizeof *mx->adj_start, 1, 1},
+                    {(void**)&mx->adj_cur, sizeof *mx->adj_cur, 1, 0}};
+        if (!regrow_set(a, w, 8, mx->nbody, mx->cap_body, cap))
             return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d bodies", cap);
-        }
-        void** old[6] = {(void**)&mx->body, (void**)&mx->bw, (void**)&mx->sb,
-                         (void**)&mx->y0,   (void**)&mx->ys, (void**)&mx->ksum};
-        for (int i = 0; i < 6; i++) {
-            if (*old[i]) memcpy(p[i], *old[i], (size_t)n * sz[i]);
-            sni_free(a, *old[i], (size_t)oc * sz[i]);
-            *old[i] = p[i];
-        }
         mx->cap_body = cap;
     }
     if (ncon > mx->cap_con) {
         int cap = next_cap(mx->cap_con, ncon);
-        void* p = regrow(a, mx->con, sizeof *mx->con, mx->ncon, mx->cap_con, cap);
-        if (!p) return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d constraints", cap);
-        mx->con = p;
+        warr w[] = {{(void**)&mx->con, sizeof *mx->con, 1, 0}};
+        if (!regrow_set(a, w, 1, mx->ncon, mx->cap_con, cap))
+            return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d constraints", cap);
         mx->cap_con = cap;
     }
     if (nrow > mx->cap_row) {
-        int cap = next_cap(mx->cap_row, nrow), oc = mx->cap_row;
-        sni_mx_row* row = sni_alloc(a, (size_t)cap * sizeof *row);
-        sn_real* A = sni_alloc(a, (size_t)cap * (size_t)cap * sizeof *A);
-        int* perm = sni_alloc(a, (size_t)cap * sizeof *perm);
-        sn_real* rhs = sni_alloc(a, (size_t)cap * sizeof *rhs);
-        if (!row || !A || !perm || !rhs) {
-            sni_free(a, row, (size_t)cap * sizeof *row);
-            sni_free(a, A, (size_t)cap * (size_t)cap * sizeof *A);
-            sni_free(a, perm, (size_t)cap * sizeof *perm);
-            sni_free(a, rhs, (size_t)cap * sizeof *rhs);
+        int cap = next_cap(mx->cap_row, nrow);
+        warr w[] = {
+            {(void**)&mx->row, sizeof *mx->row, 1, 0},   {(void**)&mx->A, sizeof *mx->A, 0, 0},
+            {(void**)&mx->perm, sizeof *mx->perm, 1, 0}, {(void**)&mx->rhs, sizeof *mx->rhs, 1, 0},
+            {(void**)&mx->env, sizeof *mx->env, 1, 0},   {(void**)&mx->adj, sizeof *mx->adj, 4, 0}};
+        if (!regrow_set(a, w, 6, 0, mx->cap_row, cap)) // scratch: nothing to keep
             return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d rows", cap);
-        }
-        sni_free(a, mx->row, (size_t)oc * sizeof *mx->row);
-        sni_free(a, mx->A, (size_t)oc * (size_t)oc * sizeof *mx->A);
-        sni_free(a, mx->perm, (size_t)oc * sizeof *mx->perm);
-        sni_free(a, mx->rhs, (size_t)oc * sizeof *mx->rhs);
-        mx->row = row;
-        mx->A = A;
-        mx->perm = perm;
-        mx->rhs = rhs;
         mx->cap_row = cap;
     }
     return SN_OK;
