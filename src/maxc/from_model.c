@@ -255,15 +255,15 @@ static int add_loop(build* b, int c) {
     sn_real p1[3], p2[3];
     link_point(m, f1, m->constraint_anchor + 3 * c, p1);
     link_point(m, f2, b->anchor2 + 3 * c, p2);
+    int weld = type == SN_CONSTRAINT_PIN && c + 1 < m->nconstraint &&
+               m->constraint_type[c + 1] == SN_CONSTRAINT_ORIENTATION &&
+               m->constraint_frame1[c + 1] == f1 && m->constraint_frame2[c + 1] == f2;
     if (b1 == b2) {
         warn(b, "sn_maximal_from_model: loop constraint %d joins two links of one body: ignored",
              c);
-        return 1;
+        return weld ? 2 : 1;
     }
     if (type == SN_CONSTRAINT_PIN) {
-        int weld = c + 1 < m->nconstraint &&
-                   m->constraint_type[c + 1] == SN_CONSTRAINT_ORIENTATION &&
-                   m->constraint_frame1[c + 1] == f1 && m->constraint_frame2[c + 1] == f2;
         k.kind = weld ? SN_CONSTRAINT_WELD : SN_CONSTRAINT_BALL;
         if (weld) {
             // aligned when R1 rot2 = R2: frame a = link 1's axes turned by rot2, frame b link 2's
