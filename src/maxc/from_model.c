@@ -127,8 +127,12 @@ static sn_status add_bodies(build* b) {
         if (!(m->body_mass[i] > 0))
             return sni_error(b->err, SN_ERR_MODEL, NULL, 0, NULL,
                              "sn_maximal_from_model: body '%s' has mass %g: every body in maximal "
-                             "coordinates needs a mass > 0 and a positive definite inertia",
-                             name, m->body_mass[i]);
+                             "coordinates needs a mass > 0 and a positive definite inertia%s",
+                             name, m->body_mass[i],
+                             m->format == SN_FORMAT_MJCF
+                                 ? " (an MJCF body with several joints is a chain of massless "
+                                   "links: not yet in maximal coordinates)"
+                                 : "");
         int id;
         char what[160];
         snprintf(what, sizeof what, "body '%s'", name);
