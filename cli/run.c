@@ -5,6 +5,7 @@
 // schemes, a ground plane or a heightfield and their contacts. Without a model: the bundled
 // Strandbeest walking on its crank.
 #include "cli.h"
+#include "sinew/sn_maximal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,7 +30,7 @@ static void run_usage(void) {
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
             "                 [--expo-products N] [--expo-full] [--expo-modal on|off]\n"
-            "                 [--expo-slip on|off] [--soft-events]\n");
+            "                 [--expo-slip on|off] [--soft-events] [--maximal]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -79,7 +80,16 @@ static void run_usage(void) {
             "              same model and options): its time, state and warm start replace the\n"
             "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
             "              from there for --duration, bit for bit as if it had not stopped\n"
-            "  --quiet     no progress bar\n");
+            "  --quiet     no progress bar\n"
+            "  --maximal   the model in maximal coordinates (docs/constraints.md): each body a\n"
+            "              free rigid body, each joint a constraint (hinge, slider, ball; mimic\n"
+            "              joints gears, loops balls or welds), stepped alone by semi_implicit\n"
+            "              (default) or rk4 with the file's (or --dt, --gravity) time step and\n"
+            "              gravity. NO CONTACTS: the standalone system has none (no ground, no\n"
+            "              heightfield), nor joint limits, damping, springs, actuators or PD\n"
+            "              control. --record writes the equivalent joint coordinates under the\n"
+            "              same columns (t, q0.., u0.., energies, contacts 0) plus the\n"
+            "              constraint error c_rms, c_worst (m or rad)\n");
     fprintf(
         stderr,
         "soft contacts (docs/expo.md, \"Command line\"):\n"
@@ -134,15 +144,31 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+// --record's header: t, q0.., u0.., the energies, the contacts, then `extra` (",a,b" or "")
+static void record_header(FILE* f, int nq, int nv, const char* extra) {
+    fprintf(f, "t");
+    for (int i = 0; i < nq; i++)
+        fprintf(f, ",q%d", i);
+    for (int i = 0; i < nv; i++)
+        fprintf(f, ",u%d", i);
+    fprintf(f, ",kinetic_energy,potential_energy,contacts%s", extra);
+}
+
+// a row's columns of record_header (before `extra`)
+static void record_values(FILE* f, double t, const double* q, int nq, const double* u, int nv,
+                          double ke, double pe, int ncontact) {
+    fprintf(f, "%.9g", t);
+    for (int i = 0; i < nq; i++)
+        fprintf(f, ",%.17g", q[i]);
+    for (int i = 0; i < nv; i++)
+        fprintf(f, ",%.17g", u[i]);
+    fprintf(f, ",%.17g,%.17g,%d", ke, pe, ncontact);
+}
+
 static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, double ke, double pe,
                        int ncontact) {
     const sn_data* d = sn_system_data(s);
-    fprintf(f, "%.9g", t);
-    for (int i = 0; i < m->nq; i++)
-        fprintf(f, ",%.17g", d->q[i]);
-    for (int i = 0; i < m->nv; i++)
-        fprintf(f, ",%.17g", d->u[i]);
-    fprintf(f, ",%.17g,%.17g,%d", ke, pe, ncontact);
+    record_values(f, t, d->q, m->nq, d->u, m->nv, ke, pe, ncontact);
     if (m->nconstraint) {
         double rms = 0, worst = 0;
         sn_system_loop_error(s, &rms, &worst);
@@ -190,6 +216,7 @@ typedef struct run_args {
     const char *soft_pairs, *materials;
     int expo_products, expo_full, expo_modal, expo_slip;
     int soft_events; // --soft-events
+    int maximal;     // --maximal: the model in maximal coordinates (sn_maximal), no contacts
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -289,6 +316,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             i++;
         } else if (!strcmp(s, "--soft-events")) {
             a->soft_events = 1;
+        } else if (!strcmp(s, "--maximal")) {
+            a->maximal = 1;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -1032,10 +1061,163 @@ static const char* scheme_name(sn_scheme s) {
 }
 
 
+// ---- --maximal: the model in maximal coordinates, stepped alone (docs/constraints.md) ----
+
+// the options a standalone sn_maximal does not take; 0 or CLI_USAGE
+static int maximal_check_args(const run_args* a) {
+    const char* no = a->demo                   ? "the bundled scene (give a MODEL)"
+                     : a->kp || a->kd          ? "--kp or --kd (no control in maximal coordinates)"
+                     : a->target || a->vtarget ? "--target or --vtarget (no control)"
+                     : a->contact              ? "--contact (no contacts)"
+                     : a->hfield               ? "--heightfield (no contacts)"
+                     : a->ground               ? "--ground (no contacts)"
+                     : a->contacts             ? "--contacts (no contacts)"
+                     : a->friction_given || a->restitution_given
+                         ? "--friction or --restitution (no contacts)"
+                     : a->self_collision ? "--self-collision (no contacts)"
+                     : a->gyroscopic     ? "--gyroscopic (the bodies' couples are exact)"
+                     : a->save_state || a->load_state ? "--save-state or --load-state"
+                     : a->plot                        ? "--plot"
+                     : a->materials                   ? "--materials (no contacts)"
+                     : a->scheme && strcmp(a->scheme, "semi_implicit") && strcmp(a->scheme, "rk4")
+                         ? "--scheme other than semi_implicit or rk4"
+                         : NULL;
+    if (!no) return soft_check_args(a, 0);
+    fprintf(stderr, "sinew run: --maximal does not take %s\n", no);
+    return CLI_USAGE;
+}
+
+// the joint coordinates of mx into q, u; 1-DOF revolute angles kept continuous with the last
+// row's (prev, NULL: the first row)
+static void maximal_joints(const sn_model* m, const sn_maximal* mx, const double* prev, double* q,
+                           double* u) {
+    sn_maximal_joint_state(mx, q, m->nq, u, m->nv);
+    for (int j = 0; prev && j < m->njoint; j++) {
+        int t = m->joint_type[j], i = m->joint_qadr[j];
+        if (t == SN_JOINT_REVOLUTE || t == SN_JOINT_CONTINUOUS)
+            q[i] += 2 * M_PI * floor((prev[i] - q[i]) / (2 * M_PI) + 0.5);
+    }
+}
+
+static void maximal_row(FILE* f, const sn_model* m, sn_maximal* mx, const double* q,
+                        const double* u, double pe0) {
+    double rms = 0, worst = 0;
+    sn_maximal_constraint_error(mx, &rms, &worst);
+    record_values(f, sn_maximal_time(mx), q, m->nq, u, m->nv, sn_maximal_kinetic_energy(mx),
+                  sn_maximal_potential_energy(mx) + pe0, 0);
+    fprintf(f, ",%.9g,%.9g\n", rms, worst);
+}
+
+// `sinew run --maximal MODEL`: the world and system configured as for the articulated run (the
+// file's dt, gravity, key and assembly, then --q0, --u0, --dt, --gravity) give the start state
+// and the settings; the sn_maximal made from it runs alone. 0 or 1
+static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_report* setup) {
+    const sn_model* m = sn_system_model(s);
+    sn_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.log = print_warning;
+    sn_maximal* mx = NULL;
+    sn_error err;
+    if (sn_maximal_from_model(m, sn_system_q(s), sn_system_u(s), &wo, &mx, &err) != SN_OK) {
+        fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
+        return 1;
+    }
+    double g[3];
+    sn_world_gravity(w, g);
+    sn_maximal_set_timestep(mx, a->dt);
+    sn_maximal_set_gravity(mx, g);
+    int rk4 = a->scheme && !strcmp(a->scheme, "rk4");
+    sn_maximal_set_scheme(mx, rk4 ? SN_MAXIMAL_RK4 : SN_MAXIMAL_SEMI_IMPLICIT);
+    if (setup->ground)
+        fprintf(stderr,
+                "sinew run: warning: --maximal: no contacts: the ground at z = %g is not "
+                "simulated (the standalone system has none)\n",
+                setup->ground_height);
+    // the potential energy of the links welded to the world, which have no maximal body
+    double pe0 = sn_system_potential_energy(s) - sn_maximal_potential_energy(mx);
+    size_t nq = (size_t)m->nq + 1, nv = (size_t)m->nv + 1;
+    double *q = calloc(nq, sizeof(double)), *u = calloc(nv, sizeof(double));
+    double* prev = calloc(nq, sizeof(double));
+    FILE* rec = a->record ? fopen(a->record, "w") : NULL;
+    int rc = 0;
+    if (a->record && !rec) {
+        fprintf(stderr, "sinew run: cannot write '%s'\n", a->record);
+        rc = 1;
+    }
+    cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, 0, 1.0 / 60) : NULL;
+    maximal_joints(m, mx, NULL, q, u);
+    if (rec) {
+        record_header(rec, m->nq, m->nv, ",c_rms,c_worst");
+        fputc('\n', rec);
+        maximal_row(rec, m, mx, q, u, pe0);
+    }
+    if (rep) cli_replay_frame(rep, s, 0, a->dt);
+    long steps = (long)floor(a->duration / a->dt + 0.5), k = 0;
+    int bar = !a->quiet && isatty(2);
+    double e0 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+    double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = now_seconds();
+    for (; !rc && k < steps; k++) {
+        if (sn_maximal_step(mx) != SN_OK) {
+            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_maximal_time(mx),
+                    sn_maximal_last_error(mx));
+            rc = 1;
+            break;
+        }
+        memcpy(prev, q, (size_t)m->nq * sizeof(double));
+        maximal_joints(m, mx, prev, q, u);
+        if (rec) maximal_row(rec, m, mx, q, u, pe0);
+        double rms, worst;
+        sn_maximal_constraint_error(mx, &rms, &worst);
+        c_sq += rms * rms, c_rms_max = fmax(c_rms_max, rms), c_worst = fmax(c_worst, worst);
+        if (rep && sn_system_set_state(s, q, m->nq, u, m->nv) == SN_OK)
+            cli_replay_frame(rep, s, sn_maximal_time(mx), a->dt);
+        if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
+    }
+    double wall = now_seconds() - t0, sim = sn_maximal_time(mx);
+    if (bar) fputc('\n', stderr);
+    double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+    printf("model            %s (nq %d, nv %d)\n", a->path, m->nq, m->nv);
+    printf("maximal          %d bodies, %d constraints, %d rows (no contacts, no limits)\n",
+           sn_maximal_body_count(mx), sn_maximal_constraint_count(mx), sn_maximal_row_count(mx));
+    printf("simulated time   %.6g s in %ld steps of %.6g s (maximal coordinates, %s)\n", sim, k,
+           a->dt, rk4 ? "RK4" : "semi-implicit");
+    printf("wall time        %.6g s\n", wall);
+    printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
+    printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0 + pe0, e1 + pe0,
+           e1 - e0, e0 + pe0 != 0 ? 100 * (e1 - e0) / fabs(e0 + pe0) : 0.0);
+    printf("constraint error rms %.3g over the run (largest step rms %.3g), worst %.3g (m or "
+           "rad)\n",
+           k ? sqrt(c_sq / (double)k) : 0.0, c_rms_max, c_worst);
+    if (rec) {
+        fclose(rec);
+        printf("recorded         %s (%ld rows after the header)\n", a->record, k + 1);
+    }
+    if (rep) {
+        char path[4096], title[512], summary[1024];
+        const char* base = strrchr(a->path, '/');
+        snprintf(title, sizeof title, "%s", base ? base + 1 : a->path);
+        char* dot = strrchr(title, '.');
+        if (dot && dot != title) *dot = 0;
+        snprintf(path, sizeof path, "%s%s", a->html ? a->html : title, a->html ? "" : ".html");
+        snprintf(summary, sizeof summary,
+                 "%s in maximal coordinates: %.3g s simulated in %ld steps of %g s", title, sim, k,
+                 a->dt);
+        if (cli_replay_write(rep, path, title, summary) == 0)
+            printf("replay           %s (open it in a browser)\n", path);
+        else if (!rc)
+            rc = 1;
+        cli_replay_free(rep);
+    }
+    free(q), free(u), free(prev);
+    sn_maximal_destroy(mx);
+    return rc;
+}
+
+
 int cli_run(int argc, char** argv) {
     run_args a;
     int rc = parse_args(argc, argv, &a);
-    if (!rc) rc = soft_check_contact(&a);
+    if (!rc) rc = a.maximal ? maximal_check_args(&a) : soft_check_contact(&a);
     if (rc) {
         run_usage();
         return rc;
@@ -1076,6 +1258,12 @@ int cli_run(int argc, char** argv) {
     sn_setup_report setup;
     memset(&setup, 0, sizeof setup);
     rc = configure(w, s, &a, &setup);
+    if (a.maximal) {
+        rc = rc ? rc : run_maximal(&a, w, s, &setup);
+        sn_world_destroy(w);
+        sn_model_destroy(m);
+        return rc;
+    }
     soft_run soft;
     int soft_rc = rc ? 0 : soft_configure(w, s, &a, setup.ground ? setup.ground_height : 0, &soft);
     if (rc) memset(&soft, 0, sizeof soft);
@@ -1115,13 +1303,7 @@ int cli_run(int argc, char** argv) {
         return rc;
     }
     if (rec) {
-        fprintf(rec, "t");
-        for (int i = 0; i < m->nq; i++)
-            fprintf(rec, ",q%d", i);
-        for (int i = 0; i < m->nv; i++)
-            fprintf(rec, ",u%d", i);
-        fprintf(rec, ",kinetic_energy,potential_energy,contacts%s",
-                m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
+        record_header(rec, m->nq, m->nv, m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
         soft_header(rec, &soft);
         fputc('\n', rec);
     }

@@ -476,5 +476,22 @@ check "--contact hard over a soft file" exit_code 0 "$SINEW" run "$SF" --contact
 check "it runs on hard contacts" grep -q "contacts         4 per step on average" "$TMP/out"
 check "a soft-only option with --contact hard" exit_code 2 "$SINEW" run "$SF" --contact hard --stiffness 1e5 --no-html
 
+# --maximal: the model in maximal coordinates (sn_maximal), stepped alone; its record has the
+# articulated run's columns (the equivalent joint coordinates) plus the constraint error
+MXP=$SRC/tests/data/maximal/double_pendulum.urdf
+check "run --maximal" exit_code 0 "$SINEW" run "$MXP" --maximal --q0 "1 -0.5" --dt 1e-4 --duration 1 --scheme rk4 --no-html --record "$TMP/mx.csv"
+check "it warns that the ground is not simulated" grep -q "no contacts: the ground at z = 0 is not simulated" "$TMP/err"
+check "the summary names the bodies and rows" grep -q "^maximal          2 bodies, 2 constraints, 10 rows" "$TMP/out"
+check "run the same articulated" exit_code 0 "$SINEW" run "$MXP" --no-ground --q0 "1 -0.5" --dt 1e-4 --duration 1 --scheme rk4 --no-html --record "$TMP/art.csv"
+check "the same columns, then c_rms, c_worst" test "$(head -1 "$TMP/mx.csv")" = "$(head -1 "$TMP/art.csv"),c_rms,c_worst"
+check "as many rows" test "$(wc -l < "$TMP/mx.csv")" -eq "$(wc -l < "$TMP/art.csv")"
+check "q0, q1 within 1e-5 rad of the articulated run's at every step" awk -F, 'NR == FNR { a[FNR] = $2 " " $3; next } FNR > 1 { split(a[FNR], x, " "); d = ($2 - x[1])^2 + ($3 - x[2])^2; if (d > w) w = d } END { print "  largest difference " sqrt(w) " rad"; exit !(w < 1e-10) }' "$TMP/art.csv" "$TMP/mx.csv"
+check "the constraint error stays below 1e-6" awk -F, 'NR > 1 && $NF > 1e-6 { bad = 1 } END { exit bad }' "$TMP/mx.csv"
+check "--maximal without a model" exit_code 2 "$SINEW" run --maximal
+check "--maximal with PD gains" exit_code 2 "$SINEW" run "$MXP" --maximal --kp 10
+check "the message says why" grep -q "does not take --kp or --kd" "$TMP/err"
+check "--maximal with --scheme euler" exit_code 2 "$SINEW" run "$MXP" --maximal --scheme euler
+check "the help says there are no contacts" bash -c "'$SINEW' run --help 2>&1 | grep -q 'NO CONTACTS'"
+
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

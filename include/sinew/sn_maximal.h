@@ -163,14 +163,20 @@ SN_API void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real
 
 // ---- any model in maximal coordinates ----
 
-/// The model's links as bodies (fixed links merged as the model does; a fixed base welded to the
-/// world, a floating base free) and its joints as constraints (revolute: hinge, prismatic:
-/// slider, spherical: ball; limits and mimic joints: not yet), at configuration q (NULL: the
-/// model's q0) and velocity u (NULL: zero).
+/// The model's links as bodies (fixed links merged as the model does; a fixed base is the
+/// world body, so its children's joints attach to the world; a floating base free) and its
+/// joints as constraints (revolute: hinge, prismatic: slider, spherical: ball; a URDF mimic
+/// joint: a gear; the model's loops: pin a ball, pin and orientation a weld, equality a plane or
+/// a line), at configuration q (NULL: the model's q0) and velocity u (NULL: zero). Position
+/// limits, joint damping, friction, springs, rotor inertia and actuators are left out, each
+/// kind warned once through opts' log. Refused (SN_ERR_MODEL, naming it): a body without mass,
+/// an orientation loop without its pin. Nothing is returned on failure (*out NULL).
 SN_API sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_real* u,
                                        const sn_world_opts* opts, sn_maximal** out, sn_error* err);
 /// For an sn_maximal made by sn_maximal_from_model: the equivalent joint coordinates (nq, nv of
-/// the model) from the bodies' relative poses and velocities.
+/// the model) from the bodies' relative poses and velocities: hinge angles within pi of their
+/// values at creation, quaternions with the sign they had then, so that from_model(q, u) then
+/// joint_state gives q and u back. q or u may be NULL (not written; its size not checked).
 SN_API sn_status sn_maximal_joint_state(const sn_maximal* mx, sn_real* q, int nq, sn_real* u,
                                         int nv);
 /// The model it was made from (NULL for one built by hand).

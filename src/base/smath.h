@@ -114,6 +114,23 @@ static inline void quat_to_m3(sn_real* r, const sn_real* q) {
     r[7] = 2 * (y * z + w * x);
     r[8] = 1 - 2 * (x * x + y * y);
 }
+// the unit quaternion (w x y z) of a rotation matrix
+static inline void m3_to_quat(sn_real* q, const sn_real* R) {
+    sn_real tr = R[0] + R[4] + R[8];
+    if (tr > 0) {
+        sn_real k = 2 * sqrt(1 + tr);
+        q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k, q[3] = (R[3] - R[1]) / k;
+    } else if (R[0] > R[4] && R[0] > R[8]) {
+        sn_real k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
+        q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k, q[3] = (R[2] + R[6]) / k;
+    } else if (R[4] > R[8]) {
+        sn_real k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
+        q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4, q[3] = (R[5] + R[7]) / k;
+    } else {
+        sn_real k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
+        q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k, q[3] = k / 4;
+    }
+}
 // d = a * b
 static inline void quat_mul(sn_real* d, const sn_real* a, const sn_real* b) {
     sn_real w = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];

@@ -105,7 +105,15 @@ struct sn_maximal {
     int* joint_con;            // per model joint: its constraint (-1: none, a free joint)
     int map_nlink, map_njoint; // the sizes of link_body (link_off: 3 x), joint_con, for the free
                                // in sn_maximal_destroy (allocated with mx->al)
+    // (from_model.c) q at creation: hinge angles are read within pi of it, quaternions with its
+    // sign (so that q comes back as it was given); map_nq entries
+    int map_nq;
+    sn_real* joint_qref;
 };
+
+// from_model.c: frees the model map (link_body, link_off, joint_con, joint_qref); a NULL map is
+// a no-op. sn_maximal_destroy calls it.
+void sni_maxc_model_free(sn_maximal* mx);
 
 // ---- shared between system.c, step.c, user.c and gear.c ----
 

@@ -66,11 +66,7 @@ void sn_maximal_destroy(sn_maximal* mx) {
     sni_free(a, mx->adj, 4 * nr * sizeof *mx->adj);
     sni_free(a, mx->adj_start, (nb + 1) * sizeof *mx->adj_start);
     sni_free(a, mx->adj_cur, nb * sizeof *mx->adj_cur);
-    // from_model.c's map (sized by the model it was made from)
-    size_t nlink = (size_t)mx->map_nlink, njnt = (size_t)mx->map_njoint;
-    sni_free(a, mx->link_body, nlink * sizeof *mx->link_body);
-    sni_free(a, mx->link_off, 3 * nlink * sizeof *mx->link_off);
-    sni_free(a, mx->joint_con, njnt * sizeof *mx->joint_con);
+    sni_maxc_model_free(mx); // from_model.c's map (sized by the model it was made from)
     sn_allocator al = mx->al;
     sni_free(&al, mx, sizeof *mx);
 }

@@ -197,24 +197,6 @@ int sni_mjcf_joint_kind(const char* t) {
     return -1;
 }
 
-// the unit quaternion (w x y z) of a rotation matrix
-static void m3_to_quat(sn_real* q, const sn_real* R) {
-    sn_real tr = R[0] + R[4] + R[8];
-    if (tr > 0) {
-        sn_real k = 2 * sqrt(1 + tr);
-        q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k, q[3] = (R[3] - R[1]) / k;
-    } else if (R[0] > R[4] && R[0] > R[8]) {
-        sn_real k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
-        q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k, q[3] = (R[2] + R[6]) / k;
-    } else if (R[4] > R[8]) {
-        sn_real k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
-        q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4, q[3] = (R[5] + R[7]) / k;
-    } else {
-        sn_real k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
-        q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k, q[3] = k / 4;
-    }
-}
-
 // ---- a body's mass, geoms and sites ----
 
 // the body's mass properties from its <inertial> or its geoms, into link l (body frame).
