@@ -5,6 +5,7 @@
 // the position correction, a sweep of its own over the position rows. The helpers that read and
 // push the sweep velocities live here, beside the loops that call them per visit.
 #include "base/smath.h"
+#include "couple/couple.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -199,6 +200,7 @@ void sni_solver_warm_start(sni_solver* sv) {
     }
     for (int a = 0; a < nb; a++)
         block_push(sv, a, 0, sv->blk_lambda + 3 * a);
+    sni_couple_warm_start(sv);
 }
 
 
@@ -210,7 +212,8 @@ void sni_solver_warm_start(sni_solver* sv) {
 // read (the subspace step, the end).
 static int delassus_begin(sni_solver* sv) {
     int nb = sv->nblock;
-    if (nb > SNI_DELASSUS_MAX || sv->no_delassus) return 0;
+    // (world constraints update the velocities exactly after every sweep: velocity form)
+    if (nb > SNI_DELASSUS_MAX || sv->no_delassus || (sv->couple && sv->couple->acting)) return 0;
     // per visit: 9 nb for the coupling sum against the DOFs a push would update
     size_t push = 0;
     for (int a = 0; a < nb; a++)
@@ -326,6 +329,8 @@ void sni_solver_sweeps(sni_solver* sv) {
     for (; it < sv->max_iter; it++) {
         sn_real change = 0, dv = 0;
         sweep(sv, dense, &change, &dv);
+        // the world constraints' exact update, the last of every sweep
+        change = fmax(change, sni_couple_exact(sv, 0));
         // done when no impulse moved by more than the tolerance, or no row's velocity by more than
         // the tolerance over the sweep: on a redundant set (a body resting on more rows than it
         // has DOFs) the impulses drift slowly among the rows while the velocities barely change
@@ -343,6 +348,7 @@ void sni_solver_sweeps(sni_solver* sv) {
             if (dense) delassus_sync(sv); // the subspace step works on the velocities
             sni_solver_subspace_step(sv);
             if (dense) delassus_synced(sv);
+            sni_couple_exact(sv, 0);
         }
         dv_prev = dv;
     }
@@ -445,6 +451,7 @@ void sni_solver_position_correction(sni_solver* sv) {
             change = fmax(change, fabs(dp[ra]));
             block_push(sv, a, 1, dp);
         }
+        change = fmax(change, sni_couple_exact(sv, 1));
         if (change < sv->tol) break;
     }
     // s->solve.pseudo now holds M~^-1 J^T p, built by the sweeps. Rows that cannot all be met (two
