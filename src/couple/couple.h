@@ -50,6 +50,10 @@ typedef struct sni_couple {
     int nrow;   // rows of all constraints
     int nvmax;  // the largest nv of a constrained system
     int acting; // this step's solve has world constraint rows
+    int shared; // and they share a system with a block of the contact solver: their exact
+                // update then joins the sweeps' convergence test and the sweeps run in velocity
+                // form; otherwise they are an island of their own, solved without touching the
+                // sweeps (a system nothing couples steps bit for bit as without them)
     // ---- the workspace (made when a constraint is added; never in a step) ----
     void* ws;
     size_t ws_bytes;
@@ -95,7 +99,8 @@ void sni_couple_side(const sn_system* s, int b, sni_maxc_body* kb, sn_real* jp, 
 // the warm start: lambda from the last step's, pushed into the sweep velocities
 void sni_couple_warm_start(sni_solver* sv);
 // the exact update of the rows at the sweep velocities (pseudo: of the position correction's
-// pseudo-velocities, target 0 on the rows that acted); the largest impulse change
+// pseudo-velocities, target 0 on the rows that acted); the largest impulse change when the rows
+// share a system with the sweeps' blocks (0 otherwise: the sweeps need not wait for them)
 sn_real sni_couple_exact(sni_solver* sv, int pseudo);
 
 #endif

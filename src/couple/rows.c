@@ -51,7 +51,7 @@ int sni_couple_acts_on(const sn_world* w, const sn_system* s) {
 int sni_couple_begin(sni_solver* sv) {
     sni_couple* cp = sv->couple;
     if (!cp) return 0;
-    cp->acting = 0;
+    cp->acting = cp->shared = 0;
     for (int i = 0; i < cp->ncon; i++)
         if (con_in_solve(sv->sys, &cp->con[i])) cp->acting = 1;
     return cp->acting;
@@ -275,6 +275,15 @@ void sni_couple_prepare(sni_solver* sv) {
     }
     for (int r = 0; r < n; r++)
         cp->act[r] = cp->kind[r] == SNI_COUPLE_ROW_EQ;
+    cp->shared = 0;
+    for (int b = 0; b < sv->nblock && !cp->shared; b++)
+        for (int i = 0; i < cp->ncon; i++) {
+            const sni_couple_con* k = &cp->con[i];
+            int sa = sv->blk_sa[b], sb = sv->blk_sb[b];
+            if (k->acted &&
+                (sa == k->sa || sa == k->sb || (sb >= 0 && (sb == k->sa || sb == k->sb))))
+                cp->shared = 1;
+        }
     // a wire starts from its state of the last step: taut or slack
     for (int i = 0; i < cp->ncon; i++)
         if (cp->con[i].wire && cp->kind[cp->con[i].row0] != SNI_COUPLE_ROW_OFF)

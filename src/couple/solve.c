@@ -230,5 +230,5 @@ sn_real sni_couple_exact(sni_solver* sv, int pseudo) {
         change = fabs(dl) > change ? fabs(dl) : change;
         row_push(sv, r, dl, pseudo);
     }
-    return change;
+    return cp->shared ? change : 0;
 }

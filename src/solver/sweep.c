@@ -212,8 +212,9 @@ void sni_solver_warm_start(sni_solver* sv) {
 // read (the subspace step, the end).
 static int delassus_begin(sni_solver* sv) {
     int nb = sv->nblock;
-    // (world constraints update the velocities exactly after every sweep: velocity form)
-    if (nb > SNI_DELASSUS_MAX || sv->no_delassus || (sv->couple && sv->couple->acting)) return 0;
+    // (world constraints on the blocks' systems update the velocities after every sweep: velocity
+    // form)
+    if (nb > SNI_DELASSUS_MAX || sv->no_delassus || (sv->couple && sv->couple->shared)) return 0;
     // per visit: 9 nb for the coupling sum against the DOFs a push would update
     size_t push = 0;
     for (int a = 0; a < nb; a++)
