@@ -55,6 +55,7 @@ static void ws_layout(sni_couple* cp, const sn_world* w, int ncon, carver* c) {
     SNI_CARVE(c, cp->act, nn);
     SNI_CARVE(c, cp->drop, nn);
     SNI_CARVE(c, cp->idx, nn);
+    SNI_CARVE(c, cp->fidx, nn);
     SNI_CARVE(c, cp->jp, 6 * (size_t)nvmax);
     SNI_CARVE(c, cp->jr, 6 * (size_t)nvmax);
     if (!c->base) return;

@@ -71,6 +71,8 @@ typedef struct sni_couple {
     int* act;        // 1: in the active set (nrow)
     int* drop;       // 1: the factor left the row out (dependent on the rows before it) (nrow)
     int* idx;        // the active rows, in order (nrow)
+    int* fidx;       // the rows L factors (nrow), their number, and whether with compliance:
+    int fna, feps;   // a solve on the same rows reuses the factor (fna -1: none this step)
     sn_real* jp;     // a point Jacobian and an angular Jacobian (3 x nvmax each)
     sn_real* jr;     //
 } sni_couple;

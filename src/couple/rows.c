@@ -250,6 +250,16 @@ static sn_real coupling(const sni_solver* sv, const sni_couple_con* kr, int r,
 }
 
 
+// whether two constraints' rows act on a common system
+static int share(const sni_couple_con* a, const sni_couple_con* b) {
+    for (int e = 0; e < 2; e++) {
+        int s = row_sys(a, e);
+        if (s >= 0 && (s == row_sys(b, 0) || s == row_sys(b, 1))) return 1;
+    }
+    return 0;
+}
+
+
 void sni_couple_prepare(sni_solver* sv) {
     sni_couple* cp = sv->couple;
     if (!cp || !cp->acting) return;
@@ -265,6 +275,8 @@ void sni_couple_prepare(sni_solver* sv) {
             if (cp->kind[r] == SNI_COUPLE_ROW_OFF) continue;
             for (int j = i; j < cp->ncon; j++) {
                 const sni_couple_con* kj = &cp->con[j];
+                // constraints on no common system: their block of G stays 0
+                if (!share(ki, kj)) continue;
                 for (int s = j == i ? r : kj->row0; s < kj->row0 + kj->nrow; s++) {
                     if (cp->kind[s] == SNI_COUPLE_ROW_OFF) continue;
                     sn_real g = coupling(sv, ki, r, kj, s);
@@ -275,6 +287,7 @@ void sni_couple_prepare(sni_solver* sv) {
     }
     for (int r = 0; r < n; r++)
         cp->act[r] = cp->kind[r] == SNI_COUPLE_ROW_EQ;
+    cp->fna = -1; // G is new: no factor of it yet
     cp->shared = 0;
     for (int b = 0; b < sv->nblock && !cp->shared; b++)
         for (int i = 0; i < cp->ncon; i++) {

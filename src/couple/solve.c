@@ -153,18 +153,29 @@ static void solve_active(sni_couple* cp, int pseudo) {
         if (cp->kind[r] != SNI_COUPLE_ROW_OFF && cp->act[r] && !(pseudo && cp->eps[r] > 0))
             cp->idx[na++] = r;
     }
-    for (int a = 0; a < na; a++) {
-        int r = cp->idx[a];
-        for (int b = 0; b <= a; b++)
-            cp->L[(size_t)a * na + b] = cp->G[(size_t)r * n + cp->idx[b]];
-        if (!pseudo) cp->L[(size_t)a * na + a] += cp->eps[r];
+    // the factor of these rows' block (with the compliance when it is in it) made once
+    int eps = 0;
+    for (int a = 0; a < na && !pseudo; a++)
+        eps |= cp->eps[cp->idx[a]] > 0;
+    int same = cp->fna == na && cp->feps == eps;
+    for (int a = 0; a < na && same; a++)
+        same = cp->fidx[a] == cp->idx[a];
+    if (!same) {
+        for (int a = 0; a < na; a++) {
+            int r = cp->idx[a];
+            for (int b = 0; b <= a; b++)
+                cp->L[(size_t)a * na + b] = cp->G[(size_t)r * n + cp->idx[b]];
+            if (eps) cp->L[(size_t)a * na + a] += cp->eps[r];
+        }
+        factor_drop(cp->L, na, cp->drop);
+        memcpy(cp->fidx, cp->idx, (size_t)na * sizeof(int));
+        cp->fna = na, cp->feps = eps;
     }
     // the right side in x's first na entries (idx is increasing: x[a] is free once read)
     for (int a = 0; a < na; a++) {
         int r = cp->idx[a];
         cp->x[a] = (pseudo ? 0 : cp->target[r]) - cp->r0[r];
     }
-    factor_drop(cp->L, na, cp->drop);
     solve_drop(cp->L, na, cp->drop, cp->x);
     for (int a = na - 1; a >= 0; a--) {
         int r = cp->idx[a];
