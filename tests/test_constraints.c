@@ -10,6 +10,7 @@
 #include "heapcount.h"
 #include "math/dense.h"
 #include "maxc/constraints.h"
+#include "maxc/maxc.h"
 
 #include <stdint.h>
 
@@ -362,7 +363,104 @@ static int test_constraints_no_allocation(void) {
     return 0;
 }
 
+// ---- the gear's coordinates (src/maxc/gear.c): a hinge's angle, a slider's displacement ----
+
+// q, its slices' J x-dot and J-dot x-dot of a hinge or slider coordinate at (a, b)
+static int coord(const sni_maxc_con* k, const sni_maxc_body* a, const sni_maxc_body* b, double ref,
+                 double* q, double* jx, double* jd) {
+    double Ja[6], Jb[6];
+    if (sni_mx_coord(k, a, b, ref, q, Ja, Jb, jd) != SN_OK) return -1;
+    double s = 0;
+    for (int j = 0; j < 3; j++) {
+        s += Ja[j] * a->v[j] + Ja[3 + j] * a->w[j];
+        if (b) s += Jb[j] * b->v[j] + Jb[3 + j] * b->w[j];
+    }
+    *jx = s;
+    return 0;
+}
+
+static int test_gear_coordinates_finite_differences(void) {
+    reseed(0x5eed0007u);
+    const double h = 1e-5;
+    for (int kind = SNI_MAXC_HINGE; kind <= SNI_MAXC_SLIDER; kind++)
+        for (int world = 0; world < 2; world++) {
+            double wj = 0, wd = 0;
+            for (int trial = 0; trial < 200; trial++) {
+                sni_maxc_con k;
+                sni_maxc_body a, b;
+                random_body(&a);
+                random_body(&b);
+                random_con(&k, (sni_maxc_kind)kind);
+                const sni_maxc_body* pb = world ? NULL : &b;
+                double q, jx, jd;
+                SNT_CHECK(coord(&k, &a, pb, 0, &q, &jx, &jd) == 0);
+                sni_maxc_body ap, am, bp, bm;
+                advance(&ap, &a, h);
+                advance(&am, &a, -h);
+                advance(&bp, &b, h);
+                advance(&bm, &b, -h);
+                double qp, qm, jxp, jxm, t;
+                SNT_CHECK(coord(&k, &ap, world ? NULL : &bp, q, &qp, &jxp, &t) == 0);
+                SNT_CHECK(coord(&k, &am, world ? NULL : &bm, q, &qm, &jxm, &t) == 0);
+                double cfd = (qp - qm) / (2 * h), jfd = (jxp - jxm) / (2 * h);
+                double ej = fabs(jx - cfd) / fmax(fabs(cfd), 1e-2);
+                double ed = fabs(jd - jfd) / fmax(fabs(jfd), 1e-2);
+                wj = fmax(wj, ej);
+                wd = fmax(wd, ed);
+                SNT_CHECK_MSG(ej <= 1e-7 && ed <= 1e-7,
+                              "%s coordinate%s trial %d: J x-dot rel %.3g, J-dot x-dot rel %.3g",
+                              kind_name(kind), world ? " (world)" : "", trial, ej, ed);
+            }
+            printf("  %-6s coordinate %-6s 200 states: J x-dot rel %.1e, J-dot x-dot rel %.1e\n",
+                   kind_name(kind), world ? "world" : "bodies", wj, wd);
+        }
+    return 0;
+}
+
+// the coordinates' values: b's frame turned by theta about a's axis 1 (any theta, unwrapped
+// from a reference), b's anchor moved by s along it
+static int test_gear_coordinates_values(void) {
+    reseed(0x5eed0008u);
+    for (int trial = 0; trial < 100; trial++) {
+        sni_maxc_con k;
+        sni_maxc_body a, b;
+        random_body(&a);
+        random_con(&k, SNI_MAXC_HINGE);
+        double theta = 12 * urand(), s = urand();
+        // F_b = F_a Rx(theta): R_b = R_a Q_a Rx Q_b^T; anchors: p_b = p_a + s f_a1
+        const double ex[3] = {1, 0, 0};
+        double Rx[9], T[9], U[9], Fa[9];
+        rot_axis(Rx, ex, theta);
+        mul3(Fa, a.R, k.Qa);
+        mul3(T, Fa, Rx);
+        mul3_t(U, T, k.Qb);
+        b = a;
+        memcpy(b.R, U, sizeof U);
+        double sa[3], sb[3], fa1[3] = {Fa[0], Fa[3], Fa[6]};
+        mulv(sa, a.R, k.ra);
+        mulv(sb, b.R, k.rb);
+        for (int i = 0; i < 3; i++)
+            b.x[i] = a.x[i] + sa[i] + s * fa1[i] - sb[i];
+        double q, Ja[6], Jb[6], jd;
+        double ref = theta + 3 * urand(); // within pi: the unwrapped angle is theta itself
+        SNT_STATUS_OK(sni_mx_coord(&k, &a, &b, ref, &q, Ja, Jb, &jd));
+        SNT_NEAR(q, theta, 1e-12);
+        k.kind = SNI_MAXC_SLIDER;
+        SNT_STATUS_OK(sni_mx_coord(&k, &a, &b, 0, &q, Ja, Jb, &jd));
+        SNT_NEAR(q, s, 1e-12);
+    }
+    sni_maxc_con k;
+    sni_maxc_body a;
+    random_body(&a);
+    random_con(&k, SNI_MAXC_BALL);
+    double q, Ja[6], Jb[6], jd;
+    SNT_CHECK(sni_mx_coord(&k, &a, NULL, 0, &q, Ja, Jb, &jd) == SN_ERR_ARG);
+    return 0;
+}
+
 SNT_SUITE(SNT_TEST(test_constraints_finite_differences),
           SNT_TEST(test_constraints_zero_when_satisfied),
           SNT_TEST(test_constraints_rows_independent), SNT_TEST(test_constraints_refusals),
-          SNT_TEST(test_constraints_no_allocation))
+          SNT_TEST(test_constraints_no_allocation),
+          SNT_TEST(test_gear_coordinates_finite_differences),
+          SNT_TEST(test_gear_coordinates_values))

@@ -4,6 +4,7 @@
 #define SN_H
 #include "sn_base.h"
 #include "sn_data.h"
+#include "sn_maximal.h"
 #include "sn_model.h"
 #include "sn_setup.h"
 #include "sn_soft.h"

@@ -34,11 +34,11 @@ typedef enum sn_constraint_kind {
     SN_CONSTRAINT_HINGE = 4,    ///< 5 rows: ball and the axes 1 parallel (revolute)
     SN_CONSTRAINT_SLIDER = 5,   ///< 5 rows: line and the frames aligned (prismatic)
     SN_CONSTRAINT_WELD = 6,     ///< 6 rows: ball and the frames aligned (fixed)
-    SN_CONSTRAINT_GEAR = 7,     ///< 1 row: coordinate(joint_a) - ratio coordinate(joint_b) = offset,
-                                ///< each joint a hinge (its angle) or slider (its displacement)
-    SN_CONSTRAINT_WIRE = 8,     ///< 1 one-sided row: the anchors at most `length` apart, tension
-                                ///< only; with stiffness > 0 a spring of that stiffness (N/m)
-                                ///< and damping (N s/m) acting only beyond `length` instead
+    SN_CONSTRAINT_GEAR = 7, ///< 1 row: coordinate(joint_a) - ratio coordinate(joint_b) = offset,
+                            ///< each joint a hinge (its angle) or slider (its displacement)
+    SN_CONSTRAINT_WIRE = 8, ///< 1 one-sided row: the anchors at most `length` apart, tension
+                            ///< only; with stiffness > 0 a spring of that stiffness (N/m)
+                            ///< and damping (N s/m) acting only beyond `length` instead
 } sn_constraint_kind;
 
 /// One constraint. Zero fields are defaults: a zero frame the body's axes, body_b -1 the world.
@@ -55,9 +55,10 @@ typedef struct sn_constraint_desc {
     sn_real length;      ///< DISTANCE, WIRE: the length (m, > 0)
     sn_real stiffness;   ///< WIRE: 0 rigid; > 0 compliant (N/m)
     sn_real damping;     ///< WIRE, compliant: damping along the wire (N s/m)
-    int joint_a, joint_b; ///< GEAR: the constraints (hinge or slider ids) whose coordinates it couples
-    sn_real ratio;       ///< GEAR: the ratio (0 means 1)
-    sn_real offset;      ///< GEAR: the offset (rad or m)
+    int joint_a,
+        joint_b;    ///< GEAR: the constraints (hinge or slider ids) whose coordinates it couples
+    sn_real ratio;  ///< GEAR: the ratio (0 means 1)
+    sn_real offset; ///< GEAR: the offset (rad or m)
 } sn_constraint_desc;
 
 /// A user constraint: `rows` rows (1..6) on body a and body b (-1: the world). The callback fills,
@@ -74,7 +75,7 @@ typedef struct sn_user_constraint {
     int body_a, body_b;
     sn_constraint_fn eval;
     void* ctx;
-    int check;        ///< 1: check J and J-dot x-dot against finite differences when added
+    int check;         ///< 1: check J and J-dot x-dot against finite differences when added
     sn_real check_tol; ///< the check's relative tolerance (0: 1e-6)
 } sn_user_constraint;
 
@@ -85,7 +86,7 @@ typedef struct sn_maximal sn_maximal;
 /// Schemes of an sn_maximal's step.
 typedef enum sn_maximal_scheme {
     SN_MAXIMAL_SEMI_IMPLICIT = 0, ///< v+ = v + dt a; x+ = x + dt v+, R+ = exp(dt w+) R (default)
-    SN_MAXIMAL_RK4 = 1,           ///< classical Runge-Kutta, rotations on the group
+    SN_MAXIMAL_RK4 = 1,           ///< classical Runge-Kutta; quaternion RK4, each stage normalized
 } sn_maximal_scheme;
 
 /// An empty system: gravity (0, 0, -9.81), dt 1 ms, stabilization alpha = beta = 1/(10 dt)
@@ -98,7 +99,8 @@ SN_API const char* sn_maximal_last_error(const sn_maximal* mx);
 
 /// A body of `mass` (kg > 0) and inertia about its COM in its axes (xx xy xz yy yz zz, positive
 /// definite), at the origin at rest; its id (0, 1, ...) in *id.
-SN_API sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id);
+SN_API sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6],
+                                     int* id);
 /// A built-in constraint (system_a, system_b must be NULL); its id in *id. The constraint's
 /// rows count toward the system's; refused with a message naming the field that is wrong.
 SN_API sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d, int* id);
@@ -108,16 +110,24 @@ SN_API sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_d
 SN_API sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constraint* uc,
                                                 int* id);
 
+/// Bodies (0 for NULL).
 SN_API int sn_maximal_body_count(const sn_maximal* mx);
+/// Constraints, built-in and user (0 for NULL).
 SN_API int sn_maximal_constraint_count(const sn_maximal* mx);
 /// Rows of all constraints (a wire counts 1).
 SN_API int sn_maximal_row_count(const sn_maximal* mx);
 
+/// Time step (s, finite and > 0); the default stabilization follows it (1/(10 dt) each) until
+/// sn_maximal_set_stabilization sets its own.
 SN_API sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt);
+/// The time step (s).
 SN_API sn_real sn_maximal_timestep(const sn_maximal* mx);
+/// Gravity (m/s^2, world, finite).
 SN_API sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]);
+/// The step's scheme (SN_MAXIMAL_SEMI_IMPLICIT by default).
 SN_API sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme);
-/// Drift stabilization: c-ddot + 2 alpha c-dot + beta^2 c = 0 is imposed (1/s each; 0 0: off).
+/// Drift stabilization: c-ddot + 2 alpha c-dot + beta^2 c = 0 is imposed (1/s each, finite and
+/// >= 0; 0 0: off). Default 1/(10 dt) each: 100/s at 1 ms (docs/constraints.md measures it).
 SN_API sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real beta);
 SN_API sn_real sn_maximal_time(const sn_maximal* mx);
 
@@ -132,16 +142,19 @@ SN_API sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x
 SN_API sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real force[3],
                                            const sn_real torque[3]);
 
-/// One step. No allocation. On failure (singular J M^-1 J^T, NaN, a user callback's error) the
-/// state is as it was and the reason in sn_maximal_last_error.
+/// One step. No allocation. Rows that the others make redundant are left out (pivoted factor);
+/// contradicting ones are SN_ERR_SINGULAR. On failure (SN_ERR_SINGULAR, SN_ERR_NONFINITE, a user
+/// callback's error: SN_ERR_ARG) the state is as it was and the reason in sn_maximal_last_error.
 SN_API sn_status sn_maximal_step(sn_maximal* mx);
 
-/// The last step's constraint force of constraint `id`: lambda (its rows, n of them; NULL: not
-/// read) and the world force and torque (about its COM) it put on body a (NULL: not read).
+/// The last step's constraint force of constraint `id`: lambda (its rows; n >= them; NULL: not
+/// read) and the world force and torque (about its COM) it put on body a (NULL: not read), at
+/// the state the step started from. A wire's lambda is <= 0 (tension); a gear's body a is its
+/// joint_a's body a.
 SN_API sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lambda, int n,
                                              sn_real force[3], sn_real torque[3]);
 /// The constraint error at the current state: the rms and the largest |c| over all rows (m or
-/// rad), and over the position rows only (m; NULL: not read).
+/// rad; a slack wire counts 0; NULL: not read).
 SN_API sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst);
 /// Energies (kinetic, potential in gravity) and momentum (linear; angular about the origin).
 SN_API sn_real sn_maximal_kinetic_energy(const sn_maximal* mx);
@@ -155,8 +168,7 @@ SN_API void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real
 /// slider, spherical: ball; limits and mimic joints: not yet), at configuration q (NULL: the
 /// model's q0) and velocity u (NULL: zero).
 SN_API sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_real* u,
-                                       const sn_world_opts* opts, sn_maximal** out,
-                                       sn_error* err);
+                                       const sn_world_opts* opts, sn_maximal** out, sn_error* err);
 /// For an sn_maximal made by sn_maximal_from_model: the equivalent joint coordinates (nq, nv of
 /// the model) from the bodies' relative poses and velocities.
 SN_API sn_status sn_maximal_joint_state(const sn_maximal* mx, sn_real* q, int nq, sn_real* u,

@@ -13,12 +13,12 @@
 // one body: mass properties fixed at creation, the state, this step's applied force
 typedef struct sni_mx_body {
     sn_real mass;
-    sn_real I[9];      // inertia about the COM, body axes (3x3)
-    sn_real Iinv[9];   // its inverse
-    sni_maxc_body st;  // x, R (body to world, row-major), v, w (world)
-    sn_real quat[4];   // R's quaternion (w x y z), the integrated orientation
-    sn_real F[3];      // world force at the COM, next step only
-    sn_real tau[3];    // world torque, next step only
+    sn_real I[9];     // inertia about the COM, body axes (3x3)
+    sn_real Iinv[9];  // its inverse
+    sni_maxc_body st; // x, R (body to world, row-major), v, w (world)
+    sn_real quat[4];  // R's quaternion (w x y z), the integrated orientation
+    sn_real F[3];     // world force at the COM, next step only
+    sn_real tau[3];   // world torque, next step only
 } sni_mx_body;
 
 // one constraint
@@ -30,7 +30,39 @@ typedef struct sni_mx_con {
     int row0, nrow;        // its rows in the system's row vector
     int active;            // WIRE: its row was in this step's solve (taut)
     sn_real lambda[SNI_MAXC_ROWS_MAX]; // the last step's multipliers (N or N m per row)
+    sn_real force[3], torque[3];       // the last step's world force and torque on body a
+    sn_real gq[2];     // GEAR: joint_a's and joint_b's coordinates at the last accepted state
+                       // (hinge angles unwrapped across +-pi from these)
+    int off;           // scratch, WIRE: left out of this solve (its multiplier pushed)
+    int act_new;       // scratch, WIRE: in the first evaluation's solve (active next step)
+    int taut;          // scratch, WIRE: active at the step's start or made taut by an impact
+    sn_real gq_new[2]; // scratch, GEAR: gq at the new state (stored when the step succeeds)
 } sni_mx_con;
+
+// one row of this step's solve: its slices at up to four bodies (a gear's two joints), the
+// slices' M^-1 J^T, c, c-dot, J-dot x-dot and the right-hand side
+#define SNI_MX_ROW_BODIES 4
+typedef struct sni_mx_row {
+    int con;                         // its constraint
+    int nb;                          // bodies with a slice
+    int body[SNI_MX_ROW_BODIES];     // their ids
+    sn_real J[SNI_MX_ROW_BODIES][6]; // slices (v, w)
+    sn_real W[SNI_MX_ROW_BODIES][6]; // M_b^-1 J_b^T
+    sn_real c, cdot, jdot, rhs, lam;
+} sni_mx_row;
+
+// a body's integrated state (RK4 stages and the copy restored on failure)
+typedef struct sni_mx_y {
+    sn_real x[3], q[4], v[3], w[3];
+} sni_mx_y;
+
+// a body's per-evaluation quantities
+typedef struct sni_mx_bw {
+    sn_real Iw[9], Iwinv[9]; // R I R^T and its inverse
+    sn_real phi[6];          // m g + F + springs, tau - w x I_world w
+    sn_real u[6];            // M^-1 phi (the unconstrained acceleration)
+    sn_real acc[6];          // the constrained acceleration
+} sni_mx_bw;
 
 struct sn_maximal {
     sn_allocator al;
@@ -48,17 +80,51 @@ struct sn_maximal {
     int nrow; // rows of all constraints
     // ---- the step's workspace, sized when a body or constraint is added ----
     int cap_row;
-    sn_real* J;    // rows x 6 nbody (dense in this first version; block-sparse later)
-    sn_real* A;    // J M^-1 J^T (rows x rows) and its factor
-    sn_real* rhs;  // rows
-    sn_real* lam;  // rows
-    sn_real* acc;  // 6 nbody accelerations
-    sn_real* save; // the state before the step (restored on failure), and RK4 stages
+    sni_mx_row* row;   // this evaluation's rows (cap_row)
+    int nact;          // of them in the solve
+    sn_real* A;        // J M^-1 J^T (cap_row x cap_row) and its pivoted factor
+    int* perm;         // the factor's pivot order (cap_row)
+    sn_real* rhs;      // cap_row (permuted right-hand side)
+    sni_mx_bw* bw;     // per body (cap_body)
+    sni_maxc_body* sb; // the bodies' stage states (cap_body)
+    sni_mx_y* y0;      // the state before the step (cap_body)
+    sni_mx_y* ys;      // an RK4 stage (cap_body)
+    sni_mx_y* ksum;    // RK4's weighted sum of derivatives (cap_body)
+    int stab_user;     // 1: alpha, beta set by the user (else 1/(10 dt) each, following dt)
+    int rank;          // the last solve's rank (rows kept by the pivoted factor)
     // ---- the model it was made from (sn_maximal_from_model; NULL otherwise) ----
     const sn_model* model;
-    int* link_body;      // per model body: its sn_maximal body (-1: the world / merged)
-    sn_real* link_off;   // per model body: its link frame in the maximal body's frame (pos 3)
-    int* joint_con;      // per model joint: its constraint (-1: none, a free joint)
+    int* link_body;            // per model body: its sn_maximal body (-1: the world / merged)
+    sn_real* link_off;         // per model body: its link frame in the maximal body's frame (pos 3)
+    int* joint_con;            // per model joint: its constraint (-1: none, a free joint)
+    int map_nlink, map_njoint; // the sizes of link_body (link_off: 3 x), joint_con, for the free
+                               // in sn_maximal_destroy (allocated with mx->al)
 };
+
+// ---- shared between system.c, step.c, user.c and gear.c ----
+
+// the message of a refusal into mx->err (printf-style); returns code
+sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...);
+// the accelerations of all bodies at the stage states mx->sb (bw[].acc) and the multipliers
+// (row[].lam, con[].lambda/force/torque); no allocation. SN_ERR_SINGULAR (conflicting rows),
+// SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed), with mx->err set.
+sn_status sni_mx_accel(sn_maximal* mx);
+// the rows of all constraints at the stage states (wires: the taut ones, `wires` 1; else none),
+// c, J, J-dot x-dot and c-dot of each; mx->nact set
+sn_status sni_mx_rows(sn_maximal* mx, int wires);
+// a hinge's angle (rotation of b's frame in a's about axis 1; unwrapped to within pi of ref) or
+// a slider's displacement (b's anchor from a's along a's axis 1), with its slices and J-dot x-dot
+// (gear.c; docs/constraints.md "Gear")
+sn_status sni_mx_coord(const sni_maxc_con* k, const sni_maxc_body* a, const sni_maxc_body* b,
+                       sn_real ref, sn_real* q, sn_real* Ja, sn_real* Jb, sn_real* jdot);
+// a user constraint's evaluation at the stage states (user.c): c, slices, jdot (rows each)
+sn_status sni_mx_user_eval(sn_maximal* mx, const sni_mx_con* k, sn_real* c, sn_real* Ja,
+                           sn_real* Jb, sn_real* jdot);
+// the finite-difference check of a user constraint at the bodies' current states (user.c)
+sn_status sni_mx_user_check(sn_maximal* mx, const sn_user_constraint* uc);
+// the world-frame stage body of body i (NULL for -1: the world)
+static inline const sni_maxc_body* sni_mx_sb(const sn_maximal* mx, int i) {
+    return i < 0 ? NULL : &mx->sb[i];
+}
 
 #endif

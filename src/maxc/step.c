@@ -1,0 +1,610 @@
+// SPDX-License-Identifier: Apache-2.0
+// step.c: an sn_maximal's step (seed 003; docs/constraints.md "A system in maximal
+// coordinates"): the rows of all constraints at the stage states, J M^-1 J^T lambda = -J-dot
+// x-dot - J M^-1 (Phi + Phi_p) - 2 alpha c-dot - beta^2 c by a pivoted Cholesky factor (rows that
+// the others make redundant are left out), the wires' active set, and the schemes (semi-implicit
+// Euler, RK4 on quaternions). No allocation: the workspace is sized in system.c.
+#include "base/smath.h"
+#include "maxc/maxc.h"
+
+#include <math.h>
+#include <string.h>
+
+// a pivot below this share of the largest diagonal of J M^-1 J^T is a redundant row
+#define PIVOT_REL 1e-10
+// a redundant row's equation may miss by this much relative to 1 + max |rhs| (else: conflicting)
+#define CONFLICT_REL 1e-4
+// a taut wire stays a candidate while slack by less than this share of its length (its
+// multiplier then decides: released when it would push)
+#define WIRE_SLACK_REL 1e-3
+
+static int is_wire(const sni_mx_con* c) {
+    return !c->user && c->d.kind == SN_CONSTRAINT_WIRE;
+}
+
+// a slice of row r at body b (-1: the world, nothing)
+static void slice_add(sni_mx_row* r, int b, const sn_real* J, sn_real s) {
+    if (b < 0) return;
+    int k = 0;
+    while (k < r->nb && r->body[k] != b)
+        k++;
+    if (k == r->nb) {
+        r->body[r->nb++] = b;
+        memset(r->J[k], 0, sizeof r->J[k]);
+    }
+    for (int j = 0; j < 6; j++)
+        r->J[k][j] += s * J[j];
+}
+
+static sni_mx_row* row_new(sn_maximal* mx, int con) {
+    sni_mx_row* r = &mx->row[mx->nact++];
+    r->con = con;
+    r->nb = 0;
+    r->lam = 0;
+    return r;
+}
+
+static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
+    sni_mx_con* k = &mx->con[ci];
+    if (is_wire(k) && (k->d.stiffness > 0 || mode == 0)) return SN_OK; // no row
+    sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
+        jd[SNI_MAXC_ROWS_MAX];
+    sn_status st =
+        sni_maxc_eval(&k->k, sni_mx_sb(mx, k->d.body_a), sni_mx_sb(mx, k->d.body_b), c, Ja, Jb, jd);
+    if (st != SN_OK)
+        return sni_mx_fail(mx, st, "constraint %d: its rows are undefined at this state (%s)", ci,
+                           st == SN_ERR_NONFINITE ? "a body's state is not finite"
+                                                  : "coinciding anchors of a distance or wire");
+    if (is_wire(k)) {
+        int cand = mode == 2 || c[0] >= 0 || (k->taut && c[0] > -WIRE_SLACK_REL * k->d.length);
+        if (!cand || (mode == 1 && k->off)) return SN_OK;
+    }
+    for (int i = 0; i < k->nrow; i++) {
+        sni_mx_row* r = row_new(mx, ci);
+        slice_add(r, k->d.body_a, Ja + 6 * i, 1);
+        slice_add(r, k->d.body_b, Jb + 6 * i, 1);
+        r->c = c[i];
+        r->jdot = jd[i];
+    }
+    return SN_OK;
+}
+
+static sn_status rows_gear(sn_maximal* mx, int ci) {
+    sni_mx_con* g = &mx->con[ci];
+    sni_mx_row* r = row_new(mx, ci);
+    r->c = -g->d.offset;
+    r->jdot = 0;
+    for (int s = 0; s < 2; s++) {
+        const sni_mx_con* j = &mx->con[s ? g->d.joint_b : g->d.joint_a];
+        sn_real q, Ja[6], Jb[6], jd, f = s ? -g->d.ratio : 1;
+        sn_status st = sni_mx_coord(&j->k, sni_mx_sb(mx, j->d.body_a), sni_mx_sb(mx, j->d.body_b),
+                                    g->gq[s], &q, Ja, Jb, &jd);
+        if (st != SN_OK)
+            return sni_mx_fail(mx, st,
+                               "constraint %d (GEAR): the coordinate of constraint %d is "
+                               "undefined at this state",
+                               ci, s ? g->d.joint_b : g->d.joint_a);
+        slice_add(r, j->d.body_a, Ja, f);
+        slice_add(r, j->d.body_b, Jb, f);
+        r->c += f * q;
+        r->jdot += f * jd;
+    }
+    return SN_OK;
+}
+
+static sn_status rows_user(sn_maximal* mx, int ci) {
+    sni_mx_con* k = &mx->con[ci];
+    sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
+        jd[SNI_MAXC_ROWS_MAX];
+    sn_status st = sni_mx_user_eval(mx, k, c, Ja, Jb, jd);
+    if (st != SN_OK) return st;
+    for (int i = 0; i < k->nrow; i++) {
+        sni_mx_row* r = row_new(mx, ci);
+        slice_add(r, k->uc.body_a, Ja + 6 * i, 1);
+        slice_add(r, k->uc.body_b, Jb + 6 * i, 1);
+        r->c = c[i];
+        r->jdot = jd[i];
+    }
+    return SN_OK;
+}
+
+sn_status sni_mx_rows(sn_maximal* mx, int mode) {
+    mx->nact = 0;
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        const sni_mx_con* k = &mx->con[ci];
+        sn_status st;
+        if (k->user)
+            st = rows_user(mx, ci);
+        else if (k->d.kind == SN_CONSTRAINT_GEAR)
+            st = rows_gear(mx, ci);
+        else
+            st = rows_builtin(mx, ci, mode);
+        if (st != SN_OK) return st;
+    }
+    for (int i = 0; i < mx->nact; i++) {
+        sni_mx_row* r = &mx->row[i];
+        r->cdot = 0;
+        for (int k = 0; k < r->nb; k++) {
+            const sni_maxc_body* b = &mx->sb[r->body[k]];
+            r->cdot += v3_dot(r->J[k], b->v) + v3_dot(r->J[k] + 3, b->w);
+        }
+    }
+    return SN_OK;
+}
+
+// per body: R I R^T, its inverse, Phi + Phi_p (with the compliant wires' forces), M^-1 of it
+static void body_terms(sn_maximal* mx) {
+    for (int i = 0; i < mx->nbody; i++) {
+        const sni_mx_body* b = &mx->body[i];
+        const sni_maxc_body* s = &mx->sb[i];
+        sni_mx_bw* w = &mx->bw[i];
+        m3_rotate_sym(w->Iw, s->R, b->I);
+        m3_rotate_sym(w->Iwinv, s->R, b->Iinv);
+        for (int j = 0; j < 3; j++)
+            w->phi[j] = b->mass * mx->g[j] + b->F[j];
+        sn_real Iww[3];
+        m3_mul_v3(Iww, w->Iw, s->w);
+        v3_copy(w->phi + 3, b->tau);
+        sn_real p[3];
+        v3_cross(p, s->w, Iww);
+        v3_sub(w->phi + 3, w->phi + 3, p);
+    }
+}
+
+// a compliant wire's tension T = k (|d| - L) + c n . d-dot beyond its length (>= 0: it never
+// pushes), applied at the anchors: -T n on a, T n on b. Its report: lambda = -T.
+static void wire_force(sn_maximal* mx, sni_mx_con* k, int report) {
+    const sni_maxc_body* a = &mx->sb[k->d.body_a];
+    const sni_maxc_body* b = sni_mx_sb(mx, k->d.body_b);
+    sn_real sa[3], pa[3], va[3], sb[3] = {0, 0, 0}, pb[3], vb[3] = {0, 0, 0}, d[3], dd[3];
+    m3_mul_v3(sa, a->R, k->d.anchor_a);
+    v3_add(pa, a->x, sa);
+    v3_cross(va, a->w, sa);
+    v3_add(va, va, a->v);
+    if (b) {
+        m3_mul_v3(sb, b->R, k->d.anchor_b);
+        v3_add(pb, b->x, sb);
+        v3_cross(vb, b->w, sb);
+        v3_add(vb, vb, b->v);
+    } else {
+        v3_copy(pb, k->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    v3_sub(dd, va, vb);
+    sn_real r = v3_norm(d), T = 0;
+    sn_real n[3] = {0, 0, 0};
+    if (r > k->d.length && r > 0) {
+        v3_scale(n, d, 1 / r);
+        T = fmax(k->d.stiffness * (r - k->d.length) + k->d.damping * v3_dot(n, dd), 0);
+    }
+    sn_real f[3], t[3];
+    v3_scale(f, n, -T);
+    v3_cross(t, sa, f);
+    sni_mx_bw* wa = &mx->bw[k->d.body_a];
+    v3_add(wa->phi, wa->phi, f);
+    v3_add(wa->phi + 3, wa->phi + 3, t);
+    if (b) {
+        sni_mx_bw* wb = &mx->bw[k->d.body_b];
+        v3_sub(wb->phi, wb->phi, f);
+        sn_real tb[3];
+        v3_cross(tb, sb, f);
+        v3_sub(wb->phi + 3, wb->phi + 3, tb);
+    }
+    if (report) {
+        k->lambda[0] = -T;
+        v3_copy(k->force, f);
+        v3_copy(k->torque, t);
+        k->act_new = T > 0;
+    }
+}
+
+// W = M^-1 J^T per slice; A = J M^-1 J^T over the rows' shared bodies
+static void build_A(sn_maximal* mx) {
+    int n = mx->nact, ld = mx->cap_row;
+    for (int i = 0; i < n; i++) {
+        sni_mx_row* r = &mx->row[i];
+        for (int k = 0; k < r->nb; k++) {
+            const sni_mx_body* b = &mx->body[r->body[k]];
+            v3_scale(r->W[k], r->J[k], 1 / b->mass);
+            m3_mul_v3(r->W[k] + 3, mx->bw[r->body[k]].Iwinv, r->J[k] + 3);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const sni_mx_row* ri = &mx->row[i];
+        for (int j = 0; j <= i; j++) {
+            const sni_mx_row* rj = &mx->row[j];
+            sn_real s = 0;
+            for (int a = 0; a < ri->nb; a++)
+                for (int b = 0; b < rj->nb; b++)
+                    if (ri->body[a] == rj->body[b]) s += s6_dot(ri->J[a], rj->W[b]);
+            mx->A[i * ld + j] = mx->A[j * ld + i] = s;
+        }
+    }
+}
+
+// lambda (row[].lam) from A lambda = row[].rhs by Cholesky with diagonal pivoting; rows whose
+// pivot falls below PIVOT_REL of the largest diagonal are left out (lambda 0); mx->rank set
+static void solve_pivoted(sn_maximal* mx) {
+    int n = mx->nact, ld = mx->cap_row;
+    sn_real* A = mx->A;
+    sn_real* y = mx->rhs;
+    int* p = mx->perm;
+    sn_real dmax = 0;
+    for (int i = 0; i < n; i++) {
+        p[i] = i;
+        y[i] = mx->row[i].rhs;
+        dmax = fmax(dmax, A[i * ld + i]);
+    }
+    sn_real tol = PIVOT_REL * dmax;
+    int rank = 0;
+    for (int k = 0; k < n; k++) {
+        int q = k;
+        for (int i = k + 1; i < n; i++)
+            if (A[i * ld + i] > A[q * ld + q]) q = i;
+        if (!(A[q * ld + q] > tol)) break;
+        if (q != k) { // symmetric exchange of k and q (rows, columns, rhs, order)
+            for (int j = 0; j < n; j++) {
+                sn_real t = A[k * ld + j];
+                A[k * ld + j] = A[q * ld + j];
+                A[q * ld + j] = t;
+            }
+            for (int i = 0; i < n; i++) {
+                sn_real t = A[i * ld + k];
+                A[i * ld + k] = A[i * ld + q];
+                A[i * ld + q] = t;
+            }
+            sn_real t = y[k];
+            y[k] = y[q];
+            y[q] = t;
+            int ti = p[k];
+            p[k] = p[q];
+            p[q] = ti;
+        }
+        sn_real d = sqrt(A[k * ld + k]);
+        A[k * ld + k] = d;
+        for (int i = k + 1; i < n; i++)
+            A[i * ld + k] /= d;
+        for (int i = k + 1; i < n; i++) {
+            sn_real l = A[i * ld + k];
+            for (int j = k + 1; j <= i; j++)
+                A[i * ld + j] -= l * A[j * ld + k];
+            for (int j = k + 1; j <= i; j++)
+                A[j * ld + i] = A[i * ld + j];
+        }
+        rank = k + 1;
+    }
+    for (int i = 0; i < rank; i++) {
+        sn_real s = y[i];
+        for (int k = 0; k < i; k++)
+            s -= A[i * ld + k] * y[k];
+        y[i] = s / A[i * ld + i];
+    }
+    for (int i = rank - 1; i >= 0; i--) {
+        sn_real s = y[i];
+        for (int k = i + 1; k < rank; k++)
+            s -= A[k * ld + i] * y[k];
+        y[i] = s / A[i * ld + i];
+    }
+    for (int i = 0; i < n; i++)
+        mx->row[p[i]].lam = i < rank ? y[i] : 0;
+    mx->rank = rank;
+}
+
+// acc = M^-1 phi + sum of rows W lambda
+static void accelerations(sn_maximal* mx) {
+    for (int i = 0; i < mx->nbody; i++)
+        memcpy(mx->bw[i].acc, mx->bw[i].u, sizeof mx->bw[i].acc);
+    for (int i = 0; i < mx->nact; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        for (int k = 0; k < r->nb; k++)
+            s6_addscl(mx->bw[r->body[k]].acc, r->W[k], r->lam);
+    }
+}
+
+static int bw_finite(const sni_mx_bw* w) {
+    for (int j = 0; j < 6; j++)
+        if (!isfinite(w->acc[j])) return 0;
+    return 1;
+}
+
+// the rows, A, lambda and the accelerations; the wires' active set: a wire row whose multiplier
+// pushes (lambda > 0) is left out and the rest solved again (at most once per wire)
+static sn_status solve_rows(sn_maximal* mx) {
+    for (int ci = 0; ci < mx->ncon; ci++)
+        mx->con[ci].off = 0;
+    for (int pass = 0;; pass++) {
+        sn_status st = sni_mx_rows(mx, 1);
+        if (st != SN_OK) return st;
+        build_A(mx);
+        for (int i = 0; i < mx->nact; i++) {
+            sni_mx_row* r = &mx->row[i];
+            sn_real ju = 0;
+            for (int k = 0; k < r->nb; k++)
+                ju += s6_dot(r->J[k], mx->bw[r->body[k]].u);
+            r->rhs = -r->jdot - ju - 2 * mx->alpha * r->cdot - mx->beta * mx->beta * r->c;
+        }
+        solve_pivoted(mx);
+        int worst = -1;
+        sn_real push = 0;
+        for (int i = 0; i < mx->nact; i++) {
+            const sni_mx_row* r = &mx->row[i];
+            if (is_wire(&mx->con[r->con]) && r->lam > push) {
+                push = r->lam;
+                worst = i;
+            }
+        }
+        if (worst < 0 || pass > mx->ncon) break;
+        mx->con[mx->row[worst].con].off = 1;
+    }
+    accelerations(mx);
+    for (int i = 0; i < mx->nbody; i++)
+        if (!bw_finite(&mx->bw[i]))
+            return sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's acceleration is not finite", i);
+    // every row's equation, the redundant ones too: J (acc - u) = rhs
+    sn_real big = 0;
+    for (int i = 0; i < mx->nact; i++)
+        big = fmax(big, fabs(mx->row[i].rhs));
+    for (int i = 0; i < mx->nact; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        sn_real s = 0;
+        for (int k = 0; k < r->nb; k++) {
+            const sni_mx_bw* w = &mx->bw[r->body[k]];
+            for (int j = 0; j < 6; j++)
+                s += r->J[k][j] * (w->acc[j] - w->u[j]);
+        }
+        if (!(fabs(s - r->rhs) <= CONFLICT_REL * (1 + big)))
+            return sni_mx_fail(mx, SN_ERR_SINGULAR,
+                               "J M^-1 J^T is singular: constraint %d's row contradicts the "
+                               "others (its equation misses by %g of %g; rank %d of %d rows)",
+                               r->con, fabs(s - r->rhs), 1 + big, mx->rank, mx->nact);
+    }
+    return SN_OK;
+}
+
+sn_status sni_mx_accel(sn_maximal* mx) {
+    body_terms(mx);
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        sni_mx_con* k = &mx->con[ci];
+        if (is_wire(k) && k->d.stiffness > 0) wire_force(mx, k, 0);
+    }
+    for (int i = 0; i < mx->nbody; i++) {
+        sni_mx_bw* w = &mx->bw[i];
+        v3_scale(w->u, w->phi, 1 / mx->body[i].mass);
+        m3_mul_v3(w->u + 3, w->Iwinv, w->phi + 3);
+    }
+    return solve_rows(mx);
+}
+
+// the first evaluation's multipliers into the constraints' reports
+static void report(sn_maximal* mx) {
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        sni_mx_con* k = &mx->con[ci];
+        if (is_wire(k) && k->d.stiffness > 0) {
+            wire_force(mx, k, 1);
+            continue;
+        }
+        memset(k->lambda, 0, sizeof k->lambda);
+        memset(k->force, 0, sizeof k->force);
+        memset(k->torque, 0, sizeof k->torque);
+        k->act_new = 0;
+    }
+    int prev = -1, sub = 0;
+    for (int i = 0; i < mx->nact; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        sni_mx_con* k = &mx->con[r->con];
+        sub = r->con == prev ? sub + 1 : 0;
+        prev = r->con;
+        k->lambda[sub] = r->lam;
+        k->act_new = 1;
+        for (int b = 0; b < r->nb; b++)
+            if (r->body[b] == k->d.body_a) {
+                for (int j = 0; j < 3; j++) {
+                    k->force[j] += r->J[b][j] * r->lam;
+                    k->torque[j] += r->J[b][3 + j] * r->lam;
+                }
+            }
+    }
+}
+
+static void y_to_sb(sn_maximal* mx, const sni_mx_y* y) {
+    for (int i = 0; i < mx->nbody; i++) {
+        sni_maxc_body* s = &mx->sb[i];
+        v3_copy(s->x, y[i].x);
+        v3_copy(s->v, y[i].v);
+        v3_copy(s->w, y[i].w);
+        quat_to_m3(s->R, y[i].q);
+    }
+}
+
+static void quat_normalize(sn_real* q) {
+    sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int i = 0; i < 4; i++)
+        q[i] /= n;
+}
+
+// q <- exp(h w) q for a world angular velocity w (left multiplication)
+static void quat_advance(sn_real* q, const sn_real* w, sn_real h) {
+    sn_real n = v3_norm(w), a = 0.5 * h * n;
+    sn_real s = n > 0 ? sin(a) / n : 0.5 * h;
+    sn_real dq[4] = {cos(a), s * w[0], s * w[1], s * w[2]}, r[4];
+    quat_mul(r, dq, q);
+    memcpy(q, r, sizeof r);
+    quat_normalize(q);
+}
+
+// the inelastic impact of wires that became taut while moving apart: a velocity change
+// M^-1 J^T mu over all rows that removes their c-dot and leaves every other row's
+static sn_status wire_impacts(sn_maximal* mx) {
+    int any = 0;
+    for (int ci = 0; ci < mx->ncon; ci++)
+        mx->con[ci].off = 0;
+    sn_status st = sni_mx_rows(mx, 1);
+    if (st != SN_OK) return st;
+    for (int i = 0; i < mx->nact; i++) {
+        sni_mx_row* r = &mx->row[i];
+        const sni_mx_con* k = &mx->con[r->con];
+        int hit = is_wire(k) && !k->taut && r->cdot > 0;
+        r->rhs = hit ? -r->cdot : 0;
+        any |= hit;
+    }
+    if (!any) return SN_OK;
+    body_terms(mx);
+    build_A(mx);
+    solve_pivoted(mx);
+    for (int i = 0; i < mx->nact; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        for (int k = 0; k < r->nb; k++) {
+            sni_mx_y* y = &mx->y0[r->body[k]];
+            for (int j = 0; j < 3; j++) {
+                y->v[j] += r->W[k][j] * r->lam;
+                y->w[j] += r->W[k][3 + j] * r->lam;
+            }
+        }
+    }
+    for (int i = 0; i < mx->nact; i++) // the impacting wires are taut from here on
+        if (is_wire(&mx->con[mx->row[i].con])) mx->con[mx->row[i].con].taut = 1;
+    y_to_sb(mx, mx->y0);
+    return SN_OK;
+}
+
+static sn_status step_semi_implicit(sn_maximal* mx) {
+    sn_status st = sni_mx_accel(mx);
+    if (st != SN_OK) return st;
+    report(mx);
+    sn_real h = mx->dt;
+    for (int i = 0; i < mx->nbody; i++) {
+        sni_mx_y* y = &mx->ys[i];
+        *y = mx->y0[i];
+        const sn_real* a = mx->bw[i].acc;
+        v3_addscl(y->v, a, h);
+        v3_addscl(y->w, a + 3, h);
+        v3_addscl(y->x, y->v, h);
+        quat_advance(y->q, y->w, h);
+    }
+    return SN_OK;
+}
+
+// the derivative of y at the stage states into k-weighted sum: ksum += wgt f(y); and the next
+// stage's state ys = y0 + h_next f(y)
+static void rk4_stage(sn_maximal* mx, sn_real wgt, sn_real h_next) {
+    for (int i = 0; i < mx->nbody; i++) {
+        const sni_maxc_body* s = &mx->sb[i];
+        const sn_real* a = mx->bw[i].acc;
+        sni_mx_y f;
+        v3_copy(f.x, s->v);
+        v3_copy(f.v, a);
+        v3_copy(f.w, a + 3);
+        // q-dot = 1/2 (0, w) q, q the stage's quaternion
+        const sn_real* q = mx->ys[i].q;
+        sn_real wq[4] = {0, s->w[0], s->w[1], s->w[2]};
+        quat_mul(f.q, wq, q);
+        for (int j = 0; j < 4; j++)
+            f.q[j] *= 0.5;
+        sni_mx_y* k = &mx->ksum[i];
+        const sni_mx_y* y0 = &mx->y0[i];
+        sni_mx_y* ys = &mx->ys[i];
+        for (int j = 0; j < 3; j++) {
+            k->x[j] += wgt * f.x[j];
+            k->v[j] += wgt * f.v[j];
+            k->w[j] += wgt * f.w[j];
+            ys->x[j] = y0->x[j] + h_next * f.x[j];
+            ys->v[j] = y0->v[j] + h_next * f.v[j];
+            ys->w[j] = y0->w[j] + h_next * f.w[j];
+        }
+        for (int j = 0; j < 4; j++) {
+            k->q[j] += wgt * f.q[j];
+            ys->q[j] = y0->q[j] + h_next * f.q[j];
+        }
+        quat_normalize(ys->q);
+    }
+}
+
+static sn_status step_rk4(sn_maximal* mx) {
+    sn_real h = mx->dt;
+    static const sn_real wgt[4] = {1, 2, 2, 1}, nxt[4] = {0.5, 0.5, 1, 0};
+    memset(mx->ksum, 0, (size_t)mx->nbody * sizeof *mx->ksum);
+    for (int i = 0; i < mx->nbody; i++)
+        mx->ys[i] = mx->y0[i];
+    for (int s = 0; s < 4; s++) {
+        y_to_sb(mx, mx->ys);
+        sn_status st = sni_mx_accel(mx);
+        if (st != SN_OK) return st;
+        if (s == 0) report(mx);
+        rk4_stage(mx, wgt[s], nxt[s] * h);
+    }
+    for (int i = 0; i < mx->nbody; i++) {
+        const sni_mx_y* k = &mx->ksum[i];
+        sni_mx_y* y = &mx->ys[i];
+        *y = mx->y0[i];
+        v3_addscl(y->x, k->x, h / 6);
+        v3_addscl(y->v, k->v, h / 6);
+        v3_addscl(y->w, k->w, h / 6);
+        for (int j = 0; j < 4; j++)
+            y->q[j] += h / 6 * k->q[j];
+        quat_normalize(y->q);
+    }
+    return SN_OK;
+}
+
+static int y_finite(const sni_mx_y* y) {
+    const sn_real* p = y->x;
+    for (int j = 0; j < 13; j++)
+        if (!isfinite(p[j])) return 0;
+    return 1;
+}
+
+sn_status sn_maximal_step(sn_maximal* mx) {
+    if (!mx) return SN_ERR_ARG;
+    for (int i = 0; i < mx->nbody; i++) {
+        const sni_mx_body* b = &mx->body[i];
+        sni_mx_y* y = &mx->y0[i];
+        v3_copy(y->x, b->st.x);
+        memcpy(y->q, b->quat, sizeof y->q);
+        v3_copy(y->v, b->st.v);
+        v3_copy(y->w, b->st.w);
+        mx->sb[i] = b->st;
+    }
+    for (int ci = 0; ci < mx->ncon; ci++)
+        mx->con[ci].taut = mx->con[ci].active;
+    sn_status st = wire_impacts(mx);
+    if (st == SN_OK) st = mx->scheme == SN_MAXIMAL_RK4 ? step_rk4(mx) : step_semi_implicit(mx);
+    for (int i = 0; st == SN_OK && i < mx->nbody; i++)
+        if (!y_finite(&mx->ys[i]))
+            st = sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's new state is not finite", i);
+    if (st == SN_OK) y_to_sb(mx, mx->ys);
+    for (int ci = 0; st == SN_OK && ci < mx->ncon; ci++) { // gears: hinge angles unwrapped
+        sni_mx_con* g = &mx->con[ci];
+        if (g->user || g->d.kind != SN_CONSTRAINT_GEAR) continue;
+        for (int s = 0; s < 2 && st == SN_OK; s++) {
+            int jc = s ? g->d.joint_b : g->d.joint_a;
+            const sni_mx_con* j = &mx->con[jc];
+            sn_real Ja[6], Jb[6], jd;
+            st = sni_mx_coord(&j->k, sni_mx_sb(mx, j->d.body_a), sni_mx_sb(mx, j->d.body_b),
+                              g->gq[s], &g->gq_new[s], Ja, Jb, &jd);
+            if (st != SN_OK)
+                sni_mx_fail(mx, st,
+                            "constraint %d (GEAR): constraint %d's coordinate is "
+                            "undefined at the new state",
+                            ci, jc);
+        }
+    }
+    if (st != SN_OK) return st;
+    for (int i = 0; i < mx->nbody; i++) {
+        sni_mx_body* b = &mx->body[i];
+        const sni_mx_y* y = &mx->ys[i];
+        v3_copy(b->st.x, y->x);
+        v3_copy(b->st.v, y->v);
+        v3_copy(b->st.w, y->w);
+        memcpy(b->quat, y->q, sizeof b->quat);
+        quat_to_m3(b->st.R, b->quat);
+        memset(b->F, 0, sizeof b->F);
+        memset(b->tau, 0, sizeof b->tau);
+    }
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        sni_mx_con* k = &mx->con[ci];
+        if (is_wire(k)) k->active = k->act_new;
+        if (!k->user && k->d.kind == SN_CONSTRAINT_GEAR) memcpy(k->gq, k->gq_new, sizeof k->gq);
+    }
+    mx->t += mx->dt;
+    return SN_OK;
+}

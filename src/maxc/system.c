@@ -1,0 +1,610 @@
+// SPDX-License-Identifier: Apache-2.0
+// system.c: an sn_maximal's API (docs/constraints.md "A system in maximal coordinates"):
+// creation, bodies and constraints (the workspace grown here, never in a step), settings, state,
+// forces, and the reports (constraint forces and errors, energies, momentum).
+#include "base/smath.h"
+#include "math/dense.h"
+#include "maxc/maxc.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(mx->err, sizeof mx->err, fmt, ap);
+    va_end(ap);
+    if (mx->log) mx->log(SN_LOG_ERROR, mx->err, mx->log_ctx);
+    return code;
+}
+
+static int finite_n(const sn_real* x, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+sn_status sn_maximal_create(const sn_world_opts* opts, sn_maximal** out, sn_error* err) {
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_create: out is NULL");
+    *out = NULL;
+    sn_real dt = opts ? opts->timestep : 0;
+    if (!isfinite(dt) || dt < 0)
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL,
+                         "sn_maximal_create: opts->timestep %g is not finite and >= 0", dt);
+    sn_allocator al = sni_allocator_or_default(opts ? opts->allocator : NULL);
+    sn_maximal* mx = sni_alloc(&al, sizeof *mx);
+    if (!mx) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "sn_maximal_create: no memory");
+    mx->al = al;
+    mx->log = opts ? opts->log : NULL;
+    mx->log_ctx = opts ? opts->log_ctx : NULL;
+    mx->dt = dt > 0 ? dt : 1e-3;
+    v3_set(mx->g, 0, 0, -9.81);
+    mx->alpha = mx->beta = 1 / (10 * mx->dt);
+    mx->scheme = SN_MAXIMAL_SEMI_IMPLICIT;
+    *out = mx;
+    return SN_OK;
+}
+
+void sn_maximal_destroy(sn_maximal* mx) {
+    if (!mx) return;
+    const sn_allocator* a = &mx->al;
+    size_t nb = (size_t)mx->cap_body, nr = (size_t)mx->cap_row;
+    sni_free(a, mx->body, nb * sizeof *mx->body);
+    sni_free(a, mx->bw, nb * sizeof *mx->bw);
+    sni_free(a, mx->sb, nb * sizeof *mx->sb);
+    sni_free(a, mx->y0, nb * sizeof *mx->y0);
+    sni_free(a, mx->ys, nb * sizeof *mx->ys);
+    sni_free(a, mx->ksum, nb * sizeof *mx->ksum);
+    sni_free(a, mx->con, (size_t)mx->cap_con * sizeof *mx->con);
+    sni_free(a, mx->row, nr * sizeof *mx->row);
+    sni_free(a, mx->A, nr * nr * sizeof *mx->A);
+    sni_free(a, mx->perm, nr * sizeof *mx->perm);
+    sni_free(a, mx->rhs, nr * sizeof *mx->rhs);
+    // from_model.c's map (sized by the model it was made from)
+    size_t nlink = (size_t)mx->map_nlink, njnt = (size_t)mx->map_njoint;
+    sni_free(a, mx->link_body, nlink * sizeof *mx->link_body);
+    sni_free(a, mx->link_off, 3 * nlink * sizeof *mx->link_off);
+    sni_free(a, mx->joint_con, njnt * sizeof *mx->joint_con);
+    sn_allocator al = mx->al;
+    sni_free(&al, mx, sizeof *mx);
+}
+
+const char* sn_maximal_last_error(const sn_maximal* mx) {
+    return mx ? mx->err : "sn_maximal_last_error: mx is NULL";
+}
+
+// one array grown to cap elements (the first n copied); NULL on failure (old one kept)
+static void* regrow(const sn_allocator* a, void* old, size_t elem, int n, int oldcap, int cap) {
+    void* p = sni_alloc(a, (size_t)cap * elem);
+    if (!p) return NULL;
+    if (old) memcpy(p, old, (size_t)n * elem);
+    sni_free(a, old, (size_t)oldcap * elem);
+    return p;
+}
+
+static int next_cap(int cap, int need) {
+    int c = cap > 0 ? cap : 4;
+    while (c < need)
+        c *= 2;
+    return c;
+}
+
+// room for nbody bodies, ncon constraints and nrow rows (all or nothing)
+static sn_status reserve(sn_maximal* mx, int nbody, int ncon, int nrow) {
+    const sn_allocator* a = &mx->al;
+    if (nbody > mx->cap_body) {
+        int cap = next_cap(mx->cap_body, nbody), oc = mx->cap_body, n = mx->nbody;
+        void* p[6] = {sni_alloc(a, (size_t)cap * sizeof *mx->body),
+                      sni_alloc(a, (size_t)cap * sizeof *mx->bw),
+                      sni_alloc(a, (size_t)cap * sizeof *mx->sb),
+                      sni_alloc(a, (size_t)cap * sizeof *mx->y0),
+                      sni_alloc(a, (size_t)cap * sizeof *mx->ys),
+                      sni_alloc(a, (size_t)cap * sizeof *mx->ksum)};
+        size_t sz[6] = {sizeof *mx->body, sizeof *mx->bw, sizeof *mx->sb,
+                        sizeof *mx->y0,   sizeof *mx->ys, sizeof *mx->ksum};
+        int ok = 1;
+        for (int i = 0; i < 6; i++)
+            ok = ok && p[i];
+        if (!ok) {
+            for (int i = 0; i < 6; i++)
+                sni_free(a, p[i], (size_t)cap * sz[i]);
+            return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d bodies", cap);
+        }
+        void** old[6] = {(void**)&mx->body, (void**)&mx->bw, (void**)&mx->sb,
+                         (void**)&mx->y0,   (void**)&mx->ys, (void**)&mx->ksum};
+        for (int i = 0; i < 6; i++) {
+            if (*old[i]) memcpy(p[i], *old[i], (size_t)n * sz[i]);
+            sni_free(a, *old[i], (size_t)oc * sz[i]);
+            *old[i] = p[i];
+        }
+        mx->cap_body = cap;
+    }
+    if (ncon > mx->cap_con) {
+        int cap = next_cap(mx->cap_con, ncon);
+        void* p = regrow(a, mx->con, sizeof *mx->con, mx->ncon, mx->cap_con, cap);
+        if (!p) return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d constraints", cap);
+        mx->con = p;
+        mx->cap_con = cap;
+    }
+    if (nrow > mx->cap_row) {
+        int cap = next_cap(mx->cap_row, nrow), oc = mx->cap_row;
+        sni_mx_row* row = sni_alloc(a, (size_t)cap * sizeof *row);
+        sn_real* A = sni_alloc(a, (size_t)cap * (size_t)cap * sizeof *A);
+        int* perm = sni_alloc(a, (size_t)cap * sizeof *perm);
+        sn_real* rhs = sni_alloc(a, (size_t)cap * sizeof *rhs);
+        if (!row || !A || !perm || !rhs) {
+            sni_free(a, row, (size_t)cap * sizeof *row);
+            sni_free(a, A, (size_t)cap * (size_t)cap * sizeof *A);
+            sni_free(a, perm, (size_t)cap * sizeof *perm);
+            sni_free(a, rhs, (size_t)cap * sizeof *rhs);
+            return sni_mx_fail(mx, SN_ERR_NOMEM, "no memory for %d rows", cap);
+        }
+        sni_free(a, mx->row, (size_t)oc * sizeof *mx->row);
+        sni_free(a, mx->A, (size_t)oc * (size_t)oc * sizeof *mx->A);
+        sni_free(a, mx->perm, (size_t)oc * sizeof *mx->perm);
+        sni_free(a, mx->rhs, (size_t)oc * sizeof *mx->rhs);
+        mx->row = row;
+        mx->A = A;
+        mx->perm = perm;
+        mx->rhs = rhs;
+        mx->cap_row = cap;
+    }
+    return SN_OK;
+}
+
+// 3x3 inverse of a symmetric positive definite matrix (by its adjugate)
+static void inv3(sn_real* d, const sn_real* m) {
+    sn_real c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8],
+            c02 = m[3] * m[7] - m[4] * m[6];
+    sn_real det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+    d[0] = c00 / det;
+    d[1] = (m[2] * m[7] - m[1] * m[8]) / det;
+    d[2] = (m[1] * m[5] - m[2] * m[4]) / det;
+    d[3] = c01 / det;
+    d[4] = (m[0] * m[8] - m[2] * m[6]) / det;
+    d[5] = (m[2] * m[3] - m[0] * m[5]) / det;
+    d[6] = c02 / det;
+    d[7] = (m[1] * m[6] - m[0] * m[7]) / det;
+    d[8] = (m[0] * m[4] - m[1] * m[3]) / det;
+}
+
+sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id) {
+    if (!mx) return SN_ERR_ARG;
+    if (!inertia) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is NULL");
+    if (!isfinite(mass) || !(mass > 0))
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: mass %g is not finite and > 0",
+                           mass);
+    if (!finite_n(inertia, 6))
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is not finite");
+    sn_real I[9] = {inertia[0], inertia[1], inertia[2], inertia[1], inertia[3],
+                    inertia[4], inertia[2], inertia[4], inertia[5]};
+    sn_real L[9];
+    memcpy(L, I, sizeof L);
+    sn_real scale = fmax(fmax(fabs(I[0]), fabs(I[4])), fabs(I[8]));
+    if (!(scale > 0) || sni_chol(L, 3, 1e-12 * scale) != SN_OK)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
+                           "%g) is not positive definite",
+                           inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
+    sn_status st = reserve(mx, mx->nbody + 1, mx->ncon, mx->nrow);
+    if (st != SN_OK) return st;
+    sni_mx_body* b = &mx->body[mx->nbody];
+    memset(b, 0, sizeof *b);
+    b->mass = mass;
+    memcpy(b->I, I, sizeof I);
+    inv3(b->Iinv, I);
+    m3_identity(b->st.R);
+    b->quat[0] = 1;
+    if (id) *id = mx->nbody;
+    mx->nbody++;
+    return SN_OK;
+}
+
+// a frame given as 9 numbers: all zero the identity; else a rotation (orthonormal, det +1)
+static int frame_fill(sn_real* Q, const sn_real* f) {
+    int zero = 1;
+    for (int i = 0; i < 9; i++)
+        zero = zero && f[i] == 0;
+    if (zero) {
+        m3_identity(Q);
+        return 1;
+    }
+    if (!finite_n(f, 9)) return 0;
+    sn_real QtQ[9];
+    m3t_mul(QtQ, f, f);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (fabs(QtQ[3 * i + j] - (i == j)) > 1e-9) return 0;
+    sn_real det = f[0] * (f[4] * f[8] - f[5] * f[7]) - f[1] * (f[3] * f[8] - f[5] * f[6]) +
+                  f[2] * (f[3] * f[7] - f[4] * f[6]);
+    if (!(det > 0)) return 0;
+    memcpy(Q, f, 9 * sizeof(sn_real));
+    return 1;
+}
+
+// the gear's two coordinates at the current state (hinge angles in (-pi, pi])
+static sn_status gear_init(sn_maximal* mx, sni_mx_con* g) {
+    for (int i = 0; i < mx->nbody; i++)
+        mx->sb[i] = mx->body[i].st;
+    for (int s = 0; s < 2; s++) {
+        const sni_mx_con* j = &mx->con[s ? g->d.joint_b : g->d.joint_a];
+        sn_real Ja[6], Jb[6], jd;
+        sn_status st = sni_mx_coord(&j->k, sni_mx_sb(mx, j->d.body_a), sni_mx_sb(mx, j->d.body_b),
+                                    0, &g->gq[s], Ja, Jb, &jd);
+        if (st != SN_OK) return st;
+    }
+    return SN_OK;
+}
+
+static const char* g_kind_name[] = {"BALL",   "DISTANCE", "PLANE", "LINE", "HINGE",
+                                    "SLIDER", "WELD",     "GEAR",  "WIRE"};
+
+// the checks of a built-in constraint's description; SN_OK or SN_ERR_ARG with the message
+static sn_status check_desc(sn_maximal* mx, const sn_constraint_desc* d) {
+    const char* f = "sn_maximal_add_constraint";
+    if (d->system_a || d->system_b)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: system_a and system_b must be NULL in an "
+                           "sn_maximal (world constraints: sn_world_add_constraint)",
+                           f);
+    if ((int)d->kind < 0 || d->kind > SN_CONSTRAINT_WIRE)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: kind %d is not a constraint kind", f, (int)d->kind);
+    const char* kn = g_kind_name[d->kind];
+    if (d->kind == SN_CONSTRAINT_GEAR) {
+        int js[2] = {d->joint_a, d->joint_b};
+        for (int s = 0; s < 2; s++) {
+            const char* jn = s ? "joint_b" : "joint_a";
+            if (js[s] < 0 || js[s] >= mx->ncon)
+                return sni_mx_fail(mx, SN_ERR_ARG, "%s: GEAR: %s %d is not a constraint id (0..%d)",
+                                   f, jn, js[s], mx->ncon - 1);
+            const sni_mx_con* j = &mx->con[js[s]];
+            if (j->user || (j->d.kind != SN_CONSTRAINT_HINGE && j->d.kind != SN_CONSTRAINT_SLIDER))
+                return sni_mx_fail(mx, SN_ERR_ARG, "%s: GEAR: %s %d is a %s, not a hinge or slider",
+                                   f, jn, js[s],
+                                   j->user ? "user constraint" : g_kind_name[j->d.kind]);
+        }
+        if (d->joint_a == d->joint_b)
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: GEAR: joint_a and joint_b are both %d", f,
+                               d->joint_a);
+        if (!isfinite(d->ratio) || !isfinite(d->offset))
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: GEAR: ratio %g or offset %g is not finite", f,
+                               d->ratio, d->offset);
+        return SN_OK;
+    }
+    if (d->body_a < 0 || d->body_a >= mx->nbody)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: %s: body_a %d is not a body id (0..%d)", f, kn,
+                           d->body_a, mx->nbody - 1);
+    if (d->body_b < -1 || d->body_b >= mx->nbody)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %s: body_b %d is not a body id (0..%d) or -1 (the "
+                           "world)",
+                           f, kn, d->body_b, mx->nbody - 1);
+    if (d->body_a == d->body_b)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %s: body_a and body_b are both %d (a body's "
+                           "constraint with itself)",
+                           f, kn, d->body_a);
+    if (!finite_n(d->anchor_a, 3) || !finite_n(d->anchor_b, 3))
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: %s: anchor_a or anchor_b is not finite", f, kn);
+    sn_real Q[9];
+    if (!frame_fill(Q, d->frame_a))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %s: frame_a is not a rotation (orthonormal, "
+                           "det +1) nor all zero",
+                           f, kn);
+    if (!frame_fill(Q, d->frame_b))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %s: frame_b is not a rotation (orthonormal, "
+                           "det +1) nor all zero",
+                           f, kn);
+    if (d->kind == SN_CONSTRAINT_DISTANCE || d->kind == SN_CONSTRAINT_WIRE) {
+        if (!isfinite(d->length) || !(d->length > 0))
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: %s: length %g is not finite and > 0", f, kn,
+                               d->length);
+    }
+    if (d->kind == SN_CONSTRAINT_WIRE) {
+        if (!isfinite(d->stiffness) || d->stiffness < 0)
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: WIRE: stiffness %g is not finite and >= 0", f,
+                               d->stiffness);
+        if (!isfinite(d->damping) || d->damping < 0)
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: WIRE: damping %g is not finite and >= 0", f,
+                               d->damping);
+    }
+    return SN_OK;
+}
+
+static int desc_rows(const sn_constraint_desc* d) {
+    if (d->kind == SN_CONSTRAINT_GEAR || d->kind == SN_CONSTRAINT_WIRE) return 1;
+    return sni_maxc_rows((sni_maxc_kind)d->kind);
+}
+
+sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d, int* id) {
+    if (!mx) return SN_ERR_ARG;
+    if (!d) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_constraint: d is NULL");
+    sn_status st = check_desc(mx, d);
+    if (st != SN_OK) return st;
+    int nr = desc_rows(d);
+    st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + nr);
+    if (st != SN_OK) return st;
+    sni_mx_con* c = &mx->con[mx->ncon];
+    memset(c, 0, sizeof *c);
+    c->d = *d;
+    if (c->d.kind == SN_CONSTRAINT_GEAR) {
+        if (c->d.ratio == 0) c->d.ratio = 1;
+        c->d.body_a = mx->con[d->joint_a].d.body_a; // the force report's body
+        st = gear_init(mx, c);
+        if (st != SN_OK)
+            return sni_mx_fail(mx, st,
+                               "sn_maximal_add_constraint: GEAR: the joints' coordinates "
+                               "are undefined at the current state");
+    } else {
+        frame_fill(c->d.frame_a, d->frame_a);
+        frame_fill(c->d.frame_b, d->frame_b);
+        c->k.kind = d->kind == SN_CONSTRAINT_WIRE ? SNI_MAXC_DISTANCE : (sni_maxc_kind)d->kind;
+        v3_copy(c->k.ra, d->anchor_a);
+        v3_copy(c->k.rb, d->anchor_b);
+        memcpy(c->k.Qa, c->d.frame_a, sizeof c->k.Qa);
+        memcpy(c->k.Qb, c->d.frame_b, sizeof c->k.Qb);
+        c->k.length = d->length;
+    }
+    c->row0 = mx->nrow;
+    c->nrow = nr;
+    if (id) *id = mx->ncon;
+    mx->ncon++;
+    mx->nrow += nr;
+    return SN_OK;
+}
+
+sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constraint* uc, int* id) {
+    if (!mx) return SN_ERR_ARG;
+    const char* f = "sn_maximal_add_user_constraint";
+    if (!uc) return sni_mx_fail(mx, SN_ERR_ARG, "%s: uc is NULL", f);
+    if (uc->rows < 1 || uc->rows > SNI_MAXC_ROWS_MAX)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: rows %d is not in 1..%d", f, uc->rows,
+                           SNI_MAXC_ROWS_MAX);
+    if (!uc->eval) return sni_mx_fail(mx, SN_ERR_ARG, "%s: eval is NULL", f);
+    if (uc->body_a < 0 || uc->body_a >= mx->nbody)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: body_a %d is not a body id (0..%d)", f, uc->body_a,
+                           mx->nbody - 1);
+    if (uc->body_b < -1 || uc->body_b >= mx->nbody)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: body_b %d is not a body id (0..%d) or -1", f,
+                           uc->body_b, mx->nbody - 1);
+    if (uc->body_a == uc->body_b)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: body_a and body_b are both %d", f, uc->body_a);
+    if (!isfinite(uc->check_tol) || uc->check_tol < 0)
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: check_tol %g is not finite and >= 0", f,
+                           uc->check_tol);
+    sn_status st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + uc->rows);
+    if (st != SN_OK) return st;
+    if (uc->check) {
+        st = sni_mx_user_check(mx, uc);
+        if (st != SN_OK) return st;
+    }
+    sni_mx_con* c = &mx->con[mx->ncon];
+    memset(c, 0, sizeof *c);
+    c->user = 1;
+    c->uc = *uc;
+    c->d.kind = (sn_constraint_kind)-1;
+    c->d.body_a = uc->body_a;
+    c->d.body_b = uc->body_b;
+    c->row0 = mx->nrow;
+    c->nrow = uc->rows;
+    if (id) *id = mx->ncon;
+    mx->ncon++;
+    mx->nrow += uc->rows;
+    return SN_OK;
+}
+
+int sn_maximal_body_count(const sn_maximal* mx) {
+    return mx ? mx->nbody : 0;
+}
+int sn_maximal_constraint_count(const sn_maximal* mx) {
+    return mx ? mx->ncon : 0;
+}
+int sn_maximal_row_count(const sn_maximal* mx) {
+    return mx ? mx->nrow : 0;
+}
+
+sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt) {
+    if (!mx) return SN_ERR_ARG;
+    if (!isfinite(dt) || !(dt > 0))
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_timestep: dt %g is not finite and > 0",
+                           dt);
+    mx->dt = dt;
+    if (!mx->stab_user) mx->alpha = mx->beta = 1 / (10 * dt);
+    return SN_OK;
+}
+sn_real sn_maximal_timestep(const sn_maximal* mx) {
+    return mx ? mx->dt : 0;
+}
+sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]) {
+    if (!mx) return SN_ERR_ARG;
+    if (!g || !finite_n(g, 3))
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_gravity: g is NULL or not finite");
+    v3_copy(mx->g, g);
+    return SN_OK;
+}
+sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
+    if (!mx) return SN_ERR_ARG;
+    if (scheme != SN_MAXIMAL_SEMI_IMPLICIT && scheme != SN_MAXIMAL_RK4)
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_scheme: scheme %d is not a scheme",
+                           (int)scheme);
+    mx->scheme = scheme;
+    return SN_OK;
+}
+sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real beta) {
+    if (!mx) return SN_ERR_ARG;
+    if (!isfinite(alpha) || alpha < 0 || !isfinite(beta) || beta < 0)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_set_stabilization: alpha %g and beta %g "
+                           "must be finite and >= 0",
+                           alpha, beta);
+    mx->alpha = alpha;
+    mx->beta = beta;
+    mx->stab_user = 1;
+    return SN_OK;
+}
+sn_real sn_maximal_time(const sn_maximal* mx) {
+    return mx ? mx->t : 0;
+}
+
+static sn_status body_id(const sn_maximal* mx, int body, const char* f) {
+    if (!mx) return SN_ERR_ARG;
+    if (body < 0 || body >= mx->nbody)
+        return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "%s: body %d is not a body id (0..%d)", f,
+                           body, mx->nbody - 1);
+    return SN_OK;
+}
+
+sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3],
+                                    const sn_real quat[4], const sn_real v[3], const sn_real w[3]) {
+    const char* f = "sn_maximal_set_body_state";
+    sn_status st = body_id(mx, body, f);
+    if (st != SN_OK) return st;
+    if ((x && !finite_n(x, 3)) || (v && !finite_n(v, 3)) || (w && !finite_n(w, 3)) ||
+        (quat && !finite_n(quat, 4)))
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: x, quat, v or w is not finite", f, body);
+    sn_real qn = 0;
+    if (quat) {
+        qn = sqrt(quat[0] * quat[0] + quat[1] * quat[1] + quat[2] * quat[2] + quat[3] * quat[3]);
+        if (!(qn > 1e-12))
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat has norm %g", f, body, qn);
+    }
+    sni_mx_body* b = &mx->body[body];
+    if (x) v3_copy(b->st.x, x);
+    if (v) v3_copy(b->st.v, v);
+    if (w) v3_copy(b->st.w, w);
+    if (quat) {
+        for (int i = 0; i < 4; i++)
+            b->quat[i] = quat[i] / qn;
+        quat_to_m3(b->st.R, b->quat);
+    }
+    return SN_OK;
+}
+
+sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x[3], sn_real quat[4],
+                                sn_real v[3], sn_real w[3]) {
+    sn_status st = body_id(mx, body, "sn_maximal_body_state");
+    if (st != SN_OK) return st;
+    const sni_mx_body* b = &mx->body[body];
+    if (x) v3_copy(x, b->st.x);
+    if (quat) memcpy(quat, b->quat, 4 * sizeof(sn_real));
+    if (v) v3_copy(v, b->st.v);
+    if (w) v3_copy(w, b->st.w);
+    return SN_OK;
+}
+
+sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real force[3],
+                                    const sn_real torque[3]) {
+    const char* f = "sn_maximal_set_body_force";
+    sn_status st = body_id(mx, body, f);
+    if (st != SN_OK) return st;
+    if ((force && !finite_n(force, 3)) || (torque && !finite_n(torque, 3)))
+        return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: force or torque is not finite", f, body);
+    sni_mx_body* b = &mx->body[body];
+    if (force) v3_copy(b->F, force);
+    if (torque) v3_copy(b->tau, torque);
+    return SN_OK;
+}
+
+sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lambda, int n,
+                                      sn_real force[3], sn_real torque[3]) {
+    if (!mx) return SN_ERR_ARG;
+    const char* f = "sn_maximal_constraint_force";
+    if (id < 0 || id >= mx->ncon)
+        return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "%s: id %d is not a constraint id (0..%d)",
+                           f, id, mx->ncon - 1);
+    const sni_mx_con* c = &mx->con[id];
+    if (lambda && n < c->nrow)
+        return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG,
+                           "%s: n %d is less than constraint %d's "
+                           "%d rows",
+                           f, n, id, c->nrow);
+    if (lambda) memcpy(lambda, c->lambda, (size_t)c->nrow * sizeof(sn_real));
+    if (force) v3_copy(force, c->force);
+    if (torque) v3_copy(torque, c->torque);
+    return SN_OK;
+}
+
+sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst) {
+    if (!mx) return SN_ERR_ARG;
+    sn_maximal* m = (sn_maximal*)mx; // the workspace is scratch
+    for (int i = 0; i < m->nbody; i++)
+        m->sb[i] = m->body[i].st;
+    sn_status st = sni_mx_rows(m, 2);
+    if (st != SN_OK) return st;
+    sn_real s = 0, big = 0;
+    for (int r = 0; r < m->nact; r++) {
+        sn_real c = m->row[r].c;
+        if (!m->con[m->row[r].con].user && m->con[m->row[r].con].d.kind == SN_CONSTRAINT_WIRE)
+            c = fmax(c, 0); // a slack wire has no error
+        s += c * c;
+        big = fmax(big, fabs(c));
+    }
+    if (rms) *rms = m->nrow > 0 ? sqrt(s / m->nrow) : 0;
+    if (worst) *worst = big;
+    return SN_OK;
+}
+
+sn_real sn_maximal_kinetic_energy(const sn_maximal* mx) {
+    if (!mx) return 0;
+    sn_real e = 0;
+    for (int i = 0; i < mx->nbody; i++) {
+        const sni_mx_body* b = &mx->body[i];
+        sn_real Iw[9], Iww[3];
+        m3_rotate_sym(Iw, b->st.R, b->I);
+        m3_mul_v3(Iww, Iw, b->st.w);
+        e += 0.5 * b->mass * v3_dot(b->st.v, b->st.v) + 0.5 * v3_dot(b->st.w, Iww);
+    }
+    return e;
+}
+
+// the stretch of a compliant wire beyond its length at the bodies' states (0 when slack)
+static sn_real wire_stretch(const sn_maximal* mx, const sni_mx_con* c) {
+    sn_real pa[3], pb[3], d[3];
+    const sni_mx_body* a = &mx->body[c->d.body_a];
+    m3_mul_v3(pa, a->st.R, c->d.anchor_a);
+    v3_add(pa, pa, a->st.x);
+    if (c->d.body_b >= 0) {
+        const sni_mx_body* b = &mx->body[c->d.body_b];
+        m3_mul_v3(pb, b->st.R, c->d.anchor_b);
+        v3_add(pb, pb, b->st.x);
+    } else {
+        v3_copy(pb, c->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    return fmax(v3_norm(d) - c->d.length, 0);
+}
+
+sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
+    if (!mx) return 0;
+    sn_real e = 0;
+    for (int i = 0; i < mx->nbody; i++)
+        e -= mx->body[i].mass * v3_dot(mx->g, mx->body[i].st.x);
+    for (int i = 0; i < mx->ncon; i++) {
+        const sni_mx_con* c = &mx->con[i];
+        if (!c->user && c->d.kind == SN_CONSTRAINT_WIRE && c->d.stiffness > 0) {
+            sn_real s = wire_stretch(mx, c);
+            e += 0.5 * c->d.stiffness * s * s;
+        }
+    }
+    return e;
+}
+
+void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real angular[3]) {
+    sn_real p[3] = {0, 0, 0}, l[3] = {0, 0, 0};
+    for (int i = 0; mx && i < mx->nbody; i++) {
+        const sni_mx_body* b = &mx->body[i];
+        sn_real mv[3], Iw[9], Iww[3];
+        v3_scale(mv, b->st.v, b->mass);
+        v3_add(p, p, mv);
+        v3_addcross(l, b->st.x, mv);
+        m3_rotate_sym(Iw, b->st.R, b->I);
+        m3_mul_v3(Iww, Iw, b->st.w);
+        v3_add(l, l, Iww);
+    }
+    if (linear) v3_copy(linear, p);
+    if (angular) v3_copy(angular, l);
+}

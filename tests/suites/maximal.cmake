@@ -1,0 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
+# an sn_maximal stepped alone (src/maxc/system.c, step.c, user.c, gear.c; seed 003, issue 14):
+# momentum, drift, energy, wires, gears, user constraints, refusals, no allocation
+sn_add_suite(test_maximal heapcount.c)
