@@ -706,7 +706,133 @@ static int test_checkpoint_round_trip(void) {
 }
 
 
+// ---- an sn_maximal in a world ----
+
+// models/double_pendulum.urdf by hand in maximal coordinates: two 1 m rods of 1 kg, the pivot
+// at (0, 0, 2.5), hinges about y, at angles th1, th2 (at rest)
+static sn_maximal* maximal_double_pendulum(double th1, double th2) {
+    sn_maximal* mx = NULL;
+    sn_error err;
+    if (sn_maximal_create(NULL, &mx, &err) != SN_OK) return NULL;
+    double I[6] = {1.0 / 12, 0, 0, 1.0 / 12, 0, 0.0005};
+    int b0, b1;
+    sn_maximal_add_body(mx, 1, I, &b0);
+    sn_maximal_add_body(mx, 1, I, &b1);
+    double a1 = th1, a2 = th1 + th2;
+    double x0[3] = {-0.5 * sin(a1), 0, 2.5 - 0.5 * cos(a1)};
+    double e[3] = {-sin(a1), 0, 2.5 - cos(a1)};
+    double x1[3] = {e[0] - 0.5 * sin(a2), 0, e[2] - 0.5 * cos(a2)};
+    double q0[4] = {cos(a1 / 2), 0, sin(a1 / 2), 0}, q1[4] = {cos(a2 / 2), 0, sin(a2 / 2), 0};
+    sn_maximal_set_body_state(mx, b0, x0, q0, NULL, NULL);
+    sn_maximal_set_body_state(mx, b1, x1, q1, NULL, NULL);
+    // the joint frames' first axis y: columns (y, z, x)
+    double Q[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_HINGE;
+    d.body_a = b0, d.body_b = -1;
+    d.anchor_a[2] = 0.5, d.anchor_b[2] = 2.5;
+    memcpy(d.frame_a, Q, sizeof Q);
+    memcpy(d.frame_b, Q, sizeof Q);
+    if (sn_maximal_add_constraint(mx, &d, NULL) != SN_OK) return NULL;
+    d.body_a = b1, d.body_b = b0;
+    d.anchor_a[2] = 0.5, d.anchor_b[2] = -0.5;
+    if (sn_maximal_add_constraint(mx, &d, NULL) != SN_OK) return NULL;
+    return mx;
+}
+
+
+// the lower rod's centre of mass over 2 s at dt, articulated (models/double_pendulum.urdf) and
+// as an sn_maximal added to a world; the largest distance between the two, the largest hinge
+// closure of the maximal one
+static int pendulum_pair(double dt, double* diff, double* closure) {
+    double th[2] = {0.9, -0.4};
+    char path[1024];
+    snprintf(path, sizeof path, "%s/models/double_pendulum.urdf", SNT_SOURCE_DIR);
+    sn_model* m = tc_load_file(path, 1);
+    sn_world* wa = world_new(dt, 1);
+    sn_world* wm = world_new(dt, 1);
+    sn_system* art = add_model(wa, m);
+    double u[2] = {0, 0};
+    sn_system_set_state(art, th, 2, u, 2);
+    sn_maximal* mx = maximal_double_pendulum(th[0], th[1]);
+    int first = -1;
+    if (!mx || sn_world_add_maximal(wm, mx, &first) != SN_OK) return 1;
+    if (first != 0 || sn_world_system_count(wm) != 2 || sn_world_constraint_count(wm) != 2)
+        return 1;
+    sn_system* lower = sn_world_system(wm, 1);
+    int lb = sn_model_find(m, SN_OBJ_BODY, "lower");
+    *diff = *closure = 0;
+    int steps = (int)lround(2.0 / dt);
+    for (int k = 0; k < steps; k++) {
+        if (sn_world_integrate(wa) != SN_OK || sn_world_integrate(wm) != SN_OK) return 1;
+        const sn_data* da = sn_system_data(art);
+        const double* R = da->body_rot + 9 * lb;
+        const double* com = m->body_com + 3 * lb;
+        double p[3];
+        for (int r = 0; r < 3; r++)
+            p[r] = da->body_pos[3 * lb + r] + R[3 * r] * com[0] + R[3 * r + 1] * com[1] +
+                   R[3 * r + 2] * com[2];
+        const double* ql = sn_system_q(lower);
+        *diff = fmax(*diff, sqrt((p[0] - ql[0]) * (p[0] - ql[0]) + (p[1] - ql[1]) * (p[1] - ql[1]) +
+                                 (p[2] - ql[2]) * (p[2] - ql[2])));
+        *closure = fmax(*closure, worst_error(wm));
+    }
+    sn_world_destroy(wa);
+    sn_world_destroy(wm);
+    sn_maximal_destroy(mx);
+    sn_model_destroy(m);
+    return 0;
+}
+
+
+static int test_add_maximal_double_pendulum(void) {
+    double d3, c3, d4, c4;
+    SNT_CHECK(pendulum_pair(1e-3, &d3, &c3) == 0);
+    SNT_CHECK(pendulum_pair(1e-4, &d4, &c4) == 0);
+    printf("  double pendulum from 0.9, -0.4 rad, 2 s: the lower rod's centre articulated vs an "
+           "sn_maximal in the world: %.3g m apart at dt 1e-3, %.3g m at dt 1e-4 (ratio %.1f: both "
+           "first-order steps of one motion); hinge closure %.3g m, %.3g m\n",
+           d3, d4, d3 / d4, c3, c4);
+    SNT_CHECK(d3 < 0.05 && d4 < 0.005);
+    SNT_CHECK(d3 / d4 > 5);
+    SNT_CHECK(c3 < 1e-6 && c4 < 1e-6);
+    return 0;
+}
+
+
+static int test_add_maximal_refusals(void) {
+    sn_world* w = world_new(1e-3, 1);
+    sn_maximal* mx = NULL;
+    sn_error err;
+    SNT_STATUS_OK(sn_maximal_create(NULL, &mx, &err));
+    REFUSED(w, sn_world_add_maximal(w, NULL, NULL), "mx is NULL");
+    REFUSED(w, sn_world_add_maximal(w, mx, NULL), "no bodies");
+    double I[6] = {0.1, 0, 0, 0.1, 0, 0.1};
+    int a, b;
+    sn_maximal_add_body(mx, 1, I, &a);
+    sn_maximal_add_body(mx, 1, I, &b);
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_HINGE, d.body_a = a, d.body_b = b;
+    int h1, h2;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &h1));
+    d.body_a = b, d.body_b = -1;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &h2));
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_GEAR, d.joint_a = h1, d.joint_b = h2, d.ratio = 2;
+    d.body_a = a, d.body_b = b;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    REFUSED(w, sn_world_add_maximal(w, mx, NULL), "GEAR");
+    SNT_CHECK(sn_world_system_count(w) == 0 && sn_world_constraint_count(w) == 0);
+    sn_maximal_destroy(mx);
+    sn_world_destroy(w);
+    return 0;
+}
+
+
 SNT_SUITE(SNT_TEST(test_two_arms_weld_box), SNT_TEST(test_momentum_ball), SNT_TEST(test_wire),
           SNT_TEST(test_pin_and_distance), SNT_TEST(test_contacts_cannot_open),
           SNT_TEST(test_uncoupled_bit_identical), SNT_TEST(test_refusals),
-          SNT_TEST(test_no_allocation_in_a_step), SNT_TEST(test_checkpoint_round_trip))
+          SNT_TEST(test_no_allocation_in_a_step), SNT_TEST(test_checkpoint_round_trip),
+          SNT_TEST(test_add_maximal_double_pendulum), SNT_TEST(test_add_maximal_refusals))
