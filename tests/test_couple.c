@@ -165,6 +165,7 @@ static int test_two_arms_weld_box(void) {
     }
     double e0 = worst_error(sc.w), emax = 0, drop = 0;
     const double* qb = sn_system_q(sc.box);
+    sn_system_set_compute_inverse_dynamics(sc.a1, 1);
     for (int k = 0; k < 2000; k++) {
         sn_status st = sn_world_integrate(sc.w);
         SNT_CHECK_MSG(st == SN_OK, "step %d: %s", k, sn_world_last_error(sc.w));
@@ -190,6 +191,22 @@ static int test_two_arms_weld_box(void) {
     SNT_CHECK(speed < 1e-6);
     SNT_NEAR_REL(fz, mb * G0, 1e-6, 1);
     SNT_NEAR(f1[0] + f2[0], 0, 1e-6 * mb * G0);
+    // inverse dynamics of arm 1 takes the weld's force on its hand: at rest each joint's torque
+    // about its axis (y) is the torque the PD applies
+    double pd[3], damp[3], tq[3], fj[3], worst_id = 0, tau_max = 0;
+    SNT_STATUS_OK(sn_system_step_torques(sc.a1, pd, damp, NULL, NULL, NULL));
+    const char* jn[3] = {"shoulder", "elbow", "wrist"};
+    for (int j = 0; j < 3; j++) {
+        int uj = sn_model_find(sc.m1, SN_OBJ_URDF_JOINT, jn[j]);
+        SNT_CHECK(uj >= 0);
+        SNT_STATUS_OK(sn_system_joint_wrench(sc.a1, uj, fj, tq));
+        worst_id = fmax(worst_id, fabs(tq[1] - (pd[j] + damp[j])));
+        tau_max = fmax(tau_max, fabs(pd[j]));
+    }
+    printf("  inverse dynamics of arm 1 at rest: joint torques about y against the applied PD "
+           "torques (up to %.4f N m): largest difference %.3g N m\n",
+           tau_max, worst_id);
+    SNT_CHECK(worst_id < 1e-6 * tau_max);
     weld_scene_close(&sc);
     return 0;
 }

@@ -32,8 +32,10 @@ typedef struct sni_couple_con {
     sn_real lambda[SNI_MAXC_ROWS_MAX]; // the last step's impulses (state: the warm start; report)
     int taut;                          // a wire's row acted in the last step (report)
     int acted;                         // the constraint was in the last step's solve (report)
-    sn_real Ka[6 * SNI_MAXC_ROWS_MAX]; // the kernel's slice on a in this step (scratch)
-    sn_real wrench[6]; // the last step's force and torque on a about its link origin (report)
+    sn_real Ka[6 * SNI_MAXC_ROWS_MAX]; // the kernel's slices on a and b in this step (scratch)
+    sn_real Kb[6 * SNI_MAXC_ROWS_MAX]; //
+    sn_real wrench[6];   // the last step's force and torque on a about its link origin (report)
+    sn_real wrench_b[6]; // and on b about its link origin (report, for inverse dynamics)
 } sni_couple_con;
 
 // row kinds of the exact solve
@@ -93,6 +95,11 @@ void sni_couple_prepare(sni_solver* sv);
 void sni_couple_add_jt_lambda(const sni_solver* sv, int si, sn_real* dv);
 // the impulses kept for the next step's warm start and the reports
 void sni_couple_store(sni_solver* sv);
+// whether world constraints acted in this step's solve
+int sni_couple_acting(const sn_world* w);
+// the last step's constraint forces on system s's links as external forces (s->ctl.ext_body:
+// moment about the world origin, then force), for its inverse dynamics
+void sni_couple_wrenches(sn_system* s);
 // the kernel's body of system s's link b at its kinematics, and (jp, jr non-NULL) the origin's
 // point Jacobian and the link's angular Jacobian (3 x nv each)
 void sni_couple_side(const sn_system* s, int b, sni_maxc_body* kb, sn_real* jp, sn_real* jr);

@@ -180,6 +180,7 @@ static void con_rows(sni_solver* sv, sn_world* w, int i) {
     if (k->k.kind == SNI_MAXC_BALL || k->k.kind == SNI_MAXC_HINGE || k->k.kind == SNI_MAXC_WELD)
         mid_slices(k, &A, sb ? &B : NULL, Ka, Kb);
     memcpy(k->Ka, Ka, 6 * (size_t)n * sizeof(sn_real));
+    memcpy(k->Kb, Kb, 6 * (size_t)n * sizeof(sn_real));
     // the rows' acceleration at constant joint velocities: the kernel's J-dot x-dot and its
     // slices times each link's acceleration at u-dot = 0, so that the positions the step
     // integrates meet the target to second order
@@ -337,10 +338,50 @@ void sni_couple_store(sni_solver* sv) {
         if (!on) k->acted = 0;
         // the force and torque on a: the slice's transpose times the impulses, over dt
         for (int e = 0; e < 6; e++) {
-            sn_real f = 0;
-            for (int r = 0; r < k->nrow; r++)
+            sn_real f = 0, g = 0;
+            for (int r = 0; r < k->nrow; r++) {
                 f += k->Ka[6 * r + e] * k->lambda[r];
+                g += k->Kb[6 * r + e] * k->lambda[r];
+            }
             k->wrench[e] = on ? f / sv->dt : 0;
+            k->wrench_b[e] = on && k->sb >= 0 ? g / sv->dt : 0;
+        }
+    }
+}
+
+
+int sni_couple_acting(const sn_world* w) {
+    return w->couple && w->couple->acting;
+}
+
+
+// a force f (3) and torque t about point x, as a body wrench about the world origin into out
+static void add_wrench(sn_real* out, const sn_real* x, const sn_real* f, const sn_real* t) {
+    sn_real m[3];
+    v3_cross(m, x, f);
+    for (int e = 0; e < 3; e++) {
+        out[e] += m[e] + t[e];
+        out[3 + e] += f[e];
+    }
+}
+
+
+void sni_couple_wrenches(sn_system* s) {
+    const sni_couple* cp = s->world->couple;
+    if (!cp || !cp->acting) return;
+    const sn_data* d = s->d;
+    for (int i = 0; i < cp->ncon; i++) {
+        const sni_couple_con* k = &cp->con[i];
+        if (!k->acted) continue;
+        if (k->sa == s->index) {
+            add_wrench(s->ctl.ext_body + 6 * (size_t)k->ba, d->body_pos + 3 * (size_t)k->ba,
+                       k->wrench, k->wrench + 3);
+            s->ctl.has_ext = 1;
+        }
+        if (k->sb == s->index) {
+            add_wrench(s->ctl.ext_body + 6 * (size_t)k->bb, d->body_pos + 3 * (size_t)k->bb,
+                       k->wrench_b, k->wrench_b + 3);
+            s->ctl.has_ext = 1;
         }
     }
 }

@@ -14,6 +14,7 @@
 // acceleration (stage "rk4"). SN_GYROSCOPIC_MIDPOINT takes the couples of spherical and floating
 // bodies at the step's midpoint in the free velocity (gyro.c). A failed step (a non-finite
 // result, a singular M~) leaves the state as it was.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -417,7 +418,10 @@ static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     const sn_real* u1 = s->step.u1;
     if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied)
         rk4_body_acc(s, u1, dt);
-    if (impulses) contact_wrenches(s, dt);
+    if (impulses) {
+        contact_wrenches(s, dt);
+        sni_couple_wrenches(s); // the world constraints' forces on the system's links
+    }
     if (s->loops.active) sni_loops_wrenches(s, dt);
     sni_step_wrenches(s, dt);
 }
@@ -564,7 +568,8 @@ sn_status sn_world_integrate2(sn_world* w) {
     }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        stage_inverse_dynamics(s, dt, s->solve.active && w->solver.nblock > 0);
+        stage_inverse_dynamics(s, dt,
+                               s->solve.active && (w->solver.nblock > 0 || sni_couple_acting(w)));
         stage_commit(s);
     }
     w->time += dt;

@@ -61,7 +61,8 @@
 //   smode, sdir, expo_passes and the rest: scratch of a step.
 // sn_world.couple (couple/couple.h; written only when the world has world constraints): ncon,
 //   con[].d, k, sa, sb, ba, bb, nrow, row0, wire: config | con[].lambda, taut: state (the warm
-//   start; a wire's active set starts from taut) | con[].wrench, acted: report | con[].Ka, cap,
+//   start; a wire's active set starts from taut) | con[].wrench, acted: report | con[].wrench_b:
+//   report for inverse dynamics, not restored (like sni_invdyn) | con[].Ka, Kb, cap,
 //   nrow, nvmax, acting, ws, ws_bytes and the workspace (roff .. jr): structure or scratch of a
 //   step. sni_solver.couple: scratch (this solve's view).
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
