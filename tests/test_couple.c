@@ -338,6 +338,7 @@ static int test_wire(void) {
     double th = M_PI / 3;
     double q2[7] = {L * sin(th), 0, 2.0 - L * cos(th), 1, 0, 0, 0};
     SNT_STATUS_OK(sn_system_set_state(s, q2, 7, u, 6));
+    d.system_a = s;
     SNT_STATUS_OK(sn_world_add_constraint(w, &d, NULL));
     double dev = 0, tension_min = INFINITY, push = 0, vmax = 0;
     int slack_steps = 0;
@@ -371,6 +372,7 @@ static int test_wire(void) {
     SNT_STATUS_OK(sn_world_add_sphere(w, 0.05, m, &s));
     double q3[7] = {0, 0, 2.0 - L, 1, 0, 0, 0};
     SNT_STATUS_OK(sn_system_set_state(s, q3, 7, u, 6));
+    d.system_a = s;
     d.stiffness = ks;
     d.damping = bs;
     SNT_STATUS_OK(sn_world_add_constraint(w, &d, NULL));
