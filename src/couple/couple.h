@@ -95,6 +95,8 @@ void sni_couple_prepare(sni_solver* sv);
 void sni_couple_add_jt_lambda(const sni_solver* sv, int si, sn_real* dv);
 // the impulses kept for the next step's warm start and the reports
 void sni_couple_store(sni_solver* sv);
+// whether a world constraint joins system s (RUNGE_KUTTA_4 is then replaced, as with loops)
+int sni_couple_touches(const sn_world* w, const sn_system* s);
 // whether world constraints acted in this step's solve
 int sni_couple_acting(const sn_world* w);
 // the last step's constraint forces on system s's links as external forces (s->ctl.ext_body:

@@ -385,3 +385,11 @@ void sni_couple_wrenches(sn_system* s) {
         }
     }
 }
+
+
+int sni_couple_touches(const sn_world* w, const sn_system* s) {
+    const sni_couple* cp = w->couple;
+    for (int i = 0; cp && i < cp->ncon; i++)
+        if (cp->con[i].sa == s->index || cp->con[i].sb == s->index) return 1;
+    return 0;
+}

@@ -25,11 +25,13 @@
 
 
 // the scheme the rules of seed 000 select: SEMI_IMPLICIT replaces RUNGE_KUTTA_4 while the system
-// has loop or mimic constraints (seed 000, not 001), and replaces EULER and RUNGE_KUTTA_4 in the
-// PD mode once the system has been in contact, until its state is set again
+// has loop or mimic constraints (seed 000, not 001) or a world constraint joins it (issue 14:
+// its rows' targets are for positions moved with u+), and replaces EULER and RUNGE_KUTTA_4 in
+// the PD mode once the system has been in contact, until its state is set again
 static int scheme_for_step(const sn_system* s) {
     int sc = s->step.scheme;
-    if (sc == SN_SCHEME_RK4 && s->step.has_constraints) sc = SN_SCHEME_SEMI_IMPLICIT;
+    if (sc == SN_SCHEME_RK4 && (s->step.has_constraints || sni_couple_touches(s->world, s)))
+        sc = SN_SCHEME_SEMI_IMPLICIT;
     if ((sc == SN_SCHEME_EULER || sc == SN_SCHEME_RK4) && s->has_contacted &&
         s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD)
         sc = SN_SCHEME_SEMI_IMPLICIT;
