@@ -95,6 +95,8 @@ void sni_couple_prepare(sni_solver* sv);
 void sni_couple_add_jt_lambda(const sni_solver* sv, int si, sn_real* dv);
 // the impulses kept for the next step's warm start and the reports
 void sni_couple_store(sni_solver* sv);
+// a state was set on system s: the world constraints that join it forget their warm start
+void sni_couple_forget(sn_system* s);
 // whether a world constraint joins system s (RUNGE_KUTTA_4 is then replaced, as with loops)
 int sni_couple_touches(const sn_world* w, const sn_system* s);
 // whether world constraints acted in this step's solve

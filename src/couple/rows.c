@@ -393,3 +393,14 @@ int sni_couple_touches(const sn_world* w, const sn_system* s) {
         if (cp->con[i].sa == s->index || cp->con[i].sb == s->index) return 1;
     return 0;
 }
+
+
+void sni_couple_forget(sn_system* s) {
+    sni_couple* cp = s->world->couple;
+    for (int i = 0; cp && i < cp->ncon; i++) {
+        sni_couple_con* k = &cp->con[i];
+        if (k->sa != s->index && k->sb != s->index) continue;
+        memset(k->lambda, 0, sizeof k->lambda);
+        k->taut = 0;
+    }
+}
