@@ -8,6 +8,7 @@
 #include "soft/soft.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #define FAIL(w, ...) sni_world_fail((w), SN_ERR_ARG, __VA_ARGS__)
@@ -40,7 +41,19 @@ static void ws_layout(sni_couple* cp, const sn_world* w, int ncon, carver* c) {
         nvmax = na > nvmax ? na : nvmax;
         nvmax = nb > nvmax ? nb : nvmax;
     }
-    size_t nn = (size_t)n;
+    size_t nn = (size_t)n, nus = 0;
+    int nuoff = 0;
+    for (int i = 0; i < ncon; i++) {
+        const sni_couple_con* k = &cp->con[i];
+        nuoff = k->sa + 1 > nuoff ? k->sa + 1 : nuoff;
+        nuoff = k->sb + 1 > nuoff ? k->sb + 1 : nuoff;
+    }
+    for (int si = 0; si < nuoff; si++)
+        for (int i = 0; i < ncon; i++)
+            if (cp->con[i].sa == si || cp->con[i].sb == si) {
+                nus += (size_t)w->sys[si]->m->nv;
+                break;
+            }
     SNI_CARVE(c, cp->roff, nn + 1);
     SNI_CARVE(c, cp->rowbuf, rb);
     SNI_CARVE(c, cp->G, nn * nn);
@@ -56,6 +69,9 @@ static void ws_layout(sni_couple* cp, const sn_world* w, int ncon, carver* c) {
     SNI_CARVE(c, cp->drop, nn);
     SNI_CARVE(c, cp->idx, nn);
     SNI_CARVE(c, cp->fidx, nn);
+    SNI_CARVE(c, cp->cdd, nn);
+    SNI_CARVE(c, cp->uoff, (size_t)nuoff);
+    SNI_CARVE(c, cp->usave, nus);
     SNI_CARVE(c, cp->jp, 6 * (size_t)nvmax);
     SNI_CARVE(c, cp->jr, 6 * (size_t)nvmax);
     if (!c->base) return;
@@ -70,6 +86,17 @@ static void ws_layout(sni_couple* cp, const sn_world* w, int ncon, carver* c) {
         }
     }
     cp->roff[n] = off;
+    cp->nuoff = nuoff;
+    size_t uo = 0;
+    for (int si = 0; si < nuoff; si++) {
+        cp->uoff[si] = SIZE_MAX;
+        for (int i = 0; i < ncon; i++)
+            if (cp->con[i].sa == si || cp->con[i].sb == si) {
+                cp->uoff[si] = uo;
+                uo += (size_t)w->sys[si]->m->nv;
+                break;
+            }
+    }
     memset(cp->G, 0, nn * nn * sizeof(sn_real));
     memset(cp->kind, 0, nn * sizeof(int));
     memset(cp->act, 0, nn * sizeof(int));

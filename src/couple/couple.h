@@ -75,6 +75,10 @@ typedef struct sni_couple {
     int* idx;        // the active rows, in order (nrow)
     int* fidx;       // the rows L factors (nrow), their number, and whether with compliance:
     int fna, feps;   // a solve on the same rows reuses the factor (fna -1: none this step)
+    sn_real* cdd;    // each row's acceleration at constant velocities in its target (nrow)
+    int nuoff;       // the constrained systems' velocities saved while the targets are refined:
+    size_t* uoff;    // per system index (nuoff; SIZE_MAX: not constrained) its place in usave
+    sn_real* usave;  //
     sn_real* jp;     // a point Jacobian and an angular Jacobian (3 x nvmax each)
     sn_real* jr;     //
 } sni_couple;
@@ -107,6 +111,10 @@ void sni_couple_wrenches(sn_system* s);
 // the kernel's body of system s's link b at its kinematics, and (jp, jr non-NULL) the origin's
 // point Jacobian and the link's angular Jacobian (3 x nv each)
 void sni_couple_side(const sn_system* s, int b, sni_maxc_body* kb, sn_real* jp, sn_real* jr);
+
+// after the sweeps: each row's second-order term taken again at the sweep velocities (u+
+// instead of the step's start u) and the targets moved by the change; 1 when the rows acted
+int sni_couple_refine(sni_solver* sv);
 
 // ---- solve.c ----
 // the warm start: lambda from the last step's, pushed into the sweep velocities

@@ -10,6 +10,7 @@
 #include "sim/sim.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 
@@ -114,6 +115,22 @@ static sn_real feedback(const sn_world* w) {
 }
 
 
+// the rows' acceleration at constant joint velocities (cdd, k->nrow): the kernel's J-dot x-dot
+// jd and its slices times each link's acceleration at u-dot = 0 (at d->u)
+static void rows_cdd(const sni_couple_con* k, const sn_system* sa, const sn_system* sb,
+                     const sni_maxc_body* A, const sni_maxc_body* B, const sn_real* jd,
+                     sn_real* cdd) {
+    sn_real la[3], aa[3], lb[3] = {0, 0, 0}, ab[3] = {0, 0, 0};
+    sn_point_jdot_u(sa->m, sa->d, k->ba, A->x, la, aa);
+    if (sb) sn_point_jdot_u(sb->m, sb->d, k->bb, B->x, lb, ab);
+    for (int r = 0; r < k->nrow; r++) {
+        const sn_real *ka = k->Ka + 6 * r, *kb = k->Kb + 6 * r;
+        cdd[r] = jd[r] + v3_dot(ka, la) + v3_dot(ka + 3, aa);
+        if (sb) cdd[r] += v3_dot(kb, lb) + v3_dot(kb + 3, ab);
+    }
+}
+
+
 // the slices of a ball, hinge or weld with both levers to the anchors' midpoint: its impulses
 // then make no moment about any point (a pair's angular momentum is kept to rounding, whatever
 // the closure error); the rows differ from the gradient of c by the order of that error, which
@@ -184,14 +201,8 @@ static void con_rows(sni_solver* sv, sn_world* w, int i) {
     // the rows' acceleration at constant joint velocities: the kernel's J-dot x-dot and its
     // slices times each link's acceleration at u-dot = 0, so that the positions the step
     // integrates meet the target to second order
-    sn_real cdd[SNI_MAXC_ROWS_MAX], la[3], aa[3], lb[3] = {0, 0, 0}, ab[3] = {0, 0, 0};
-    sn_point_jdot_u(sa->m, sa->d, k->ba, A.x, la, aa);
-    if (sb) sn_point_jdot_u(sb->m, sb->d, k->bb, B.x, lb, ab);
-    for (int r = 0; r < n; r++) {
-        const sn_real *ka = Ka + 6 * r, *kb = Kb + 6 * r;
-        cdd[r] = jd[r] + v3_dot(ka, la) + v3_dot(ka + 3, aa);
-        if (sb) cdd[r] += v3_dot(kb, lb) + v3_dot(kb + 3, ab);
-    }
+    sn_real* cdd = cp->cdd + r0;
+    rows_cdd(k, sa, sb, &A, &B, jd, cdd);
     sn_real dt = sv->dt, beta = feedback(w);
     if (k->wire == 2) {
         // compliant: an implicit spring-damper beyond the length, G + eps on the diagonal
@@ -403,4 +414,53 @@ void sni_couple_forget(sn_system* s) {
         memset(k->lambda, 0, sizeof k->lambda);
         k->taut = 0;
     }
+}
+
+
+// the constrained systems' velocities set to the sweep velocities (to 1) or back (to 0), with
+// their velocity kinematics
+static void swap_velocities(sni_solver* sv, int to) {
+    sni_couple* cp = sv->couple;
+    for (int si = 0; si < cp->nuoff; si++) {
+        if (cp->uoff[si] == SIZE_MAX) continue;
+        sn_system* s = sv->sys[si];
+        if (!s->solve.active) continue;
+        sn_real* keep = cp->usave + cp->uoff[si];
+        size_t n = (size_t)s->m->nv * sizeof(sn_real);
+        if (to) {
+            memcpy(keep, s->d->u, n);
+            memcpy(s->d->u, s->solve.v, n);
+        } else {
+            memcpy(s->d->u, keep, n);
+        }
+        sn_fk_vel(s->m, s->d);
+    }
+}
+
+
+int sni_couple_refine(sni_solver* sv) {
+    sni_couple* cp = sv->couple;
+    if (!cp || !cp->acting) return 0;
+    swap_velocities(sv, 1);
+    sn_real dt = sv->dt;
+    for (int i = 0; i < cp->ncon; i++) {
+        sni_couple_con* k = &cp->con[i];
+        if (!k->acted || k->wire == 2) continue;
+        const sn_system* sa = sv->sys[k->sa];
+        const sn_system* sb = k->sb >= 0 ? sv->sys[k->sb] : NULL;
+        sni_maxc_body A, B;
+        size_t st = 3 * (size_t)cp->nvmax;
+        sni_couple_side(sa, k->ba, &A, cp->jp, cp->jr);
+        if (sb) sni_couple_side(sb, k->bb, &B, cp->jp + st, cp->jr + st);
+        sn_real jd[SNI_MAXC_ROWS_MAX], cdd[SNI_MAXC_ROWS_MAX];
+        if (sni_maxc_eval(&k->k, &A, sb ? &B : NULL, NULL, NULL, NULL, jd) != SN_OK) continue;
+        rows_cdd(k, sa, sb, &A, &B, jd, cdd);
+        for (int r = 0; r < k->nrow; r++) {
+            int q = k->row0 + r;
+            cp->target[q] += 0.5 * dt * (cp->cdd[q] - cdd[r]);
+            cp->cdd[q] = cdd[r];
+        }
+    }
+    swap_velocities(sv, 0);
+    return 1;
 }

@@ -233,6 +233,8 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     sni_solver_warm_start(sv);
     sni_solver_bounce_warm_start(sv);
     sni_solver_sweeps(sv);
+    // the world constraints' targets with their second-order term at u+, solved again
+    if (sni_couple_refine(sv)) sni_couple_exact(sv, 0);
     store_velocities(sv);
     store_loop_response(sv);
     store_impulses(sv);

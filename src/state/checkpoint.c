@@ -63,7 +63,8 @@
 //   con[].d, k, sa, sb, ba, bb, nrow, row0, wire: config | con[].lambda, taut: state (the warm
 //   start; a wire's active set starts from taut) | con[].wrench, acted: report | con[].wrench_b:
 //   report for inverse dynamics, not restored (like sni_invdyn) | con[].Ka, Kb, cap,
-//   nrow, nvmax, acting, ws, ws_bytes and the workspace (roff .. jr): structure or scratch of a
+//   nrow, nvmax, acting, shared, fna, feps, nuoff, ws, ws_bytes and the workspace (roff .. jr,
+//   cdd, uoff, usave): structure or scratch of a
 //   step. sni_solver.couple: scratch (this solve's view).
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
