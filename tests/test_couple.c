@@ -673,6 +673,13 @@ static int test_refusals(void) {
     SNT_STATUS_OK(sn_world_add_constraint(w, &d, &id));
     SNT_CHECK(id == 0 && sn_world_constraint_count(w) == 1);
     SNT_STATUS_OK(sn_world_integrate(w));
+    // soft contacts cannot hold them: adding one is refused, and a step after switching fails
+    // with the state kept
+    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    REFUSED(w, sn_world_add_constraint(w, &d, NULL), "soft contacts");
+    double q0 = sn_system_q(box)[2];
+    REFUSED(w, sn_world_integrate(w), "soft contacts");
+    SNT_CHECK(sn_system_q(box)[2] == q0);
     sn_world_destroy(w);
     sn_world_destroy(other);
     sn_model_destroy(m);

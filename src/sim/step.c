@@ -533,7 +533,15 @@ static sn_status soft_integrate2(sn_world* w) {
 
 sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
-    if (sni_soft_on(w)) return soft_integrate2(w);
+    if (sni_soft_on(w)) {
+        // (a soft world's systems step alone: nothing would hold the world constraints)
+        if (sn_world_constraint_count(w) > 0)
+            return sni_world_fail(w, SN_ERR_ARG,
+                                  "the world has %d world constraints: they act in the hard "
+                                  "contact solver, and this world uses soft contacts",
+                                  sn_world_constraint_count(w));
+        return soft_integrate2(w);
+    }
     sn_real dt = w->dt;
     sn_status st = SN_OK;
     // control (steps 1-3) and the free velocity u* (step 4 without impulses)
