@@ -186,7 +186,11 @@ SN_API const sn_model* sn_maximal_model(const sn_maximal* mx);
 
 /// A constraint between body_a of system_a and body_b of system_b (NULL: the world), anchors in
 /// the bodies' link frames. The world's step eliminates every world constraint's rows together
-/// with the systems' loops and the contacts: no contact and no iteration limit opens them.
+/// with the systems' loops and the contacts: no contact and no iteration limit opens them. The
+/// rows' targets remove the loops' share of the error per step (sn_world_set_loop_erp) and the
+/// step's second-order drift. Every kind but GEAR; refused with a message naming the field (a
+/// system of another world, a body out of range, a frame not a rotation, a length not
+/// positive, a damping without stiffness, a soft-contact world).
 SN_API sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int* id);
 SN_API int sn_world_constraint_count(const sn_world* w);
 /// The last step's force of world constraint `id` on body a: world force and torque about its
@@ -195,8 +199,11 @@ SN_API sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real fo
                                            sn_real torque[3], int* taut);
 /// The constraint error of world constraint `id` at the current state (m or rad, its largest row).
 SN_API sn_status sn_world_constraint_error(sn_world* w, int id, sn_real* worst);
-/// An sn_maximal's bodies added to a world as free-body systems (body i is system first + i) and
-/// its constraints as world constraints, at its current state; contacts then act on them.
+/// An sn_maximal's bodies added to a world as free-body systems (body i is system first + i;
+/// mass, inertia, link frame at the COM) and its constraints as world constraints, at its
+/// current state; the world's gravity and time step apply. A body built by hand has no
+/// geometry: it collides with nothing. GEAR and user constraints, and an sn_maximal made from a
+/// model (whose geometry should come along), are refused for now.
 SN_API sn_status sn_world_add_maximal(sn_world* w, const sn_maximal* mx, int* first);
 
 #ifdef __cplusplus

@@ -193,6 +193,7 @@ struct sn_world {
     sni_contact* contacts;     // (contact_cap)
     sni_solver solver;         // the contact solver's settings and state (src/solver/)
     sni_soft_world* soft;      // the contact model, soft parameters (soft/soft.h; NULL: hard)
+    struct sni_couple* couple; // constraints between systems (couple/couple.h; NULL: none)
     // ---- the broad phase: world boxes of the collision geometries, swept along x ----
     int nbp;                 // geometries that can touch another system or body
     int* bp_sys;             // (nbp) system and geometry of each

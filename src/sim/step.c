@@ -14,6 +14,7 @@
 // acceleration (stage "rk4"). SN_GYROSCOPIC_MIDPOINT takes the couples of spherical and floating
 // bodies at the step's midpoint in the free velocity (gyro.c). A failed step (a non-finite
 // result, a singular M~) leaves the state as it was.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -24,11 +25,13 @@
 
 
 // the scheme the rules of seed 000 select: SEMI_IMPLICIT replaces RUNGE_KUTTA_4 while the system
-// has loop or mimic constraints (seed 000, not 001), and replaces EULER and RUNGE_KUTTA_4 in the
-// PD mode once the system has been in contact, until its state is set again
+// has loop or mimic constraints (seed 000, not 001) or a world constraint joins it (issue 14:
+// its rows' targets are for positions moved with u+), and replaces EULER and RUNGE_KUTTA_4 in
+// the PD mode once the system has been in contact, until its state is set again
 static int scheme_for_step(const sn_system* s) {
     int sc = s->step.scheme;
-    if (sc == SN_SCHEME_RK4 && s->step.has_constraints) sc = SN_SCHEME_SEMI_IMPLICIT;
+    if (sc == SN_SCHEME_RK4 && (s->step.has_constraints || sni_couple_touches(s->world, s)))
+        sc = SN_SCHEME_SEMI_IMPLICIT;
     if ((sc == SN_SCHEME_EULER || sc == SN_SCHEME_RK4) && s->has_contacted &&
         s->ctl.mode == SN_CONTROL_PD_PLUS_FEEDFORWARD)
         sc = SN_SCHEME_SEMI_IMPLICIT;
@@ -417,7 +420,10 @@ static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     const sn_real* u1 = s->step.u1;
     if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied)
         rk4_body_acc(s, u1, dt);
-    if (impulses) contact_wrenches(s, dt);
+    if (impulses) {
+        contact_wrenches(s, dt);
+        sni_couple_wrenches(s); // the world constraints' forces on the system's links
+    }
     if (s->loops.active) sni_loops_wrenches(s, dt);
     sni_step_wrenches(s, dt);
 }
@@ -527,7 +533,15 @@ static sn_status soft_integrate2(sn_world* w) {
 
 sn_status sn_world_integrate2(sn_world* w) {
     if (!w) return SN_ERR_ARG;
-    if (sni_soft_on(w)) return soft_integrate2(w);
+    if (sni_soft_on(w)) {
+        // (a soft world's systems step alone: nothing would hold the world constraints)
+        if (sn_world_constraint_count(w) > 0)
+            return sni_world_fail(w, SN_ERR_ARG,
+                                  "the world has %d world constraints: they act in the hard "
+                                  "contact solver, and this world uses soft contacts",
+                                  sn_world_constraint_count(w));
+        return soft_integrate2(w);
+    }
     sn_real dt = w->dt;
     sn_status st = SN_OK;
     // control (steps 1-3) and the free velocity u* (step 4 without impulses)
@@ -564,7 +578,8 @@ sn_status sn_world_integrate2(sn_world* w) {
     }
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        stage_inverse_dynamics(s, dt, s->solve.active && w->solver.nblock > 0);
+        stage_inverse_dynamics(s, dt,
+                               s->solve.active && (w->solver.nblock > 0 || sni_couple_acting(w)));
         stage_commit(s);
     }
     w->time += dt;

@@ -2,6 +2,7 @@
 // system.c: the calls on one system: its state and the lazily computed dynamics of seed 000
 // (mass matrix, nonlinear term, M^-1, energies), control inputs with their checks, external
 // forces, actuators, the scheme, and the reports of its contacts and collision settings.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -35,6 +36,7 @@ const sn_real* sn_system_u(const sn_system* s) {
 // that failed after the solve leaves one on the systems it did not reach)
 void sni_system_state_set(sn_system* s) {
     sni_solver_forget(&s->world->solver);
+    sni_couple_forget(s); // the warm start of the world constraints that join it
     memset(s->solve.pseudo, 0, (size_t)s->m->nv * sizeof(sn_real));
     memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));

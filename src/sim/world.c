@@ -2,6 +2,7 @@
 // world.c: the world: creation and destruction, its settings (time step, gravity, ground,
 // heightfield, materials, the solver's and the loops' settings) and the systems it holds, each
 // with every array allocated when it is added (layout). The systems' own calls are in system.c.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 #include "soft/soft.h"
@@ -86,6 +87,7 @@ void sn_world_destroy(sn_world* w) {
     sni_world_arrays_free(w);
     heightfield_free(w);
     sni_soft_world_free(w);
+    sni_couple_free(&w->alloc, w->couple);
     for (int i = 0; i < w->nowned; i++)
         sn_model_destroy(w->owned[i]);
     sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof(sn_model*));

@@ -3,6 +3,7 @@
 // friction rows) and prepare rows (J on each side, the block's own Delassus block G, Y = M~^-1 J^T
 // through the tree's sparse factor and, with loops, projected onto the constrained mechanism).
 // The restitution targets of the contacts' normal rows are bounce.c's.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -81,6 +82,7 @@ void sni_solver_gather(sni_solver* sv) {
 
 int sni_solver_acts_on(const sn_world* w, const sn_system* s) {
     if (!s->solve.in_solver) return 0;
+    if (sni_couple_acts_on(w, s)) return 1;
     for (int i = 0; i < w->ncontact; i++) {
         const sni_contact* c = &w->contacts[i];
         if ((c->sa == s->index || c->sb == s->index) && contact_in_solve(w->sys, c)) return 1;

@@ -2,6 +2,7 @@
 // solver.c: the contact solver's settings, memory and phase driver (the phases are listed in
 // solver.h), the storing of its results, and the report of the contact problem
 // (getContactProblem()).
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "sim/sim.h"
 
@@ -94,6 +95,7 @@ static void begin(sni_solver* sv, sn_world* w, sn_real dt) {
     sv->contacts = w->contacts;
     sv->ncontact = w->ncontact;
     sv->dt = dt;
+    sv->couple = w->couple;
 }
 
 
@@ -107,6 +109,7 @@ static void mark_systems(sni_solver* sv) {
         sv->sys[sv->blk_sa[k]]->solve.active = 1;
         if (sv->blk_sb[k] >= 0) sv->sys[sv->blk_sb[k]]->solve.active = 1;
     }
+    sni_couple_mark(sv); // the systems world constraints join
     for (int si = 0; si < sv->nsys; si++) {
         sn_system* s = sv->sys[si];
         if (!s->solve.active) continue;
@@ -145,6 +148,7 @@ static void store_loop_response(sni_solver* sv) {
                     for (int i = 0; i < nv; i++)
                         dv[i] += J[(size_t)r * nv + i] * la[r];
         }
+        sni_couple_add_jt_lambda(sv, si, dv);
         sni_solve_factor(s->m, &s->step.mtilde, dv);
         s->solve.has_loop_dv = 1;
     }
@@ -212,12 +216,15 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     begin(sv, w, dt);
     sni_solver_gather(sv);
     sv->iterations = 0;
-    if (sv->nblock <= 0) {
+    int coupled = sni_couple_begin(sv); // world constraints act in this solve
+    if (sv->nblock <= 0 && !coupled) {
         sni_solver_forget(sv);
+        sni_couple_store(sv);
         return;
     }
     mark_systems(sv);
     sni_solver_prepare_rows(sv);
+    sni_couple_prepare(sv);
     sni_solver_conflicts(sv);
     if (sni_solver_bounce_count(sv) > 0) {
         solve_without_bounces(sv);
@@ -226,11 +233,15 @@ void sni_world_contact_solve(sn_world* w, sn_real dt) {
     sni_solver_warm_start(sv);
     sni_solver_bounce_warm_start(sv);
     sni_solver_sweeps(sv);
+    // the world constraints' targets with their second-order term at u+, solved again
+    if (sni_couple_refine(sv)) sni_couple_exact(sv, 0);
     store_velocities(sv);
     store_loop_response(sv);
     store_impulses(sv);
     sni_solver_position_correction(sv);
     sni_solver_bounce_shift(sv);
+    sni_couple_exact(sv, 1); // the pseudo-velocities keep the world constraints
+    sni_couple_store(sv);
     remember_contacts(sv);
 }
 

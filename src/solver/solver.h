@@ -73,6 +73,7 @@ typedef struct sni_solver {
     sni_contact* contacts;
     int ncontact;
     sn_real dt;
+    struct sni_couple* couple; // the world's constraints between systems (couple/couple.h)
     // ---- the blocks of this step (gather, prepare rows) ----
     // A block touches one system (a joint's limit or friction, a ground contact) or two (a
     // contact between two systems). Its rows are J_a (dim x nv of system a) and J_b (system b),

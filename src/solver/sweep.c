@@ -5,6 +5,7 @@
 // the position correction, a sweep of its own over the position rows. The helpers that read and
 // push the sweep velocities live here, beside the loops that call them per visit.
 #include "base/smath.h"
+#include "couple/couple.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -203,6 +204,7 @@ void sni_solver_warm_start(sni_solver* sv) {
     }
     for (int a = 0; a < nb; a++)
         block_push(sv, a, 0, sv->blk_lambda + 3 * a);
+    sni_couple_warm_start(sv);
 }
 
 
@@ -214,7 +216,9 @@ void sni_solver_warm_start(sni_solver* sv) {
 // read (the subspace step, the end).
 static int delassus_begin(sni_solver* sv) {
     int nb = sv->nblock;
-    if (nb > SNI_DELASSUS_MAX || sv->no_delassus) return 0;
+    // (world constraints on the blocks' systems update the velocities after every sweep: velocity
+    // form)
+    if (nb > SNI_DELASSUS_MAX || sv->no_delassus || (sv->couple && sv->couple->shared)) return 0;
     // per visit: 9 nb for the coupling sum against the DOFs a push would update
     size_t push = 0;
     for (int a = 0; a < nb; a++)
@@ -330,6 +334,8 @@ void sni_solver_sweeps(sni_solver* sv) {
     for (; it < sv->max_iter; it++) {
         sn_real change = 0, dv = 0;
         sweep(sv, dense, &change, &dv);
+        // the world constraints' exact update, the last of every sweep
+        change = fmax(change, sni_couple_exact(sv, 0));
         // done when no impulse moved by more than the tolerance, or no row's velocity by more than
         // the tolerance over the sweep: on a redundant set (a body resting on more rows than it
         // has DOFs) the impulses drift slowly among the rows while the velocities barely change
@@ -347,6 +353,7 @@ void sni_solver_sweeps(sni_solver* sv) {
             if (dense) delassus_sync(sv); // the subspace step works on the velocities
             sni_solver_subspace_step(sv);
             if (dense) delassus_synced(sv);
+            sni_couple_exact(sv, 0);
         }
         dv_prev = dv;
     }
@@ -453,6 +460,7 @@ void sni_solver_position_correction(sni_solver* sv) {
             change = fmax(change, fabs(dp[ra]));
             block_push(sv, a, 1, dp);
         }
+        change = fmax(change, sni_couple_exact(sv, 1));
         if (change < sv->tol) break;
     }
     // s->solve.pseudo now holds M~^-1 J^T p, built by the sweeps. Rows that cannot all be met (two

@@ -62,8 +62,16 @@
 // sni_tendon_sys (tendon/tendon.h; visited only when the model has tendons or actuators on
 //   them): ctrl: state (the actuators' inputs, held until set) | act_force, force: report (the
 //   last step's) | row, len: scratch of a step or a getter.
+// sn_world.couple (couple/couple.h; written only when the world has world constraints): ncon,
+//   con[].d, k, sa, sb, ba, bb, nrow, row0, wire: config | con[].lambda, taut: state (the warm
+//   start; a wire's active set starts from taut) | con[].wrench, acted: report | con[].wrench_b:
+//   report for inverse dynamics, not restored (like sni_invdyn) | con[].Ka, Kb, cap,
+//   nrow, nvmax, acting, shared, fna, feps, nuoff, ws, ws_bytes and the workspace (roff .. jr,
+//   cdd, uoff, usave): structure or scratch of a
+//   step. sni_solver.couple: scratch (this solve's view).
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
+#include "couple/couple.h"
 #include "sim/sim.h"
 #include "sinew/sn_state.h"
 #include "soft/soft.h"
@@ -483,12 +491,41 @@ static void visit_soft(sni_ser* S, sn_world* w) {
 }
 
 
+// the world constraints (only when the world has them: the checkpoints of other worlds are as
+// they were)
+static void visit_couple(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    sni_couple* cp = w->couple;
+    int n = cp->ncon;
+    sni_ser_int(S, SNI_CONFIG, "world constraints", &n, 1, 0, -1);
+    for (int i = 0; i < cp->ncon && S->failed == SN_OK; i++) {
+        sni_couple_con* k = &cp->con[i];
+        int ids[6] = {(int)k->d.kind, k->sa, k->ba, k->sb, k->bb, k->wire};
+        sni_ser_int(S, SNI_CONFIG, "world constraint (kind, systems, bodies, wire)", ids, 6, 0, -1);
+        sn_real geo[27];
+        memcpy(geo, k->k.ra, 3 * sizeof(sn_real));
+        memcpy(geo + 3, k->k.rb, 3 * sizeof(sn_real));
+        memcpy(geo + 6, k->k.Qa, 9 * sizeof(sn_real));
+        memcpy(geo + 15, k->k.Qb, 9 * sizeof(sn_real));
+        geo[24] = k->d.length, geo[25] = k->d.stiffness, geo[26] = k->d.damping;
+        sni_ser_real(S, SNI_CONFIG,
+                     "world constraint (anchors, frames, length, stiffness, damping)", geo, 27);
+        sni_ser_real(S, SNI_STATE, "world constraint impulses", k->lambda, SNI_MAXC_ROWS_MAX);
+        int st[2] = {k->taut, k->acted};
+        sni_ser_int(S, SNI_STATE, "world constraint taut and acted", st, 2, 0, 1);
+        if (S->mode == SNI_SER_LOAD) k->taut = st[0], k->acted = st[1];
+        sni_ser_real(S, SNI_REPORT, "world constraint force and torque", k->wrench, 6);
+    }
+}
+
+
 static void visit_all(sni_ser* S, sn_world* w) {
     visit_models(S, w);
     visit_world(S, w);
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
         visit_system(S, w->sys[i]);
     if (w->soft && S->failed == SN_OK) visit_soft(S, w);
+    if (w->couple && S->failed == SN_OK) visit_couple(S, w);
 }
 
 
