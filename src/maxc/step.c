@@ -568,27 +568,52 @@ static void quat_advance(sn_real* q, const sn_real* w, sn_real h) {
 }
 
 // the inelastic impact of wires that became taut while moving apart: a velocity change
-// M^-1 J^T mu over all rows that removes their c-dot and leaves every other row's
+// M^-1 J^T mu that removes the hit wires' c-dot and leaves every bilateral row's; tension only,
+// by an active set as in solve_rows: a taut wire that was not hit keeps c-dot <= 0 (target 0)
+// and is left out when it already separates (c-dot < 0) or when its impulse would push (mu > 0),
+// the most pushing one first, and the rest solved again (a hit wire that would push likewise)
 static sn_status wire_impacts(sn_maximal* mx) {
     int any = 0;
     for (int ci = 0; ci < mx->ncon && !any; ci++)
         any = is_wire(&mx->con[ci]) && mx->con[ci].d.stiffness == 0;
     if (!any) return SN_OK; // no rigid wire: nothing to evaluate
-    any = 0;
     for (int ci = 0; ci < mx->ncon; ci++)
         mx->con[ci].off = 0;
-    sn_status st = sni_mx_rows(mx, 1);
-    if (st != SN_OK) return st;
-    for (int i = 0; i < mx->nact; i++) {
-        sni_mx_row* r = &mx->row[i];
-        const sni_mx_con* k = &mx->con[r->con];
-        int hit = is_wire(k) && !k->taut && r->cdot > 0;
-        r->rhs = hit ? -r->cdot : 0;
-        any |= hit;
+    int solved = 0;
+    for (int pass = 0;; pass++) {
+        sn_status st = sni_mx_rows(mx, 1);
+        if (st != SN_OK) return st;
+        any = 0;
+        int drop = 0;
+        for (int i = 0; i < mx->nact; i++) {
+            sni_mx_row* r = &mx->row[i];
+            sni_mx_con* k = &mx->con[r->con];
+            int hit = is_wire(k) && !k->taut && r->cdot > 0;
+            if (is_wire(k) && !hit && r->cdot < 0) { // separating: not held
+                k->off = 1;
+                drop = 1;
+            }
+            r->rhs = is_wire(k) ? -r->cdot : 0;
+            any |= hit;
+        }
+        if (!any) break; // nothing hit (or every hit wire left out)
+        if (drop) continue;
+        if (!solved) body_terms(mx);
+        solve_A(mx);
+        solved = 1;
+        int worst = -1;
+        sn_real push = 0;
+        for (int i = 0; i < mx->nact; i++) {
+            const sni_mx_row* r = &mx->row[i];
+            if (is_wire(&mx->con[r->con]) && r->lam > push) {
+                push = r->lam;
+                worst = i;
+            }
+        }
+        if (worst < 0 || pass > 2 * mx->ncon) break;
+        mx->con[mx->row[worst].con].off = 1;
     }
-    if (!any) return SN_OK;
-    body_terms(mx);
-    solve_A(mx);
+    if (!any || !solved) return SN_OK;
     for (int i = 0; i < mx->nact; i++) {
         const sni_mx_row* r = &mx->row[i];
         for (int k = 0; k < r->nb; k++) {
