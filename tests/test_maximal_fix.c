@@ -82,4 +82,78 @@ static int test_impact_tension_only(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_impact_tension_only))
+// two wheels hinged to the world about y, geared 2:1 (joint_a's angle = 2 joint_b's): set to 3.5
+// and 1.75 rad (consistent, beyond pi) after the gear was added, and the gear added to wheels at
+// 7 and 3.5 rad: no error, no torque (zero gravity, at rest)
+static const double g_frame_y[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
+
+static int add_wheel_hinge(sn_maximal* mx, int body, double x) {
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_HINGE;
+    d.body_a = body;
+    d.body_b = -1;
+    d.anchor_b[0] = x;
+    memcpy(d.frame_a, g_frame_y, sizeof d.frame_a);
+    memcpy(d.frame_b, g_frame_y, sizeof d.frame_b);
+    int id = -1;
+    if (sn_maximal_add_constraint(mx, &d, &id) != SN_OK) return -1;
+    return id;
+}
+
+static void quat_y(double* q, double t) {
+    q[0] = cos(t / 2), q[1] = 0, q[2] = sin(t / 2), q[3] = 0;
+}
+
+static int test_gear_beyond_pi(void) {
+    for (int late = 0; late < 2; late++) {
+        sn_maximal* mx = open_mx(1e-3);
+        SNT_CHECK(mx);
+        SNT_STATUS_OK(sn_maximal_set_gravity(mx, g_zero));
+        const double I[6] = {0.1, 0, 0, 0.2, 0, 0.1};
+        int a, b;
+        SNT_STATUS_OK(sn_maximal_add_body(mx, 1, I, &a));
+        SNT_STATUS_OK(sn_maximal_add_body(mx, 1, I, &b));
+        const double xa[3] = {0, 0, 0}, xb[3] = {1, 0, 0};
+        double qa[4], qb[4];
+        double ta = late ? 3.5 : 7.0, tb = late ? 1.75 : 3.5;
+        quat_y(qa, ta);
+        quat_y(qb, tb);
+        if (!late) {
+            SNT_STATUS_OK(sn_maximal_set_body_state(mx, a, xa, qa, NULL, NULL));
+            SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, xb, qb, NULL, NULL));
+        } else {
+            SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, xb, NULL, NULL, NULL));
+        }
+        int ha = add_wheel_hinge(mx, a, 0), hb = add_wheel_hinge(mx, b, 1);
+        SNT_CHECK(ha >= 0 && hb >= 0);
+        sn_constraint_desc d;
+        memset(&d, 0, sizeof d);
+        d.kind = SN_CONSTRAINT_GEAR;
+        d.joint_a = ha;
+        d.joint_b = hb;
+        d.ratio = 2;
+        int gid;
+        SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &gid));
+        if (late) {
+            SNT_STATUS_OK(sn_maximal_set_body_state(mx, a, NULL, qa, NULL, NULL));
+            SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, NULL, qb, NULL, NULL));
+        }
+        double rms, worst, lam;
+        SNT_STATUS_OK(sn_maximal_constraint_error(mx, &rms, &worst));
+        SNT_STATUS_OK(sn_maximal_step(mx));
+        SNT_STATUS_OK(sn_maximal_constraint_force(mx, gid, &lam, 1, NULL, NULL));
+        const sni_mx_con* g = &mx->con[gid];
+        printf("  gear 2:1, wheels at %.2f and %.2f rad (%s): worst error %.3g, first lambda %.3g "
+               "N m, q_a %.4f q_b %.4f\n",
+               ta, tb, late ? "set after the gear" : "gear added there", worst, lam, g->gq[0],
+               g->gq[1]);
+        SNT_CHECK(worst < 1e-12);
+        SNT_CHECK(fabs(lam) < 1e-9);
+        SNT_NEAR(g->gq[0] - 2 * g->gq[1], 0, 1e-12);
+        sn_maximal_destroy(mx);
+    }
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))

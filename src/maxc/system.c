@@ -224,18 +224,32 @@ static int frame_fill(sn_real* Q, const sn_real* f) {
     return 1;
 }
 
-// the gear's two coordinates at the current state (hinge angles in (-pi, pi])
-static sn_status gear_init(sn_maximal* mx, sni_mx_con* g) {
+// the gear's two coordinates at the bodies' current states: joint_b's hinge angle unwrapped to
+// within pi of refb, then joint_a's to within pi of ratio q_b + offset (where the gear holds it),
+// so that a consistent pair of angles beyond +-pi has no error; written to g->gq only on success
+static sn_status gear_init(sn_maximal* mx, sni_mx_con* g, sn_real refb) {
     for (int i = 0; i < mx->nbody; i++)
         mx->sb[i] = mx->body[i].st;
-    for (int s = 0; s < 2; s++) {
+    sn_real q[2];
+    for (int s = 1; s >= 0; s--) {
         const sni_mx_con* j = &mx->con[s ? g->d.joint_b : g->d.joint_a];
-        sn_real Ja[6], Jb[6], jd;
+        sn_real Ja[6], Jb[6], jd, ref = s ? refb : g->d.ratio * q[1] + g->d.offset;
         sn_status st = sni_mx_coord(&j->k, sni_mx_sb(mx, j->d.body_a), sni_mx_sb(mx, j->d.body_b),
-                                    0, &g->gq[s], Ja, Jb, &jd);
+                                    ref, &q[s], Ja, Jb, &jd);
         if (st != SN_OK) return st;
     }
+    memcpy(g->gq, q, sizeof q);
     return SN_OK;
+}
+
+// after a body's state is set: every gear's reference angles again (joint_b's from its last
+// value, joint_a's from the gear's relation); a gear whose coordinates are undefined at the new
+// state keeps its last ones (its step then reports it)
+static void gears_refresh(sn_maximal* mx) {
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        sni_mx_con* g = &mx->con[ci];
+        if (!g->user && g->d.kind == SN_CONSTRAINT_GEAR) (void)gear_init(mx, g, g->gq[1]);
+    }
 }
 
 static const char* g_kind_name[] = {"BALL",   "DISTANCE", "PLANE", "LINE", "HINGE",
@@ -334,7 +348,7 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
     if (c->d.kind == SN_CONSTRAINT_GEAR) {
         if (c->d.ratio == 0) c->d.ratio = 1;
         c->d.body_a = mx->con[d->joint_a].d.body_a; // the force report's body
-        st = gear_init(mx, c);
+        st = gear_init(mx, c, 0);
         if (st != SN_OK)
             return sni_mx_fail(mx, st,
                                "sn_maximal_add_constraint: GEAR: the joints' coordinates "
@@ -481,6 +495,7 @@ sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3]
             b->quat[i] = quat[i] / qn;
         quat_to_m3(b->st.R, b->quat);
     }
+    gears_refresh(mx);
     return SN_OK;
 }
 
