@@ -156,4 +156,76 @@ static int test_gear_beyond_pi(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))
+// a point on the circle x^2 + y^2 = R^2 (1 kg on the world), failing from call `fail_at` on
+typedef struct circ {
+    double R;
+    int calls, fail_at;
+} circ;
+
+static int circle(void* ctx, const double* xa, const double* Ra, const double* va, const double* wa,
+                  const double* xb, const double* Rb, const double* vb, const double* wb, double* c,
+                  double* Ja, double* Jb, double* jdot) {
+    (void)Ra, (void)wa, (void)xb, (void)Rb, (void)vb, (void)wb, (void)Jb;
+    circ* k = ctx;
+    if (k->fail_at > 0 && ++k->calls >= k->fail_at) return 5;
+    c[0] = xa[0] * xa[0] + xa[1] * xa[1] - k->R * k->R;
+    Ja[0] = 2 * xa[0];
+    Ja[1] = 2 * xa[1];
+    jdot[0] = 2 * (va[0] * va[0] + va[1] * va[1]);
+    return 0;
+}
+
+// a user callback failing on its 3rd call of an RK4 step (after the first evaluation, which
+// sets the reports): the step fails and the constraint's lambda, force and torque are as before
+static int test_failed_step_reports(void) {
+    for (int scheme = 1; scheme >= 0; scheme--) {
+        sn_maximal* mx = open_mx(1e-3);
+        SNT_CHECK(mx);
+        SNT_STATUS_OK(sn_maximal_set_scheme(mx, (sn_maximal_scheme)scheme));
+        int b;
+        SNT_STATUS_OK(sn_maximal_add_body(mx, 1, g_point_I, &b));
+        const double x0[3] = {1, 0, 0}, v0[3] = {0, 2, 0};
+        SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, x0, NULL, v0, NULL));
+        const double gx[3] = {-3, 0, 0};
+        SNT_STATUS_OK(sn_maximal_set_gravity(mx, gx));
+        circ k = {1, 0, 0};
+        sn_user_constraint uc;
+        memset(&uc, 0, sizeof uc);
+        uc.rows = 1;
+        uc.body_a = b;
+        uc.body_b = -1;
+        uc.eval = circle;
+        uc.ctx = &k;
+        int id;
+        SNT_STATUS_OK(sn_maximal_add_user_constraint(mx, &uc, &id));
+        // a rigid wire too (slack): the step's impact pass evaluates every row once more
+        sn_constraint_desc d = wire(b, 0, 0, 0, 5);
+        int iw;
+        SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, &iw));
+        for (int i = 0; i < 20; i++)
+            SNT_STATUS_OK(sn_maximal_step(mx));
+        double lam0, f0[3], t0[3], lam1, f1[3], t1[3];
+        SNT_STATUS_OK(sn_maximal_constraint_force(mx, id, &lam0, 1, f0, t0));
+        // calls per step: the impact pass 1, then the first evaluation 1 (the reports), then
+        // RK4's stages; fail at the 3rd (semi-implicit: at the 2nd, after the reports it has)
+        k.calls = 0;
+        k.fail_at = scheme ? 3 : 2;
+        sn_status st = sn_maximal_step(mx);
+        SNT_STATUS_OK(sn_maximal_constraint_force(mx, id, &lam1, 1, f1, t1));
+        printf("  %s step failing at the callback's call %d: %s; lambda before %.12g, after "
+               "%.12g\n",
+               scheme ? "RK4" : "semi-implicit", k.fail_at, sn_status_str(st), lam0, lam1);
+        SNT_CHECK(st == SN_ERR_ARG);
+        SNT_CHECK(scheme == 0 || k.calls == 3);
+        SNT_CHECK(lam1 == lam0 && !memcmp(f0, f1, sizeof f0) && !memcmp(t0, t1, sizeof t0));
+        SNT_CHECK(lam0 != 0);
+        k.fail_at = 0;
+        SNT_STATUS_OK(sn_maximal_step(mx));
+        SNT_STATUS_OK(sn_maximal_constraint_force(mx, id, &lam1, 1, NULL, NULL));
+        SNT_CHECK(lam1 != lam0);
+        sn_maximal_destroy(mx);
+    }
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))

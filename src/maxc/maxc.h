@@ -37,6 +37,8 @@ typedef struct sni_mx_con {
     int act_new;       // scratch, WIRE: in the first evaluation's solve (active next step)
     int taut;          // scratch, WIRE: active at the step's start or made taut by an impact
     sn_real gq_new[2]; // scratch, GEAR: gq at the new state (stored when the step succeeds)
+    sn_real lam_new[SNI_MAXC_ROWS_MAX];  // scratch: this step's lambda (stored on success)
+    sn_real force_new[3], torque_new[3]; // scratch: this step's force, torque (likewise)
 } sni_mx_con;
 
 // one row of this step's solve: its slices at up to four bodies (a gear's two joints), the

@@ -212,9 +212,10 @@ static void wire_force(sn_maximal* mx, sni_mx_con* k, int report) {
         v3_sub(wb->phi + 3, wb->phi + 3, tb);
     }
     if (report) {
-        k->lambda[0] = -T;
-        v3_copy(k->force, f);
-        v3_copy(k->torque, t);
+        memset(k->lam_new, 0, sizeof k->lam_new);
+        k->lam_new[0] = -T;
+        v3_copy(k->force_new, f);
+        v3_copy(k->torque_new, t);
         k->act_new = T > 0;
     }
 }
@@ -510,7 +511,8 @@ sn_status sni_mx_accel(sn_maximal* mx) {
     return solve_rows(mx);
 }
 
-// the first evaluation's multipliers into the constraints' reports
+// the first evaluation's multipliers into the constraints' scratch reports (lam_new, force_new,
+// torque_new, act_new; sn_maximal_step stores them when the step succeeds)
 static void report(sn_maximal* mx) {
     for (int ci = 0; ci < mx->ncon; ci++) {
         sni_mx_con* k = &mx->con[ci];
@@ -518,9 +520,9 @@ static void report(sn_maximal* mx) {
             wire_force(mx, k, 1);
             continue;
         }
-        memset(k->lambda, 0, sizeof k->lambda);
-        memset(k->force, 0, sizeof k->force);
-        memset(k->torque, 0, sizeof k->torque);
+        memset(k->lam_new, 0, sizeof k->lam_new);
+        memset(k->force_new, 0, sizeof k->force_new);
+        memset(k->torque_new, 0, sizeof k->torque_new);
         k->act_new = 0;
     }
     int prev = -1, sub = 0;
@@ -529,13 +531,13 @@ static void report(sn_maximal* mx) {
         sni_mx_con* k = &mx->con[r->con];
         sub = r->con == prev ? sub + 1 : 0;
         prev = r->con;
-        k->lambda[sub] = r->lam;
+        k->lam_new[sub] = r->lam;
         k->act_new = 1;
         for (int b = 0; b < r->nb; b++)
             if (r->body[b] == k->d.body_a) {
                 for (int j = 0; j < 3; j++) {
-                    k->force[j] += r->J[b][j] * r->lam;
-                    k->torque[j] += r->J[b][3 + j] * r->lam;
+                    k->force_new[j] += r->J[b][j] * r->lam;
+                    k->torque_new[j] += r->J[b][3 + j] * r->lam;
                 }
             }
     }
@@ -766,6 +768,9 @@ sn_status sn_maximal_step(sn_maximal* mx) {
     for (int ci = 0; ci < mx->ncon; ci++) {
         sni_mx_con* k = &mx->con[ci];
         if (is_wire(k)) k->active = k->act_new;
+        memcpy(k->lambda, k->lam_new, sizeof k->lambda);
+        v3_copy(k->force, k->force_new);
+        v3_copy(k->torque, k->torque_new);
         if (!k->user && k->d.kind == SN_CONSTRAINT_GEAR) memcpy(k->gq, k->gq_new, sizeof k->gq);
     }
     mx->t += mx->dt;
