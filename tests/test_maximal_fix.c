@@ -228,4 +228,5 @@ static int test_failed_step_reports(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))
+SNT_SUITE(SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
+          SNT_TEST(test_gear_beyond_pi))

@@ -114,8 +114,9 @@ struct sn_maximal {
 // the message of a refusal into mx->err (printf-style); returns code
 sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...);
 // the accelerations of all bodies at the stage states mx->sb (bw[].acc) and the multipliers
-// (row[].lam, con[].lambda/force/torque); no allocation. SN_ERR_SINGULAR (conflicting rows),
-// SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed), with mx->err set.
+// (row[].lam; the reports: report() in step.c, into con[].lam_new/force_new/torque_new); no
+// allocation. SN_ERR_SINGULAR (conflicting rows), SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed),
+// with mx->err set.
 sn_status sni_mx_accel(sn_maximal* mx);
 // the rows of all constraints at the stage states (wires: the taut ones, `wires` 1; else none),
 // c, J, J-dot x-dot and c-dot of each; mx->nact set
