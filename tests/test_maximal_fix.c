@@ -228,5 +228,33 @@ static int test_failed_step_reports(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
+// quaternions at extreme scales are normalized (scaled by their largest component): 1e200 and
+// 1e-200 components; (1e308, 1e308, 0, 0) too (its plain norm overflows)
+static int test_quat_scale(void) {
+    sn_maximal* mx = open_mx(1e-3);
+    SNT_CHECK(mx);
+    int b;
+    SNT_STATUS_OK(sn_maximal_add_body(mx, 1, g_point_I, &b));
+    const double qs[4][4] = {
+        {1e200, 0, 0, 0}, {1e-200, 1e-200, 0, 0}, {1e308, 1e308, 0, 0}, {0, 0, -3e-310, 0}};
+    const double want[4][4] = {{1, 0, 0, 0}, {sqrt(0.5), sqrt(0.5), 0, 0},
+                               {sqrt(0.5), sqrt(0.5), 0, 0}, {0, 0, -1, 0}};
+    for (int k = 0; k < 4; k++) {
+        double q[4];
+        SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, NULL, qs[k], NULL, NULL));
+        SNT_STATUS_OK(sn_maximal_body_state(mx, b, NULL, q, NULL, NULL));
+        for (int i = 0; i < 4; i++)
+            SNT_NEAR(q[i], want[k][i], 1e-15);
+        SNT_NEAR(mx->body[b].st.R[0], k == 3 ? -1 : k == 0 ? 1 : 1, 1e-15);
+    }
+    // zero is refused with its reason
+    const double q0[4] = {0, 0, 0, 0};
+    SNT_CHECK(sn_maximal_set_body_state(mx, b, NULL, q0, NULL, NULL) == SN_ERR_ARG);
+    printf("  quat 0 refused: %s\n", sn_maximal_last_error(mx));
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "quat"));
+    sn_maximal_destroy(mx);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_quat_scale), SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
           SNT_TEST(test_gear_beyond_pi))

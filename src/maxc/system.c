@@ -480,19 +480,28 @@ sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3]
     if ((x && !finite_n(x, 3)) || (v && !finite_n(v, 3)) || (w && !finite_n(w, 3)) ||
         (quat && !finite_n(quat, 4)))
         return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: x, quat, v or w is not finite", f, body);
-    sn_real qn = 0;
-    if (quat) {
-        qn = sqrt(quat[0] * quat[0] + quat[1] * quat[1] + quat[2] * quat[2] + quat[3] * quat[3]);
-        if (!(qn > 1e-12))
-            return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat has norm %g", f, body, qn);
+    sn_real qu[4] = {1, 0, 0, 0};
+    if (quat) { // normalized scaled by its largest component (no overflow nor underflow)
+        sn_real big = fmax(fmax(fabs(quat[0]), fabs(quat[1])), fmax(fabs(quat[2]), fabs(quat[3])));
+        if (!(big > 0)) return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat has norm 0", f, body);
+        sn_real s[4], n2 = 0;
+        for (int i = 0; i < 4; i++) {
+            s[i] = quat[i] / big;
+            n2 += s[i] * s[i];
+        }
+        sn_real n = sqrt(n2);
+        for (int i = 0; i < 4; i++)
+            qu[i] = s[i] / n;
+        if (!finite_n(qu, 4))
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat (%g %g %g %g) has no finite unit",
+                               f, body, quat[0], quat[1], quat[2], quat[3]);
     }
     sni_mx_body* b = &mx->body[body];
     if (x) v3_copy(b->st.x, x);
     if (v) v3_copy(b->st.v, v);
     if (w) v3_copy(b->st.w, w);
     if (quat) {
-        for (int i = 0; i < 4; i++)
-            b->quat[i] = quat[i] / qn;
+        memcpy(b->quat, qu, sizeof qu);
         quat_to_m3(b->st.R, b->quat);
     }
     gears_refresh(mx);
