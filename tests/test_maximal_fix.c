@@ -237,8 +237,8 @@ static int test_quat_scale(void) {
     SNT_STATUS_OK(sn_maximal_add_body(mx, 1, g_point_I, &b));
     const double qs[4][4] = {
         {1e200, 0, 0, 0}, {1e-200, 1e-200, 0, 0}, {1e308, 1e308, 0, 0}, {0, 0, -3e-310, 0}};
-    const double want[4][4] = {{1, 0, 0, 0}, {sqrt(0.5), sqrt(0.5), 0, 0},
-                               {sqrt(0.5), sqrt(0.5), 0, 0}, {0, 0, -1, 0}};
+    const double want[4][4] = {
+        {1, 0, 0, 0}, {sqrt(0.5), sqrt(0.5), 0, 0}, {sqrt(0.5), sqrt(0.5), 0, 0}, {0, 0, -1, 0}};
     for (int k = 0; k < 4; k++) {
         double q[4];
         SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, NULL, qs[k], NULL, NULL));
@@ -256,5 +256,5 @@ static int test_quat_scale(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_quat_scale), SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
-          SNT_TEST(test_gear_beyond_pi))
+SNT_SUITE(SNT_TEST(test_quat_scale), SNT_TEST(test_failed_step_reports),
+          SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))
