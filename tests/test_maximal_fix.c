@@ -256,5 +256,41 @@ static int test_quat_scale(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_quat_scale), SNT_TEST(test_failed_step_reports),
-          SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))
+// inertias at extreme scales: diag 2e154 and 1e-110 (and a full one at 1e-110) have a finite
+// inverse, I Iinv = 1 to 1e-15; one whose inverse overflows (1e-310) is refused
+static int test_inertia_scale(void) {
+    sn_maximal* mx = open_mx(1e-3);
+    SNT_CHECK(mx);
+    const double s[3] = {2e154, 1e-110, 1e-110};
+    for (int k = 0; k < 3; k++) {
+        double I[6] = {s[k], 0, 0, 2 * s[k], 0, 3 * s[k]};
+        if (k == 2) I[1] = 0.5 * s[k], I[4] = -0.3 * s[k];
+        int b = -1;
+        SNT_STATUS_OK(sn_maximal_add_body(mx, 1, I, &b));
+        const sni_mx_body* bd = &mx->body[b];
+        double e = 0;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double p = 0;
+                for (int l = 0; l < 3; l++)
+                    p += bd->I[3 * i + l] * bd->Iinv[3 * l + j];
+                e = fmax(e, fabs(p - (i == j)));
+            }
+        printf("  inertia at scale %g: Iinv[0] %g, |I Iinv - 1| %.3g\n", s[k], bd->Iinv[0], e);
+        for (int i = 0; i < 9; i++)
+            SNT_CHECK(isfinite(bd->Iinv[i]));
+        SNT_CHECK(e < 1e-15);
+    }
+    const double tiny[6] = {1e-310, 0, 0, 1e-310, 0, 1e-310};
+    int n = sn_maximal_body_count(mx);
+    SNT_CHECK(sn_maximal_add_body(mx, 1, tiny, NULL) == SN_ERR_ARG);
+    printf("  inertia 1e-310: %s\n", sn_maximal_last_error(mx));
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "inverse"));
+    SNT_CHECK(sn_maximal_body_count(mx) == n);
+    sn_maximal_destroy(mx);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_inertia_scale), SNT_TEST(test_quat_scale),
+          SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
+          SNT_TEST(test_gear_beyond_pi))

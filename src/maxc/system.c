@@ -154,20 +154,21 @@ static sn_status reserve(sn_maximal* mx, int nbody, int ncon, int nrow) {
     return SN_OK;
 }
 
-// 3x3 inverse of a symmetric positive definite matrix (by its adjugate)
-static void inv3(sn_real* d, const sn_real* m) {
-    sn_real c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8],
-            c02 = m[3] * m[7] - m[4] * m[6];
-    sn_real det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-    d[0] = c00 / det;
-    d[1] = (m[2] * m[7] - m[1] * m[8]) / det;
-    d[2] = (m[1] * m[5] - m[2] * m[4]) / det;
-    d[3] = c01 / det;
-    d[4] = (m[0] * m[8] - m[2] * m[6]) / det;
-    d[5] = (m[2] * m[3] - m[0] * m[5]) / det;
-    d[6] = c02 / det;
-    d[7] = (m[1] * m[6] - m[0] * m[7]) / det;
-    d[8] = (m[0] * m[4] - m[1] * m[3]) / det;
+// the inverse of a symmetric positive definite 3x3 from its Cholesky factor L (lower, in place
+// of sni_chol): column j solves L L^T x = e_j (no determinant: no overflow at any scale whose
+// inverse is representable); symmetrized; 0 if not finite
+static int inv3_chol(sn_real* d, const sn_real* L) {
+    for (int j = 0; j < 3; j++) {
+        sn_real x[3] = {0, 0, 0};
+        x[j] = 1;
+        sni_chol_solve1(L, 3, 3, x);
+        for (int i = 0; i < 3; i++)
+            d[3 * i + j] = x[i];
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < i; j++)
+            d[3 * i + j] = d[3 * j + i] = 0.5 * (d[3 * i + j] + d[3 * j + i]);
+    return finite_n(d, 9);
 }
 
 sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id) {
@@ -188,13 +189,19 @@ sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inerti
                            "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
                            "%g) is not positive definite",
                            inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
+    sn_real Iinv[9];
+    if (!inv3_chol(Iinv, L))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
+                           "%g): its inverse is not finite (too small a scale)",
+                           inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
     sn_status st = reserve(mx, mx->nbody + 1, mx->ncon, mx->nrow);
     if (st != SN_OK) return st;
     sni_mx_body* b = &mx->body[mx->nbody];
     memset(b, 0, sizeof *b);
     b->mass = mass;
     memcpy(b->I, I, sizeof I);
-    inv3(b->Iinv, I);
+    memcpy(b->Iinv, Iinv, sizeof Iinv);
     m3_identity(b->st.R);
     b->quat[0] = 1;
     if (id) *id = mx->nbody;
