@@ -291,6 +291,39 @@ static int test_inertia_scale(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_inertia_scale), SNT_TEST(test_quat_scale),
+// the row cap (SNI_MX_ROWS_CAP): a constraint or user constraint that would exceed it is refused
+// with a message, nothing added (the count is set near the cap: 16384 rows would need 2 GiB)
+static int test_row_cap(void) {
+    sn_maximal* mx = open_mx(1e-3);
+    SNT_CHECK(mx);
+    int b;
+    SNT_STATUS_OK(sn_maximal_add_body(mx, 1, g_point_I, &b));
+    mx->nrow = SNI_MX_ROWS_CAP - 4;
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_HINGE;
+    d.body_a = b;
+    d.body_b = -1;
+    SNT_CHECK(sn_maximal_add_constraint(mx, &d, NULL) == SN_ERR_ARG);
+    printf("  5 rows at %d: %s\n", mx->nrow, sn_maximal_last_error(mx));
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "16384"));
+    circ k = {1, 0, 0};
+    sn_user_constraint uc;
+    memset(&uc, 0, sizeof uc);
+    uc.rows = 5;
+    uc.body_a = b;
+    uc.body_b = -1;
+    uc.eval = circle;
+    uc.ctx = &k;
+    SNT_CHECK(sn_maximal_add_user_constraint(mx, &uc, NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_maximal_last_error(mx), "16384"));
+    SNT_CHECK(sn_maximal_constraint_count(mx) == 0 && mx->nrow == SNI_MX_ROWS_CAP - 4);
+    mx->nrow = 0;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    sn_maximal_destroy(mx);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_row_cap), SNT_TEST(test_inertia_scale), SNT_TEST(test_quat_scale),
           SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
           SNT_TEST(test_gear_beyond_pi))

@@ -10,6 +10,10 @@
 #include "maxc/constraints.h"
 #include "sinew/sn_maximal.h"
 
+// the most rows of an sn_maximal (its dense J M^-1 J^T is rows^2 reals: 2 GiB at this cap; the
+// indices stay in int, the products in size_t)
+#define SNI_MX_ROWS_CAP 16384
+
 // one body: mass properties fixed at creation, the state, this step's applied force
 typedef struct sni_mx_body {
     sn_real mass;

@@ -326,7 +326,8 @@ static void solve_profile(sn_maximal* mx) {
 
 // A = J M^-1 J^T over the rows' shared bodies, dense (both triangles)
 static void build_A(sn_maximal* mx) {
-    int n = mx->nact, ld = mx->cap_row;
+    int n = mx->nact;
+    size_t ld = (size_t)mx->cap_row;
     for (int i = 0; i < n; i++) {
         const sni_mx_row* ri = &mx->row[i];
         for (int j = 0; j <= i; j++) {
@@ -335,7 +336,7 @@ static void build_A(sn_maximal* mx) {
             for (int a = 0; a < ri->nb; a++)
                 for (int b = 0; b < rj->nb; b++)
                     if (ri->body[a] == rj->body[b]) s += s6_dot(ri->J[a], rj->W[b]);
-            mx->A[i * ld + j] = mx->A[j * ld + i] = s;
+            mx->A[(size_t)i * ld + j] = mx->A[(size_t)j * ld + i] = s;
         }
     }
 }
@@ -343,7 +344,8 @@ static void build_A(sn_maximal* mx) {
 // lambda (row[].lam) from A lambda = row[].rhs by Cholesky with diagonal pivoting; rows whose
 // pivot falls below PIVOT_REL of the largest diagonal are left out (lambda 0); mx->rank set
 static void solve_pivoted(sn_maximal* mx) {
-    int n = mx->nact, ld = mx->cap_row;
+    int n = mx->nact;
+    size_t ld = (size_t)mx->cap_row;
     sn_real* A = mx->A;
     sn_real* y = mx->rhs;
     int* p = mx->perm;
@@ -351,25 +353,25 @@ static void solve_pivoted(sn_maximal* mx) {
     for (int i = 0; i < n; i++) {
         p[i] = i;
         y[i] = mx->row[i].rhs;
-        dmax = fmax(dmax, A[i * ld + i]);
+        dmax = fmax(dmax, A[(size_t)i * ld + i]);
     }
     sn_real tol = PIVOT_REL * dmax;
     int rank = 0;
     for (int k = 0; k < n; k++) {
         int q = k;
         for (int i = k + 1; i < n; i++)
-            if (A[i * ld + i] > A[q * ld + q]) q = i;
-        if (!(A[q * ld + q] > tol)) break;
+            if (A[(size_t)i * ld + i] > A[(size_t)q * ld + q]) q = i;
+        if (!(A[(size_t)q * ld + q] > tol)) break;
         if (q != k) { // symmetric exchange of k and q (rows, columns, rhs, order)
             for (int j = 0; j < n; j++) {
-                sn_real t = A[k * ld + j];
-                A[k * ld + j] = A[q * ld + j];
-                A[q * ld + j] = t;
+                sn_real t = A[(size_t)k * ld + j];
+                A[(size_t)k * ld + j] = A[(size_t)q * ld + j];
+                A[(size_t)q * ld + j] = t;
             }
             for (int i = 0; i < n; i++) {
-                sn_real t = A[i * ld + k];
-                A[i * ld + k] = A[i * ld + q];
-                A[i * ld + q] = t;
+                sn_real t = A[(size_t)i * ld + k];
+                A[(size_t)i * ld + k] = A[(size_t)i * ld + q];
+                A[(size_t)i * ld + q] = t;
             }
             sn_real t = y[k];
             y[k] = y[q];
@@ -378,30 +380,30 @@ static void solve_pivoted(sn_maximal* mx) {
             p[k] = p[q];
             p[q] = ti;
         }
-        sn_real d = sqrt(A[k * ld + k]);
-        A[k * ld + k] = d;
+        sn_real d = sqrt(A[(size_t)k * ld + k]);
+        A[(size_t)k * ld + k] = d;
         for (int i = k + 1; i < n; i++)
-            A[i * ld + k] /= d;
+            A[(size_t)i * ld + k] /= d;
         for (int i = k + 1; i < n; i++) {
-            sn_real l = A[i * ld + k];
+            sn_real l = A[(size_t)i * ld + k];
             for (int j = k + 1; j <= i; j++)
-                A[i * ld + j] -= l * A[j * ld + k];
+                A[(size_t)i * ld + j] -= l * A[(size_t)j * ld + k];
             for (int j = k + 1; j <= i; j++)
-                A[j * ld + i] = A[i * ld + j];
+                A[(size_t)j * ld + i] = A[(size_t)i * ld + j];
         }
         rank = k + 1;
     }
     for (int i = 0; i < rank; i++) {
         sn_real s = y[i];
         for (int k = 0; k < i; k++)
-            s -= A[i * ld + k] * y[k];
-        y[i] = s / A[i * ld + i];
+            s -= A[(size_t)i * ld + k] * y[k];
+        y[i] = s / A[(size_t)i * ld + i];
     }
     for (int i = rank - 1; i >= 0; i--) {
         sn_real s = y[i];
         for (int k = i + 1; k < rank; k++)
-            s -= A[k * ld + i] * y[k];
-        y[i] = s / A[i * ld + i];
+            s -= A[(size_t)k * ld + i] * y[k];
+        y[i] = s / A[(size_t)i * ld + i];
     }
     for (int i = 0; i < n; i++)
         mx->row[p[i]].lam = i < rank ? y[i] : 0;

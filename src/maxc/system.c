@@ -6,6 +6,7 @@
 #include "math/dense.h"
 #include "maxc/maxc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,10 +80,13 @@ const char* sn_maximal_last_error(const sn_maximal* mx) {
     return mx ? mx->err : "sn_maximal_last_error: mx is NULL";
 }
 
+// the next capacity >= need, doubling (need itself when doubling would overflow an int)
 static int next_cap(int cap, int need) {
     int c = cap > 0 ? cap : 4;
-    while (c < need)
+    while (c < need) {
+        if (c > INT_MAX / 2) return need;
         c *= 2;
+    }
     return c;
 }
 
@@ -195,6 +199,8 @@ sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inerti
                            "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
                            "%g): its inverse is not finite (too small a scale)",
                            inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
+    if (mx->nbody == INT_MAX)
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: no more bodies (%d)", mx->nbody);
     sn_status st = reserve(mx, mx->nbody + 1, mx->ncon, mx->nrow);
     if (st != SN_OK) return st;
     sni_mx_body* b = &mx->body[mx->nbody];
@@ -347,6 +353,11 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
     sn_status st = check_desc(mx, d);
     if (st != SN_OK) return st;
     int nr = desc_rows(d);
+    if (nr > SNI_MX_ROWS_CAP - mx->nrow)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_add_constraint: %d rows more would exceed the most rows "
+                           "of an sn_maximal (%d; it has %d)",
+                           nr, SNI_MX_ROWS_CAP, mx->nrow);
     st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + nr);
     if (st != SN_OK) return st;
     sni_mx_con* c = &mx->con[mx->ncon];
@@ -397,6 +408,11 @@ sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constrain
     if (!isfinite(uc->check_tol) || uc->check_tol < 0)
         return sni_mx_fail(mx, SN_ERR_ARG, "%s: check_tol %g is not finite and >= 0", f,
                            uc->check_tol);
+    if (uc->rows > SNI_MX_ROWS_CAP - mx->nrow)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %d rows more would exceed the most rows of an sn_maximal (%d; it "
+                           "has %d)",
+                           f, uc->rows, SNI_MX_ROWS_CAP, mx->nrow);
     sn_status st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + uc->rows);
     if (st != SN_OK) return st;
     if (uc->check) {
