@@ -324,6 +324,47 @@ static int test_row_cap(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_row_cap), SNT_TEST(test_inertia_scale), SNT_TEST(test_quat_scale),
-          SNT_TEST(test_failed_step_reports), SNT_TEST(test_impact_tension_only),
-          SNT_TEST(test_gear_beyond_pi))
+// the constraint error's rms over the rows it counts: a rod 0.1 m too long and a compliant wire
+// (a spring, no row): rms 0.1 (was 0.1 / sqrt 2); a slack rigid wire counts one row of 0: rms
+// 0.1 / sqrt 2; and it writes nothing of mx (the step's workspace untouched)
+static int test_error_rms(void) {
+    sn_maximal* mx = open_mx(1e-3);
+    SNT_CHECK(mx);
+    int b;
+    SNT_STATUS_OK(sn_maximal_add_body(mx, 1, g_point_I, &b));
+    const double x0[3] = {1.1, 0, 0};
+    SNT_STATUS_OK(sn_maximal_set_body_state(mx, b, x0, NULL, NULL, NULL));
+    sn_constraint_desc d;
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_DISTANCE;
+    d.body_a = b;
+    d.body_b = -1;
+    d.length = 1;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    d = wire(b, 0, 0, 0, 2);
+    d.stiffness = 100;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    double rms, worst;
+    SNT_STATUS_OK(sn_maximal_constraint_error(mx, &rms, &worst));
+    printf("  rod 0.1 m long + compliant wire: rms %.6g (0.1), worst %.6g\n", rms, worst);
+    SNT_NEAR(rms, 0.1, 1e-12);
+    SNT_NEAR(worst, 0.1, 1e-12);
+    d = wire(b, 0, 0, 0, 3); // rigid, slack: one row, 0
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    SNT_STATUS_OK(sn_maximal_constraint_error(mx, &rms, &worst));
+    SNT_NEAR(rms, 0.1 / sqrt(2), 1e-12);
+    // nothing written: the stage states and the rows keep a planted pattern
+    memset(mx->sb, 0x5a, sizeof *mx->sb);
+    mx->nact = -7;
+    SNT_STATUS_OK(sn_maximal_constraint_error(mx, &rms, &worst));
+    unsigned char pat[sizeof *mx->sb];
+    memset(pat, 0x5a, sizeof pat);
+    SNT_CHECK(!memcmp(mx->sb, pat, sizeof pat) && mx->nact == -7);
+    mx->nact = 0;
+    sn_maximal_destroy(mx);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_error_rms), SNT_TEST(test_row_cap), SNT_TEST(test_inertia_scale),
+          SNT_TEST(test_quat_scale), SNT_TEST(test_failed_step_reports),
+          SNT_TEST(test_impact_tension_only), SNT_TEST(test_gear_beyond_pi))

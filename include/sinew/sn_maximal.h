@@ -153,8 +153,10 @@ SN_API sn_status sn_maximal_step(sn_maximal* mx);
 /// joint_a's body a.
 SN_API sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lambda, int n,
                                              sn_real force[3], sn_real torque[3]);
-/// The constraint error at the current state: the rms and the largest |c| over all rows (m or
-/// rad; a slack wire counts 0; NULL: not read).
+/// The constraint error at the current state: the rms and the largest |c| over the rows (m or
+/// rad; a rigid wire counts one row, 0 when slack; a compliant wire is a spring and counts none;
+/// NULL: not read). It writes nothing to mx (safe alongside other readers of mx) except, when it
+/// fails (a user callback's error, an undefined row), the reason for sn_maximal_last_error.
 SN_API sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst);
 /// Energies (kinetic, potential in gravity) and momentum (linear; angular about the origin).
 SN_API sn_real sn_maximal_kinetic_energy(const sn_maximal* mx);

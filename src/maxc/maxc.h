@@ -133,6 +133,10 @@ sn_status sni_mx_coord(const sni_maxc_con* k, const sni_maxc_body* a, const sni_
 // a user constraint's evaluation at the stage states (user.c): c, slices, jdot (rows each)
 sn_status sni_mx_user_eval(sn_maximal* mx, const sni_mx_con* k, sn_real* c, sn_real* Ja,
                            sn_real* Jb, sn_real* jdot);
+// the callback of a user constraint at states a, b (NULL: the world), nothing written but the
+// outputs: 0, its own nonzero return, or -1000 when an output is not finite (user.c)
+int sni_mx_user_call(const sn_user_constraint* uc, const sni_maxc_body* a, const sni_maxc_body* b,
+                     sn_real* c, sn_real* Ja, sn_real* Jb, sn_real* jdot);
 // the finite-difference check of a user constraint at the bodies' current states (user.c)
 sn_status sni_mx_user_check(sn_maximal* mx, const sn_user_constraint* uc);
 // the world-frame stage body of body i (NULL for -1: the world)

@@ -575,22 +575,77 @@ sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lam
     return SN_OK;
 }
 
+// a wire's anchors' distance at the bodies' states
+static sn_real wire_dist(const sn_maximal* mx, const sni_mx_con* c) {
+    sn_real pa[3], pb[3], d[3];
+    const sni_mx_body* a = &mx->body[c->d.body_a];
+    m3_mul_v3(pa, a->st.R, c->d.anchor_a);
+    v3_add(pa, pa, a->st.x);
+    if (c->d.body_b >= 0) {
+        const sni_mx_body* b = &mx->body[c->d.body_b];
+        m3_mul_v3(pb, b->st.R, c->d.anchor_b);
+        v3_add(pb, pb, b->st.x);
+    } else {
+        v3_copy(pb, c->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    return v3_norm(d);
+}
+
+static const sni_maxc_body* body_st(const sn_maximal* mx, int i) {
+    return i < 0 ? NULL : &mx->body[i].st;
+}
+
+// every constraint's rows at the bodies' states, evaluated here without the step's workspace:
+// nothing of mx is written but the reason of a failure (mx->err)
 sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst) {
     if (!mx) return SN_ERR_ARG;
-    sn_maximal* m = (sn_maximal*)mx; // the workspace is scratch
-    for (int i = 0; i < m->nbody; i++)
-        m->sb[i] = m->body[i].st;
-    sn_status st = sni_mx_rows(m, 2);
-    if (st != SN_OK) return st;
+    sn_maximal* m = (sn_maximal*)mx; // for a failure's message only
     sn_real s = 0, big = 0;
-    for (int r = 0; r < m->nact; r++) {
-        sn_real c = m->row[r].c;
-        if (!m->con[m->row[r].con].user && m->con[m->row[r].con].d.kind == SN_CONSTRAINT_WIRE)
-            c = fmax(c, 0); // a slack wire has no error
-        s += c * c;
-        big = fmax(big, fabs(c));
+    int n = 0;
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        const sni_mx_con* k = &mx->con[ci];
+        sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
+            jd[SNI_MAXC_ROWS_MAX];
+        int nr = k->nrow;
+        sn_status st = SN_OK;
+        if (k->user) {
+            int rc = sni_mx_user_call(&k->uc, body_st(mx, k->uc.body_a), body_st(mx, k->uc.body_b),
+                                      c, Ja, Jb, jd);
+            if (rc != 0)
+                return sni_mx_fail(m, rc == -1000 ? SN_ERR_NONFINITE : SN_ERR_ARG,
+                                   "sn_maximal_constraint_error: constraint %d (user): the "
+                                   "callback %s",
+                                   ci, rc == -1000 ? "gave a non-finite c, J or jdot" : "failed");
+        } else if (k->d.kind == SN_CONSTRAINT_WIRE) {
+            if (k->d.stiffness > 0) continue;               // a spring: no row, not counted
+            c[0] = fmax(wire_dist(mx, k) - k->d.length, 0); // a slack wire has no error
+            if (!isfinite(c[0])) st = SN_ERR_NONFINITE;
+        } else if (k->d.kind == SN_CONSTRAINT_GEAR) {
+            c[0] = -k->d.offset;
+            for (int j = 0; j < 2 && st == SN_OK; j++) {
+                const sni_mx_con* h = &mx->con[j ? k->d.joint_b : k->d.joint_a];
+                sn_real q, a6[6], b6[6], jdq;
+                st = sni_mx_coord(&h->k, body_st(mx, h->d.body_a), body_st(mx, h->d.body_b),
+                                  k->gq[j], &q, a6, b6, &jdq);
+                c[0] += (j ? -k->d.ratio : 1) * q;
+            }
+        } else {
+            st = sni_maxc_eval(&k->k, body_st(mx, k->d.body_a), body_st(mx, k->d.body_b), c, Ja, Jb,
+                               jd);
+        }
+        if (st != SN_OK)
+            return sni_mx_fail(m, st,
+                               "sn_maximal_constraint_error: constraint %d's rows are undefined "
+                               "at the current state",
+                               ci);
+        for (int r = 0; r < nr; r++) {
+            s += c[r] * c[r];
+            big = fmax(big, fabs(c[r]));
+        }
+        n += nr;
     }
-    if (rms) *rms = m->nrow > 0 ? sqrt(s / m->nrow) : 0;
+    if (rms) *rms = n > 0 ? sqrt(s / n) : 0;
     if (worst) *worst = big;
     return SN_OK;
 }
@@ -610,19 +665,7 @@ sn_real sn_maximal_kinetic_energy(const sn_maximal* mx) {
 
 // the stretch of a compliant wire beyond its length at the bodies' states (0 when slack)
 static sn_real wire_stretch(const sn_maximal* mx, const sni_mx_con* c) {
-    sn_real pa[3], pb[3], d[3];
-    const sni_mx_body* a = &mx->body[c->d.body_a];
-    m3_mul_v3(pa, a->st.R, c->d.anchor_a);
-    v3_add(pa, pa, a->st.x);
-    if (c->d.body_b >= 0) {
-        const sni_mx_body* b = &mx->body[c->d.body_b];
-        m3_mul_v3(pb, b->st.R, c->d.anchor_b);
-        v3_add(pb, pb, b->st.x);
-    } else {
-        v3_copy(pb, c->d.anchor_b);
-    }
-    v3_sub(d, pa, pb);
-    return fmax(v3_norm(d) - c->d.length, 0);
+    return fmax(wire_dist(mx, c) - c->d.length, 0);
 }
 
 sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
