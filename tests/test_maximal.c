@@ -242,6 +242,9 @@ static int test_momentum(void) {
         // angular: RK4 keeps it to 1e-12 per step; semi-implicit Euler changes a spinning
         // body's I_world w at first order (its own error, printed)
         if (scheme == 1) SNT_CHECK(dL < 1e-12);
+        // semi-implicit: measured 8.5e-9 per step and 2.35e-6 over 2 s; asserted with a margin
+        // of about 4
+        if (scheme == 0) SNT_CHECK(dL < 3e-8 && norm3(b) / norm3(L0) < 1e-5);
         sn_maximal_destroy(mx);
     }
     return 0;
@@ -315,7 +318,7 @@ static int test_free_spin(void) {
            err[0], err[1], err[2], err[0] / err[1], err[1] / err[2]);
     SNT_CHECK(err[0] / err[1] > 12 && err[1] / err[2] > 12);
     SNT_CHECK(err[2] < 1e-7);
-    // semi-implicit Euler: first order (printed)
+    // semi-implicit Euler: first order (printed, asserted with a margin of about 3)
     sn_maximal* mx = open_mx(1e-3);
     SNT_CHECK(mx);
     sn_maximal_set_gravity(mx, g_zero);
@@ -330,7 +333,7 @@ static int test_free_spin(void) {
     double d[3] = {L[0] - L0[0], L[1] - L0[1], L[2] - L0[2]};
     printf("  free asymmetric body, semi-implicit, dt 1e-3, 2 s: |L - L0| / |L0| %.3g\n",
            norm3(d) / norm3(L0));
-    SNT_CHECK(norm3(d) / norm3(L0) < 0.1);
+    SNT_CHECK(norm3(d) / norm3(L0) < 0.01); // measured 3.63e-3
     sn_maximal_destroy(mx);
     return 0;
 }
