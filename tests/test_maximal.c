@@ -927,7 +927,8 @@ static int test_redundant_and_conflicting(void) {
     return 0;
 }
 
-// no heap call in a step (both schemes, with every kind of constraint)
+// no heap call in a step (both schemes, with and without the projection, with every kind of
+// constraint)
 static int test_no_alloc(void) {
     sn_maximal* mx = chain5(1e-3, SN_MAXIMAL_RK4);
     SNT_CHECK(mx);
@@ -957,8 +958,9 @@ static int test_no_alloc(void) {
     uc.ctx = &k;
     SNT_STATUS_OK(sn_maximal_add_user_constraint(mx, &uc, NULL));
     tc_heap_install();
-    for (int scheme = 0; scheme < 2; scheme++) {
-        SNT_STATUS_OK(sn_maximal_set_scheme(mx, (sn_maximal_scheme)scheme));
+    for (int scheme = 0; scheme < 4; scheme++) { // 2, 3: with the projection
+        SNT_STATUS_OK(sn_maximal_set_scheme(mx, (sn_maximal_scheme)(scheme % 2)));
+        SNT_STATUS_OK(sn_maximal_set_projection(mx, scheme / 2));
         long h0 = tc_heap_calls();
         for (int i = 0; i < 50; i++)
             SNT_CHECK_MSG(sn_maximal_step(mx) == SN_OK, "%s", sn_maximal_last_error(mx));

@@ -41,6 +41,7 @@ typedef struct sni_mx_con {
     int act_new;       // scratch, WIRE: in the first evaluation's solve (active next step)
     int taut;          // scratch, WIRE: active at the step's start or made taut by an impact
     sn_real gq_new[2]; // scratch, GEAR: gq at the new state (stored when the step succeeds)
+    int proj;          // scratch, WIRE: in this step's position projection (violated)
     sn_real lam_new[SNI_MAXC_ROWS_MAX];  // scratch: this step's lambda (stored on success)
     sn_real force_new[3], torque_new[3]; // scratch: this step's force, torque (likewise)
 } sni_mx_con;
@@ -97,6 +98,7 @@ struct sn_maximal {
     sni_mx_y* ys;      // an RK4 stage (cap_body)
     sni_mx_y* ksum;    // RK4's weighted sum of derivatives (cap_body)
     int stab_user;     // 1: alpha, beta set by the user (else 1/(10 dt) each, following dt)
+    int project;       // 1: post-stabilization after each step (sn_maximal_set_projection)
     int rank;          // the last solve's rank (rows kept by the pivoted factor)
     int* env;          // per row: its first column in J M^-1 J^T's profile (cap_row)
     int* adj;          // per body, its rows (row * 4 + slice), rows ascending (4 cap_row)
@@ -122,9 +124,10 @@ sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...);
 // allocation. SN_ERR_SINGULAR (conflicting rows), SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed),
 // with mx->err set.
 sn_status sni_mx_accel(sn_maximal* mx);
-// the rows of all constraints at the stage states (wires: the taut ones, `wires` 1; else none),
-// c, J, J-dot x-dot and c-dot of each; mx->nact set
-sn_status sni_mx_rows(sn_maximal* mx, int wires);
+// the rows of all constraints at the stage states, c, J, J-dot x-dot and c-dot of each; mx->nact
+// set. The rigid wires' rows by mode: 0 none, 1 the step's candidates (taut or c >= 0, not off),
+// 2 all not clearly slack, 3 the violated ones (c > 0), 4 those marked proj
+sn_status sni_mx_rows(sn_maximal* mx, int mode);
 // a hinge's angle (rotation of b's frame in a's about axis 1; unwrapped to within pi of ref) or
 // a slider's displacement (b's anchor from a's along a's axis 1), with its slices and J-dot x-dot
 // (gear.c; docs/constraints.md "Gear")

@@ -78,6 +78,8 @@ static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
                                                   : "coinciding anchors of a distance or wire");
     if (is_wire(k)) {
         int cand = mode == 2 || c[0] >= 0 || (k->taut && c[0] > -WIRE_SLACK_REL * k->d.length);
+        if (mode == 3) cand = c[0] > 0;
+        if (mode == 4) cand = k->proj;
         if (!cand || (mode == 1 && k->off)) return SN_OK;
     }
     for (int i = 0; i < k->nrow; i++) {
@@ -343,6 +345,7 @@ static void build_A(sn_maximal* mx) {
 
 // lambda (row[].lam) from A lambda = row[].rhs by Cholesky with diagonal pivoting; rows whose
 // pivot falls below PIVOT_REL of the largest diagonal are left out (lambda 0); mx->rank set
+static void pivoted_solve(sn_maximal* mx);
 static void solve_pivoted(sn_maximal* mx) {
     int n = mx->nact;
     size_t ld = (size_t)mx->cap_row;
@@ -393,6 +396,19 @@ static void solve_pivoted(sn_maximal* mx) {
         }
         rank = k + 1;
     }
+    mx->rank = rank;
+    pivoted_solve(mx);
+}
+
+// lambda from the pivoted factor of solve_pivoted (mx->A, perm, rank) for row[].rhs
+static void pivoted_solve(sn_maximal* mx) {
+    int n = mx->nact, rank = mx->rank;
+    size_t ld = (size_t)mx->cap_row;
+    const sn_real* A = mx->A;
+    sn_real* y = mx->rhs;
+    const int* p = mx->perm;
+    for (int i = 0; i < n; i++)
+        y[i] = mx->row[p[i]].rhs;
     for (int i = 0; i < rank; i++) {
         sn_real s = y[i];
         for (int k = 0; k < i; k++)
@@ -407,7 +423,6 @@ static void solve_pivoted(sn_maximal* mx) {
     }
     for (int i = 0; i < n; i++)
         mx->row[p[i]].lam = i < rank ? y[i] : 0;
-    mx->rank = rank;
 }
 
 // lambda (row[].lam) from A lambda = row[].rhs: the profile factor (a chain's A is banded: O(n)),
@@ -720,6 +735,79 @@ static int y_finite(const sni_mx_y* y) {
     return 1;
 }
 
+
+// the rows' impulses W lambda summed per body into bw[].acc (a scratch 6-vector here)
+static void sum_W(sn_maximal* mx) {
+    for (int i = 0; i < mx->nbody; i++)
+        memset(mx->bw[i].acc, 0, sizeof mx->bw[i].acc);
+    for (int i = 0; i < mx->nact; i++) {
+        const sni_mx_row* r = &mx->row[i];
+        for (int k = 0; k < r->nb; k++)
+            s6_addscl(mx->bw[r->body[k]].acc, r->W[k], r->lam);
+    }
+}
+
+// post-stabilization (Ascher, Chin, Reich 1994; docs/constraints.md "Projection") of the new
+// state mx->ys: one Gauss-Newton step of the positions onto c = 0, dx = -M^-1 J^T (J M^-1 J^T)^-1
+// c (the rotation part applied on the group: q <- exp(dtheta) q), then the velocities onto
+// J v = 0 the same way at the projected positions, with the positions' factor when the rows are
+// the same. Rigid wires only while violated (c > 0; for the velocities also c-dot > 0: a wire
+// never pushes), compliant ones not at all; gears and user constraints included.
+static sn_status project(sn_maximal* mx) {
+    y_to_sb(mx, mx->ys);
+    for (int ci = 0; ci < mx->ncon; ci++)
+        mx->con[ci].proj = 0;
+    sn_status st = sni_mx_rows(mx, 3);
+    if (st != SN_OK || mx->nact == 0) return st;
+    body_terms(mx);
+    for (int i = 0; i < mx->nact; i++)
+        mx->row[i].rhs = -mx->row[i].c;
+    solve_A(mx);
+    sum_W(mx);
+    int n1 = mx->nact, dense1 = mx->used_dense;
+    for (int i = 0; i < n1; i++) { // the rows' constraints, to compare (adj is scratch here)
+        mx->adj[i] = mx->row[i].con;
+        if (is_wire(&mx->con[mx->row[i].con])) mx->con[mx->row[i].con].proj = 1;
+    }
+    for (int b = 0; b < mx->nbody; b++) {
+        sni_mx_y* y = &mx->ys[b];
+        v3_add(y->x, y->x, mx->bw[b].acc);
+        quat_advance(y->q, mx->bw[b].acc + 3, 1);
+    }
+    y_to_sb(mx, mx->ys);
+    st = sni_mx_rows(mx, 4);
+    if (st != SN_OK) return st;
+    int n = 0, same = 1;
+    for (int i = 0; i < mx->nact; i++) { // a wire that separates is not held
+        const sni_mx_row* r = &mx->row[i];
+        if (is_wire(&mx->con[r->con]) && !(r->cdot > 0)) continue;
+        if (n != i) mx->row[n] = *r;
+        same = same && n < n1 && mx->adj[n] == r->con;
+        n++;
+    }
+    mx->nact = n;
+    same = same && n == n1;
+    if (n == 0) return SN_OK;
+    body_terms(mx);
+    for (int i = 0; i < n; i++)
+        mx->row[i].rhs = -mx->row[i].cdot;
+    if (same) { // the positions' factor (J M^-1 J^T moved by O(dx) only)
+        slices_W(mx);
+        if (dense1)
+            pivoted_solve(mx);
+        else
+            solve_profile(mx);
+    } else {
+        solve_A(mx);
+    }
+    sum_W(mx);
+    for (int b = 0; b < mx->nbody; b++) {
+        v3_add(mx->ys[b].v, mx->ys[b].v, mx->bw[b].acc);
+        v3_add(mx->ys[b].w, mx->ys[b].w, mx->bw[b].acc + 3);
+    }
+    return SN_OK;
+}
+
 sn_status sn_maximal_step(sn_maximal* mx) {
     if (!mx) return SN_ERR_ARG;
     for (int i = 0; i < mx->nbody; i++) {
@@ -738,6 +826,13 @@ sn_status sn_maximal_step(sn_maximal* mx) {
     for (int i = 0; st == SN_OK && i < mx->nbody; i++)
         if (!y_finite(&mx->ys[i]))
             st = sni_mx_fail(mx, SN_ERR_NONFINITE, "body %d's new state is not finite", i);
+    if (st == SN_OK && mx->project) {
+        st = project(mx);
+        for (int i = 0; st == SN_OK && i < mx->nbody; i++)
+            if (!y_finite(&mx->ys[i]))
+                st = sni_mx_fail(mx, SN_ERR_NONFINITE,
+                                 "body %d's state is not finite after the projection", i);
+    }
     if (st == SN_OK) y_to_sb(mx, mx->ys);
     for (int ci = 0; st == SN_OK && ci < mx->ncon; ci++) { // gears: hinge angles unwrapped
         sni_mx_con* g = &mx->con[ci];

@@ -483,6 +483,16 @@ sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real be
     mx->stab_user = 1;
     return SN_OK;
 }
+sn_status sn_maximal_set_projection(sn_maximal* mx, int on) {
+    if (!mx) return SN_ERR_ARG;
+    if (on != 0 && on != 1)
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_projection: on %d is not 0 or 1", on);
+    mx->project = on;
+    return SN_OK;
+}
+int sn_maximal_projection(const sn_maximal* mx) {
+    return mx ? mx->project : 0;
+}
 sn_real sn_maximal_time(const sn_maximal* mx) {
     return mx ? mx->t : 0;
 }
