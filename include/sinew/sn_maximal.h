@@ -134,8 +134,9 @@ SN_API sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_
 /// and then the velocities onto J v = 0 the same way (Ascher, Chin, Reich 1994); rigid wires only
 /// while violated, gears and user constraints included. It keeps semi-implicit Euler's
 /// constraint error below 1e-6 where the drift stabilization alone cannot (its O(dt) error in c),
-/// at about one more row evaluation and factor per step (docs/constraints.md "Projection"). Off by
-/// default: the seed's method as it is, and RK4 does not need it.
+/// at two more row evaluations and one more factor per step (RK4: its last factor reused), but
+/// semi-implicit Euler's energy then drifts at first order in dt (docs/constraints.md
+/// "Projection"). Off by default: the seed's method as it is, and RK4 does not need it.
 SN_API sn_status sn_maximal_set_projection(sn_maximal* mx, int on);
 /// Whether the step projects (0 for NULL).
 SN_API int sn_maximal_projection(const sn_maximal* mx);
