@@ -242,6 +242,9 @@ static int test_momentum(void) {
         // angular: RK4 keeps it to 1e-12 per step; semi-implicit Euler changes a spinning
         // body's I_world w at first order (its own error, printed)
         if (scheme == 1) SNT_CHECK(dL < 1e-12);
+        // semi-implicit: measured 8.5e-9 per step and 2.35e-6 over 2 s; asserted with a margin
+        // of about 4
+        if (scheme == 0) SNT_CHECK(dL < 3e-8 && norm3(b) / norm3(L0) < 1e-5);
         sn_maximal_destroy(mx);
     }
     return 0;
@@ -315,7 +318,7 @@ static int test_free_spin(void) {
            err[0], err[1], err[2], err[0] / err[1], err[1] / err[2]);
     SNT_CHECK(err[0] / err[1] > 12 && err[1] / err[2] > 12);
     SNT_CHECK(err[2] < 1e-7);
-    // semi-implicit Euler: first order (printed)
+    // semi-implicit Euler: first order (printed, asserted with a margin of about 3)
     sn_maximal* mx = open_mx(1e-3);
     SNT_CHECK(mx);
     sn_maximal_set_gravity(mx, g_zero);
@@ -330,7 +333,7 @@ static int test_free_spin(void) {
     double d[3] = {L[0] - L0[0], L[1] - L0[1], L[2] - L0[2]};
     printf("  free asymmetric body, semi-implicit, dt 1e-3, 2 s: |L - L0| / |L0| %.3g\n",
            norm3(d) / norm3(L0));
-    SNT_CHECK(norm3(d) / norm3(L0) < 0.1);
+    SNT_CHECK(norm3(d) / norm3(L0) < 0.01); // measured 3.63e-3
     sn_maximal_destroy(mx);
     return 0;
 }
@@ -924,7 +927,8 @@ static int test_redundant_and_conflicting(void) {
     return 0;
 }
 
-// no heap call in a step (both schemes, with every kind of constraint)
+// no heap call in a step (both schemes, with and without the projection, with every kind of
+// constraint)
 static int test_no_alloc(void) {
     sn_maximal* mx = chain5(1e-3, SN_MAXIMAL_RK4);
     SNT_CHECK(mx);
@@ -954,8 +958,9 @@ static int test_no_alloc(void) {
     uc.ctx = &k;
     SNT_STATUS_OK(sn_maximal_add_user_constraint(mx, &uc, NULL));
     tc_heap_install();
-    for (int scheme = 0; scheme < 2; scheme++) {
-        SNT_STATUS_OK(sn_maximal_set_scheme(mx, (sn_maximal_scheme)scheme));
+    for (int scheme = 0; scheme < 4; scheme++) { // 2, 3: with the projection
+        SNT_STATUS_OK(sn_maximal_set_scheme(mx, (sn_maximal_scheme)(scheme % 2)));
+        SNT_STATUS_OK(sn_maximal_set_projection(mx, scheme / 2));
         long h0 = tc_heap_calls();
         for (int i = 0; i < 50; i++)
             SNT_CHECK_MSG(sn_maximal_step(mx) == SN_OK, "%s", sn_maximal_last_error(mx));

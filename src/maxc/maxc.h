@@ -10,6 +10,10 @@
 #include "maxc/constraints.h"
 #include "sinew/sn_maximal.h"
 
+// the most rows of an sn_maximal (its dense J M^-1 J^T is rows^2 reals: 2 GiB at this cap; the
+// indices stay in int, the products in size_t)
+#define SNI_MX_ROWS_CAP 16384
+
 // one body: mass properties fixed at creation, the state, this step's applied force
 typedef struct sni_mx_body {
     sn_real mass;
@@ -37,6 +41,9 @@ typedef struct sni_mx_con {
     int act_new;       // scratch, WIRE: in the first evaluation's solve (active next step)
     int taut;          // scratch, WIRE: active at the step's start or made taut by an impact
     sn_real gq_new[2]; // scratch, GEAR: gq at the new state (stored when the step succeeds)
+    int proj;          // scratch, WIRE: in this step's position projection (violated)
+    sn_real lam_new[SNI_MAXC_ROWS_MAX];  // scratch: this step's lambda (stored on success)
+    sn_real force_new[3], torque_new[3]; // scratch: this step's force, torque (likewise)
 } sni_mx_con;
 
 // one row of this step's solve: its slices at up to four bodies (a gear's two joints), the
@@ -91,6 +98,7 @@ struct sn_maximal {
     sni_mx_y* ys;      // an RK4 stage (cap_body)
     sni_mx_y* ksum;    // RK4's weighted sum of derivatives (cap_body)
     int stab_user;     // 1: alpha, beta set by the user (else 1/(10 dt) each, following dt)
+    int project;       // 1: post-stabilization after each step (sn_maximal_set_projection)
     int rank;          // the last solve's rank (rows kept by the pivoted factor)
     int* env;          // per row: its first column in J M^-1 J^T's profile (cap_row)
     int* adj;          // per body, its rows (row * 4 + slice), rows ascending (4 cap_row)
@@ -120,12 +128,14 @@ void sni_maxc_model_free(sn_maximal* mx);
 // the message of a refusal into mx->err (printf-style); returns code
 sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...);
 // the accelerations of all bodies at the stage states mx->sb (bw[].acc) and the multipliers
-// (row[].lam, con[].lambda/force/torque); no allocation. SN_ERR_SINGULAR (conflicting rows),
-// SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed), with mx->err set.
+// (row[].lam; the reports: report() in step.c, into con[].lam_new/force_new/torque_new); no
+// allocation. SN_ERR_SINGULAR (conflicting rows), SN_ERR_NONFINITE, SN_ERR_ARG (a callback failed),
+// with mx->err set.
 sn_status sni_mx_accel(sn_maximal* mx);
-// the rows of all constraints at the stage states (wires: the taut ones, `wires` 1; else none),
-// c, J, J-dot x-dot and c-dot of each; mx->nact set
-sn_status sni_mx_rows(sn_maximal* mx, int wires);
+// the rows of all constraints at the stage states, c, J, J-dot x-dot and c-dot of each; mx->nact
+// set. The rigid wires' rows by mode: 0 none, 1 the step's candidates (taut or c >= 0, not off),
+// 2 all not clearly slack, 3 the violated ones (c > 0), 4 those marked proj
+sn_status sni_mx_rows(sn_maximal* mx, int mode);
 // a hinge's angle (rotation of b's frame in a's about axis 1; unwrapped to within pi of ref) or
 // a slider's displacement (b's anchor from a's along a's axis 1), with its slices and J-dot x-dot
 // (gear.c; docs/constraints.md "Gear")
@@ -134,6 +144,10 @@ sn_status sni_mx_coord(const sni_maxc_con* k, const sni_maxc_body* a, const sni_
 // a user constraint's evaluation at the stage states (user.c): c, slices, jdot (rows each)
 sn_status sni_mx_user_eval(sn_maximal* mx, const sni_mx_con* k, sn_real* c, sn_real* Ja,
                            sn_real* Jb, sn_real* jdot);
+// the callback of a user constraint at states a, b (NULL: the world), nothing written but the
+// outputs: 0, its own nonzero return, or -1000 when an output is not finite (user.c)
+int sni_mx_user_call(const sn_user_constraint* uc, const sni_maxc_body* a, const sni_maxc_body* b,
+                     sn_real* c, sn_real* Ja, sn_real* Jb, sn_real* jdot);
 // the finite-difference check of a user constraint at the bodies' current states (user.c)
 sn_status sni_mx_user_check(sn_maximal* mx, const sn_user_constraint* uc);
 // the world-frame stage body of body i (NULL for -1: the world)

@@ -6,6 +6,7 @@
 #include "math/dense.h"
 #include "maxc/maxc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -75,10 +76,13 @@ const char* sn_maximal_last_error(const sn_maximal* mx) {
     return mx ? mx->err : "sn_maximal_last_error: mx is NULL";
 }
 
+// the next capacity >= need, doubling (need itself when doubling would overflow an int)
 static int next_cap(int cap, int need) {
     int c = cap > 0 ? cap : 4;
-    while (c < need)
+    while (c < need) {
+        if (c > INT_MAX / 2) return need;
         c *= 2;
+    }
     return c;
 }
 
@@ -150,20 +154,21 @@ static sn_status reserve(sn_maximal* mx, int nbody, int ncon, int nrow) {
     return SN_OK;
 }
 
-// 3x3 inverse of a symmetric positive definite matrix (by its adjugate)
-static void inv3(sn_real* d, const sn_real* m) {
-    sn_real c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8],
-            c02 = m[3] * m[7] - m[4] * m[6];
-    sn_real det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-    d[0] = c00 / det;
-    d[1] = (m[2] * m[7] - m[1] * m[8]) / det;
-    d[2] = (m[1] * m[5] - m[2] * m[4]) / det;
-    d[3] = c01 / det;
-    d[4] = (m[0] * m[8] - m[2] * m[6]) / det;
-    d[5] = (m[2] * m[3] - m[0] * m[5]) / det;
-    d[6] = c02 / det;
-    d[7] = (m[1] * m[6] - m[0] * m[7]) / det;
-    d[8] = (m[0] * m[4] - m[1] * m[3]) / det;
+// the inverse of a symmetric positive definite 3x3 from its Cholesky factor L (lower, in place
+// of sni_chol): column j solves L L^T x = e_j (no determinant: no overflow at any scale whose
+// inverse is representable); symmetrized; 0 if not finite
+static int inv3_chol(sn_real* d, const sn_real* L) {
+    for (int j = 0; j < 3; j++) {
+        sn_real x[3] = {0, 0, 0};
+        x[j] = 1;
+        sni_chol_solve1(L, 3, 3, x);
+        for (int i = 0; i < 3; i++)
+            d[3 * i + j] = x[i];
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < i; j++)
+            d[3 * i + j] = d[3 * j + i] = 0.5 * (d[3 * i + j] + d[3 * j + i]);
+    return finite_n(d, 9);
 }
 
 sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id) {
@@ -184,13 +189,21 @@ sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inerti
                            "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
                            "%g) is not positive definite",
                            inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
+    sn_real Iinv[9];
+    if (!inv3_chol(Iinv, L))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_add_body: inertia (xx xy xz yy yz zz) = (%g %g %g %g %g "
+                           "%g): its inverse is not finite (too small a scale)",
+                           inertia[0], inertia[1], inertia[2], inertia[3], inertia[4], inertia[5]);
+    if (mx->nbody == INT_MAX)
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: no more bodies (%d)", mx->nbody);
     sn_status st = reserve(mx, mx->nbody + 1, mx->ncon, mx->nrow);
     if (st != SN_OK) return st;
     sni_mx_body* b = &mx->body[mx->nbody];
     memset(b, 0, sizeof *b);
     b->mass = mass;
     memcpy(b->I, I, sizeof I);
-    inv3(b->Iinv, I);
+    memcpy(b->Iinv, Iinv, sizeof Iinv);
     m3_identity(b->st.R);
     b->quat[0] = 1;
     if (id) *id = mx->nbody;
@@ -220,18 +233,32 @@ static int frame_fill(sn_real* Q, const sn_real* f) {
     return 1;
 }
 
-// the gear's two coordinates at the current state (hinge angles in (-pi, pi])
-static sn_status gear_init(sn_maximal* mx, sni_mx_con* g) {
+// the gear's two coordinates at the bodies' current states: joint_b's hinge angle unwrapped to
+// within pi of refb, then joint_a's to within pi of ratio q_b + offset (where the gear holds it),
+// so that a consistent pair of angles beyond +-pi has no error; written to g->gq only on success
+static sn_status gear_init(sn_maximal* mx, sni_mx_con* g, sn_real refb) {
     for (int i = 0; i < mx->nbody; i++)
         mx->sb[i] = mx->body[i].st;
-    for (int s = 0; s < 2; s++) {
+    sn_real q[2];
+    for (int s = 1; s >= 0; s--) {
         const sni_mx_con* j = &mx->con[s ? g->d.joint_b : g->d.joint_a];
-        sn_real Ja[6], Jb[6], jd;
+        sn_real Ja[6], Jb[6], jd, ref = s ? refb : g->d.ratio * q[1] + g->d.offset;
         sn_status st = sni_mx_coord(&j->k, sni_mx_sb(mx, j->d.body_a), sni_mx_sb(mx, j->d.body_b),
-                                    0, &g->gq[s], Ja, Jb, &jd);
+                                    ref, &q[s], Ja, Jb, &jd);
         if (st != SN_OK) return st;
     }
+    memcpy(g->gq, q, sizeof q);
     return SN_OK;
+}
+
+// after a body's state is set: every gear's reference angles again (joint_b's from its last
+// value, joint_a's from the gear's relation); a gear whose coordinates are undefined at the new
+// state keeps its last ones (its step then reports it)
+static void gears_refresh(sn_maximal* mx) {
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        sni_mx_con* g = &mx->con[ci];
+        if (!g->user && g->d.kind == SN_CONSTRAINT_GEAR) (void)gear_init(mx, g, g->gq[1]);
+    }
 }
 
 static const char* g_kind_name[] = {"BALL",   "DISTANCE", "PLANE", "LINE", "HINGE",
@@ -322,6 +349,11 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
     sn_status st = check_desc(mx, d);
     if (st != SN_OK) return st;
     int nr = desc_rows(d);
+    if (nr > SNI_MX_ROWS_CAP - mx->nrow)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_add_constraint: %d rows more would exceed the most rows "
+                           "of an sn_maximal (%d; it has %d)",
+                           nr, SNI_MX_ROWS_CAP, mx->nrow);
     st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + nr);
     if (st != SN_OK) return st;
     sni_mx_con* c = &mx->con[mx->ncon];
@@ -330,7 +362,7 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
     if (c->d.kind == SN_CONSTRAINT_GEAR) {
         if (c->d.ratio == 0) c->d.ratio = 1;
         c->d.body_a = mx->con[d->joint_a].d.body_a; // the force report's body
-        st = gear_init(mx, c);
+        st = gear_init(mx, c, 0);
         if (st != SN_OK)
             return sni_mx_fail(mx, st,
                                "sn_maximal_add_constraint: GEAR: the joints' coordinates "
@@ -372,6 +404,11 @@ sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constrain
     if (!isfinite(uc->check_tol) || uc->check_tol < 0)
         return sni_mx_fail(mx, SN_ERR_ARG, "%s: check_tol %g is not finite and >= 0", f,
                            uc->check_tol);
+    if (uc->rows > SNI_MX_ROWS_CAP - mx->nrow)
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "%s: %d rows more would exceed the most rows of an sn_maximal (%d; it "
+                           "has %d)",
+                           f, uc->rows, SNI_MX_ROWS_CAP, mx->nrow);
     sn_status st = reserve(mx, mx->nbody, mx->ncon + 1, mx->nrow + uc->rows);
     if (st != SN_OK) return st;
     if (uc->check) {
@@ -442,6 +479,16 @@ sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real be
     mx->stab_user = 1;
     return SN_OK;
 }
+sn_status sn_maximal_set_projection(sn_maximal* mx, int on) {
+    if (!mx) return SN_ERR_ARG;
+    if (on != 0 && on != 1)
+        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_projection: on %d is not 0 or 1", on);
+    mx->project = on;
+    return SN_OK;
+}
+int sn_maximal_projection(const sn_maximal* mx) {
+    return mx ? mx->project : 0;
+}
 sn_real sn_maximal_time(const sn_maximal* mx) {
     return mx ? mx->t : 0;
 }
@@ -462,21 +509,31 @@ sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3]
     if ((x && !finite_n(x, 3)) || (v && !finite_n(v, 3)) || (w && !finite_n(w, 3)) ||
         (quat && !finite_n(quat, 4)))
         return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: x, quat, v or w is not finite", f, body);
-    sn_real qn = 0;
-    if (quat) {
-        qn = sqrt(quat[0] * quat[0] + quat[1] * quat[1] + quat[2] * quat[2] + quat[3] * quat[3]);
-        if (!(qn > 1e-12))
-            return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat has norm %g", f, body, qn);
+    sn_real qu[4] = {1, 0, 0, 0};
+    if (quat) { // normalized scaled by its largest component (no overflow nor underflow)
+        sn_real big = fmax(fmax(fabs(quat[0]), fabs(quat[1])), fmax(fabs(quat[2]), fabs(quat[3])));
+        if (!(big > 0)) return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat has norm 0", f, body);
+        sn_real s[4], n2 = 0;
+        for (int i = 0; i < 4; i++) {
+            s[i] = quat[i] / big;
+            n2 += s[i] * s[i];
+        }
+        sn_real n = sqrt(n2);
+        for (int i = 0; i < 4; i++)
+            qu[i] = s[i] / n;
+        if (!finite_n(qu, 4))
+            return sni_mx_fail(mx, SN_ERR_ARG, "%s: body %d: quat (%g %g %g %g) has no finite unit",
+                               f, body, quat[0], quat[1], quat[2], quat[3]);
     }
     sni_mx_body* b = &mx->body[body];
     if (x) v3_copy(b->st.x, x);
     if (v) v3_copy(b->st.v, v);
     if (w) v3_copy(b->st.w, w);
     if (quat) {
-        for (int i = 0; i < 4; i++)
-            b->quat[i] = quat[i] / qn;
+        memcpy(b->quat, qu, sizeof qu);
         quat_to_m3(b->st.R, b->quat);
     }
+    gears_refresh(mx);
     return SN_OK;
 }
 
@@ -524,22 +581,77 @@ sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lam
     return SN_OK;
 }
 
+// a wire's anchors' distance at the bodies' states
+static sn_real wire_dist(const sn_maximal* mx, const sni_mx_con* c) {
+    sn_real pa[3], pb[3], d[3];
+    const sni_mx_body* a = &mx->body[c->d.body_a];
+    m3_mul_v3(pa, a->st.R, c->d.anchor_a);
+    v3_add(pa, pa, a->st.x);
+    if (c->d.body_b >= 0) {
+        const sni_mx_body* b = &mx->body[c->d.body_b];
+        m3_mul_v3(pb, b->st.R, c->d.anchor_b);
+        v3_add(pb, pb, b->st.x);
+    } else {
+        v3_copy(pb, c->d.anchor_b);
+    }
+    v3_sub(d, pa, pb);
+    return v3_norm(d);
+}
+
+static const sni_maxc_body* body_st(const sn_maximal* mx, int i) {
+    return i < 0 ? NULL : &mx->body[i].st;
+}
+
+// every constraint's rows at the bodies' states, evaluated here without the step's workspace:
+// nothing of mx is written but the reason of a failure (mx->err)
 sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst) {
     if (!mx) return SN_ERR_ARG;
-    sn_maximal* m = (sn_maximal*)mx; // the workspace is scratch
-    for (int i = 0; i < m->nbody; i++)
-        m->sb[i] = m->body[i].st;
-    sn_status st = sni_mx_rows(m, 2);
-    if (st != SN_OK) return st;
+    sn_maximal* m = (sn_maximal*)mx; // for a failure's message only
     sn_real s = 0, big = 0;
-    for (int r = 0; r < m->nact; r++) {
-        sn_real c = m->row[r].c;
-        if (!m->con[m->row[r].con].user && m->con[m->row[r].con].d.kind == SN_CONSTRAINT_WIRE)
-            c = fmax(c, 0); // a slack wire has no error
-        s += c * c;
-        big = fmax(big, fabs(c));
+    int n = 0;
+    for (int ci = 0; ci < mx->ncon; ci++) {
+        const sni_mx_con* k = &mx->con[ci];
+        sn_real c[SNI_MAXC_ROWS_MAX], Ja[6 * SNI_MAXC_ROWS_MAX], Jb[6 * SNI_MAXC_ROWS_MAX],
+            jd[SNI_MAXC_ROWS_MAX];
+        int nr = k->nrow;
+        sn_status st = SN_OK;
+        if (k->user) {
+            int rc = sni_mx_user_call(&k->uc, body_st(mx, k->uc.body_a), body_st(mx, k->uc.body_b),
+                                      c, Ja, Jb, jd);
+            if (rc != 0)
+                return sni_mx_fail(m, rc == -1000 ? SN_ERR_NONFINITE : SN_ERR_ARG,
+                                   "sn_maximal_constraint_error: constraint %d (user): the "
+                                   "callback %s",
+                                   ci, rc == -1000 ? "gave a non-finite c, J or jdot" : "failed");
+        } else if (k->d.kind == SN_CONSTRAINT_WIRE) {
+            if (k->d.stiffness > 0) continue;               // a spring: no row, not counted
+            c[0] = fmax(wire_dist(mx, k) - k->d.length, 0); // a slack wire has no error
+            if (!isfinite(c[0])) st = SN_ERR_NONFINITE;
+        } else if (k->d.kind == SN_CONSTRAINT_GEAR) {
+            c[0] = -k->d.offset;
+            for (int j = 0; j < 2 && st == SN_OK; j++) {
+                const sni_mx_con* h = &mx->con[j ? k->d.joint_b : k->d.joint_a];
+                sn_real q, a6[6], b6[6], jdq;
+                st = sni_mx_coord(&h->k, body_st(mx, h->d.body_a), body_st(mx, h->d.body_b),
+                                  k->gq[j], &q, a6, b6, &jdq);
+                c[0] += (j ? -k->d.ratio : 1) * q;
+            }
+        } else {
+            st = sni_maxc_eval(&k->k, body_st(mx, k->d.body_a), body_st(mx, k->d.body_b), c, Ja, Jb,
+                               jd);
+        }
+        if (st != SN_OK)
+            return sni_mx_fail(m, st,
+                               "sn_maximal_constraint_error: constraint %d's rows are undefined "
+                               "at the current state",
+                               ci);
+        for (int r = 0; r < nr; r++) {
+            s += c[r] * c[r];
+            big = fmax(big, fabs(c[r]));
+        }
+        n += nr;
     }
-    if (rms) *rms = m->nrow > 0 ? sqrt(s / m->nrow) : 0;
+    if (rms) *rms = n > 0 ? sqrt(s / n) : 0;
     if (worst) *worst = big;
     return SN_OK;
 }
@@ -559,19 +671,7 @@ sn_real sn_maximal_kinetic_energy(const sn_maximal* mx) {
 
 // the stretch of a compliant wire beyond its length at the bodies' states (0 when slack)
 static sn_real wire_stretch(const sn_maximal* mx, const sni_mx_con* c) {
-    sn_real pa[3], pb[3], d[3];
-    const sni_mx_body* a = &mx->body[c->d.body_a];
-    m3_mul_v3(pa, a->st.R, c->d.anchor_a);
-    v3_add(pa, pa, a->st.x);
-    if (c->d.body_b >= 0) {
-        const sni_mx_body* b = &mx->body[c->d.body_b];
-        m3_mul_v3(pb, b->st.R, c->d.anchor_b);
-        v3_add(pb, pb, b->st.x);
-    } else {
-        v3_copy(pb, c->d.anchor_b);
-    }
-    v3_sub(d, pa, pb);
-    return fmax(v3_norm(d) - c->d.length, 0);
+    return fmax(wire_dist(mx, c) - c->d.length, 0);
 }
 
 sn_real sn_maximal_potential_energy(const sn_maximal* mx) {

@@ -37,6 +37,11 @@ static int call(const sn_user_constraint* uc, const sni_maxc_body* a, const sni_
     return 0;
 }
 
+int sni_mx_user_call(const sn_user_constraint* uc, const sni_maxc_body* a, const sni_maxc_body* b,
+                     sn_real* c, sn_real* Ja, sn_real* Jb, sn_real* jdot) {
+    return call(uc, a, b, c, Ja, Jb, jdot);
+}
+
 sn_status sni_mx_user_eval(sn_maximal* mx, const sni_mx_con* k, sn_real* c, sn_real* Ja,
                            sn_real* Jb, sn_real* jdot) {
     const sn_user_constraint* uc = &k->uc;
