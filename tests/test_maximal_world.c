@@ -102,6 +102,7 @@ static int test_pendulum_vs_articulated(void) {
 
 typedef struct drop_result {
     double closure;   // the largest constraint error (m or rad) over the run
+    double rest;      // over its second half
     double lowest;    // the lowest base height
     double final_z;   // the base's height at the end
     int min_contacts; // contacts at the end
@@ -153,6 +154,7 @@ static int anymal_drop(sn_model* m, int iters, double dur, drop_result* r, long*
         sn_maximal_constraint_error(mx, &rms, &worst);
         if (!isfinite(worst)) goto done;
         r->closure = fmax(r->closure, worst);
+        if (k > steps / 2) r->rest = fmax(r->rest, worst);
         const double* qb = sn_system_q(sn_world_system(w, first)); // the base (model body 1)
         r->lowest = fmin(r->lowest, qb[2]);
         r->final_z = qb[2];
@@ -183,12 +185,15 @@ static int test_anymal_on_ground(void) {
         drop_result r;
         long heap = -1;
         SNT_CHECK(anymal_drop(m, iters[i], 1.0, &r, &heap) == 0);
-        printf("  iteration limit %d: closure worst %.2e, base lowest %.3f m, final %.3f m "
+        printf("  iteration limit %d: closure worst %.2e (second half %.2e), base lowest %.3f m, final %.3f m "
                "(speed %.2e m/s), contacts over the last half %d..%d, heap calls in the steps "
                "%ld\n",
-               iters[i], r.closure, r.lowest, r.final_z, r.final_speed, r.min_contacts,
+               iters[i], r.closure, r.rest, r.lowest, r.final_z, r.final_speed, r.min_contacts,
                r.max_contacts, heap);
-        SNT_CHECK(r.closure < 1e-4);
+        // the joints open by 1.9e-5 (m or rad) at the feet's first contact, the same at dt 1e-3
+        // to 2.5e-4 (not the step's drift), and close again by the feedback within 50 ms
+        SNT_CHECK(r.closure < 5e-5);
+        SNT_CHECK(r.rest < (iters[i] == 1 ? 1e-5 : 1e-7));
         SNT_CHECK(r.min_contacts >= 1);
         SNT_CHECK(r.lowest > 0.05 && r.final_speed < 1e-2);
         SNT_CHECK(heap == 0);
