@@ -185,7 +185,8 @@ static int test_anymal_on_ground(void) {
         drop_result r;
         long heap = -1;
         SNT_CHECK(anymal_drop(m, iters[i], 1.0, &r, &heap) == 0);
-        printf("  iteration limit %d: closure worst %.2e (second half %.2e), base lowest %.3f m, final %.3f m "
+        printf("  iteration limit %d: closure worst %.2e (second half %.2e), base lowest %.3f m, "
+               "final %.3f m "
                "(speed %.2e m/s), contacts over the last half %d..%d, heap calls in the steps "
                "%ld\n",
                iters[i], r.closure, r.rest, r.lowest, r.final_z, r.final_speed, r.min_contacts,
