@@ -30,7 +30,8 @@ static void run_usage(void) {
             "                 [--soft-points NAME[@x:y:z],...] [--bilateral]\n"
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
             "                 [--expo-products N] [--expo-full] [--expo-modal on|off]\n"
-            "                 [--expo-slip on|off] [--soft-events] [--maximal]\n");
+            "                 [--expo-slip on|off] [--soft-events] [--maximal]\n"
+            "                 [--maximal-alone]\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -80,16 +81,22 @@ static void run_usage(void) {
             "              same model and options): its time, state and warm start replace the\n"
             "              file's key and the initial state (--key, --q0, --u0); the run goes on\n"
             "              from there for --duration, bit for bit as if it had not stopped\n"
-            "  --quiet     no progress bar\n"
-            "  --maximal   the model in maximal coordinates (docs/constraints.md): each body a\n"
-            "              free rigid body, each joint a constraint (hinge, slider, ball; mimic\n"
-            "              joints gears, loops balls or welds), stepped alone by semi_implicit\n"
-            "              (default) or rk4 with the file's (or --dt, --gravity) time step and\n"
-            "              gravity. NO CONTACTS: the standalone system has none (no ground, no\n"
-            "              heightfield), nor joint limits, damping, springs, actuators or PD\n"
-            "              control. --record writes the equivalent joint coordinates under the\n"
-            "              same columns (t, q0.., u0.., energies, contacts 0) plus the\n"
-            "              constraint error c_rms, c_worst (m or rad)\n");
+            "  --quiet     no progress bar\n");
+    fprintf(
+        stderr,
+        "  --maximal   the model in maximal coordinates (docs/constraints.md): each body a\n"
+        "              free rigid body carrying its collision geometry, each joint a world\n"
+        "              constraint (hinge, slider, ball; loops balls or welds), stepped by the\n"
+        "              world with the file's ground, contacts, friction, time step and gravity\n"
+        "              (the options of the articulated run for those). No joint limits,\n"
+        "              damping, springs, actuators, PD control or mimic joints. --record\n"
+        "              writes the equivalent joint coordinates under the same columns (t,\n"
+        "              q0.., u0.., energies, contacts) plus the constraint error c_rms,\n"
+        "              c_worst (m or rad)\n"
+        "  --maximal-alone  the same model in maximal coordinates stepped alone by the seed's\n"
+        "              acceleration-level method, semi_implicit (default) or rk4, with mimic\n"
+        "              joints as gears. NO CONTACTS: the standalone system has none (no\n"
+        "              ground, no heightfield); the same record\n");
     fprintf(
         stderr,
         "soft contacts (docs/expo.md, \"Command line\"):\n"
@@ -216,7 +223,8 @@ typedef struct run_args {
     const char *soft_pairs, *materials;
     int expo_products, expo_full, expo_modal, expo_slip;
     int soft_events; // --soft-events
-    int maximal;     // --maximal: the model in maximal coordinates (sn_maximal), no contacts
+    int maximal;     // the model in maximal coordinates: 1 --maximal (in the world, with the
+                     // contacts), 2 --maximal-alone (the sn_maximal stepped alone, no contacts)
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -318,6 +326,8 @@ static int parse_args(int argc, char** argv, run_args* a) {
             a->soft_events = 1;
         } else if (!strcmp(s, "--maximal")) {
             a->maximal = 1;
+        } else if (!strcmp(s, "--maximal-alone")) {
+            a->maximal = 2;
         } else if (!strcmp(s, "--bilateral")) {
             a->bilateral = 1;
         } else if (!strcmp(s, "--no-html")) {
@@ -1065,6 +1075,23 @@ static const char* scheme_name(sn_scheme s) {
 
 // the options a standalone sn_maximal does not take; 0 or CLI_USAGE
 static int maximal_check_args(const run_args* a) {
+    if (a->maximal == 1) {
+        // in the world: the environment options of the articulated run apply
+        const char* no = a->demo          ? "the bundled scene (give a MODEL)"
+                         : a->kp || a->kd ? "--kp or --kd (no control in maximal coordinates)"
+                         : a->target || a->vtarget ? "--target or --vtarget (no control)"
+                         : a->contact              ? "--contact (hard contacts only)"
+                         : a->contacts   ? "--contacts (the record's contacts column counts them)"
+                         : a->gyroscopic ? "--gyroscopic (the bodies' couples are the free bodies')"
+                         : a->save_state || a->load_state ? "--save-state or --load-state"
+                         : a->plot                        ? "--plot"
+                         : a->scheme && strcmp(a->scheme, "semi_implicit")
+                             ? "--scheme other than semi_implicit (--maximal-alone has rk4)"
+                             : NULL;
+        if (!no) return soft_check_args(a, 0);
+        fprintf(stderr, "sinew run: --maximal does not take %s\n", no);
+        return CLI_USAGE;
+    }
     const char* no = a->demo                   ? "the bundled scene (give a MODEL)"
                      : a->kp || a->kd          ? "--kp or --kd (no control in maximal coordinates)"
                      : a->target || a->vtarget ? "--target or --vtarget (no control)"
@@ -1083,20 +1110,24 @@ static int maximal_check_args(const run_args* a) {
                          ? "--scheme other than semi_implicit or rk4"
                          : NULL;
     if (!no) return soft_check_args(a, 0);
-    fprintf(stderr, "sinew run: --maximal does not take %s\n", no);
+    fprintf(stderr, "sinew run: --maximal-alone does not take %s\n", no);
     return CLI_USAGE;
 }
 
 // the joint coordinates of mx into q, u; 1-DOF revolute angles kept continuous with the last
 // row's (prev, NULL: the first row)
-static void maximal_joints(const sn_model* m, const sn_maximal* mx, const double* prev, double* q,
-                           double* u) {
-    sn_maximal_joint_state(mx, q, m->nq, u, m->nv);
+static void unwrap_joints(const sn_model* m, const double* prev, double* q) {
     for (int j = 0; prev && j < m->njoint; j++) {
         int t = m->joint_type[j], i = m->joint_qadr[j];
         if (t == SN_JOINT_REVOLUTE || t == SN_JOINT_CONTINUOUS)
             q[i] += 2 * M_PI * floor((prev[i] - q[i]) / (2 * M_PI) + 0.5);
     }
+}
+
+static void maximal_joints(const sn_model* m, const sn_maximal* mx, const double* prev, double* q,
+                           double* u) {
+    sn_maximal_joint_state(mx, q, m->nq, u, m->nv);
+    unwrap_joints(m, prev, q);
 }
 
 static void maximal_row(FILE* f, const sn_model* m, sn_maximal* mx, const double* q,
@@ -1108,8 +1139,152 @@ static void maximal_row(FILE* f, const sn_model* m, sn_maximal* mx, const double
     fprintf(f, ",%.9g,%.9g\n", rms, worst);
 }
 
-// `sinew run --maximal MODEL`: the world and system configured as for the articulated run (the
-// file's dt, gravity, key and assembly, then --q0, --u0, --dt, --gravity) give the start state
+// contacts of the world's last step (each once)
+static int world_contact_count(const sn_world* w) {
+    int n = 0;
+    for (int i = 0; i < sn_world_contact_row_count(w); i++) {
+        sn_contact_row r;
+        if (sn_world_contact_row(w, i, &r) == SN_OK && r.kind == SN_ROW_CONTACT) n++;
+    }
+    return n;
+}
+
+// --maximal's row: the joint state of the bodies in world wm, their energies, the contacts
+static void maximal_world_row(FILE* f, const sn_model* m, sn_world* wm, sn_maximal* mx,
+                              const double* q, const double* u, double pe0) {
+    double rms = 0, worst = 0;
+    sn_maximal_constraint_error(mx, &rms, &worst);
+    record_values(f, sn_world_time(wm), q, m->nq, u, m->nv, sn_maximal_kinetic_energy(mx),
+                  sn_maximal_potential_energy(mx) + pe0, world_contact_count(wm));
+    fprintf(f, ",%.9g,%.9g\n", rms, worst);
+}
+
+// `sinew run --maximal MODEL`: the world and system configured as for the articulated run give
+// the start state, the environment (sn_world_copy_settings) and the bodies' materials and
+// filters (sn_world_add_maximal_as); a second world steps the model's bodies as free-body systems
+// held by world constraints, with the contacts. The articulated system only draws the replay at
+// the joint coordinates the bodies give. 0 or 1
+static int run_maximal_world(run_args* a, sn_world* w, sn_system* s) {
+    const sn_model* m = sn_system_model(s);
+    sn_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.log = print_warning;
+    wo.timestep = a->dt;
+    sn_maximal* mx = NULL;
+    sn_world* wm = NULL;
+    sn_error err;
+    if (sn_maximal_from_model(m, sn_system_q(s), sn_system_u(s), &wo, &mx, &err) != SN_OK) {
+        fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
+        return 1;
+    }
+    int first = -1;
+    if (sn_world_create(&wo, &wm, &err) != SN_OK) {
+        fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
+        sn_maximal_destroy(mx);
+        return 1;
+    }
+    if (sn_world_copy_settings(wm, w) != SN_OK || sn_world_add_maximal_as(wm, mx, s, &first)) {
+        fprintf(stderr, "sinew run: --maximal: %s\n", sn_world_last_error(wm));
+        sn_world_destroy(wm);
+        sn_maximal_destroy(mx);
+        return 1;
+    }
+    // the potential energy of the links welded to the world, which have no maximal body
+    double pe0 = sn_system_potential_energy(s) - sn_maximal_potential_energy(mx);
+    size_t nq = (size_t)m->nq + 1, nv = (size_t)m->nv + 1;
+    double *q = calloc(nq, sizeof(double)), *u = calloc(nv, sizeof(double));
+    double* prev = calloc(nq, sizeof(double));
+    FILE* rec = a->record ? fopen(a->record, "w") : NULL;
+    int rc = 0;
+    if (a->record && !rec) {
+        fprintf(stderr, "sinew run: cannot write '%s'\n", a->record);
+        rc = 1;
+    }
+    int ground = !a->no_ground && sn_world_terrain_height(wm, 0, 0, NULL) > (double)-INFINITY;
+    cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, ground, 1.0 / 60) : NULL;
+    sn_world_maximal_joint_state(wm, mx, first, q, m->nq, u, m->nv);
+    if (rec) {
+        record_header(rec, m->nq, m->nv, ",c_rms,c_worst");
+        fputc('\n', rec);
+        maximal_world_row(rec, m, wm, mx, q, u, pe0);
+    }
+    if (rep) cli_replay_frame(rep, s, 0, a->dt);
+    long steps = (long)floor(a->duration / a->dt + 0.5), k = 0, contact_sum = 0;
+    int bar = !a->quiet && isatty(2), contact_max = 0;
+    double e0 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+    double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = now_seconds();
+    for (; !rc && k < steps; k++) {
+        if (sn_world_integrate(wm) != SN_OK) {
+            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_world_time(wm),
+                    sn_world_last_error(wm));
+            rc = 1;
+            break;
+        }
+        memcpy(prev, q, (size_t)m->nq * sizeof(double));
+        sn_world_maximal_joint_state(wm, mx, first, q, m->nq, u, m->nv);
+        unwrap_joints(m, prev, q);
+        if (rec) maximal_world_row(rec, m, wm, mx, q, u, pe0);
+        double rms, worst;
+        sn_maximal_constraint_error(mx, &rms, &worst);
+        if (!isfinite(rms) || !isfinite(worst)) {
+            fprintf(stderr, "\nsinew run: the constraint error is not finite at t = %g s\n",
+                    sn_world_time(wm));
+            rc = 1;
+            break;
+        }
+        c_sq += rms * rms, c_rms_max = fmax(c_rms_max, rms), c_worst = fmax(c_worst, worst);
+        int nc = world_contact_count(wm);
+        contact_sum += nc, contact_max = nc > contact_max ? nc : contact_max;
+        if (rep && sn_system_set_state(s, q, m->nq, u, m->nv) == SN_OK)
+            cli_replay_frame(rep, s, sn_world_time(wm), a->dt);
+        if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
+    }
+    double wall = now_seconds() - t0, sim = sn_world_time(wm);
+    if (bar) fputc('\n', stderr);
+    double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+    printf("model            %s (nq %d, nv %d)\n", a->path, m->nq, m->nv);
+    printf("maximal          %d bodies, %d constraints, %d rows (in the world, with contacts; no "
+           "limits)\n",
+           sn_maximal_body_count(mx), sn_maximal_constraint_count(mx), sn_maximal_row_count(mx));
+    printf("simulated time   %.6g s in %ld steps of %.6g s (maximal coordinates, the world's "
+           "step)\n",
+           sim, k, a->dt);
+    printf("wall time        %.6g s\n", wall);
+    printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
+    printf("energy           %.9g J -> %.9g J (change %+.3g J)\n", e0 + pe0, e1 + pe0, e1 - e0);
+    printf("contacts         %.3g per step on average, %d at most\n",
+           k ? (double)contact_sum / (double)k : 0.0, contact_max);
+    printf("constraint error rms %.3g over the run (largest step rms %.3g), worst %.3g (m or "
+           "rad)\n",
+           k ? sqrt(c_sq / (double)k) : 0.0, c_rms_max, c_worst);
+    if (rec) {
+        fclose(rec);
+        printf("recorded         %s (%ld rows after the header)\n", a->record, k + 1);
+    }
+    if (rep) {
+        char path[4096], title[512], summary[1024];
+        const char* base = strrchr(a->path, '/');
+        snprintf(title, sizeof title, "%s", base ? base + 1 : a->path);
+        char* dot = strrchr(title, '.');
+        if (dot && dot != title) *dot = 0;
+        snprintf(path, sizeof path, "%s%s", a->html ? a->html : title, a->html ? "" : ".html");
+        snprintf(summary, sizeof summary,
+                 "%s in maximal coordinates with contacts: %.3g s simulated in %ld steps of %g s",
+                 title, sim, k, a->dt);
+        if (cli_replay_write(rep, path, title, summary) == 0)
+            printf("replay           %s (open it in a browser)\n", path);
+        else if (!rc)
+            rc = 1;
+        cli_replay_free(rep);
+    }
+    free(q), free(u), free(prev);
+    sn_world_destroy(wm);
+    sn_maximal_destroy(mx);
+    return rc;
+}
+
+// `sinew run --maximal-alone MODEL`: the world and system configured as for the articulated run
+// (the file's dt, gravity, key and assembly, then --q0, --u0, --dt, --gravity) give the start state
 // and the settings; the sn_maximal made from it runs alone. 0 or 1
 static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_report* setup) {
     const sn_model* m = sn_system_model(s);
@@ -1259,7 +1434,7 @@ int cli_run(int argc, char** argv) {
     memset(&setup, 0, sizeof setup);
     rc = configure(w, s, &a, &setup);
     if (a.maximal) {
-        rc = rc ? rc : run_maximal(&a, w, s, &setup);
+        rc = rc ? rc : a.maximal == 1 ? run_maximal_world(&a, w, s) : run_maximal(&a, w, s, &setup);
         sn_world_destroy(w);
         sn_model_destroy(m);
         return rc;

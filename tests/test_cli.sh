@@ -476,10 +476,10 @@ check "--contact hard over a soft file" exit_code 0 "$SINEW" run "$SF" --contact
 check "it runs on hard contacts" grep -q "contacts         4 per step on average" "$TMP/out"
 check "a soft-only option with --contact hard" exit_code 2 "$SINEW" run "$SF" --contact hard --stiffness 1e5 --no-html
 
-# --maximal: the model in maximal coordinates (sn_maximal), stepped alone; its record has the
+# --maximal-alone: the model in maximal coordinates (sn_maximal), stepped alone; its record has the
 # articulated run's columns (the equivalent joint coordinates) plus the constraint error
 MXP=$SRC/tests/data/maximal/double_pendulum.urdf
-check "run --maximal" exit_code 0 "$SINEW" run "$MXP" --maximal --q0 "1 -0.5" --dt 1e-4 --duration 1 --scheme rk4 --no-html --record "$TMP/mx.csv"
+check "run --maximal-alone" exit_code 0 "$SINEW" run "$MXP" --maximal-alone --q0 "1 -0.5" --dt 1e-4 --duration 1 --scheme rk4 --no-html --record "$TMP/mx.csv"
 check "it warns that the ground is not simulated" grep -q "no contacts: the ground at z = 0 is not simulated" "$TMP/err"
 check "the summary names the bodies and rows" grep -q "^maximal          2 bodies, 2 constraints, 10 rows" "$TMP/out"
 check "run the same articulated" exit_code 0 "$SINEW" run "$MXP" --no-ground --q0 "1 -0.5" --dt 1e-4 --duration 1 --scheme rk4 --no-html --record "$TMP/art.csv"
@@ -488,10 +488,28 @@ check "as many rows" test "$(wc -l < "$TMP/mx.csv")" -eq "$(wc -l < "$TMP/art.cs
 check "q0, q1 within 1e-5 rad of the articulated run's at every step" awk -F, 'NR == FNR { a[FNR] = $2 " " $3; next } FNR > 1 { split(a[FNR], x, " "); d = ($2 - x[1])^2 + ($3 - x[2])^2; if (d > w) w = d } END { print "  largest difference " sqrt(w) " rad"; exit !(w < 1e-10) }' "$TMP/art.csv" "$TMP/mx.csv"
 check "the constraint error stays below 1e-6" awk -F, 'NR > 1 && $NF > 1e-6 { bad = 1 } END { exit bad }' "$TMP/mx.csv"
 check "--maximal without a model" exit_code 2 "$SINEW" run --maximal
-check "--maximal with PD gains" exit_code 2 "$SINEW" run "$MXP" --maximal --kp 10
+check "--maximal-alone with PD gains" exit_code 2 "$SINEW" run "$MXP" --maximal-alone --kp 10
 check "the message says why" grep -q "does not take --kp or --kd" "$TMP/err"
-check "--maximal with --scheme euler" exit_code 2 "$SINEW" run "$MXP" --maximal --scheme euler
+check "--maximal-alone with --scheme euler" exit_code 2 "$SINEW" run "$MXP" --maximal-alone --scheme euler
+check "--maximal (in the world) with --scheme rk4" exit_code 2 "$SINEW" run "$MXP" --maximal --scheme rk4
 check "the help says there are no contacts" bash -c "'$SINEW' run --help 2>&1 | grep -q 'NO CONTACTS'"
 
+# --maximal: in the world with the ground and the contacts; the double pendulum without ground
+# against the articulated run (both the world's first-order step: 4.2e-3 rad apart at dt 1e-3),
+# and ANYmal dropped on the ground
+check "run --maximal (the world)" exit_code 0 "$SINEW" run "$MXP" --maximal --no-ground --q0 "1 -0.5" --duration 1 --no-html --record "$TMP/mxw.csv"
+check "run the same articulated, world step" exit_code 0 "$SINEW" run "$MXP" --no-ground --q0 "1 -0.5" --duration 1 --no-html --record "$TMP/artw.csv"
+check "the same columns, then c_rms, c_worst" test "$(head -1 "$TMP/mxw.csv")" = "$(head -1 "$TMP/artw.csv"),c_rms,c_worst"
+check "q0, q1 within 5e-3 rad of the articulated run's" awk -F, 'NR == FNR { a[FNR] = $2 " " $3; next } FNR > 1 { split(a[FNR], x, " "); d = ($2 - x[1])^2 + ($3 - x[2])^2; if (d > w) w = d } END { print "  largest difference " sqrt(w) " rad"; exit !(w < 2.5e-5) }' "$TMP/artw.csv" "$TMP/mxw.csv"
+ANY=$SHARED/models/erd_anymal_c/urdf/anymal.urdf
+if [[ -f $ANY ]]; then
+    check "ANYmal --maximal on the ground for 1 s" exit_code 0 "$SINEW" run "$ANY" --maximal --q0 "0 0 0.62 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" --duration 1 --no-html --record "$TMP/anymx.csv"
+    check "no NaN in its record" bash -c "! grep -qi nan '$TMP/anymx.csv'"
+    check "contacts > 0 (the feet and then the body)" awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "contacts") c = i; next } $c > 0 { n++ } END { print "  " n " rows with contacts"; exit !(n > 500) }' "$TMP/anymx.csv"
+    check "c_worst below 5e-5 (1.9e-5 at the first touch), below 1e-5 after 0.1 s" awk -F, 'NR > 1 { if ($NF > w) w = $NF; if ($1 > 0.1 && $NF > v) v = $NF } END { print "  c_worst " w ", after 0.1 s " v; exit !(w < 5e-5 && v < 1e-5) }' "$TMP/anymx.csv"
+    check "the base stays above the ground" awk -F, 'NR > 1 && $4 < 0.05 { bad = 1 } END { exit bad }' "$TMP/anymx.csv"
+    check "the replay is written" exit_code 0 "$SINEW" run "$ANY" --maximal --q0 "0 0 0.62 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" --duration 0.05 --html "$TMP/anymx.html"
+    check "it holds frames" test -s "$TMP/anymx.html"
+fi
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

@@ -213,11 +213,33 @@ SN_API sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real fo
 /// The constraint error of world constraint `id` at the current state (m or rad, its largest row).
 SN_API sn_status sn_world_constraint_error(sn_world* w, int id, sn_real* worst);
 /// An sn_maximal's bodies added to a world as free-body systems (body i is system first + i;
-/// mass, inertia, link frame at the COM) and its constraints as world constraints, at its
-/// current state; the world's gravity and time step apply. A body built by hand has no
-/// geometry: it collides with nothing. GEAR and user constraints, and an sn_maximal made from a
-/// model (whose geometry should come along), are refused for now.
+/// mass, inertia, link frame at the COM with the body's axes) and its constraints as world
+/// constraints, at its current state; the world's gravity and time step apply. A body built by
+/// hand has no geometry: it collides with nothing. A body of an sn_maximal made from a model
+/// collides as the model body's collision geometries (their sizes, meshes and file frictions;
+/// the base link of a fixed base is the world and brings none), and the bodies of one model
+/// collide with each other only as the articulated system's would: with self-collision on, and
+/// never a joint's parent and child (nor an excluded pair); material 0, collision filter group
+/// 1 mask all (sn_world_add_maximal_as copies a system's). GEAR constraints (a model's mimic
+/// joints) and user constraints are refused.
 SN_API sn_status sn_world_add_maximal(sn_world* w, const sn_maximal* mx, int* first);
+/// sn_world_add_maximal for an sn_maximal made from a model, its bodies taking the contact
+/// materials, collision filters and self-collision switch that system `like` (of the same model,
+/// in any world, e.g. one configured by sn_system_apply_file) gives the model's bodies; like NULL:
+/// the defaults. Refused: like of another model, or mx not made from a model.
+SN_API sn_status sn_world_add_maximal_as(sn_world* w, const sn_maximal* mx, const sn_system* like,
+                                         int* first);
+/// For an sn_maximal added to world w at system `first`: its bodies' states set from the
+/// systems' (so that sn_maximal_constraint_error and the energies read the world's state), and,
+/// for one made from a model, the model's equivalent joint coordinates q (nq) and u (nv) as
+/// sn_maximal_joint_state gives them (q and u may be NULL: the bodies' states only). Refused:
+/// first out of range, or its systems not free bodies.
+SN_API sn_status sn_world_maximal_joint_state(const sn_world* w, sn_maximal* mx, int first,
+                                              sn_real* q, int nq, sn_real* u, int nv);
+/// The environment of world src given to world dst: time step, gravity, ground, heightfield,
+/// default material and the material pairs, contact and loop feedback (erp), the solver's
+/// iteration limit, tolerance and warm start (not its systems, constraints or soft contacts).
+SN_API sn_status sn_world_copy_settings(sn_world* dst, const sn_world* src);
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,17 @@ static int pair_allowed(const sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_model* mb = B->m;
     int ba = ma->frame_body[ma->geom_frame[ga]];
     int bb = mb->frame_body[mb->geom_frame[gb]];
+    if (sa != sb && A->mx_model && A->mx_model == B->mx_model && A->mx_tag == B->mx_tag) {
+        // two bodies of one model in maximal coordinates: as in its articulated system
+        const sn_model* m = A->mx_model;
+        int xa = A->mx_body, xb = B->mx_body;
+        if (!A->self_collision || !B->self_collision || joined(m, xa, xb) || joined(m, xb, xa))
+            return 0;
+        for (int i = 0; i < m->nexclude; i++) {
+            const int* x = m->exclude_body + 2 * i;
+            if ((x[0] == xa && x[1] == xb) || (x[0] == xb && x[1] == xa)) return 0;
+        }
+    }
     if (sa == sb && (ba == bb || joined(ma, ba, bb) || joined(ma, bb, ba))) return 0;
     for (int i = 0; sa == sb && i < ma->nexclude; i++) {
         const int* x = ma->exclude_body + 2 * i;

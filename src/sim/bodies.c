@@ -105,6 +105,42 @@ static sn_status fill_spec(sni_spec* s, const free_body* b, sn_error* err) {
 }
 
 
+// room for one more model owned by the world
+static sn_status grow_owned(sn_world* w) {
+    if (w->nowned < w->owned_cap) return SN_OK;
+    int cap = w->owned_cap ? 2 * w->owned_cap : 8;
+    sn_model** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
+    if (!grown) return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
+    if (w->owned) memcpy(grown, w->owned, (size_t)w->nowned * sizeof *grown);
+    sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof *grown);
+    w->owned = grown;
+    w->owned_cap = cap;
+    return SN_OK;
+}
+
+
+// spec s (filled with status st, its message in *e) compiled, owned by the world and added to
+// it as *out; s freed
+static sn_status compile_and_add(sn_world* w, sni_spec* s, sn_status st, sn_error* e,
+                                 sn_system** out) {
+    sn_model* m = NULL;
+    if (st == SN_OK) st = grow_owned(w);
+    if (st == SN_OK) st = sni_compile(s, &w->alloc, &m, e);
+    sni_spec_free(s);
+    if (st == SN_ERR_NOMEM && !e->msg[0]) return SN_ERR_NOMEM; // grow_owned said so
+    if (st != SN_OK) return SET_ERR(w, st, "%s", e->msg);
+    sn_error local;
+    memset(&local, 0, sizeof local);
+    st = sn_world_add_system(w, m, out, &local);
+    if (st != SN_OK) {
+        sn_model_destroy(m);
+        return SET_ERR(w, st, "%s", local.msg);
+    }
+    w->owned[w->nowned++] = m;
+    return SN_OK;
+}
+
+
 // free body b made into a model owned by the world, and added to it as *out
 static sn_status add_free_body(sn_world* w, const free_body* b, sn_system** out) {
     if (!w) return SN_ERR_ARG;
@@ -115,31 +151,59 @@ static sn_status add_free_body(sn_world* w, const free_body* b, sn_system** out)
     for (int k = 0; k < 6; k++)
         if (!isfinite(b->inertia[k]))
             return SET_ERR(w, SN_ERR_ARG, "the free body's inertia is not finite");
-    if (w->nowned == w->owned_cap) {
-        int cap = w->owned_cap ? 2 * w->owned_cap : 8;
-        sn_model** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
-        if (!grown) return SET_ERR(w, SN_ERR_NOMEM, "out of memory");
-        if (w->owned) memcpy(grown, w->owned, (size_t)w->nowned * sizeof *grown);
-        sni_free(&w->alloc, w->owned, (size_t)w->owned_cap * sizeof *grown);
-        w->owned = grown;
-        w->owned_cap = cap;
-    }
     sni_spec s;
     sni_spec_init(&s, &w->alloc, "free body");
-    sn_model* m = NULL;
     sn_error err;
     memset(&err, 0, sizeof err);
     sn_status st = fill_spec(&s, b, &err);
-    if (st == SN_OK) st = sni_compile(&s, &w->alloc, &m, &err);
-    sni_spec_free(&s);
-    if (st != SN_OK) return SET_ERR(w, st, "%s", err.msg);
-    st = sn_world_add_system(w, m, out, &err);
-    if (st != SN_OK) {
-        sn_model_destroy(m);
-        return SET_ERR(w, st, "%s", err.msg);
+    return compile_and_add(w, &s, st, &err, out);
+}
+
+
+sn_status sni_world_add_geom_body(sn_world* w, const char* name, sn_real mass, const sn_real* I,
+                                  const sn_model* src, const int* geoms, const sn_real* pos,
+                                  const sn_real* rot, int ngeom, sn_system** out) {
+    *out = NULL;
+    sni_spec s;
+    sni_spec_init(&s, &w->alloc, "maximal body");
+    sn_error err;
+    memset(&err, 0, sizeof err);
+    sn_status st = SN_OK;
+    sni_link* l = sni_buf_grow(&s.links, sizeof *l);
+    if (!l) st = sni_error(&err, SN_ERR_NOMEM, s.file, 0, "", "out of memory");
+    if (l) {
+        memset(l, 0, sizeof *l);
+        l->name = sni_spec_name(&s, name && name[0] && strcmp(name, "world") ? name : "body");
+        l->line = 1;
+        l->has_inertial = 1;
+        l->inertial_line = 1;
+        l->mass = mass;
+        memcpy(l->inertia, I, sizeof l->inertia);
     }
-    w->owned[w->nowned++] = m;
-    return SN_OK;
+    for (int k = 0; st == SN_OK && k < ngeom; k++) {
+        int i = geoms[k];
+        sni_geom* g = sni_buf_grow(&s.geoms, sizeof *g);
+        if (!g) {
+            st = sni_error(&err, SN_ERR_NOMEM, s.file, 0, "", "out of memory");
+            break;
+        }
+        memset(g, 0, sizeof *g);
+        g->name = -1;
+        g->link = 0;
+        g->line = 1;
+        g->type = src->geom_type[i];
+        g->mesh = g->material = -1;
+        g->friction = src->geom_friction[i];
+        g->condim = src->geom_condim[i];
+        memcpy(g->size, src->geom_size + 3 * i, sizeof g->size);
+        memcpy(g->pos, pos + 3 * k, sizeof g->pos);
+        memcpy(g->rot, rot + 9 * k, sizeof g->rot);
+        if (src->geom_mesh[i] != SN_NONE)
+            g->mesh = sni_spec_name(&s, src->names + src->geom_mesh[i]);
+    }
+    if (st == SN_OK && s.names.failed)
+        st = sni_error(&err, SN_ERR_NOMEM, s.file, 0, "", "out of memory");
+    return compile_and_add(w, &s, st, &err, out);
 }
 
 

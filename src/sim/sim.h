@@ -157,8 +157,14 @@ struct sn_system {
     unsigned* body_mask;  // the groups each body collides with (default all)  (nbody)
     int* body_material;   // contact material id per body (default 0)            (nbody)
     int self_collision;   // contacts between the system's own bodies
-    sni_soft* soft;       // soft contact points, their integrator (soft/soft.h; NULL: none)
-    size_t bytes;         // the block holding the system and its arrays
+    // a body of a model in maximal coordinates (sn_world_add_maximal, couple/maximal.c): the
+    // systems made for one sn_maximal share mx_tag and collide with each other as the bodies of
+    // the model's articulated system would (only with self-collision on, never a joint's
+    // parent and child, nor an excluded pair); mx_model the model (NULL: none), mx_body its body
+    const sn_model* mx_model;
+    int mx_tag, mx_body;
+    sni_soft* soft; // soft contact points, their integrator (soft/soft.h; NULL: none)
+    size_t bytes;   // the block holding the system and its arrays
 };
 
 // the cached results of s that bits (SNI_VALID_*) name are out of date: the one place validity
@@ -230,6 +236,15 @@ void sni_system_state_set(sn_system* s);
 // d's kinematics at d->q, d->u (SNI_VALID_KIN)
 void sni_ensure_kinematics(sn_system* s);
 
+
+// bodies.c: a free body (owned by the world) of mass `mass` and inertia I (3x3 about the centre
+// of mass, body axes; the body frame at the centre of mass) colliding as the collision geometries
+// geoms[0..ngeom) of model src, geometry k placed at pos[3k], rot[9k] (body <- geometry) in the
+// body frame, with src's sizes, meshes, frictions and condims; ngeom 0: no geometry. The model
+// it makes is named name's link. Refused with the world's last error set
+sn_status sni_world_add_geom_body(sn_world* w, const char* name, sn_real mass, const sn_real* I,
+                                  const sn_model* src, const int* geoms, const sn_real* pos,
+                                  const sn_real* rot, int ngeom, sn_system** out);
 
 // step.c
 // the stage "factor M~": M~ = M + diag(w) at d's kinematics into s->step.mtilde (and dinv), once

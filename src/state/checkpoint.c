@@ -25,7 +25,9 @@
 //   (nblock is set to 0 on a load: the contact-problem report starts with the next step).
 // sn_system: world, m, d, index, bytes: structure | valid: derived (cleared on a load) |
 //   has_contacted: state | geom_center, geom_radius: derived from the model | body_group,
-//   body_mask, body_material, self_collision: config | tendon: sni_tendon_sys below.
+//   body_mask, body_material, self_collision: config | mx_model, mx_tag, mx_body: structure (a
+//   body of a model in maximal coordinates: set by sn_world_add_maximal with the system, as the
+//   world's systems are: not written) | tendon: sni_tendon_sys below.
 // sn_data: q, u: state | gravity: derived from the world's | the rest: derived or scratch.
 // sni_control: mode, kp, kd, q_ref, u_ref, tau_ff, ext, ext_body, has_ext: state | limits_off,
 //   lim_lo, lim_hi, damping, spring_k, spring_kq: config | w, w_dt: derived.
