@@ -22,6 +22,23 @@ void sni_couple_free(const sn_allocator* al, sni_couple* c) {
 }
 
 
+int sni_couple_joins(const sn_world* w, int sa, int ba, int sb, int bb) {
+    const sni_couple* cp = w->couple;
+    if (!cp) return 0;
+    for (int i = 0; i < cp->ncon; i++) {
+        const sni_couple_con* k = &cp->con[i];
+        int kind = k->d.kind;
+        if (kind != SN_CONSTRAINT_BALL && kind != SN_CONSTRAINT_HINGE &&
+            kind != SN_CONSTRAINT_SLIDER && kind != SN_CONSTRAINT_WELD)
+            continue;
+        if ((k->sa == sa && k->ba == ba && k->sb == sb && k->bb == bb) ||
+            (k->sa == sb && k->ba == bb && k->sb == sa && k->bb == ba))
+            return 1;
+    }
+    return 0;
+}
+
+
 static int row_nv(const sn_world* w, const sni_couple_con* k) {
     int n = w->sys[k->sa]->m->nv;
     if (k->sb >= 0 && k->sb != k->sa) n += w->sys[k->sb]->m->nv;

@@ -85,6 +85,11 @@ typedef struct sni_couple {
 
 // ---- api.c ----
 void sni_couple_free(const sn_allocator* al, sni_couple* c);
+// 1 when a bilateral world constraint that fixes the relative position of two bodies (BALL,
+// HINGE, SLIDER, WELD) joins body ba of system sa and body bb of system sb (either order): the
+// collision's pair filter leaves their contacts out (they would fight the constraint's rows).
+// DISTANCE, WIRE, PLANE and LINE leave relative motion: their bodies still collide.
+int sni_couple_joins(const sn_world* w, int sa, int ba, int sb, int bb);
 
 // ---- rows.c ----
 // 1 when world constraints act on system s this step (both their systems in the solver)
