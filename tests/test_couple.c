@@ -807,6 +807,15 @@ static int test_refusals(void) {
     REFUSED(w, sn_world_add_constraint(w, &d, NULL), "not finite");
     d = desc(SN_CONSTRAINT_DISTANCE, box, 1, NULL, -1);
     REFUSED(w, sn_world_add_constraint(w, &d, NULL), "length 0 must be positive");
+    // beyond 1e6 m the targets overflowed: every step failed without naming the constraint
+    d.length = 1e300;
+    REFUSED(w, sn_world_add_constraint(w, &d, NULL), "length 1e+300 is beyond 1e+06 m");
+    d = desc(SN_CONSTRAINT_BALL, box, 1, arm, 3);
+    d.anchor_a[2] = -2e6;
+    REFUSED(w, sn_world_add_constraint(w, &d, NULL), "has a component beyond 1e+06 m");
+    d = desc(SN_CONSTRAINT_WIRE, box, 1, NULL, -1);
+    d.length = 1.5e6;
+    REFUSED(w, sn_world_add_constraint(w, &d, NULL), "length 1.5e+06 is beyond");
     d = desc(SN_CONSTRAINT_WIRE, box, 1, NULL, -1);
     d.length = 1, d.stiffness = -3;
     REFUSED(w, sn_world_add_constraint(w, &d, NULL), "stiffness -3");
@@ -834,6 +843,45 @@ static int test_refusals(void) {
     sn_world_destroy(w);
     sn_world_destroy(other);
     sn_model_destroy(m);
+    return 0;
+}
+
+
+// a step the world constraint makes non-finite (a sphere on a rod at 1e100 m/s: the rod's
+// second-order term overflows; the same sphere without it steps) fails naming the constraint,
+// with the state kept and the warm start cleared: at a sane speed the next step succeeds
+static int test_step_failure_names_constraint(void) {
+    sn_world* w = world_new(1e-3, 1);
+    sn_system* s = NULL;
+    SNT_STATUS_OK(sn_world_add_sphere(w, 0.1, 1, &s));
+    double q[7] = {0.5, 0, 1, 1, 0, 0, 0}, u[6] = {0, 0, 1e100, 0, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+    SNT_STATUS_OK(sn_world_integrate(w)); // no constraint yet: finite
+    SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+    sn_constraint_desc d = desc(SN_CONSTRAINT_DISTANCE, s, 1, NULL, -1);
+    d.anchor_b[2] = 1;
+    d.length = 0.5;
+    SNT_STATUS_OK(sn_world_add_constraint(w, &d, NULL));
+    sn_status st = sn_world_integrate(w);
+    printf("  a sphere on a 0.5 m rod at 1e100 m/s: status %d: %s\n", (int)st,
+           sn_world_last_error(w));
+    SNT_CHECK(st == SN_ERR_NONFINITE);
+    SNT_CHECK(strstr(sn_world_last_error(w),
+                     "world constraint 0 (DISTANCE between system 0 body 1 and the world)"));
+    const double* qs = sn_system_q(s);
+    const double* us = sn_system_u(s);
+    SNT_CHECK(qs[0] == 0.5 && qs[2] == 1 && us[2] == 1e100);
+    double f[3], t[3];
+    SNT_STATUS_OK(sn_world_constraint_force(w, 0, f, t, NULL));
+    SNT_CHECK(isfinite(f[0] + f[1] + f[2] + t[0] + t[1] + t[2]));
+    u[2] = 0, u[1] = 1; // swinging about the rod's anchor at 1 m/s
+    SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+    for (int k = 0; k < 100; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double e = worst_error(w);
+    printf("  then at 1 m/s: 100 steps, |d| - L max %.3g m\n", e);
+    SNT_CHECK(e < 1e-9);
+    sn_world_destroy(w);
     return 0;
 }
 
@@ -1104,6 +1152,7 @@ SNT_SUITE(SNT_TEST(test_two_arms_weld_box), SNT_TEST(test_momentum_ball), SNT_TE
           SNT_TEST(test_pin_and_distance), SNT_TEST(test_same_system_rod),
           SNT_TEST(test_contacts_cannot_open), SNT_TEST(test_joined_bodies_do_not_collide),
           SNT_TEST(test_schemes_keep_closure), SNT_TEST(test_uncoupled_bit_identical),
-          SNT_TEST(test_refusals), SNT_TEST(test_conflicting_rods),
-          SNT_TEST(test_no_allocation_in_a_step), SNT_TEST(test_checkpoint_round_trip),
-          SNT_TEST(test_add_maximal_double_pendulum), SNT_TEST(test_add_maximal_refusals))
+          SNT_TEST(test_refusals), SNT_TEST(test_step_failure_names_constraint),
+          SNT_TEST(test_conflicting_rods), SNT_TEST(test_no_allocation_in_a_step),
+          SNT_TEST(test_checkpoint_round_trip), SNT_TEST(test_add_maximal_double_pendulum),
+          SNT_TEST(test_add_maximal_refusals))

@@ -219,6 +219,14 @@ static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_c
     }
     if (!finite_n(d->anchor_a, 3) || !finite_n(d->anchor_b, 3))
         return FAIL(w, "sn_world_add_constraint (%s): anchor_a or anchor_b is not finite", kn);
+    for (int i = 0; i < 3; i++)
+        if (fabs(d->anchor_a[i]) > SNI_COUPLE_SIZE_MAX ||
+            fabs(d->anchor_b[i]) > SNI_COUPLE_SIZE_MAX)
+            return FAIL(w,
+                        "sn_world_add_constraint (%s): anchor_a (%g, %g, %g) or anchor_b (%g, "
+                        "%g, %g) has a component beyond %g m",
+                        kn, d->anchor_a[0], d->anchor_a[1], d->anchor_a[2], d->anchor_b[0],
+                        d->anchor_b[1], d->anchor_b[2], SNI_COUPLE_SIZE_MAX);
     k->d = *d;
     sni_maxc_con* kc = &k->k;
     if (!frame_ok(d->frame_a, kc->Qa))
@@ -239,6 +247,9 @@ static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_c
         if (!(d->length > 0) || !isfinite(d->length))
             return FAIL(w, "sn_world_add_constraint (%s): length %g must be positive", kn,
                         d->length);
+        if (d->length > SNI_COUPLE_SIZE_MAX)
+            return FAIL(w, "sn_world_add_constraint (%s): length %g is beyond %g m", kn, d->length,
+                        SNI_COUPLE_SIZE_MAX);
         kc->length = d->length;
     }
     if (d->kind == SN_CONSTRAINT_WIRE) {

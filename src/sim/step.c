@@ -462,6 +462,13 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
         memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
         sni_system_state_set(s);
     }
+    // a world constraint whose impulses are not finite is named (its warm start zeroed)
+    char who[200];
+    if (st == SN_ERR_NONFINITE && sni_couple_blame(w, who, sizeof who))
+        return sni_world_fail(w, st,
+                              "the step produced a non-finite state: the impulses of %s are not "
+                              "finite; the state is left as it was",
+                              who);
     return sni_world_fail(w, st,
                           st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
                                                 : "the step produced a non-finite state; the "
