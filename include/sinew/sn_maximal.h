@@ -201,9 +201,13 @@ SN_API const sn_model* sn_maximal_model(const sn_maximal* mx);
 /// the bodies' link frames. The world's step eliminates every world constraint's rows together
 /// with the systems' loops and the contacts: no contact and no iteration limit opens them. The
 /// rows' targets remove the loops' share of the error per step (sn_world_set_loop_erp) and the
-/// step's second-order drift. Every kind but GEAR; refused with a message naming the field (a
-/// system of another world, a body out of range, a frame not a rotation, a length not
-/// positive, a damping without stiffness, a soft-contact world).
+/// step's second-order drift. A BALL, HINGE, SLIDER or WELD removes the contacts between its
+/// two bodies (DISTANCE, WIRE, PLANE, LINE keep them); a system a world constraint joins steps
+/// SEMI_IMPLICIT whatever scheme is asked for (sn_system_scheme_used). Every kind but GEAR;
+/// refused with a message naming the field (a system of another world, a body out of range, a
+/// frame not a rotation, a length not positive or beyond 1e6 m, an anchor component beyond
+/// 1e6 m, a damping without stiffness, a soft-contact world). A step its rows make non-finite
+/// fails naming the constraint, the state kept.
 SN_API sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int* id);
 SN_API int sn_world_constraint_count(const sn_world* w);
 /// The last step's force of world constraint `id` on body a: world force and torque about its

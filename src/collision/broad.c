@@ -6,6 +6,7 @@
 // and z. The candidates go to the narrow phase (pairs.c) in a fixed order, so that the contacts
 // do not depend on how the boxes happen to be sorted.
 #include "collision/collide.h"
+#include "couple/couple.h"
 #include "sim/sim.h"
 
 #include <math.h>
@@ -41,7 +42,8 @@ static int joined(const sn_model* m, int a, int b) {
 
 // whether geometries ga of system sa and gb of sb may touch: different systems, or different
 // bodies of one system with self-collision on that no joint joins (nor the excluded pairs);
-// filters that pass
+// no world constraint that fixes their relative position (BALL, HINGE, SLIDER, WELD) joins
+// them; filters that pass
 static int pair_allowed(const sn_world* w, int sa, int ga, int sb, int gb) {
     const sn_system* A = w->sys[sa];
     const sn_system* B = w->sys[sb];
@@ -66,6 +68,7 @@ static int pair_allowed(const sn_world* w, int sa, int ga, int sb, int gb) {
         const int* x = ma->exclude_body + 2 * i;
         if ((x[0] == ba && x[1] == bb) || (x[0] == bb && x[1] == ba)) return 0;
     }
+    if (sni_couple_joins(w, sa, ba, sb, bb)) return 0;
     return filter_pass(A, ba, B, bb);
 }
 

@@ -22,6 +22,23 @@ void sni_couple_free(const sn_allocator* al, sni_couple* c) {
 }
 
 
+int sni_couple_joins(const sn_world* w, int sa, int ba, int sb, int bb) {
+    const sni_couple* cp = w->couple;
+    if (!cp) return 0;
+    for (int i = 0; i < cp->ncon; i++) {
+        const sni_couple_con* k = &cp->con[i];
+        int kind = k->d.kind;
+        if (kind != SN_CONSTRAINT_BALL && kind != SN_CONSTRAINT_HINGE &&
+            kind != SN_CONSTRAINT_SLIDER && kind != SN_CONSTRAINT_WELD)
+            continue;
+        if ((k->sa == sa && k->ba == ba && k->sb == sb && k->bb == bb) ||
+            (k->sa == sb && k->ba == bb && k->sb == sa && k->bb == ba))
+            return 1;
+    }
+    return 0;
+}
+
+
 static int row_nv(const sn_world* w, const sni_couple_con* k) {
     int n = w->sys[k->sa]->m->nv;
     if (k->sb >= 0 && k->sb != k->sa) n += w->sys[k->sb]->m->nv;
@@ -202,6 +219,14 @@ static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_c
     }
     if (!finite_n(d->anchor_a, 3) || !finite_n(d->anchor_b, 3))
         return FAIL(w, "sn_world_add_constraint (%s): anchor_a or anchor_b is not finite", kn);
+    for (int i = 0; i < 3; i++)
+        if (fabs(d->anchor_a[i]) > SNI_COUPLE_SIZE_MAX ||
+            fabs(d->anchor_b[i]) > SNI_COUPLE_SIZE_MAX)
+            return FAIL(w,
+                        "sn_world_add_constraint (%s): anchor_a (%g, %g, %g) or anchor_b (%g, "
+                        "%g, %g) has a component beyond %g m",
+                        kn, d->anchor_a[0], d->anchor_a[1], d->anchor_a[2], d->anchor_b[0],
+                        d->anchor_b[1], d->anchor_b[2], SNI_COUPLE_SIZE_MAX);
     k->d = *d;
     sni_maxc_con* kc = &k->k;
     if (!frame_ok(d->frame_a, kc->Qa))
@@ -222,6 +247,9 @@ static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_c
         if (!(d->length > 0) || !isfinite(d->length))
             return FAIL(w, "sn_world_add_constraint (%s): length %g must be positive", kn,
                         d->length);
+        if (d->length > SNI_COUPLE_SIZE_MAX)
+            return FAIL(w, "sn_world_add_constraint (%s): length %g is beyond %g m", kn, d->length,
+                        SNI_COUPLE_SIZE_MAX);
         kc->length = d->length;
     }
     if (d->kind == SN_CONSTRAINT_WIRE) {

@@ -20,6 +20,10 @@
 
 typedef struct sni_solver sni_solver;
 
+// the largest length and anchor component (m) sn_world_add_constraint accepts: beyond it the
+// rows' targets and second-order terms overflow (a rod of 1e300 m: every step non-finite)
+#define SNI_COUPLE_SIZE_MAX 1e6
+
 // one world constraint
 typedef struct sni_couple_con {
     sn_constraint_desc d;              // as given (defaults filled: identity frames); set-up
@@ -85,6 +89,11 @@ typedef struct sni_couple {
 
 // ---- api.c ----
 void sni_couple_free(const sn_allocator* al, sni_couple* c);
+// 1 when a bilateral world constraint that fixes the relative position of two bodies (BALL,
+// HINGE, SLIDER, WELD) joins body ba of system sa and body bb of system sb (either order): the
+// collision's pair filter leaves their contacts out (they would fight the constraint's rows).
+// DISTANCE, WIRE, PLANE and LINE leave relative motion: their bodies still collide.
+int sni_couple_joins(const sn_world* w, int sa, int ba, int sb, int bb);
 
 // ---- rows.c ----
 // 1 when world constraints act on system s this step (both their systems in the solver)
@@ -103,6 +112,11 @@ void sni_couple_store(sni_solver* sv);
 void sni_couple_forget(sn_system* s);
 // whether a world constraint joins system s (RUNGE_KUTTA_4 is then replaced, as with loops)
 int sni_couple_touches(const sn_world* w, const sn_system* s);
+// after a step that failed with a non-finite state: the first world constraint whose impulses
+// in it are not finite, described into msg (n bytes, e.g. "world constraint 0 (DISTANCE between
+// system 0 body 1 and the world)"); 0 and msg "" when none. Every constraint's warm start and
+// reports are zeroed where they are not finite (the next step starts them afresh)
+int sni_couple_blame(sn_world* w, char* msg, size_t n);
 // whether world constraints acted in this step's solve
 int sni_couple_acting(const sn_world* w);
 // the last step's constraint forces on system s's links as external forces (s->ctl.ext_body:

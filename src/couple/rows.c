@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -358,6 +359,40 @@ void sni_couple_store(sni_solver* sv) {
             k->wrench_b[e] = on && k->sb >= 0 ? g / sv->dt : 0;
         }
     }
+}
+
+
+int sni_couple_blame(sn_world* w, char* msg, size_t n) {
+    static const char* kind_name[] = {"BALL",   "DISTANCE", "PLANE", "LINE", "HINGE",
+                                      "SLIDER", "WELD",     "GEAR",  "WIRE"};
+    sni_couple* cp = w->couple;
+    int found = 0;
+    if (n) msg[0] = 0;
+    for (int i = 0; cp && i < cp->ncon; i++) {
+        sni_couple_con* k = &cp->con[i];
+        int bad = 0;
+        for (int r = 0; r < k->nrow; r++)
+            bad |= !isfinite(k->lambda[r]);
+        for (int e = 0; e < 6; e++)
+            bad |= !isfinite(k->wrench[e]) || !isfinite(k->wrench_b[e]);
+        if (!bad) continue;
+        memset(k->lambda, 0, sizeof k->lambda);
+        memset(k->wrench, 0, sizeof k->wrench);
+        memset(k->wrench_b, 0, sizeof k->wrench_b);
+        k->taut = 0;
+        if (found++) continue;
+        int kind = (int)k->d.kind;
+        const char* kn = kind >= 0 && kind <= SN_CONSTRAINT_WIRE ? kind_name[kind] : "?";
+        if (k->sb >= 0)
+            snprintf(msg, n,
+                     "world constraint %d (%s between system %d body %d and system %d "
+                     "body %d)",
+                     i, kn, k->sa, k->ba, k->sb, k->bb);
+        else
+            snprintf(msg, n, "world constraint %d (%s between system %d body %d and the world)", i,
+                     kn, k->sa, k->ba);
+    }
+    return found > 0;
 }
 
 
