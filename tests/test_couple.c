@@ -9,6 +9,7 @@
 #include "harness/snt.h"
 #include "heapcount.h"
 #include "sinew/sn_maximal.h"
+#include "sinew/sn_soft.h"
 #include "sinew/sn_state.h"
 
 #include <math.h>
@@ -1141,6 +1142,27 @@ static int test_add_maximal_refusals(void) {
     d.body_a = a, d.body_b = b;
     SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
     REFUSED(w, sn_world_add_maximal(w, mx, NULL), "GEAR");
+    SNT_CHECK(sn_world_system_count(w) == 0 && sn_world_constraint_count(w) == 0);
+    sn_maximal_destroy(mx);
+    // what the world refuses and an sn_maximal takes (a rigid wire with damping), and an
+    // sn_maximal with constraints in a soft-contact world: refused before a body is added
+    SNT_STATUS_OK(sn_maximal_create(NULL, &mx, &err));
+    sn_maximal_add_body(mx, 1, I, &a);
+    sn_maximal_add_body(mx, 1, I, &b);
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_WIRE, d.body_a = a, d.body_b = b, d.length = 1, d.damping = 3;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    REFUSED(w, sn_world_add_maximal(w, mx, NULL), "needs a stiffness");
+    SNT_CHECK(sn_world_system_count(w) == 0 && sn_world_constraint_count(w) == 0);
+    sn_maximal_destroy(mx);
+    SNT_STATUS_OK(sn_maximal_create(NULL, &mx, &err));
+    sn_maximal_add_body(mx, 1, I, &a);
+    sn_maximal_add_body(mx, 1, I, &b);
+    memset(&d, 0, sizeof d);
+    d.kind = SN_CONSTRAINT_BALL, d.body_a = a, d.body_b = b;
+    SNT_STATUS_OK(sn_maximal_add_constraint(mx, &d, NULL));
+    SNT_STATUS_OK(sn_world_set_contact_model(w, SN_CONTACT_SOFT));
+    REFUSED(w, sn_world_add_maximal(w, mx, NULL), "soft contacts");
     SNT_CHECK(sn_world_system_count(w) == 0 && sn_world_constraint_count(w) == 0);
     sn_maximal_destroy(mx);
     sn_world_destroy(w);

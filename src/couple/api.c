@@ -180,43 +180,20 @@ static const char* g_kind_name[] = {"BALL",   "DISTANCE", "PLANE", "LINE", "HING
 
 
 // d checked and turned into k (the rows not yet placed)
-static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_con* k) {
-    memset(k, 0, sizeof *k);
+// the kind: one a world takes
+static sn_status con_kind(sn_world* w, const sn_constraint_desc* d) {
     if ((int)d->kind < SN_CONSTRAINT_BALL || (int)d->kind > SN_CONSTRAINT_WIRE)
         return FAIL(w, "sn_world_add_constraint: kind %d is not an sn_constraint_kind",
                     (int)d->kind);
-    const char* kn = g_kind_name[d->kind];
     if (d->kind == SN_CONSTRAINT_GEAR)
         return FAIL(w, "sn_world_add_constraint: kind GEAR couples two joints of an sn_maximal; "
                        "between systems of a world it is not supported");
-    if (!d->system_a) return FAIL(w, "sn_world_add_constraint (%s): system_a is NULL", kn);
-    k->sa = system_index(w, d->system_a);
-    if (k->sa < 0)
-        return FAIL(w, "sn_world_add_constraint (%s): system_a is not a system of this world", kn);
-    const sn_model* ma = d->system_a->m;
-    if (d->body_a < 0 || d->body_a >= ma->nbody)
-        return FAIL(w, "sn_world_add_constraint (%s): body_a %d: system_a has bodies 0 to %d", kn,
-                    d->body_a, ma->nbody - 1);
-    k->ba = d->body_a;
-    k->sb = -1, k->bb = -1;
-    if (d->system_b && d->body_b >= 0) {
-        k->sb = system_index(w, d->system_b);
-        if (k->sb < 0)
-            return FAIL(w, "sn_world_add_constraint (%s): system_b is not a system of this world",
-                        kn);
-        const sn_model* mb = d->system_b->m;
-        if (d->body_b >= mb->nbody)
-            return FAIL(w, "sn_world_add_constraint (%s): body_b %d: system_b has bodies 0 to %d",
-                        kn, d->body_b, mb->nbody - 1);
-        k->bb = d->body_b;
-        if (k->sb == k->sa && k->bb == k->ba)
-            return FAIL(w,
-                        "sn_world_add_constraint (%s): body_a and body_b are the same body %d "
-                        "of one system",
-                        kn, k->ba);
-    } else if (d->system_b && d->body_b < -1) {
-        return FAIL(w, "sn_world_add_constraint (%s): body_b %d (-1 is the world)", kn, d->body_b);
-    }
+    return SN_OK;
+}
+
+// what does not depend on the systems: anchors, frames, length, a wire's stiffness and damping
+static sn_status con_shape(sn_world* w, const sn_constraint_desc* d, sni_couple_con* k,
+                           const char* kn) {
     if (!finite_n(d->anchor_a, 3) || !finite_n(d->anchor_b, 3))
         return FAIL(w, "sn_world_add_constraint (%s): anchor_a or anchor_b is not finite", kn);
     for (int i = 0; i < 3; i++)
@@ -273,6 +250,53 @@ static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_c
     return SN_OK;
 }
 
+
+static sn_status con_make(sn_world* w, const sn_constraint_desc* d, sni_couple_con* k) {
+    memset(k, 0, sizeof *k);
+    sn_status st = con_kind(w, d);
+    if (st != SN_OK) return st;
+    const char* kn = g_kind_name[d->kind];
+    if (!d->system_a) return FAIL(w, "sn_world_add_constraint (%s): system_a is NULL", kn);
+    k->sa = system_index(w, d->system_a);
+    if (k->sa < 0)
+        return FAIL(w, "sn_world_add_constraint (%s): system_a is not a system of this world", kn);
+    const sn_model* ma = d->system_a->m;
+    if (d->body_a < 0 || d->body_a >= ma->nbody)
+        return FAIL(w, "sn_world_add_constraint (%s): body_a %d: system_a has bodies 0 to %d", kn,
+                    d->body_a, ma->nbody - 1);
+    k->ba = d->body_a;
+    k->sb = -1, k->bb = -1;
+    if (d->system_b && d->body_b >= 0) {
+        k->sb = system_index(w, d->system_b);
+        if (k->sb < 0)
+            return FAIL(w, "sn_world_add_constraint (%s): system_b is not a system of this world",
+                        kn);
+        const sn_model* mb = d->system_b->m;
+        if (d->body_b >= mb->nbody)
+            return FAIL(w, "sn_world_add_constraint (%s): body_b %d: system_b has bodies 0 to %d",
+                        kn, d->body_b, mb->nbody - 1);
+        k->bb = d->body_b;
+        if (k->sb == k->sa && k->bb == k->ba)
+            return FAIL(w,
+                        "sn_world_add_constraint (%s): body_a and body_b are the same body %d "
+                        "of one system",
+                        kn, k->ba);
+    } else if (d->system_b && d->body_b < -1) {
+        return FAIL(w, "sn_world_add_constraint (%s): body_b %d (-1 is the world)", kn, d->body_b);
+    }
+    return con_shape(w, d, k, kn);
+}
+
+sn_status sni_couple_check_desc(sn_world* w, const sn_constraint_desc* d) {
+    if (sni_soft_on(w))
+        return FAIL(w, "sn_world_add_constraint: world constraints act in the hard contact "
+                       "solver; this world uses soft contacts");
+    sn_status st = con_kind(w, d);
+    if (st != SN_OK) return st;
+    sni_couple_con k;
+    memset(&k, 0, sizeof k);
+    return con_shape(w, d, &k, g_kind_name[d->kind]);
+}
 
 sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int* id) {
     if (!w) return SN_ERR_ARG;

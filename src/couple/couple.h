@@ -94,6 +94,10 @@ void sni_couple_free(const sn_allocator* al, sni_couple* c);
 // collision's pair filter leaves their contacts out (they would fight the constraint's rows).
 // DISTANCE, WIRE, PLANE and LINE leave relative motion: their bodies still collide.
 int sni_couple_joins(const sn_world* w, int sa, int ba, int sb, int bb);
+// whether sn_world_add_constraint would take d, on what does not depend on its systems (the
+// world's contact model, the kind, anchors, frames, length, a wire's stiffness and damping):
+// SN_OK, or its refusal with the message (sn_world_add_maximal checks before it adds a body)
+sn_status sni_couple_check_desc(sn_world* w, const sn_constraint_desc* d);
 
 // ---- rows.c ----
 // 1 when world constraints act on system s this step (both their systems in the solver)

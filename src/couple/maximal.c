@@ -44,6 +44,8 @@ static sn_status check_maximal(sn_world* w, const sn_maximal* mx, const sn_syste
                         "sn_world_add_maximal: constraint %d is a GEAR%s: not supported between "
                         "systems of a world",
                         i, mx->model ? " (a mimic joint of the model)" : "");
+        sn_status st = sni_couple_check_desc(w, &k->d);
+        if (st != SN_OK) return st;
     }
     return SN_OK;
 }
