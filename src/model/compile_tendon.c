@@ -68,7 +68,7 @@ static void check_sidesite(compiler* c, const sn_model* m, const sni_tendon* t, 
 }
 
 
-// the rest lengths the file leaves out: the lengths at the nominal configuration
+// the rest lengths the file leaves out: the lengths at the springs' reference configuration
 static sn_status rest_lengths(compiler* c, sn_model* m) {
     const sni_tendon* t = (const sni_tendon*)c->s->tendons.data;
     int need = 0;
@@ -80,8 +80,12 @@ static sn_status rest_lengths(compiler* c, sn_model* m) {
     sn_data* d = NULL;
     if (sni_data_create_light(m, c->alloc, &d, NULL) != SN_OK)
         return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
-    const sn_real* q = m->nominal_config ? m->nominal_config : m->q0;
-    memcpy(d->q, q, (size_t)m->nq * sizeof(sn_real));
+    // MuJoCo 2.2.2's qpos_spring: each hinge and slide at its springref (not at its ref), the
+    // free and ball joints at their initial pose
+    const sn_real* q = d->q;
+    memcpy(d->q, m->q0, (size_t)m->nq * sizeof(sn_real));
+    for (int j = 0; j < m->njoint; j++)
+        if (m->joint_nv[j] == 1) d->q[m->joint_qadr[j]] = m->joint_spring_ref[j];
     sn_status st = sn_fk(m, d);
     for (int i = 0; i < m->ntendon && st == SN_OK; i++)
         if (isnan(m->tendon_length0[i])) m->tendon_length0[i] = sni_tendon_length(m, d, q, i, NULL);
