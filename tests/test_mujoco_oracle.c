@@ -2186,12 +2186,13 @@ static int test_tendons_match_mujoco(void) {
     int r = run_tendons("tests/data/mjcf/tendons.xml", path, 0x7e4d0ull, 1);
     snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
     r |= run_tendons("tests/data/mjcf/tendon_wrap.xml", path, 0x7e4d9ull, 1);
-    static const char* const own[] = {"tendon_ref.xml", "tendon_springref.xml"};
-    for (int k = 0; k < 2; k++) {
+    static const char* const own[] = {"tendon_defaults.xml", "tendon_ref.xml",
+                                      "tendon_springref.xml"};
+    for (int k = 0; k < 3; k++) {
         char label[128];
         snprintf(path, sizeof path, "%s/mjcf/%s", SNT_DATA_DIR, own[k]);
         snprintf(label, sizeof label, "tests/data/mjcf/%s", own[k]);
-        r |= run_tendons(label, path, 0x7e4dbull + (unsigned)k, 1);
+        r |= run_tendons(label, path, 0x7e4daull + (unsigned)k, 1);
     }
     if (!tc_model_path("")) {
         printf("  skip: shared/models is absent (the shared files with tendons)\n");
