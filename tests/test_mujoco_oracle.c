@@ -2206,8 +2206,100 @@ static int test_tendons_match_mujoco(void) {
     return r;
 }
 
+// malformed tendons and ranges MuJoCo 2.2.2 refuses (with autolimits off, its default): sinew
+// refuses each too, naming the element, its line and the reason
+static int test_tendon_refusals_agree_with_mujoco(void) {
+    mju_user_warning = on_mj_warning;
+    static const char* const head =
+        "<mujoco>\n%s<worldbody>\n<site name=\"w0\" pos=\"0.3 0.2 0.1\"/>\n"
+        "<site name=\"w1\" pos=\"-0.3 0.2 0.1\"/>\n<body name=\"a\" pos=\"0 0 1\">\n"
+        "<joint name=\"h\" type=\"hinge\" axis=\"0 1 0\"/>\n"
+        "<geom name=\"g\" type=\"sphere\" size=\"0.05\"/>\n"
+        "<site name=\"a1\" pos=\"0.3 0 0.05\"/><site name=\"a2\" pos=\"0.3 0.2 0.05\"/>\n"
+        "</body>\n</worldbody>\n<tendon>\n<spatial name=\"sp\"%s>\n%s</spatial>\n</tendon>\n%s"
+        "</mujoco>\n";
+    static const char* const S2 = "<site site=\"w0\"/>\n<site site=\"a1\"/>\n";
+    static const struct {
+        const char *label, *compiler, *attrs, *path, *actuator;
+        int line;
+        const char *element, *sinew, *mujoco;
+    } cases[] = {
+        {"one object", "", "", "<site site=\"w0\"/>\n", "", 12, "spatial",
+         "needs two objects at least", "at least two objects"},
+        {"a geom first", "", "", "<geom geom=\"g\"/>\n<site site=\"a1\"/>\n", "", 13, "geom",
+         "must have a site on each side", "not bracketed by sites"},
+        {"a geom last", "", "", "<site site=\"w0\"/>\n<geom geom=\"g\"/>\n", "", 14, "geom",
+         "must have a site on each side", "not bracketed by sites"},
+        {"a geom before a pulley", "", "",
+         "<site site=\"w0\"/>\n<geom geom=\"g\"/>\n<pulley divisor=\"2\"/>\n<site site=\"a1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 14, "geom", "must have a site on each side", "not bracketed by sites"},
+        {"ends with a pulley", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley divisor=\"2\"/>\n", "", 15, "pulley",
+         "ends with a pulley", "path ends with pulley"},
+        {"two pulleys in a row", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley divisor=\"2\"/>\n<pulley "
+         "divisor=\"2\"/>\n<site site=\"w1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 16, "pulley", "two pulleys in a row", "pulleys"},
+        {"a site between pulleys", "", "",
+         "<site site=\"w0\"/>\n<pulley divisor=\"2\"/>\n<site site=\"a1\"/>\n<site site=\"a2\"/>\n",
+         "", 13, "site", "needs a neighbour that is not a pulley",
+         "needs a neighbor that is not a pulley"},
+        {"a pulley without divisor", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley/>\n<site site=\"w1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 15, "pulley", "divisor is required", "required attribute missing: 'divisor'"},
+        {"range without limited", "", " range=\"0.1 0.5\"", S2, "", 12, "spatial",
+         "range without limited", "has `range` but not `limited`"},
+        {"reversed ctrlrange", "", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" ctrlrange=\"1 -1\" ctrllimited=\"true\"/>\n"
+         "</actuator>\n",
+         18, "motor", "ctrlrange [1, -1] is empty", "invalid control range"},
+        {"reversed ctrlrange, autolimits", "<compiler autolimits=\"true\"/>\n", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" ctrlrange=\"1 -1\"/>\n</actuator>\n", 19, "motor",
+         "ctrlrange [1, -1] is empty", "invalid control range"},
+        {"forcerange without forcelimited", "", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" forcerange=\"-1 1\"/>\n</actuator>\n", 18, "motor",
+         "forcerange without forcelimited", "has `forcerange` but not `forcelimited`"},
+        {"joint motor's reversed ctrlrange", "", "", S2,
+         "<actuator>\n<motor joint=\"h\" ctrlrange=\"0.5 0.5\" ctrllimited=\"true\"/>\n"
+         "</actuator>\n",
+         18, "motor", "ctrlrange [0.5, 0.5] is empty", "invalid control range"},
+    };
+    scratch t;
+    SNT_CHECK(scratch_open(&t));
+    int r = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char xml[4096], mjerr[1024] = "";
+        snprintf(xml, sizeof xml, head, cases[i].compiler, cases[i].attrs, cases[i].path,
+                 cases[i].actuator);
+        sn_model* m = NULL;
+        sn_error err;
+        memset(&err, 0, sizeof err);
+        sn_status st = sn_load_mjcf_string(xml, strlen(xml), "bad.xml", NULL, NULL, &m, &err);
+        sn_model_destroy(m);
+        mjModel* mm = mujoco_load_text(&t, xml, mjerr, sizeof mjerr);
+        if (mm) mj_deleteModel(mm);
+        mjerr[strcspn(mjerr, "\n")] = 0;
+        int ok = st == SN_ERR_MODEL && err.line == cases[i].line &&
+                 !strcmp(err.element, cases[i].element) && strstr(err.msg, cases[i].sinew) && !mm &&
+                 strstr(mjerr, cases[i].mujoco);
+        if (!ok) {
+            fprintf(stderr, "  %s: sinew %s bad.xml:%d <%s>: %s; MuJoCo: %s\n", cases[i].label,
+                    sn_status_str(st), err.line, err.element, err.msg, mm ? "loads it" : mjerr);
+            r = 1;
+        } else {
+            printf("  %-32s sinew: %d <%s>: %s\n  %-32s MuJoCo: %s\n", cases[i].label, err.line,
+                   err.element, err.msg, "", mjerr);
+        }
+    }
+    scratch_close(&t);
+    return r;
+}
+
 SNT_SUITE(SNT_TEST(test_soft_extension_loads_in_mujoco),
           SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
           SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco),
-          SNT_TEST(test_tendons_match_mujoco))
+          SNT_TEST(test_tendons_match_mujoco), SNT_TEST(test_tendon_refusals_agree_with_mujoco))
