@@ -2038,6 +2038,7 @@ static int test_soft_extension_loads_in_mujoco(void) {
 typedef struct tendon_worst {
     double len, jac, vel, force;
     int wrapped; // tendon-states where MuJoCo's path goes around a geometry
+    int inside;  // of them, those with an inside wrap (MuJoCo's two wrap points the same)
 } tendon_worst;
 
 static int tendon_settings(const pair* p, const char* label, const int* mt) {
@@ -2091,6 +2092,11 @@ static int tendon_state(pair* p, sn_system* sys, const int* mt, const int* ma, t
         for (int e = sm->tendon_adr[t]; e < sm->tendon_adr[t] + sm->tendon_num[t]; e++)
             nsite += sm->tpath_type[e] != SN_TENDON_PATH_GEOM; // MuJoCo lists pulleys too
         w->wrapped += sm->tendon_type[t] == SN_TENDON_SPATIAL && md->ten_wrapnum[k] > nsite;
+        int same = 0;
+        for (int i = md->ten_wrapadr[k]; i + 1 < md->ten_wrapadr[k] + md->ten_wrapnum[k]; i++)
+            same |= md->wrap_obj[i] >= 0 && md->wrap_obj[i + 1] == md->wrap_obj[i] &&
+                    !memcmp(md->wrap_xpos + 3 * i, md->wrap_xpos + 3 * i + 3, 3 * sizeof(double));
+        w->inside += same;
         w->len = fmax(w->len, fabs(L - md->ten_length[k]));
         w->vel = fmax(w->vel, fabs(Ld - md->ten_velocity[k]));
         for (int i = 0; i < nv; i++)
@@ -2157,16 +2163,18 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
         if (r == 0) r = sn_world_create(NULL, &world, &err) != SN_OK;
         if (r == 0) r = sn_world_add_system(world, sm, &sys, &err) != SN_OK;
     }
-    tendon_worst w = {0, 0, 0, 0, 0};
+    tendon_worst w = {0, 0, 0, 0, 0, 0};
     tc_seed(seed);
     for (int k = 0; k < NSTATE && r == 0; k++)
         r = tendon_state(&p, sys, mt, ma, &w);
     double tl = spatial ? 1e-10 : 1e-12;
     if (r == 0) {
+        char inside[64] = "";
+        if (w.inside) snprintf(inside, sizeof inside, ", %d inside", w.inside);
         printf("  %-34s %d tendons, %d actuators: |dL| %.1e  |dJ| %.1e  |dL-dot| %.1e  force rel "
-               "%.1e  (%d of %d tendon-states wrapped)\n",
+               "%.1e  (%d of %d tendon-states wrapped%s)\n",
                label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force, w.wrapped,
-               NSTATE * p.sm->ntendon);
+               NSTATE * p.sm->ntendon, inside);
         if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 1e-10)) {
             fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 1e-10)\n", label, tl);
             r = 1;
@@ -2187,8 +2195,8 @@ static int test_tendons_match_mujoco(void) {
     snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
     r |= run_tendons("tests/data/mjcf/tendon_wrap.xml", path, 0x7e4d9ull, 1);
     static const char* const own[] = {"tendon_defaults.xml", "tendon_ref.xml",
-                                      "tendon_springref.xml"};
-    for (int k = 0; k < 3; k++) {
+                                      "tendon_springref.xml", "tendon_inside_wrap.xml"};
+    for (int k = 0; k < 4; k++) {
         char label[128];
         snprintf(path, sizeof path, "%s/mjcf/%s", SNT_DATA_DIR, own[k]);
         snprintf(label, sizeof label, "tests/data/mjcf/%s", own[k]);

@@ -3,7 +3,8 @@
 // "Tendons"). The lengths, velocities and Jacobians against MuJoCo 2.2.2 are in
 // test_mujoco_oracle (test_tendons_match_mujoco); here:
 //   - each tendon's Jacobian against central differences of its length along every velocity
-//     direction, and its velocity against J u, at random states (tests/data/mjcf/tendons.xml);
+//     direction, and its velocity against J u, at random states (tests/data/mjcf/tendons.xml,
+//     tendon_wrap.xml, tendon_inside_wrap.xml);
 //   - a limited tendon's limit holds when an actuator pushes it against it (the excursion past
 //     the range stays within what erp leaves), and does not without the limit rows;
 //   - the limits together with contacts (the humanoid's hamstrings, falling on the ground) at
@@ -36,7 +37,8 @@ static void data_path(char* out, size_t n, const char* name) {
 
 // ---- the Jacobian against finite differences ----
 
-static int jacobian_fd(const char* file) {
+// tol: the worst relative difference allowed
+static int jacobian_fd(const char* file, double tol) {
     char path[1024];
     data_path(path, sizeof path, file);
     sn_model* m;
@@ -76,7 +78,7 @@ static int jacobian_fd(const char* file) {
     printf("  %-16s %d tendons, 20 states: J vs central differences (h 1e-6) worst %.1e; |L-dot "
            "- J u| %.1e\n",
            file, m->ntendon, worst, worst_v);
-    SNT_CHECK_MSG(worst < 1e-7, "J against finite differences: %.3g", worst);
+    SNT_CHECK_MSG(worst < tol, "J against finite differences: %.3g", worst);
     SNT_CHECK_MSG(worst_v < 1e-14, "L-dot against J u: %.3g", worst_v);
     free(q);
     sn_world_destroy(w);
@@ -85,7 +87,11 @@ static int jacobian_fd(const char* file) {
 }
 
 static int test_tendon_jacobian_finite_differences(void) {
-    return jacobian_fd("tendons.xml") | jacobian_fd("tendon_wrap.xml");
+    // the inside wrap's touching point is converged only to MuJoCo's |f| <= 1e-6 (so that it
+    // stops where MuJoCo does, tests/test_mujoco_oracle.c: 3.6e-15): J, taken at a stationary
+    // point, is off by what that leaves, measured 1.8e-7
+    return jacobian_fd("tendons.xml", 1e-7) | jacobian_fd("tendon_wrap.xml", 1e-7) |
+           jacobian_fd("tendon_inside_wrap.xml", 1e-6);
 }
 
 // ---- the forces are the springs' gradient: energy is conserved ----
@@ -393,7 +399,8 @@ static int test_tendon_refusals(void) {
                  "<tendon>\n<spatial name=\"t\">\n<site site=\"w\"/>\n<geom geom=\"bx\"/>\n"
                  "<site site=\"s\"/>\n</spatial>\n</tendon>\n",
                  "geom", 12, "geom 'bx' is not a sphere or cylinder");
-    // a sidesite inside its cylinder (MuJoCo's inside wrap): loaded, with a warning
+    // a sidesite inside its cylinder (MuJoCo's inside wrap): simulated, loaded without a warning
+    // about it (was: warned as not simulated)
     const char* xml = "<mujoco>\n<worldbody>\n<site name=\"w\" pos=\"0 0 1\"/>\n<body>\n"
                       "<joint type=\"hinge\"/><geom name=\"cyl\" type=\"cylinder\" "
                       "size=\"0.1 0.1\"/>\n<site name=\"in\" pos=\"0.01 0 0.5\"/>"
@@ -403,13 +410,11 @@ static int test_tendon_refusals(void) {
     sn_model* m = NULL;
     sn_error err;
     SNT_STATUS_OK(sn_load_mjcf_string(xml, strlen(xml), "inside.xml", NULL, NULL, &m, &err));
-    int warned = 0;
     for (int i = 0; i < m->nwarning && i < 64; i++)
-        warned |=
-            strstr(m->warnings[i], "inside.xml:12: <geom>: tendon 't': the sidesite is inside "
-                                   "the geometry") != NULL;
-    SNT_CHECK_MSG(warned, "no warning about the sidesite inside the cylinder");
-    printf("  %-34s %s\n", "a sidesite inside its cylinder", m->warnings[m->nwarning - 1]);
+        SNT_CHECK_MSG(!strstr(m->warnings[i], "tendon 't'"), "a warning about the tendon: %s",
+                      m->warnings[i]);
+    printf("  %-34s loaded, %d warning(s), none about the tendon\n",
+           "a sidesite inside its cylinder", m->nwarning);
     sn_model_destroy(m);
     return r;
 }
