@@ -2097,6 +2097,15 @@ static int tendon_state(pair* p, sn_system* sys, const int* mt, const int* ma, t
             same |= md->wrap_obj[i] >= 0 && md->wrap_obj[i + 1] == md->wrap_obj[i] &&
                     !memcmp(md->wrap_xpos + 3 * i, md->wrap_xpos + 3 * i + 3, 3 * sizeof(double));
         w->inside += same;
+        if (getenv("SNT_TENDON_FILES") && fabs(L - md->ten_length[k]) > 1e-9) {
+            // the probe mode (below): each tendon-state off, with MuJoCo's wrap points
+            printf("    tendon %d: sinew %.12g, MuJoCo %.12g, %d wrap points:", t, L,
+                   md->ten_length[k], md->ten_wrapnum[k]);
+            for (int i = md->ten_wrapadr[k]; i < md->ten_wrapadr[k] + md->ten_wrapnum[k]; i++)
+                printf(" [%d: %.4g %.4g %.4g]", md->wrap_obj[i], md->wrap_xpos[3 * i],
+                       md->wrap_xpos[3 * i + 1], md->wrap_xpos[3 * i + 2]);
+            printf("\n");
+        }
         w->len = fmax(w->len, fabs(L - md->ten_length[k]));
         w->vel = fmax(w->vel, fabs(Ld - md->ten_velocity[k]));
         for (int i = 0; i < nv; i++)
@@ -2187,9 +2196,22 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
     return r;
 }
 
+// SNT_TENDON_FILES=a.xml:b.xml runs this test on those files instead (a probe for a new file:
+// every tendon-state off by more than 1e-9 is printed with MuJoCo's wrap points)
 static int test_tendons_match_mujoco(void) {
     mju_user_warning = on_mj_warning;
     char path[1024];
+    const char* probe = getenv("SNT_TENDON_FILES");
+    if (probe && *probe) {
+        int r = 0;
+        for (const char* f = probe; *f;) {
+            size_t n = strcspn(f, ":");
+            snprintf(path, sizeof path, "%.*s", (int)n, f);
+            if (n) r |= run_tendons(path, path, 0x1234ull, 1);
+            f += n + (f[n] == ':');
+        }
+        return r;
+    }
     snprintf(path, sizeof path, "%s/mjcf/tendons.xml", SNT_DATA_DIR);
     int r = run_tendons("tests/data/mjcf/tendons.xml", path, 0x7e4d0ull, 1);
     snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
