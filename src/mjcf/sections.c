@@ -688,6 +688,36 @@ static const char* const actuator_read[] = {
     "gear",    "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "kp",   "kv",
     "dyntype", "gaintype",  "biastype",    "gainprm",    "biasprm",      NULL};
 
+// a general actuator's parameters (dyntype none and gaintype fixed only; biastype none or
+// affine): gainprm into gp (10, default 1 0 ...) and biasprm into bp (10, default 0). 1 when the
+// bias is affine, 0 when none, -1 when refused (r->st)
+static int general_params(loader* L, int k, int cls, sn_real* gp, sn_real* bp) {
+    reader* r = L->r;
+    const char* e = ename(r, k);
+    const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
+    const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
+    const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
+    if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
+        (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                      "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
+                      "gaintype fixed and biastype none or affine are supported",
+                      dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
+        return -1;
+    }
+    for (int i = 0; i < 10; i++)
+        gp[i] = i == 0, bp[i] = 0;
+    const char* gs = sni_mjcf_attr_of(L, k, cls, "gainprm");
+    const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
+    int count = 0;
+    if ((gs && sni_parse_real_list(gs, gp, 10, &count) != SNI_NUM_OK) ||
+        (bs && sni_parse_real_list(bs, bp, 10, &count) != SNI_NUM_OK)) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
+        return -1;
+    }
+    return bt && !strcmp(bt, "affine");
+}
+
 // an actuator on a tendon (MuJoCo's transmission, l = gear L): its gain and bias by kind (0 motor,
 // 1 position, 2 velocity, 3 general with fixed gain and none or affine bias), its ranges; 1 when
 // read
@@ -721,27 +751,11 @@ static int tendon_actuator(loader* L, int k, int cls, int kind, const char* tn) 
         a.gain = v;
         a.bias[kind] = -v;
     } else if (kind == 3) {
-        const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
-        const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
-        const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
-        if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
-            (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
-            sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
-                          "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
-                          "gaintype fixed and biastype none or affine are supported",
-                          dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
-            return 0;
-        }
-        sn_real gp[10] = {1}, bp[10] = {0};
-        const char* g2 = sni_mjcf_attr_of(L, k, cls, "gainprm");
-        const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
-        if ((g2 && sni_parse_real_list(g2, gp, 10, &count) != SNI_NUM_OK) ||
-            (bs && sni_parse_real_list(bs, bp, 10, &count) != SNI_NUM_OK)) {
-            sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
-            return 0;
-        }
+        sn_real gp[10], bp[10];
+        int affine = general_params(L, k, cls, gp, bp);
+        if (affine < 0) return 0;
         a.gain = gp[0];
-        if (bt && !strcmp(bt, "affine")) memcpy(a.bias, bp, 3 * sizeof(sn_real));
+        if (affine) memcpy(a.bias, bp, 3 * sizeof(sn_real));
     }
     a.ctrlrange[0] = a.forcerange[0] = -INFINITY;
     a.ctrlrange[1] = a.forcerange[1] = INFINITY;
@@ -836,27 +850,11 @@ void sni_mjcf_actuator_section(loader* L, int node) {
             // general: force = gain ctrl + b0 + b1 q + b2 qdot. Fixed gain and no activation
             // dynamics only; an affine bias is a servo: kp = -b1, kd = -b2 (the target is
             // sinew's, so the ctrl's scale does not matter)
-            const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
-            const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
-            const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
-            if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
-                (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
-                sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
-                              "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
-                              "gaintype fixed and biastype none or affine are supported",
-                              dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
-                return;
-            }
-            sn_real gp[10] = {1}, bp[10] = {0};
-            const char* gs2 = sni_mjcf_attr_of(L, k, cls, "gainprm");
+            sn_real gp[10], bp[10];
+            int affine = general_params(L, k, cls, gp, bp);
+            if (affine < 0) return;
             const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
-            int cnt = 0;
-            if ((gs2 && sni_parse_real_list(gs2, gp, 10, &cnt) != SNI_NUM_OK) ||
-                (bs && sni_parse_real_list(bs, bp, 10, &cnt) != SNI_NUM_OK)) {
-                sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
-                return;
-            }
-            if (bt && !strcmp(bt, "affine")) {
+            if (affine) {
                 if (bp[0] != 0)
                     sni_mjcf_warn(r, k, e, "biasprm[0] = %g (a constant force) is not read", bp[0]);
                 jt->kp += -bp[1] * gear[0] * gear[0];
@@ -869,7 +867,7 @@ void sni_mjcf_actuator_section(loader* L, int node) {
                     return;
                 }
             }
-            kind = bt && !strcmp(bt, "affine") ? 1 : 0;
+            kind = affine;
             ctrl_gain = gp[0]; // a motor's force is gain * ctrl
 
         } else if (kind == 1) {
