@@ -35,16 +35,39 @@ static void data_path(char* out, size_t n, const char* name) {
     snprintf(out, n, "%s/mjcf/%s", SNT_DATA_DIR, name);
 }
 
+// open_world on a file of tests/data/mjcf
+static int open_data(const char* file, sn_model** m, sn_world** w, sn_system** s) {
+    char path[1024];
+    data_path(path, sizeof path, file);
+    return open_world(path, m, w, s);
+}
+
+// n steps of the world
+static int steps(sn_world* w, int n) {
+    for (int k = 0; k < n; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    return 0;
+}
+
+// the world's last step's tendon limit rows and contact blocks, added to *tendon and *contact
+static int count_rows(sn_world* w, int* tendon, int* contact) {
+    for (int i = 0; i < sn_world_contact_row_count(w); i++) {
+        sn_contact_row r;
+        SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
+        *tendon += r.kind == SN_ROW_TENDON_LOWER || r.kind == SN_ROW_TENDON_UPPER;
+        *contact += r.kind == SN_ROW_CONTACT;
+    }
+    return 0;
+}
+
 // ---- the Jacobian against finite differences ----
 
 // tol: the worst relative difference allowed
 static int jacobian_fd(const char* file, double tol) {
-    char path[1024];
-    data_path(path, sizeof path, file);
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data(file, &m, &w, &s)) return 1;
     int nq = m->nq, nv = m->nv;
     double *q = malloc(sizeof(double) * (size_t)(3 * nq + 3 * nv)), *qp = q + nq, *qm = qp + nq;
     double *u = qm + nq, *e = u + nv, *J = e + nv;
@@ -159,12 +182,10 @@ static int test_tendon_springs_conserve_energy(void) {
 // 2 s at dt 1e-3: its worst length past the upper bound, into *over; the spatial "path" (range
 // 0.2 2) is watched as well, into *over_path; *steady: the worst of "lim" over the last 0.5 s
 static int push_limit(int limits, double* over, double* over_path, double* steady) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     SNT_STATUS_OK(sn_world_set_timestep(w, 1e-3));
     sn_system_set_joint_limits_enabled(s, limits);
     int lim = sn_model_find(m, SN_OBJ_TENDON, "lim");
@@ -258,12 +279,7 @@ static int test_tendon_limits_with_contacts(void) {
                 worst =
                     fmax(worst, fmax(m->tendon_range[2 * t] - L, L - m->tendon_range[2 * t + 1]));
             }
-            for (int i = 0; i < sn_world_contact_row_count(w); i++) {
-                sn_contact_row r;
-                SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
-                rows += r.kind == SN_ROW_TENDON_LOWER || r.kind == SN_ROW_TENDON_UPPER;
-                contacts += r.kind == SN_ROW_CONTACT;
-            }
+            if (count_rows(w, &rows, &contacts)) return 1;
         }
         printf("  humanoid, hips swung into the hamstrings, 1.5 s at dt 2e-3, %3d iterations: %d "
                "tendon limit "
@@ -282,27 +298,18 @@ static int test_tendon_limits_with_contacts(void) {
 // ---- no allocation in a step ----
 
 static int test_tendon_step_does_not_allocate(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double ctrl[3] = {0.5, 0.3, 10};
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, ctrl, 3));
-    for (int k = 0; k < 200; k++) // until the limit of 'lim' is reached (its rows are in the step)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 200)) return 1; // until the limit of 'lim' is reached (its rows are in the step)
     tc_heap_install();
     long before = tc_heap_calls();
-    int rows = 0;
-    for (int k = 0; k < 200; k++) {
-        SNT_STATUS_OK(sn_world_integrate(w));
-        for (int i = 0; i < sn_world_contact_row_count(w); i++) {
-            sn_contact_row r;
-            SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
-            rows += r.kind == SN_ROW_TENDON_UPPER || r.kind == SN_ROW_TENDON_LOWER;
-        }
-    }
+    int rows = 0, contacts = 0;
+    for (int k = 0; k < 200; k++)
+        if (steps(w, 1) || count_rows(w, &rows, &contacts)) return 1;
     long calls = tc_heap_calls() - before;
     printf("  200 steps with tendon forces and %d tendon limit rows: %ld heap calls\n", rows,
            calls);
@@ -318,28 +325,23 @@ static int test_tendon_step_does_not_allocate(void) {
 // 300 steps with the actuators on, a checkpoint, 300 more (hash A); the controls changed, the
 // checkpoint loaded, 300 more (hash B): A == B, so the controls are state the checkpoint holds
 static int test_tendon_checkpoint_resumes(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double ctrl[3] = {0.5, 0.3, 10}, other[3] = {-1, 2, -3};
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, ctrl, 3));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     size_t n;
     SNT_STATUS_OK(sn_world_checkpoint_size(w, &n));
     void* buf = malloc(n);
     SNT_STATUS_OK(sn_world_save_state(w, buf, n, NULL));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     uint64_t a, b;
     SNT_STATUS_OK(sn_world_state_hash(w, &a));
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, other, 3));
     SNT_STATUS_OK(sn_world_load_state(w, buf, n));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     SNT_STATUS_OK(sn_world_state_hash(w, &b));
     printf("  resumed from a checkpoint at 300 steps: hash %016llx, uninterrupted %016llx\n",
            (unsigned long long)b, (unsigned long long)a);
@@ -420,12 +422,10 @@ static int test_tendon_refusals(void) {
 }
 
 static int test_tendon_accessor_refusals(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double x, J[16], bad[3] = {0, NAN, 0};
     SNT_CHECK(sn_system_tendon_count(s) == 4);
     SNT_CHECK(sn_system_tendon_length(s, 4, &x) == SN_ERR_ARG);
