@@ -170,7 +170,7 @@ check "each free body has 7 coordinates" grep -q "^size      nq 8, nv 7" "$TMP/o
 printf '<mujoco>\n<worldbody>\n<body name="a"><joint/><geom size="0.1"/>\n<body name="b"><freejoint/><geom size="0.1"/></body></body>\n</worldbody>\n</mujoco>\n' > "$TMP/free3.xml"
 check "a free joint below another body is refused" exit_code 1 "$SINEW" inspect "$TMP/free3.xml"
 check "it says where free joints go" grep -q "free3.xml:4: <freejoint>: a free joint must be the one joint of a body of <worldbody>" "$TMP/err"
-printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon>\n<fixed name="t" range="0 1"><joint joint="j" coef="1"/></fixed>\n</tendon>\n</mujoco>\n' > "$TMP/tendon.xml"
+printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge" range="0 90" limited="true"/><geom size="0.1"/></body>\n</worldbody>\n<tendon>\n<fixed name="t" range="0 1" limited="true"><joint joint="j" coef="1"/></fixed>\n</tendon>\n</mujoco>\n' > "$TMP/tendon.xml"
 check "a tendon loads" exit_code 0 "$SINEW" inspect "$TMP/tendon.xml"
 check "without a warning about it" bash -c "! grep -q 'tendon' '$TMP/err'"
 printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge"/><geom size="0.1"/></body>\n</worldbody>\n<tendon>\n<fixed name="t"><joint joint="nope" coef="1"/></fixed>\n</tendon>\n</mujoco>\n' > "$TMP/tendon2.xml"
@@ -260,7 +260,7 @@ check "it lists the keys" grep -q "the model has the keys 'spin'" "$TMP/err"
 
 # MJCF actuators: a position servo's kp holds a pendulum at its starting key (the steady error is
 # m g (L/2) sin q / kp: 1 x 9.81 x 0.25 x sin 0.5 / 2000 = 5.9e-4 rad); forcerange bounds it
-printf '<mujoco>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0" damping="5"/><geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.02" mass="1"/></body>\n</worldbody>\n<actuator>\n<position joint="h" kp="2000" forcerange="-50 50"/>\n</actuator>\n<keyframe><key name="up" qpos="0.5"/></keyframe>\n</mujoco>\n' > "$TMP/servo.xml"
+printf '<mujoco>\n<worldbody>\n<body name="p" pos="0 0 1"><joint name="h" axis="0 1 0" damping="5"/><geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.02" mass="1"/></body>\n</worldbody>\n<actuator>\n<position joint="h" kp="2000" forcerange="-50 50" forcelimited="true"/>\n</actuator>\n<keyframe><key name="up" qpos="0.5"/></keyframe>\n</mujoco>\n' > "$TMP/servo.xml"
 check "run a servo model" exit_code 0 "$SINEW" run "$TMP/servo.xml" --key up --duration 1 --no-html --no-ground --record "$TMP/servo.csv"
 check "PD control from the file" grep -q "PD control" "$TMP/out"
 check "the servo holds the pose (q after 1 s: $(tail -1 "$TMP/servo.csv" | cut -d, -f2))" awk -F, 'END { e = 0.5 - $2; exit !(e > 5.5e-4 && e < 6.3e-4) }' "$TMP/servo.csv"
@@ -268,7 +268,7 @@ printf '<mujoco>\n<worldbody>\n<body name="p"><joint name="h"/><geom size="0.1"/
 check "a general actuator with activation dynamics is refused" exit_code 1 "$SINEW" inspect "$TMP/general.xml"
 check "it is named" grep -q "general.xml:6: <general>: dyntype=\"filter\" gaintype=\"fixed\" biastype=\"none\": only dyntype none" "$TMP/err"
 # a general actuator with an affine bias is a position servo: kp = -biasprm[1] holds the key's pose
-sed -e 's|<position joint="h" kp="2000" forcerange="-50 50"/>|<general joint="h" gainprm="2000" biastype="affine" biasprm="0 -2000 0" forcerange="-50 50"/>|' "$TMP/servo.xml" > "$TMP/gservo.xml"
+sed -e 's|<position joint="h" kp="2000" forcerange="-50 50" forcelimited="true"/>|<general joint="h" gainprm="2000" biastype="affine" biasprm="0 -2000 0" forcerange="-50 50" forcelimited="true"/>|' "$TMP/servo.xml" > "$TMP/gservo.xml"
 check "run a general servo" exit_code 0 "$SINEW" run "$TMP/gservo.xml" --key up --duration 1 --no-html --no-ground --record "$TMP/gservo.csv"
 check "it holds the pose as the position servo does" cmp -s "$TMP/servo.csv" "$TMP/gservo.csv"
 

@@ -2038,6 +2038,7 @@ static int test_soft_extension_loads_in_mujoco(void) {
 typedef struct tendon_worst {
     double len, jac, vel, force;
     int wrapped; // tendon-states where MuJoCo's path goes around a geometry
+    int inside;  // of them, those with an inside wrap (MuJoCo's two wrap points the same)
 } tendon_worst;
 
 static int tendon_settings(const pair* p, const char* label, const int* mt) {
@@ -2091,6 +2092,20 @@ static int tendon_state(pair* p, sn_system* sys, const int* mt, const int* ma, t
         for (int e = sm->tendon_adr[t]; e < sm->tendon_adr[t] + sm->tendon_num[t]; e++)
             nsite += sm->tpath_type[e] != SN_TENDON_PATH_GEOM; // MuJoCo lists pulleys too
         w->wrapped += sm->tendon_type[t] == SN_TENDON_SPATIAL && md->ten_wrapnum[k] > nsite;
+        int same = 0;
+        for (int i = md->ten_wrapadr[k]; i + 1 < md->ten_wrapadr[k] + md->ten_wrapnum[k]; i++)
+            same |= md->wrap_obj[i] >= 0 && md->wrap_obj[i + 1] == md->wrap_obj[i] &&
+                    !memcmp(md->wrap_xpos + 3 * i, md->wrap_xpos + 3 * i + 3, 3 * sizeof(double));
+        w->inside += same;
+        if (getenv("SNT_TENDON_FILES") && fabs(L - md->ten_length[k]) > 1e-9) {
+            // the probe mode (below): each tendon-state off, with MuJoCo's wrap points
+            printf("    tendon %d: sinew %.12g, MuJoCo %.12g, %d wrap points:", t, L,
+                   md->ten_length[k], md->ten_wrapnum[k]);
+            for (int i = md->ten_wrapadr[k]; i < md->ten_wrapadr[k] + md->ten_wrapnum[k]; i++)
+                printf(" [%d: %.4g %.4g %.4g]", md->wrap_obj[i], md->wrap_xpos[3 * i],
+                       md->wrap_xpos[3 * i + 1], md->wrap_xpos[3 * i + 2]);
+            printf("\n");
+        }
         w->len = fmax(w->len, fabs(L - md->ten_length[k]));
         w->vel = fmax(w->vel, fabs(Ld - md->ten_velocity[k]));
         for (int i = 0; i < nv; i++)
@@ -2157,16 +2172,18 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
         if (r == 0) r = sn_world_create(NULL, &world, &err) != SN_OK;
         if (r == 0) r = sn_world_add_system(world, sm, &sys, &err) != SN_OK;
     }
-    tendon_worst w = {0, 0, 0, 0, 0};
+    tendon_worst w = {0, 0, 0, 0, 0, 0};
     tc_seed(seed);
     for (int k = 0; k < NSTATE && r == 0; k++)
         r = tendon_state(&p, sys, mt, ma, &w);
     double tl = spatial ? 1e-10 : 1e-12;
     if (r == 0) {
+        char inside[64] = "";
+        if (w.inside) snprintf(inside, sizeof inside, ", %d inside", w.inside);
         printf("  %-34s %d tendons, %d actuators: |dL| %.1e  |dJ| %.1e  |dL-dot| %.1e  force rel "
-               "%.1e  (%d of %d tendon-states wrapped)\n",
+               "%.1e  (%d of %d tendon-states wrapped%s)\n",
                label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force, w.wrapped,
-               NSTATE * p.sm->ntendon);
+               NSTATE * p.sm->ntendon, inside);
         if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 1e-10)) {
             fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 1e-10)\n", label, tl);
             r = 1;
@@ -2179,13 +2196,34 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
     return r;
 }
 
+// SNT_TENDON_FILES=a.xml:b.xml runs this test on those files instead (a probe for a new file:
+// every tendon-state off by more than 1e-9 is printed with MuJoCo's wrap points)
 static int test_tendons_match_mujoco(void) {
     mju_user_warning = on_mj_warning;
     char path[1024];
+    const char* probe = getenv("SNT_TENDON_FILES");
+    if (probe && *probe) {
+        int r = 0;
+        for (const char* f = probe; *f;) {
+            size_t n = strcspn(f, ":");
+            snprintf(path, sizeof path, "%.*s", (int)n, f);
+            if (n) r |= run_tendons(path, path, 0x1234ull, 1);
+            f += n + (f[n] == ':');
+        }
+        return r;
+    }
     snprintf(path, sizeof path, "%s/mjcf/tendons.xml", SNT_DATA_DIR);
     int r = run_tendons("tests/data/mjcf/tendons.xml", path, 0x7e4d0ull, 1);
     snprintf(path, sizeof path, "%s/mjcf/tendon_wrap.xml", SNT_DATA_DIR);
     r |= run_tendons("tests/data/mjcf/tendon_wrap.xml", path, 0x7e4d9ull, 1);
+    static const char* const own[] = {"tendon_defaults.xml", "tendon_ref.xml",
+                                      "tendon_springref.xml", "tendon_inside_wrap.xml"};
+    for (int k = 0; k < 4; k++) {
+        char label[128];
+        snprintf(path, sizeof path, "%s/mjcf/%s", SNT_DATA_DIR, own[k]);
+        snprintf(label, sizeof label, "tests/data/mjcf/%s", own[k]);
+        r |= run_tendons(label, path, 0x7e4daull + (unsigned)k, 1);
+    }
     if (!tc_model_path("")) {
         printf("  skip: shared/models is absent (the shared files with tendons)\n");
         return r;
@@ -2198,8 +2236,100 @@ static int test_tendons_match_mujoco(void) {
     return r;
 }
 
+// malformed tendons and ranges MuJoCo 2.2.2 refuses (with autolimits off, its default): sinew
+// refuses each too, naming the element, its line and the reason
+static int test_tendon_refusals_agree_with_mujoco(void) {
+    mju_user_warning = on_mj_warning;
+    static const char* const head =
+        "<mujoco>\n%s<worldbody>\n<site name=\"w0\" pos=\"0.3 0.2 0.1\"/>\n"
+        "<site name=\"w1\" pos=\"-0.3 0.2 0.1\"/>\n<body name=\"a\" pos=\"0 0 1\">\n"
+        "<joint name=\"h\" type=\"hinge\" axis=\"0 1 0\"/>\n"
+        "<geom name=\"g\" type=\"sphere\" size=\"0.05\"/>\n"
+        "<site name=\"a1\" pos=\"0.3 0 0.05\"/><site name=\"a2\" pos=\"0.3 0.2 0.05\"/>\n"
+        "</body>\n</worldbody>\n<tendon>\n<spatial name=\"sp\"%s>\n%s</spatial>\n</tendon>\n%s"
+        "</mujoco>\n";
+    static const char* const S2 = "<site site=\"w0\"/>\n<site site=\"a1\"/>\n";
+    static const struct {
+        const char *label, *compiler, *attrs, *path, *actuator;
+        int line;
+        const char *element, *sinew, *mujoco;
+    } cases[] = {
+        {"one object", "", "", "<site site=\"w0\"/>\n", "", 12, "spatial",
+         "needs two objects at least", "at least two objects"},
+        {"a geom first", "", "", "<geom geom=\"g\"/>\n<site site=\"a1\"/>\n", "", 13, "geom",
+         "must have a site on each side", "not bracketed by sites"},
+        {"a geom last", "", "", "<site site=\"w0\"/>\n<geom geom=\"g\"/>\n", "", 14, "geom",
+         "must have a site on each side", "not bracketed by sites"},
+        {"a geom before a pulley", "", "",
+         "<site site=\"w0\"/>\n<geom geom=\"g\"/>\n<pulley divisor=\"2\"/>\n<site site=\"a1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 14, "geom", "must have a site on each side", "not bracketed by sites"},
+        {"ends with a pulley", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley divisor=\"2\"/>\n", "", 15, "pulley",
+         "ends with a pulley", "path ends with pulley"},
+        {"two pulleys in a row", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley divisor=\"2\"/>\n<pulley "
+         "divisor=\"2\"/>\n<site site=\"w1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 16, "pulley", "two pulleys in a row", "pulleys"},
+        {"a site between pulleys", "", "",
+         "<site site=\"w0\"/>\n<pulley divisor=\"2\"/>\n<site site=\"a1\"/>\n<site site=\"a2\"/>\n",
+         "", 13, "site", "needs a neighbour that is not a pulley",
+         "needs a neighbor that is not a pulley"},
+        {"a pulley without divisor", "", "",
+         "<site site=\"w0\"/>\n<site site=\"a1\"/>\n<pulley/>\n<site site=\"w1\"/>\n"
+         "<site site=\"a2\"/>\n",
+         "", 15, "pulley", "divisor is required", "required attribute missing: 'divisor'"},
+        {"range without limited", "", " range=\"0.1 0.5\"", S2, "", 12, "spatial",
+         "range without limited", "has `range` but not `limited`"},
+        {"reversed ctrlrange", "", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" ctrlrange=\"1 -1\" ctrllimited=\"true\"/>\n"
+         "</actuator>\n",
+         18, "motor", "ctrlrange [1, -1] is empty", "invalid control range"},
+        {"reversed ctrlrange, autolimits", "<compiler autolimits=\"true\"/>\n", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" ctrlrange=\"1 -1\"/>\n</actuator>\n", 19, "motor",
+         "ctrlrange [1, -1] is empty", "invalid control range"},
+        {"forcerange without forcelimited", "", "", S2,
+         "<actuator>\n<motor tendon=\"sp\" forcerange=\"-1 1\"/>\n</actuator>\n", 18, "motor",
+         "forcerange without forcelimited", "has `forcerange` but not `forcelimited`"},
+        {"joint motor's reversed ctrlrange", "", "", S2,
+         "<actuator>\n<motor joint=\"h\" ctrlrange=\"0.5 0.5\" ctrllimited=\"true\"/>\n"
+         "</actuator>\n",
+         18, "motor", "ctrlrange [0.5, 0.5] is empty", "invalid control range"},
+    };
+    scratch t;
+    SNT_CHECK(scratch_open(&t));
+    int r = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char xml[4096], mjerr[1024] = "";
+        snprintf(xml, sizeof xml, head, cases[i].compiler, cases[i].attrs, cases[i].path,
+                 cases[i].actuator);
+        sn_model* m = NULL;
+        sn_error err;
+        memset(&err, 0, sizeof err);
+        sn_status st = sn_load_mjcf_string(xml, strlen(xml), "bad.xml", NULL, NULL, &m, &err);
+        sn_model_destroy(m);
+        mjModel* mm = mujoco_load_text(&t, xml, mjerr, sizeof mjerr);
+        if (mm) mj_deleteModel(mm);
+        mjerr[strcspn(mjerr, "\n")] = 0;
+        int ok = st == SN_ERR_MODEL && err.line == cases[i].line &&
+                 !strcmp(err.element, cases[i].element) && strstr(err.msg, cases[i].sinew) && !mm &&
+                 strstr(mjerr, cases[i].mujoco);
+        if (!ok) {
+            fprintf(stderr, "  %s: sinew %s bad.xml:%d <%s>: %s; MuJoCo: %s\n", cases[i].label,
+                    sn_status_str(st), err.line, err.element, err.msg, mm ? "loads it" : mjerr);
+            r = 1;
+        } else {
+            printf("  %-32s sinew: %d <%s>: %s\n  %-32s MuJoCo: %s\n", cases[i].label, err.line,
+                   err.element, err.msg, "", mjerr);
+        }
+    }
+    scratch_close(&t);
+    return r;
+}
+
 SNT_SUITE(SNT_TEST(test_soft_extension_loads_in_mujoco),
           SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
           SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco),
-          SNT_TEST(test_tendons_match_mujoco))
+          SNT_TEST(test_tendons_match_mujoco), SNT_TEST(test_tendon_refusals_agree_with_mujoco))

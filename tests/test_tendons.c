@@ -3,7 +3,8 @@
 // "Tendons"). The lengths, velocities and Jacobians against MuJoCo 2.2.2 are in
 // test_mujoco_oracle (test_tendons_match_mujoco); here:
 //   - each tendon's Jacobian against central differences of its length along every velocity
-//     direction, and its velocity against J u, at random states (tests/data/mjcf/tendons.xml);
+//     direction, and its velocity against J u, at random states (tests/data/mjcf/tendons.xml,
+//     tendon_wrap.xml, tendon_inside_wrap.xml);
 //   - a limited tendon's limit holds when an actuator pushes it against it (the excursion past
 //     the range stays within what erp leaves), and does not without the limit rows;
 //   - the limits together with contacts (the humanoid's hamstrings, falling on the ground) at
@@ -34,15 +35,39 @@ static void data_path(char* out, size_t n, const char* name) {
     snprintf(out, n, "%s/mjcf/%s", SNT_DATA_DIR, name);
 }
 
-// ---- the Jacobian against finite differences ----
-
-static int jacobian_fd(const char* file) {
+// open_world on a file of tests/data/mjcf
+static int open_data(const char* file, sn_model** m, sn_world** w, sn_system** s) {
     char path[1024];
     data_path(path, sizeof path, file);
+    return open_world(path, m, w, s);
+}
+
+// n steps of the world
+static int steps(sn_world* w, int n) {
+    for (int k = 0; k < n; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    return 0;
+}
+
+// the world's last step's tendon limit rows and contact blocks, added to *tendon and *contact
+static int count_rows(sn_world* w, int* tendon, int* contact) {
+    for (int i = 0; i < sn_world_contact_row_count(w); i++) {
+        sn_contact_row r;
+        SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
+        *tendon += r.kind == SN_ROW_TENDON_LOWER || r.kind == SN_ROW_TENDON_UPPER;
+        *contact += r.kind == SN_ROW_CONTACT;
+    }
+    return 0;
+}
+
+// ---- the Jacobian against finite differences ----
+
+// tol: the worst relative difference allowed
+static int jacobian_fd(const char* file, double tol) {
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data(file, &m, &w, &s)) return 1;
     int nq = m->nq, nv = m->nv;
     double *q = malloc(sizeof(double) * (size_t)(3 * nq + 3 * nv)), *qp = q + nq, *qm = qp + nq;
     double *u = qm + nq, *e = u + nv, *J = e + nv;
@@ -76,7 +101,7 @@ static int jacobian_fd(const char* file) {
     printf("  %-16s %d tendons, 20 states: J vs central differences (h 1e-6) worst %.1e; |L-dot "
            "- J u| %.1e\n",
            file, m->ntendon, worst, worst_v);
-    SNT_CHECK_MSG(worst < 1e-7, "J against finite differences: %.3g", worst);
+    SNT_CHECK_MSG(worst < tol, "J against finite differences: %.3g", worst);
     SNT_CHECK_MSG(worst_v < 1e-14, "L-dot against J u: %.3g", worst_v);
     free(q);
     sn_world_destroy(w);
@@ -85,7 +110,11 @@ static int jacobian_fd(const char* file) {
 }
 
 static int test_tendon_jacobian_finite_differences(void) {
-    return jacobian_fd("tendons.xml") | jacobian_fd("tendon_wrap.xml");
+    // the inside wrap's touching point is converged only to MuJoCo's |f| <= 1e-6 (so that it
+    // stops where MuJoCo does, tests/test_mujoco_oracle.c: 3.6e-15): J, taken at a stationary
+    // point, is off by what that leaves, measured 1.8e-7
+    return jacobian_fd("tendons.xml", 1e-7) | jacobian_fd("tendon_wrap.xml", 1e-7) |
+           jacobian_fd("tendon_inside_wrap.xml", 1e-6);
 }
 
 // ---- the forces are the springs' gradient: energy is conserved ----
@@ -153,12 +182,10 @@ static int test_tendon_springs_conserve_energy(void) {
 // 2 s at dt 1e-3: its worst length past the upper bound, into *over; the spatial "path" (range
 // 0.2 2) is watched as well, into *over_path; *steady: the worst of "lim" over the last 0.5 s
 static int push_limit(int limits, double* over, double* over_path, double* steady) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     SNT_STATUS_OK(sn_world_set_timestep(w, 1e-3));
     sn_system_set_joint_limits_enabled(s, limits);
     int lim = sn_model_find(m, SN_OBJ_TENDON, "lim");
@@ -252,12 +279,7 @@ static int test_tendon_limits_with_contacts(void) {
                 worst =
                     fmax(worst, fmax(m->tendon_range[2 * t] - L, L - m->tendon_range[2 * t + 1]));
             }
-            for (int i = 0; i < sn_world_contact_row_count(w); i++) {
-                sn_contact_row r;
-                SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
-                rows += r.kind == SN_ROW_TENDON_LOWER || r.kind == SN_ROW_TENDON_UPPER;
-                contacts += r.kind == SN_ROW_CONTACT;
-            }
+            if (count_rows(w, &rows, &contacts)) return 1;
         }
         printf("  humanoid, hips swung into the hamstrings, 1.5 s at dt 2e-3, %3d iterations: %d "
                "tendon limit "
@@ -276,27 +298,18 @@ static int test_tendon_limits_with_contacts(void) {
 // ---- no allocation in a step ----
 
 static int test_tendon_step_does_not_allocate(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double ctrl[3] = {0.5, 0.3, 10};
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, ctrl, 3));
-    for (int k = 0; k < 200; k++) // until the limit of 'lim' is reached (its rows are in the step)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 200)) return 1; // until the limit of 'lim' is reached (its rows are in the step)
     tc_heap_install();
     long before = tc_heap_calls();
-    int rows = 0;
-    for (int k = 0; k < 200; k++) {
-        SNT_STATUS_OK(sn_world_integrate(w));
-        for (int i = 0; i < sn_world_contact_row_count(w); i++) {
-            sn_contact_row r;
-            SNT_STATUS_OK(sn_world_contact_row(w, i, &r));
-            rows += r.kind == SN_ROW_TENDON_UPPER || r.kind == SN_ROW_TENDON_LOWER;
-        }
-    }
+    int rows = 0, contacts = 0;
+    for (int k = 0; k < 200; k++)
+        if (steps(w, 1) || count_rows(w, &rows, &contacts)) return 1;
     long calls = tc_heap_calls() - before;
     printf("  200 steps with tendon forces and %d tendon limit rows: %ld heap calls\n", rows,
            calls);
@@ -312,28 +325,23 @@ static int test_tendon_step_does_not_allocate(void) {
 // 300 steps with the actuators on, a checkpoint, 300 more (hash A); the controls changed, the
 // checkpoint loaded, 300 more (hash B): A == B, so the controls are state the checkpoint holds
 static int test_tendon_checkpoint_resumes(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double ctrl[3] = {0.5, 0.3, 10}, other[3] = {-1, 2, -3};
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, ctrl, 3));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     size_t n;
     SNT_STATUS_OK(sn_world_checkpoint_size(w, &n));
     void* buf = malloc(n);
     SNT_STATUS_OK(sn_world_save_state(w, buf, n, NULL));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     uint64_t a, b;
     SNT_STATUS_OK(sn_world_state_hash(w, &a));
     SNT_STATUS_OK(sn_system_set_tendon_controls(s, other, 3));
     SNT_STATUS_OK(sn_world_load_state(w, buf, n));
-    for (int k = 0; k < 300; k++)
-        SNT_STATUS_OK(sn_world_integrate(w));
+    if (steps(w, 300)) return 1;
     SNT_STATUS_OK(sn_world_state_hash(w, &b));
     printf("  resumed from a checkpoint at 300 steps: hash %016llx, uninterrupted %016llx\n",
            (unsigned long long)b, (unsigned long long)a);
@@ -393,7 +401,8 @@ static int test_tendon_refusals(void) {
                  "<tendon>\n<spatial name=\"t\">\n<site site=\"w\"/>\n<geom geom=\"bx\"/>\n"
                  "<site site=\"s\"/>\n</spatial>\n</tendon>\n",
                  "geom", 12, "geom 'bx' is not a sphere or cylinder");
-    // a sidesite inside its cylinder (MuJoCo's inside wrap): loaded, with a warning
+    // a sidesite inside its cylinder (MuJoCo's inside wrap): simulated, loaded without a warning
+    // about it (was: warned as not simulated)
     const char* xml = "<mujoco>\n<worldbody>\n<site name=\"w\" pos=\"0 0 1\"/>\n<body>\n"
                       "<joint type=\"hinge\"/><geom name=\"cyl\" type=\"cylinder\" "
                       "size=\"0.1 0.1\"/>\n<site name=\"in\" pos=\"0.01 0 0.5\"/>"
@@ -403,24 +412,20 @@ static int test_tendon_refusals(void) {
     sn_model* m = NULL;
     sn_error err;
     SNT_STATUS_OK(sn_load_mjcf_string(xml, strlen(xml), "inside.xml", NULL, NULL, &m, &err));
-    int warned = 0;
     for (int i = 0; i < m->nwarning && i < 64; i++)
-        warned |=
-            strstr(m->warnings[i], "inside.xml:12: <geom>: tendon 't': the sidesite is inside "
-                                   "the geometry") != NULL;
-    SNT_CHECK_MSG(warned, "no warning about the sidesite inside the cylinder");
-    printf("  %-34s %s\n", "a sidesite inside its cylinder", m->warnings[m->nwarning - 1]);
+        SNT_CHECK_MSG(!strstr(m->warnings[i], "tendon 't'"), "a warning about the tendon: %s",
+                      m->warnings[i]);
+    printf("  %-34s loaded, %d warning(s), none about the tendon\n",
+           "a sidesite inside its cylinder", m->nwarning);
     sn_model_destroy(m);
     return r;
 }
 
 static int test_tendon_accessor_refusals(void) {
-    char path[1024];
-    data_path(path, sizeof path, "tendons.xml");
     sn_model* m;
     sn_world* w;
     sn_system* s;
-    if (open_world(path, &m, &w, &s)) return 1;
+    if (open_data("tendons.xml", &m, &w, &s)) return 1;
     double x, J[16], bad[3] = {0, NAN, 0};
     SNT_CHECK(sn_system_tendon_count(s) == 4);
     SNT_CHECK(sn_system_tendon_length(s, 4, &x) == SN_ERR_ARG);

@@ -287,8 +287,9 @@ typedef struct sn_model {
     sn_real* tendon_range;     ///< lower, upper length when limited            (ntendon x 2)
     sn_real* tendon_stiffness; ///< spring: force -k (L - L0) along the tendon       (ntendon)
     sn_real* tendon_damping;   ///< damper: force -b L-dot                           (ntendon)
-    sn_real* tendon_length0;   ///< L0: the file's springlength, else the length at the
-                               ///< nominal configuration (MuJoCo 2.2.2's default)  (ntendon)
+    sn_real* tendon_length0;   ///< L0: the file's springlength, else the length with the
+                               ///< hinges and slides at joint_spring_ref, free and ball
+                               ///< joints at q0 (MuJoCo 2.2.2's qpos_spring)      (ntendon)
     int* tpath_type;           ///< sn_tendon_path                                   (ntpath)
     int* tpath_joint;          ///< a joint entry's movable joint, else SN_NONE      (ntpath)
     int* tpath_frame;          ///< a site's (a wrap's sidesite's) link, SN_NONE: the world (or

@@ -379,6 +379,8 @@ SN_API sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocit
 SN_API sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv);
 /// Force along tendon t in the last step: spring -k (L - L0), damper -b L-dot and gear times the
 /// force of each actuator on it (its limit's impulses are contact-solver rows, not included).
+/// Taken at the step's start state, except under SN_SCHEME_RK4, where it is the fourth stage's
+/// (the start advanced a full step along the third stage's slope), as the actuator states are.
 SN_API sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force);
 /// Potential energy of the tendons' springs at the system's state: sum of k/2 (L - L0)^2 (the
 /// joints' springs are sn_system_spring_energy's).

@@ -19,11 +19,13 @@ int sni_mjcf_class_find(loader* L, const char* name) {
 }
 
 // the kind of <default> child that gives an element its defaults: its own name, "joint" for a
-// <freejoint>, "equality" for every element of <equality> (connect, weld, joint)
+// <freejoint>, "equality" for every element of <equality> (connect, weld, joint), "tendon" for
+// every element of <tendon> (fixed, spatial: MuJoCo's one <default><tendon/> serves both)
 static const char* default_kind(reader* r, int node) {
     int parent = NODE(r, node).parent;
     if (parent >= 0 && !strcmp(ename(r, parent), "equality")) return "equality";
     if (!strcmp(ename(r, node), "freejoint")) return "joint";
+    if (parent >= 0 && !strcmp(ename(r, parent), "tendon")) return "tendon";
     return ename(r, node);
 }
 

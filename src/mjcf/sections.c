@@ -378,6 +378,43 @@ void sni_mjcf_contact_section(reader* r, int node) {
     }
 }
 
+// whether a range (a tendon's range, an actuator's ctrlrange or forcerange; kr numbers read)
+// acts, as MuJoCo 2.2.2 has it: its *limited attribute says so; absent or "auto", a nonzero range
+// acts under <compiler autolimits="true"> and is refused without (MuJoCo refuses it); an acting
+// range must have lower < upper. 1: acts, 0: does not, -1: refused (r->st). who names the element
+static int range_limited(loader* L, int k, int cls, const char* who, const char* attr,
+                         const char* lattr, int kr, sn_real* range) {
+    reader* r = L->r;
+    const char* e = ename(r, k);
+    if (kr <= 0) range[0] = range[1] = 0;
+    const char* v = sni_mjcf_attr_of(L, k, cls, lattr);
+    int lim;
+    if (v && !strcmp(v, "true")) {
+        lim = 1;
+    } else if (v && !strcmp(v, "false")) {
+        lim = 0;
+    } else if (v && strcmp(v, "auto")) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "%s: %s=\"%s\" (true, false or auto)", who, lattr, v);
+        return -1;
+    } else if (range[0] == 0 && range[1] == 0) {
+        lim = 0; // MuJoCo's "no range given"
+    } else if (r->autolimits) {
+        lim = 1;
+    } else {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                      "%s: %s without %s (MuJoCo 2.2.2 refuses it): give %s=\"true\" or "
+                      "\"false\", or <compiler autolimits=\"true\">",
+                      who, attr, lattr, lattr);
+        return -1;
+    }
+    if (lim && !(range[0] < range[1])) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "%s: %s [%g, %g] is empty", who, attr, range[0],
+                      range[1]);
+        return -1;
+    }
+    return lim;
+}
+
 // one entry of a tendon's path (a child of <fixed> or <spatial>) into the spec; 1 when read or
 // skipped, 0 on a failure (r->st)
 static int tendon_entry(loader* L, int k, int spatial, const char* tn, sni_tendon* t) {
@@ -421,6 +458,11 @@ static int tendon_entry(loader* L, int k, int spatial, const char* tn, sni_tendo
     } else if (spatial && !strcmp(e, "pulley")) {
         x.kind = SN_TENDON_PATH_PULLEY;
         x.coef = 1;
+        if (!get(r, k, "divisor")) {
+            sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                          "in tendon '%s': divisor is required (MuJoCo 2.2.2 requires it)", tn);
+            return 0;
+        }
         if (sni_mjcf_reals(L, k, -1, "divisor", &x.coef, 1) < 0) return 0;
         if (!(x.coef > 0)) {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "in tendon '%s': divisor must be positive", tn);
@@ -467,14 +509,53 @@ static int tendon_entry(loader* L, int k, int spatial, const char* tn, sni_tendo
     return 1;
 }
 
+// a spatial path as MuJoCo 2.2.2 takes it, each rule broken refused at its entry (positions from
+// 0, as MuJoCo counts them): two objects at least; a geom between two sites; no pulley at the end
+// or after a pulley; a site with a neighbour that is not a pulley. 1 when it holds
+static int spatial_path_ok(loader* L, int k, const char* tn) {
+    reader* r = L->r;
+    int n = 0;
+    for (int c = NODE(r, k).first; c >= 0; c = NODE(r, c).next)
+        n++;
+    if (n < 2) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, ename(r, k),
+                      "tendon '%s': a spatial path needs two objects at least (it has %d)", tn, n);
+        return 0;
+    }
+    int prev = -1, pos = 0;
+    for (int c = NODE(r, k).first; c >= 0; prev = c, c = NODE(r, c).next, pos++) {
+        int next = NODE(r, c).next;
+        const char* e = ename(r, c);
+        const char* pe = prev >= 0 ? ename(r, prev) : "";
+        const char* ne = next >= 0 ? ename(r, next) : "";
+        const char* why = NULL;
+        if (!strcmp(e, "geom") && (strcmp(pe, "site") || strcmp(ne, "site")))
+            why = "a wrapping geom must have a site on each side";
+        else if (!strcmp(e, "pulley") && !strcmp(pe, "pulley"))
+            why = "two pulleys in a row";
+        else if (!strcmp(e, "pulley") && next < 0)
+            why = "the path ends with a pulley";
+        else if (!strcmp(e, "site") && (prev < 0 || !strcmp(pe, "pulley")) &&
+                 (next < 0 || !strcmp(ne, "pulley")))
+            why = "a site needs a neighbour that is not a pulley (a segment has two ends)";
+        if (why) {
+            sni_mjcf_fail(r, c, SN_ERR_MODEL, e, "in tendon '%s': <%s> at position %d: %s", tn, e,
+                          pos, why);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static const char* const tendon_read[] = {
     "name",    "class",        "limited",     "range",          "stiffness",
     "damping", "springlength", "rgba",        "width",          "material",
     "group",   "solreflimit",  "solimplimit", "solreffriction", "solimpfriction",
     "margin",  "frictionloss", "armature",    "user",           NULL};
 
-// <tendon>: fixed tendons (joints and coefficients) and spatial tendons (sites, pulleys; wrapping
-// geoms are warned and ignored) with their range, stiffness, damping and springlength.
+// <tendon>: fixed tendons (joints and coefficients) and spatial tendons (sites, pulleys, and
+// spheres and cylinders they wrap, read in tendon_entry and simulated by src/tendon/) with their
+// range, stiffness, damping and springlength; a path MuJoCo 2.2.2 refuses is refused.
 // frictionloss, margin and armature are not simulated: each one given is named in a warning
 void sni_mjcf_tendons(loader* L, int node) {
     reader* r = L->r;
@@ -502,13 +583,10 @@ void sni_mjcf_tendons(loader* L, int node) {
         sn_real sl = -1;
         if (sni_mjcf_reals(L, k, cls, "springlength", &sl, 1) < 0) return;
         if (sl >= 0) t.springlength = sl;
-        const char* lim = sni_mjcf_attr_of(L, k, cls, "limited");
-        t.limited = lim && strcmp(lim, "auto") ? !strcmp(lim, "true") : (r->autolimits && kr > 0);
-        if (t.limited && !(t.range[0] < t.range[1])) {
-            sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s': range [%g, %g] is empty",
-                          nm ? nm : "(unnamed)", t.range[0], t.range[1]);
-            return;
-        }
+        char who[160];
+        snprintf(who, sizeof who, "tendon '%.120s'", nm ? nm : "(unnamed)");
+        t.limited = range_limited(L, k, cls, who, "range", "limited", kr, t.range);
+        if (t.limited < 0) return;
         if (t.stiffness < 0 || t.damping < 0) {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s': stiffness and damping must be >= 0",
                           nm ? nm : "(unnamed)");
@@ -525,6 +603,7 @@ void sni_mjcf_tendons(loader* L, int node) {
         }
         for (int c = NODE(r, k).first; c >= 0 && r->st == SN_OK; c = NODE(r, c).next)
             if (!tendon_entry(L, c, spatial, nm ? nm : "(unnamed)", &t)) return;
+        if (spatial && t.nelem > 0 && !spatial_path_ok(L, k, nm ? nm : "(unnamed)")) return;
         if (t.nelem == 0 || (!spatial && t.nelem < 1)) {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "tendon '%s' has an empty path",
                           nm ? nm : "(unnamed)");
@@ -604,19 +683,40 @@ void sni_mjcf_option(loader* L, int node) {
 
 // ---- <actuator> ----
 
-// whether a range an actuator gives acts: its *limited attribute says so, or (auto, absent)
-// <compiler autolimits="true"> does, as MuJoCo 2.2.2 reads them
-static int range_limited(loader* L, int k, int cls, const char* attr) {
-    const char* v = sni_mjcf_attr_of(L, k, cls, attr);
-    if (v && !strcmp(v, "true")) return 1;
-    if (v && !strcmp(v, "false")) return 0;
-    return L->r->autolimits;
-}
-
 static const char* const actuator_read[] = {
     "name",    "class",     "joint",       "tendon",     "site",         "body", "jointinparent",
     "gear",    "ctrlrange", "ctrllimited", "forcerange", "forcelimited", "kp",   "kv",
     "dyntype", "gaintype",  "biastype",    "gainprm",    "biasprm",      NULL};
+
+// a general actuator's parameters (dyntype none and gaintype fixed only; biastype none or
+// affine): gainprm into gp (10, default 1 0 ...) and biasprm into bp (10, default 0). 1 when the
+// bias is affine, 0 when none, -1 when refused (r->st)
+static int general_params(loader* L, int k, int cls, sn_real* gp, sn_real* bp) {
+    reader* r = L->r;
+    const char* e = ename(r, k);
+    const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
+    const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
+    const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
+    if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
+        (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
+        sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
+                      "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
+                      "gaintype fixed and biastype none or affine are supported",
+                      dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
+        return -1;
+    }
+    for (int i = 0; i < 10; i++)
+        gp[i] = i == 0, bp[i] = 0;
+    const char* gs = sni_mjcf_attr_of(L, k, cls, "gainprm");
+    const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
+    int count = 0;
+    if ((gs && sni_parse_real_list(gs, gp, 10, &count) != SNI_NUM_OK) ||
+        (bs && sni_parse_real_list(bs, bp, 10, &count) != SNI_NUM_OK)) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
+        return -1;
+    }
+    return bt && !strcmp(bt, "affine");
+}
 
 // an actuator on a tendon (MuJoCo's transmission, l = gear L): its gain and bias by kind (0 motor,
 // 1 position, 2 velocity, 3 general with fixed gain and none or affine bias), its ranges; 1 when
@@ -651,37 +751,26 @@ static int tendon_actuator(loader* L, int k, int cls, int kind, const char* tn) 
         a.gain = v;
         a.bias[kind] = -v;
     } else if (kind == 3) {
-        const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
-        const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
-        const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
-        if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
-            (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
-            sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
-                          "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
-                          "gaintype fixed and biastype none or affine are supported",
-                          dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
-            return 0;
-        }
-        sn_real gp[10] = {1}, bp[10] = {0};
-        const char* g2 = sni_mjcf_attr_of(L, k, cls, "gainprm");
-        const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
-        if ((g2 && sni_parse_real_list(g2, gp, 10, &count) != SNI_NUM_OK) ||
-            (bs && sni_parse_real_list(bs, bp, 10, &count) != SNI_NUM_OK)) {
-            sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
-            return 0;
-        }
+        sn_real gp[10], bp[10];
+        int affine = general_params(L, k, cls, gp, bp);
+        if (affine < 0) return 0;
         a.gain = gp[0];
-        if (bt && !strcmp(bt, "affine")) memcpy(a.bias, bp, 3 * sizeof(sn_real));
+        if (affine) memcpy(a.bias, bp, 3 * sizeof(sn_real));
     }
     a.ctrlrange[0] = a.forcerange[0] = -INFINITY;
     a.ctrlrange[1] = a.forcerange[1] = INFINITY;
+    char who[160];
+    snprintf(who, sizeof who, "actuator '%.120s'", an ? an : "(unnamed)");
     int kc = sni_mjcf_reals(L, k, cls, "ctrlrange", range, 2);
     if (kc < 0) return 0;
-    if (kc > 0 && range_limited(L, k, cls, "ctrllimited")) memcpy(a.ctrlrange, range, sizeof range);
+    int lim = range_limited(L, k, cls, who, "ctrlrange", "ctrllimited", kc, range);
+    if (lim < 0) return 0;
+    if (lim) memcpy(a.ctrlrange, range, sizeof range);
     int kf = sni_mjcf_reals(L, k, cls, "forcerange", range, 2);
     if (kf < 0) return 0;
-    if (kf > 0 && range_limited(L, k, cls, "forcelimited"))
-        memcpy(a.forcerange, range, sizeof range);
+    lim = range_limited(L, k, cls, who, "forcerange", "forcelimited", kf, range);
+    if (lim < 0) return 0;
+    if (lim) memcpy(a.forcerange, range, sizeof range);
     if (sni_buf_push(&r->s->tendon_acts, &a, sizeof a) < 0) {
         sni_mjcf_fail(r, k, SN_ERR_NOMEM, e, "out of memory");
         return 0;
@@ -761,27 +850,11 @@ void sni_mjcf_actuator_section(loader* L, int node) {
             // general: force = gain ctrl + b0 + b1 q + b2 qdot. Fixed gain and no activation
             // dynamics only; an affine bias is a servo: kp = -b1, kd = -b2 (the target is
             // sinew's, so the ctrl's scale does not matter)
-            const char* dt = sni_mjcf_attr_of(L, k, cls, "dyntype");
-            const char* gt = sni_mjcf_attr_of(L, k, cls, "gaintype");
-            const char* bt = sni_mjcf_attr_of(L, k, cls, "biastype");
-            if ((dt && strcmp(dt, "none")) || (gt && strcmp(gt, "fixed")) ||
-                (bt && strcmp(bt, "none") && strcmp(bt, "affine"))) {
-                sni_mjcf_fail(r, k, SN_ERR_MODEL, e,
-                              "dyntype=\"%s\" gaintype=\"%s\" biastype=\"%s\": only dyntype none, "
-                              "gaintype fixed and biastype none or affine are supported",
-                              dt ? dt : "none", gt ? gt : "fixed", bt ? bt : "none");
-                return;
-            }
-            sn_real gp[10] = {1}, bp[10] = {0};
-            const char* gs2 = sni_mjcf_attr_of(L, k, cls, "gainprm");
+            sn_real gp[10], bp[10];
+            int affine = general_params(L, k, cls, gp, bp);
+            if (affine < 0) return;
             const char* bs = sni_mjcf_attr_of(L, k, cls, "biasprm");
-            int cnt = 0;
-            if ((gs2 && sni_parse_real_list(gs2, gp, 10, &cnt) != SNI_NUM_OK) ||
-                (bs && sni_parse_real_list(bs, bp, 10, &cnt) != SNI_NUM_OK)) {
-                sni_mjcf_fail(r, k, SN_ERR_PARSE, e, "gainprm or biasprm is not a list of numbers");
-                return;
-            }
-            if (bt && !strcmp(bt, "affine")) {
+            if (affine) {
                 if (bp[0] != 0)
                     sni_mjcf_warn(r, k, e, "biasprm[0] = %g (a constant force) is not read", bp[0]);
                 jt->kp += -bp[1] * gear[0] * gear[0];
@@ -794,7 +867,7 @@ void sni_mjcf_actuator_section(loader* L, int node) {
                     return;
                 }
             }
-            kind = bt && !strcmp(bt, "affine") ? 1 : 0;
+            kind = affine;
             ctrl_gain = gp[0]; // a motor's force is gain * ctrl
 
         } else if (kind == 1) {
@@ -806,20 +879,24 @@ void sni_mjcf_actuator_section(loader* L, int node) {
             if (sni_mjcf_reals(L, k, cls, "kv", &v, 1) < 0) return;
             jt->kd += v * gear[0] * gear[0];
         }
+        const char* an = get(r, k, "name");
+        char who[160];
+        snprintf(who, sizeof who, "actuator '%.120s'", an ? an : "(unnamed)");
+        sn_real crange[2];
         int kf = sni_mjcf_reals(L, k, cls, "forcerange", range, 2);
         if (kf < 0) return;
-        if (kf > 0 && !range_limited(L, k, cls, "forcelimited")) kf = 0;
-        if (kf > 0) {
+        int flim = range_limited(L, k, cls, who, "forcerange", "forcelimited", kf, range);
+        int kc = flim < 0 ? -1 : sni_mjcf_reals(L, k, cls, "ctrlrange", crange, 2);
+        int clim =
+            kc < 0 ? -1 : range_limited(L, k, cls, who, "ctrlrange", "ctrllimited", kc, crange);
+        if (clim < 0) return;
+        if (flim) {
             jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(gear[0]);
             if (fabs(range[0]) != fabs(range[1]))
                 sni_mjcf_warn(r, k, e, "forcerange [%g, %g] is read as the symmetric bound %g",
                               range[0], range[1], jt->effort);
-        } else if (kind == 0) {
-            int kc = sni_mjcf_reals(L, k, cls, "ctrlrange", range, 2);
-            if (kc < 0) return;
-            if (kc > 0 && !range_limited(L, k, cls, "ctrllimited")) kc = 0;
-            if (kc > 0)
-                jt->effort = fmax(fabs(range[0]), fabs(range[1])) * fabs(ctrl_gain * gear[0]);
+        } else if (kind == 0 && clim) {
+            jt->effort = fmax(fabs(crange[0]), fabs(crange[1])) * fabs(ctrl_gain * gear[0]);
         }
     }
 }

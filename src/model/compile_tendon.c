@@ -44,31 +44,7 @@ static sn_status fill_entry(compiler* c, sn_model* m, const sni_tendon* t, int e
 }
 
 
-// a wrap whose sidesite is fixed inside its geometry's circle (on the geometry's body): MuJoCo's
-// inside wrap, which sinew does not have (the path goes straight there); warned
-static void check_sidesite(compiler* c, const sn_model* m, const sni_tendon* t, int e) {
-    const sni_tendon_elem* x = (const sni_tendon_elem*)c->s->tendon_elems.data + e;
-    int g = m->tpath_geom[e], f = m->tpath_frame[e], gf = m->geom_frame[g];
-    if (m->tpath_coef[e] == 0 || f == SN_NONE || m->frame_body[f] != m->frame_body[gf]) return;
-    sn_real s[3], cen[3], R[9], d[3], l[3];
-    m3_mul_v3(s, m->frame_rot + 9 * f, m->tpath_pos + 3 * e);
-    v3_add(s, s, m->frame_pos + 3 * f);
-    m3_mul_v3(cen, m->frame_rot + 9 * gf, m->geom_pos + 3 * g);
-    v3_add(cen, cen, m->frame_pos + 3 * gf);
-    m3_mul(R, m->frame_rot + 9 * gf, m->geom_rot + 9 * g);
-    v3_sub(d, s, cen);
-    m3t_mul_v3(l, R, d);
-    sn_real r = m->geom_size[3 * g];
-    sn_real dist = m->geom_type[g] == SN_GEOM_SPHERE ? v3_norm(l) : hypot(l[0], l[1]);
-    if (dist < r)
-        sni_spec_warn(c->s, x->line, "geom",
-                      "tendon '%s': the sidesite is inside the geometry (MuJoCo's inside wrap, "
-                      "not simulated: the path goes straight past it)",
-                      SNI_NAME(c->s, t->name));
-}
-
-
-// the rest lengths the file leaves out: the lengths at the nominal configuration
+// the rest lengths the file leaves out: the lengths at the springs' reference configuration
 static sn_status rest_lengths(compiler* c, sn_model* m) {
     const sni_tendon* t = (const sni_tendon*)c->s->tendons.data;
     int need = 0;
@@ -80,8 +56,12 @@ static sn_status rest_lengths(compiler* c, sn_model* m) {
     sn_data* d = NULL;
     if (sni_data_create_light(m, c->alloc, &d, NULL) != SN_OK)
         return sni_compile_error(c, SN_ERR_NOMEM, 0, "", "out of memory");
-    const sn_real* q = m->nominal_config ? m->nominal_config : m->q0;
-    memcpy(d->q, q, (size_t)m->nq * sizeof(sn_real));
+    // MuJoCo 2.2.2's qpos_spring: each hinge and slide at its springref (not at its ref), the
+    // free and ball joints at their pose in the file (the nominal configuration holds it)
+    const sn_real* q = d->q;
+    memcpy(d->q, m->nominal_config ? m->nominal_config : m->q0, (size_t)m->nq * sizeof(sn_real));
+    for (int j = 0; j < m->njoint; j++)
+        if (m->joint_nv[j] == 1) d->q[m->joint_qadr[j]] = m->joint_spring_ref[j];
     sn_status st = sn_fk(m, d);
     for (int i = 0; i < m->ntendon && st == SN_OK; i++)
         if (isnan(m->tendon_length0[i])) m->tendon_length0[i] = sni_tendon_length(m, d, q, i, NULL);
@@ -109,11 +89,8 @@ sn_status sni_compile_tendons(compiler* c, sn_model* m) {
         m->tendon_range[2 * i + 1] = t[i].range[1];
         m->tendon_stiffness[i] = t[i].stiffness;
         m->tendon_damping[i] = t[i].damping;
-        for (int e = t[i].elem0; e < t[i].elem0 + t[i].nelem && st == SN_OK; e++) {
+        for (int e = t[i].elem0; e < t[i].elem0 + t[i].nelem && st == SN_OK; e++)
             st = fill_entry(c, m, &t[i], e);
-            if (st == SN_OK && m->tpath_type[e] == SN_TENDON_PATH_GEOM)
-                check_sidesite(c, m, &t[i], e);
-        }
     }
     const sni_tendon_act* a = (const sni_tendon_act*)c->s->tendon_acts.data;
     for (int i = 0; i < m->ntactuator; i++) {

@@ -119,6 +119,67 @@ static int circle_wrap(const sn_real* a, const sn_real* b, const sn_real* s, sn_
 }
 
 
+// the inside wrap (a sidesite inside the circle, as MuJoCo 2.2.2 has it): the path a -> b touches
+// the circle at one point t, where the radius bisects the angle a-t-b (the length is stationary
+// there). With z the sine of the half angle at t, the sine rule in the triangles centre-t-a and
+// centre-t-b gives the arcs from a and from b to t: asin z - asin(z r/|a|) and
+// asin z - asin(z r/|b|), which must add up to the angle g between a and b. Solved for z by
+// Newton's method from just below 1 (f(z) = 2 asin z - asin(z r/|a|) - asin(z r/|b|) - g falls
+// to 0 from above), to |f| <= 1e-6 in at most 20 steps; where that fails, t is the circle's point
+// nearest the ends' mean. 0 (straight) when an end is on or inside the circle or the segment
+// passes through it
+static int inside_wrap(const sn_real* a, const sn_real* b, sn_real r, sn_real* t) {
+    sn_real la = hypot(a[0], a[1]), lb = hypot(b[0], b[1]);
+    sn_real d[2] = {b[0] - a[0], b[1] - a[1]}, dd = d[0] * d[0] + d[1] * d[1];
+    if (la <= r || lb <= r || r < 1e-15 || la < 1e-15 || lb < 1e-15) return 0;
+    if (dd > 1e-15) {
+        sn_real u = -(d[0] * a[0] + d[1] * a[1]) / dd;
+        if (u > 0 && u < 1 && hypot(a[0] + u * d[0], a[1] + u * d[1]) <= r) return 0;
+    }
+    sn_real mean[2] = {a[0] + b[0], a[1] + b[1]}, nm = hypot(mean[0], mean[1]);
+    t[0] = nm > 0 ? r * mean[0] / nm : 0, t[1] = nm > 0 ? r * mean[1] / nm : 0;
+    sn_real ka = r / la, kb = r / lb, cg = (la * la + lb * lb - dd) / (2 * la * lb);
+    if (cg < -1 + 1e-15) return 0;
+    if (cg > 1 - 1e-15) return 1;
+    sn_real g = acos(cg), z = 1 - 1e-7;
+    sn_real f = 2 * asin(z) - asin(ka * z) - asin(kb * z) - g;
+    if (f < 0) return 1;
+    int k = 0;
+    for (; k < 20 && fabs(f) > 1e-6; k++) {
+        sn_real df = 2 / fmax(1e-15, sqrt(1 - z * z)) -
+                     ka / fmax(1e-15, sqrt(1 - ka * ka * z * z)) -
+                     kb / fmax(1e-15, sqrt(1 - kb * kb * z * z));
+        if (df < 1e-15) return 1;
+        sn_real zn = z - f / df;
+        if (zn > z) return 1;
+        z = zn;
+        f = 2 * asin(z) - asin(ka * z) - asin(kb * z) - g;
+        if (f < -1e-6) return 1;
+    }
+    if (k >= 20) return 1;
+    // turn from the end the arc starts at (a when b is counterclockwise from it) towards the other
+    int from_a = a[0] * b[1] - a[1] * b[0] > 0;
+    const sn_real* v = from_a ? a : b;
+    sn_real lv = from_a ? la : lb, th = asin(z) - asin((from_a ? ka : kb) * z);
+    sn_real c = cos(th), sn = sin(th);
+    t[0] = r * (c * v[0] - sn * v[1]) / lv, t[1] = r * (sn * v[0] + c * v[1]) / lv;
+    return 1;
+}
+
+
+// the wrap in the circle's plane: inside (one touching point) when the sidesite is inside the
+// circle, else around it
+static int plane_wrap(const sn_real* a, const sn_real* b, const sn_real* s, sn_real r, sn_real* ta,
+                      sn_real* tb, sn_real* angle) {
+    if (s && hypot(s[0], s[1]) < r) {
+        if (!inside_wrap(a, b, r, ta)) return 0;
+        tb[0] = ta[0], tb[1] = ta[1], *angle = 0;
+        return 1;
+    }
+    return circle_wrap(a, b, s, r, ta, tb, angle);
+}
+
+
 // the wrap of p0 -> p1 (world) around entry e's geometry: 1 with the tangent points t0, t1
 // (world) and the length between them along the surface, the geometry's body in *body; 0 when
 // the path goes straight
@@ -156,16 +217,14 @@ static int wrap_points(const sn_model* m, const sn_data* d, int e, const sn_real
         A[0] = na, A[1] = 0;
         B[0] = v3_dot(b, e1), B[1] = v3_dot(b, e2);
         S[0] = side ? v3_dot(s, e1) : 0, S[1] = side ? v3_dot(s, e2) : 0;
-        if (side && hypot(S[0], S[1]) < r) return 0; // MuJoCo's inside wrap: not implemented
-        if (!circle_wrap(A, B, side ? S : NULL, r, TA, TB, &ang)) return 0;
+        if (!plane_wrap(A, B, side ? S : NULL, r, TA, TB, &ang)) return 0;
         v3_scale(la, e1, TA[0]), v3_addscl(la, e2, TA[1]);
         v3_scale(lb, e1, TB[0]), v3_addscl(lb, e2, TB[1]);
         *arc = r * ang;
     } else {
         // an infinite cylinder along z: the circle in x, y; z along the unrolled straight line
         A[0] = a[0], A[1] = a[1], B[0] = b[0], B[1] = b[1], S[0] = s[0], S[1] = s[1];
-        if (side && hypot(S[0], S[1]) < r) return 0; // MuJoCo's inside wrap: not implemented
-        if (!circle_wrap(A, B, side ? S : NULL, r, TA, TB, &ang)) return 0;
+        if (!plane_wrap(A, B, side ? S : NULL, r, TA, TB, &ang)) return 0;
         sn_real l0 = hypot(A[0] - TA[0], A[1] - TA[1]), l1 = hypot(B[0] - TB[0], B[1] - TB[1]);
         sn_real total = l0 + r * ang + l1, dz = b[2] - a[2];
         v3_set(la, TA[0], TA[1], a[2] + dz * l0 / total);
