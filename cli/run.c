@@ -1159,6 +1159,37 @@ static void maximal_world_row(FILE* f, const sn_model* m, sn_world* wm, sn_maxim
     fprintf(f, ",%.9g,%.9g\n", rms, worst);
 }
 
+// the end of a --maximal run: the constraint error over the run, the record closed, the replay
+// written (`what` qualifies "in maximal coordinates" in its summary); rc, or 1 when the replay
+// could not be written
+static int maximal_finish(const run_args* a, FILE* rec, cli_replay* rep, long k, double sim,
+                          double c_sq, double c_rms_max, double c_worst, const char* what, int rc) {
+    printf("constraint error rms %.3g over the run (largest step rms %.3g), worst %.3g (m or "
+           "rad)\n",
+           k ? sqrt(c_sq / (double)k) : 0.0, c_rms_max, c_worst);
+    if (rec) {
+        fclose(rec);
+        printf("recorded         %s (%ld rows after the header)\n", a->record, k + 1);
+    }
+    if (rep) {
+        char path[4096], title[512], summary[1024];
+        const char* base = strrchr(a->path, '/');
+        snprintf(title, sizeof title, "%s", base ? base + 1 : a->path);
+        char* dot = strrchr(title, '.');
+        if (dot && dot != title) *dot = 0;
+        snprintf(path, sizeof path, "%s%s", a->html ? a->html : title, a->html ? "" : ".html");
+        snprintf(summary, sizeof summary,
+                 "%s in maximal coordinates%s: %.3g s simulated in %ld steps of %g s", title, what,
+                 sim, k, a->dt);
+        if (cli_replay_write(rep, path, title, summary) == 0)
+            printf("replay           %s (open it in a browser)\n", path);
+        else if (!rc)
+            rc = 1;
+        cli_replay_free(rep);
+    }
+    return rc;
+}
+
 // `sinew run --maximal MODEL`: the world and system configured as for the articulated run give
 // the start state, the environment (sn_world_copy_settings) and the bodies' materials and
 // filters (sn_world_add_maximal_as); a second world steps the model's bodies as free-body systems
@@ -1254,29 +1285,7 @@ static int run_maximal_world(run_args* a, sn_world* w, sn_system* s) {
     printf("energy           %.9g J -> %.9g J (change %+.3g J)\n", e0 + pe0, e1 + pe0, e1 - e0);
     printf("contacts         %.3g per step on average, %d at most\n",
            k ? (double)contact_sum / (double)k : 0.0, contact_max);
-    printf("constraint error rms %.3g over the run (largest step rms %.3g), worst %.3g (m or "
-           "rad)\n",
-           k ? sqrt(c_sq / (double)k) : 0.0, c_rms_max, c_worst);
-    if (rec) {
-        fclose(rec);
-        printf("recorded         %s (%ld rows after the header)\n", a->record, k + 1);
-    }
-    if (rep) {
-        char path[4096], title[512], summary[1024];
-        const char* base = strrchr(a->path, '/');
-        snprintf(title, sizeof title, "%s", base ? base + 1 : a->path);
-        char* dot = strrchr(title, '.');
-        if (dot && dot != title) *dot = 0;
-        snprintf(path, sizeof path, "%s%s", a->html ? a->html : title, a->html ? "" : ".html");
-        snprintf(summary, sizeof summary,
-                 "%s in maximal coordinates with contacts: %.3g s simulated in %ld steps of %g s",
-                 title, sim, k, a->dt);
-        if (cli_replay_write(rep, path, title, summary) == 0)
-            printf("replay           %s (open it in a browser)\n", path);
-        else if (!rc)
-            rc = 1;
-        cli_replay_free(rep);
-    }
+    rc = maximal_finish(a, rec, rep, k, sim, c_sq, c_rms_max, c_worst, " with contacts", rc);
     free(q), free(u), free(prev);
     sn_world_destroy(wm);
     sn_maximal_destroy(mx);
@@ -1360,29 +1369,7 @@ static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_re
     printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
     printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0 + pe0, e1 + pe0,
            e1 - e0, e0 + pe0 != 0 ? 100 * (e1 - e0) / fabs(e0 + pe0) : 0.0);
-    printf("constraint error rms %.3g over the run (largest step rms %.3g), worst %.3g (m or "
-           "rad)\n",
-           k ? sqrt(c_sq / (double)k) : 0.0, c_rms_max, c_worst);
-    if (rec) {
-        fclose(rec);
-        printf("recorded         %s (%ld rows after the header)\n", a->record, k + 1);
-    }
-    if (rep) {
-        char path[4096], title[512], summary[1024];
-        const char* base = strrchr(a->path, '/');
-        snprintf(title, sizeof title, "%s", base ? base + 1 : a->path);
-        char* dot = strrchr(title, '.');
-        if (dot && dot != title) *dot = 0;
-        snprintf(path, sizeof path, "%s%s", a->html ? a->html : title, a->html ? "" : ".html");
-        snprintf(summary, sizeof summary,
-                 "%s in maximal coordinates: %.3g s simulated in %ld steps of %g s", title, sim, k,
-                 a->dt);
-        if (cli_replay_write(rep, path, title, summary) == 0)
-            printf("replay           %s (open it in a browser)\n", path);
-        else if (!rc)
-            rc = 1;
-        cli_replay_free(rep);
-    }
+    rc = maximal_finish(a, rec, rep, k, sim, c_sq, c_rms_max, c_worst, "", rc);
     free(q), free(u), free(prev);
     sn_maximal_destroy(mx);
     return rc;
