@@ -198,6 +198,14 @@ void sni_mjcf_compiler_settings(reader* r, int node);
 void sni_mjcf_equality(loader* L, int node);
 void sni_mjcf_contact_section(reader* r, int node);
 void sni_mjcf_tendons(loader* L, int node);
+// sections.c: the site record of a <site> by name (NULL: none); a spec joint's index by name (-1)
+const site_rec* sni_mjcf_site_find(loader* L, const char* name);
+int sni_mjcf_joint_find(sni_spec* s, const char* name);
+// tendons.c: whether a range attr (kr numbers read into range) acts, by its lattr (*limited)
+// attribute and the compiler's autolimits as MuJoCo 2.2.2 has it; 1 acts, 0 does not, -1 refused
+// (r->st set). who names the element
+int sni_mjcf_range_limited(loader* L, int k, int cls, const char* who, const char* attr,
+                           const char* lattr, int kr, sn_real* range);
 void sni_mjcf_option(loader* L, int node);
 // <custom>: sinew's soft contact entries (docs/expo.md "Soft parameters"): <text
 // name="sinew:contact" data="soft|hard">, <numeric name="sinew:soft_contact[:A:B]" data="kn [kt
