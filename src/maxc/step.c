@@ -63,6 +63,19 @@ static sn_real wire_length(const sn_maximal* mx, const sni_mx_con* k) {
     return v3_norm(d);
 }
 
+
+// n rows of constraint ci between bodies a and b (-1: the world): c, the slices Ja, Jb (n x 6)
+// and J-dot x-dot
+static void rows_put(sn_maximal* mx, int ci, int a, int b, int n, const sn_real* c,
+                     const sn_real* Ja, const sn_real* Jb, const sn_real* jd) {
+    for (int i = 0; i < n; i++) {
+        sni_mx_row* r = row_new(mx, ci);
+        slice_add(r, a, Ja + 6 * i, 1);
+        slice_add(r, b, Jb + 6 * i, 1);
+        r->c = c[i];
+        r->jdot = jd[i];
+    }
+}
 static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
     sni_mx_con* k = &mx->con[ci];
     if (is_wire(k) && (k->d.stiffness > 0 || mode == 0)) return SN_OK; // no row
@@ -82,13 +95,7 @@ static sn_status rows_builtin(sn_maximal* mx, int ci, int mode) {
         if (mode == 4) cand = k->proj;
         if (!cand || (mode == 1 && k->off)) return SN_OK;
     }
-    for (int i = 0; i < k->nrow; i++) {
-        sni_mx_row* r = row_new(mx, ci);
-        slice_add(r, k->d.body_a, Ja + 6 * i, 1);
-        slice_add(r, k->d.body_b, Jb + 6 * i, 1);
-        r->c = c[i];
-        r->jdot = jd[i];
-    }
+    rows_put(mx, ci, k->d.body_a, k->d.body_b, k->nrow, c, Ja, Jb, jd);
     return SN_OK;
 }
 
@@ -121,13 +128,7 @@ static sn_status rows_user(sn_maximal* mx, int ci) {
         jd[SNI_MAXC_ROWS_MAX];
     sn_status st = sni_mx_user_eval(mx, k, c, Ja, Jb, jd);
     if (st != SN_OK) return st;
-    for (int i = 0; i < k->nrow; i++) {
-        sni_mx_row* r = row_new(mx, ci);
-        slice_add(r, k->uc.body_a, Ja + 6 * i, 1);
-        slice_add(r, k->uc.body_b, Jb + 6 * i, 1);
-        r->c = c[i];
-        r->jdot = jd[i];
-    }
+    rows_put(mx, ci, k->uc.body_a, k->uc.body_b, k->nrow, c, Ja, Jb, jd);
     return SN_OK;
 }
 
