@@ -1124,21 +1124,6 @@ static void unwrap_joints(const sn_model* m, const double* prev, double* q) {
     }
 }
 
-static void maximal_joints(const sn_model* m, const sn_maximal* mx, const double* prev, double* q,
-                           double* u) {
-    sn_maximal_joint_state(mx, q, m->nq, u, m->nv);
-    unwrap_joints(m, prev, q);
-}
-
-static void maximal_row(FILE* f, const sn_model* m, sn_maximal* mx, const double* q,
-                        const double* u, double pe0) {
-    double rms = 0, worst = 0;
-    sn_maximal_constraint_error(mx, &rms, &worst);
-    record_values(f, sn_maximal_time(mx), q, m->nq, u, m->nv, sn_maximal_kinetic_energy(mx),
-                  sn_maximal_potential_energy(mx) + pe0, 0);
-    fprintf(f, ",%.9g,%.9g\n", rms, worst);
-}
-
 // contacts of the world's last step (each once)
 static int world_contact_count(const sn_world* w) {
     int n = 0;
@@ -1149,13 +1134,36 @@ static int world_contact_count(const sn_world* w) {
     return n;
 }
 
-// --maximal's row: the joint state of the bodies in world wm, their energies, the contacts
-static void maximal_world_row(FILE* f, const sn_model* m, sn_world* wm, sn_maximal* mx,
-                              const double* q, const double* u, double pe0) {
+// a --maximal run: the sn_maximal, and the world that steps its bodies with the contacts (NULL:
+// it steps alone)
+typedef struct maximal_run {
+    const sn_model* m;
+    sn_maximal* mx;
+    sn_world* wm;
+    int first; // the first of its bodies' systems in wm
+} maximal_run;
+
+static double maximal_time(const maximal_run* r) {
+    return r->wm ? sn_world_time(r->wm) : sn_maximal_time(r->mx);
+}
+
+// the joint coordinates the bodies give, hinge angles continued from the last row's (prev, NULL:
+// the first row)
+static void maximal_joints(const maximal_run* r, const double* prev, double* q, double* u) {
+    if (r->wm)
+        sn_world_maximal_joint_state(r->wm, r->mx, r->first, q, r->m->nq, u, r->m->nv);
+    else
+        sn_maximal_joint_state(r->mx, q, r->m->nq, u, r->m->nv);
+    unwrap_joints(r->m, prev, q);
+}
+
+// --maximal's row: the joint state, the energies, the contacts (0 alone), the constraint error
+static void maximal_row(FILE* f, const maximal_run* r, const double* q, const double* u,
+                        double pe0) {
     double rms = 0, worst = 0;
-    sn_maximal_constraint_error(mx, &rms, &worst);
-    record_values(f, sn_world_time(wm), q, m->nq, u, m->nv, sn_maximal_kinetic_energy(mx),
-                  sn_maximal_potential_energy(mx) + pe0, world_contact_count(wm));
+    sn_maximal_constraint_error(r->mx, &rms, &worst);
+    record_values(f, maximal_time(r), q, r->m->nq, u, r->m->nv, sn_maximal_kinetic_energy(r->mx),
+                  sn_maximal_potential_energy(r->mx) + pe0, r->wm ? world_contact_count(r->wm) : 0);
     fprintf(f, ",%.9g,%.9g\n", rms, worst);
 }
 
@@ -1190,191 +1198,146 @@ static int maximal_finish(const run_args* a, FILE* rec, cli_replay* rep, long k,
     return rc;
 }
 
-// `sinew run --maximal MODEL`: the world and system configured as for the articulated run give
-// the start state, the environment (sn_world_copy_settings) and the bodies' materials and
-// filters (sn_world_add_maximal_as); a second world steps the model's bodies as free-body systems
-// held by world constraints, with the contacts. The articulated system only draws the replay at
-// the joint coordinates the bodies give. 0 or 1
-static int run_maximal_world(run_args* a, sn_world* w, sn_system* s) {
-    const sn_model* m = sn_system_model(s);
+// the sn_maximal of the model at the articulated system's state, and (in_world) the world that
+// steps its bodies: the environment of w (sn_world_copy_settings), the bodies' materials and
+// filters from s (sn_world_add_maximal_as); alone, w's gravity and the scheme asked for. 0 or 1
+static int maximal_open(run_args* a, sn_world* w, sn_system* s, const sn_setup_report* setup,
+                        int in_world, maximal_run* r) {
+    memset(r, 0, sizeof *r);
+    r->m = sn_system_model(s);
+    r->first = -1;
     sn_world_opts wo;
     memset(&wo, 0, sizeof wo);
     wo.log = print_warning;
-    wo.timestep = a->dt;
-    sn_maximal* mx = NULL;
-    sn_world* wm = NULL;
+    if (in_world) wo.timestep = a->dt;
     sn_error err;
-    if (sn_maximal_from_model(m, sn_system_q(s), sn_system_u(s), &wo, &mx, &err) != SN_OK) {
+    if (sn_maximal_from_model(r->m, sn_system_q(s), sn_system_u(s), &wo, &r->mx, &err) != SN_OK) {
         fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
         return 1;
     }
-    int first = -1;
-    if (sn_world_create(&wo, &wm, &err) != SN_OK) {
-        fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
-        sn_maximal_destroy(mx);
-        return 1;
-    }
-    if (sn_world_copy_settings(wm, w) != SN_OK || sn_world_add_maximal_as(wm, mx, s, &first)) {
-        fprintf(stderr, "sinew run: --maximal: %s\n", sn_world_last_error(wm));
-        sn_world_destroy(wm);
-        sn_maximal_destroy(mx);
-        return 1;
-    }
-    // the potential energy of the links welded to the world, which have no maximal body
-    double pe0 = sn_system_potential_energy(s) - sn_maximal_potential_energy(mx);
-    size_t nq = (size_t)m->nq + 1, nv = (size_t)m->nv + 1;
-    double *q = calloc(nq, sizeof(double)), *u = calloc(nv, sizeof(double));
-    double* prev = calloc(nq, sizeof(double));
-    FILE* rec = a->record ? fopen(a->record, "w") : NULL;
-    int rc = 0;
-    if (a->record && !rec) {
-        fprintf(stderr, "sinew run: cannot write '%s'\n", a->record);
-        rc = 1;
-    }
-    int ground = !a->no_ground && sn_world_terrain_height(wm, 0, 0, NULL) > (double)-INFINITY;
-    cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, ground, 1.0 / 60) : NULL;
-    sn_world_maximal_joint_state(wm, mx, first, q, m->nq, u, m->nv);
-    if (rec) {
-        record_header(rec, m->nq, m->nv, ",c_rms,c_worst");
-        fputc('\n', rec);
-        maximal_world_row(rec, m, wm, mx, q, u, pe0);
-    }
-    if (rep) cli_replay_frame(rep, s, 0, a->dt);
-    long steps = (long)floor(a->duration / a->dt + 0.5), k = 0, contact_sum = 0;
-    int bar = !a->quiet && isatty(2), contact_max = 0;
-    double e0 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
-    double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = now_seconds();
-    for (; !rc && k < steps; k++) {
-        if (sn_world_integrate(wm) != SN_OK) {
-            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_world_time(wm),
-                    sn_world_last_error(wm));
-            rc = 1;
-            break;
+    if (in_world) {
+        if (sn_world_create(&wo, &r->wm, &err) != SN_OK) {
+            fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
+            return 1;
         }
-        memcpy(prev, q, (size_t)m->nq * sizeof(double));
-        sn_world_maximal_joint_state(wm, mx, first, q, m->nq, u, m->nv);
-        unwrap_joints(m, prev, q);
-        if (rec) maximal_world_row(rec, m, wm, mx, q, u, pe0);
-        double rms, worst;
-        sn_maximal_constraint_error(mx, &rms, &worst);
-        if (!isfinite(rms) || !isfinite(worst)) {
-            fprintf(stderr, "\nsinew run: the constraint error is not finite at t = %g s\n",
-                    sn_world_time(wm));
-            rc = 1;
-            break;
+        if (sn_world_copy_settings(r->wm, w) != SN_OK ||
+            sn_world_add_maximal_as(r->wm, r->mx, s, &r->first)) {
+            fprintf(stderr, "sinew run: --maximal: %s\n", sn_world_last_error(r->wm));
+            return 1;
         }
-        c_sq += rms * rms, c_rms_max = fmax(c_rms_max, rms), c_worst = fmax(c_worst, worst);
-        int nc = world_contact_count(wm);
-        contact_sum += nc, contact_max = nc > contact_max ? nc : contact_max;
-        if (rep && sn_system_set_state(s, q, m->nq, u, m->nv) == SN_OK)
-            cli_replay_frame(rep, s, sn_world_time(wm), a->dt);
-        if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
-    }
-    double wall = now_seconds() - t0, sim = sn_world_time(wm);
-    if (bar) fputc('\n', stderr);
-    double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
-    printf("model            %s (nq %d, nv %d)\n", a->path, m->nq, m->nv);
-    printf("maximal          %d bodies, %d constraints, %d rows (in the world, with contacts; no "
-           "limits)\n",
-           sn_maximal_body_count(mx), sn_maximal_constraint_count(mx), sn_maximal_row_count(mx));
-    printf("simulated time   %.6g s in %ld steps of %.6g s (maximal coordinates, the world's "
-           "step)\n",
-           sim, k, a->dt);
-    printf("wall time        %.6g s\n", wall);
-    printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
-    printf("energy           %.9g J -> %.9g J (change %+.3g J)\n", e0 + pe0, e1 + pe0, e1 - e0);
-    printf("contacts         %.3g per step on average, %d at most\n",
-           k ? (double)contact_sum / (double)k : 0.0, contact_max);
-    rc = maximal_finish(a, rec, rep, k, sim, c_sq, c_rms_max, c_worst, " with contacts", rc);
-    free(q), free(u), free(prev);
-    sn_world_destroy(wm);
-    sn_maximal_destroy(mx);
-    return rc;
-}
-
-// `sinew run --maximal-alone MODEL`: the world and system configured as for the articulated run
-// (the file's dt, gravity, key and assembly, then --q0, --u0, --dt, --gravity) give the start state
-// and the settings; the sn_maximal made from it runs alone. 0 or 1
-static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_report* setup) {
-    const sn_model* m = sn_system_model(s);
-    sn_world_opts wo;
-    memset(&wo, 0, sizeof wo);
-    wo.log = print_warning;
-    sn_maximal* mx = NULL;
-    sn_error err;
-    if (sn_maximal_from_model(m, sn_system_q(s), sn_system_u(s), &wo, &mx, &err) != SN_OK) {
-        fprintf(stderr, "sinew run: --maximal: %s\n", err.msg);
-        return 1;
+        return 0;
     }
     double g[3];
     sn_world_gravity(w, g);
-    sn_maximal_set_timestep(mx, a->dt);
-    sn_maximal_set_gravity(mx, g);
+    sn_maximal_set_timestep(r->mx, a->dt);
+    sn_maximal_set_gravity(r->mx, g);
     int rk4 = a->scheme && !strcmp(a->scheme, "rk4");
-    sn_maximal_set_scheme(mx, rk4 ? SN_MAXIMAL_RK4 : SN_MAXIMAL_SEMI_IMPLICIT);
+    sn_maximal_set_scheme(r->mx, rk4 ? SN_MAXIMAL_RK4 : SN_MAXIMAL_SEMI_IMPLICIT);
     if (setup->ground)
         fprintf(stderr,
                 "sinew run: warning: --maximal: no contacts: the ground at z = %g is not "
                 "simulated (the standalone system has none)\n",
                 setup->ground_height);
+    return 0;
+}
+
+// `sinew run --maximal MODEL` (in_world) and `--maximal-alone MODEL`: the world and system
+// configured as for the articulated run (the file's dt, gravity, key and assembly, then --q0,
+// --u0, --dt, --gravity) give the start state and the settings. In the world a second world
+// steps the model's bodies as free-body systems held by world constraints, with the contacts;
+// alone the sn_maximal steps by itself. The articulated system only draws the replay at the joint
+// coordinates the bodies give. 0 or 1
+static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_report* setup,
+                       int in_world) {
+    maximal_run r;
+    int opened = maximal_open(a, w, s, setup, in_world, &r) == 0, rc = !opened;
+    const sn_model* m = r.m;
+    sn_maximal* mx = r.mx;
     // the potential energy of the links welded to the world, which have no maximal body
-    double pe0 = sn_system_potential_energy(s) - sn_maximal_potential_energy(mx);
+    double pe0 = rc ? 0 : sn_system_potential_energy(s) - sn_maximal_potential_energy(mx);
     size_t nq = (size_t)m->nq + 1, nv = (size_t)m->nv + 1;
     double *q = calloc(nq, sizeof(double)), *u = calloc(nv, sizeof(double));
     double* prev = calloc(nq, sizeof(double));
-    FILE* rec = a->record ? fopen(a->record, "w") : NULL;
-    int rc = 0;
-    if (a->record && !rec) {
+    FILE* rec = !rc && a->record ? fopen(a->record, "w") : NULL;
+    if (!rc && a->record && !rec) {
         fprintf(stderr, "sinew run: cannot write '%s'\n", a->record);
         rc = 1;
     }
-    cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, 0, 1.0 / 60) : NULL;
-    maximal_joints(m, mx, NULL, q, u);
+    int ground = r.wm && !a->no_ground && sn_world_terrain_height(r.wm, 0, 0, NULL) > -INFINITY;
+    cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, ground, 1.0 / 60) : NULL;
+    if (!rc) maximal_joints(&r, NULL, q, u);
     if (rec) {
         record_header(rec, m->nq, m->nv, ",c_rms,c_worst");
         fputc('\n', rec);
-        maximal_row(rec, m, mx, q, u, pe0);
+        maximal_row(rec, &r, q, u, pe0);
     }
     if (rep) cli_replay_frame(rep, s, 0, a->dt);
-    long steps = (long)floor(a->duration / a->dt + 0.5), k = 0;
-    int bar = !a->quiet && isatty(2);
-    double e0 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+    long steps = (long)floor(a->duration / a->dt + 0.5), k = 0, contact_sum = 0;
+    int bar = !a->quiet && isatty(2), contact_max = 0;
+    double e0 = rc ? 0 : sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
     double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = now_seconds();
     for (; !rc && k < steps; k++) {
-        if (sn_maximal_step(mx) != SN_OK) {
-            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", sn_maximal_time(mx),
-                    sn_maximal_last_error(mx));
+        sn_status st = r.wm ? sn_world_integrate(r.wm) : sn_maximal_step(mx);
+        if (st != SN_OK) {
+            fprintf(stderr, "\nsinew run: the step at t = %g s failed: %s\n", maximal_time(&r),
+                    r.wm ? sn_world_last_error(r.wm) : sn_maximal_last_error(mx));
             rc = 1;
             break;
         }
         memcpy(prev, q, (size_t)m->nq * sizeof(double));
-        maximal_joints(m, mx, prev, q, u);
-        if (rec) maximal_row(rec, m, mx, q, u, pe0);
+        maximal_joints(&r, prev, q, u);
+        if (rec) maximal_row(rec, &r, q, u, pe0);
         double rms, worst;
         sn_maximal_constraint_error(mx, &rms, &worst);
+        if (!isfinite(rms) || !isfinite(worst)) {
+            fprintf(stderr, "\nsinew run: the constraint error is not finite at t = %g s\n",
+                    maximal_time(&r));
+            rc = 1;
+            break;
+        }
         c_sq += rms * rms, c_rms_max = fmax(c_rms_max, rms), c_worst = fmax(c_worst, worst);
+        int nc = r.wm ? world_contact_count(r.wm) : 0;
+        contact_sum += nc, contact_max = nc > contact_max ? nc : contact_max;
         if (rep && sn_system_set_state(s, q, m->nq, u, m->nv) == SN_OK)
-            cli_replay_frame(rep, s, sn_maximal_time(mx), a->dt);
+            cli_replay_frame(rep, s, maximal_time(&r), a->dt);
         if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
     }
-    double wall = now_seconds() - t0, sim = sn_maximal_time(mx);
-    if (bar) fputc('\n', stderr);
-    double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
-    printf("model            %s (nq %d, nv %d)\n", a->path, m->nq, m->nv);
-    printf("maximal          %d bodies, %d constraints, %d rows (no contacts, no limits)\n",
-           sn_maximal_body_count(mx), sn_maximal_constraint_count(mx), sn_maximal_row_count(mx));
-    printf("simulated time   %.6g s in %ld steps of %.6g s (maximal coordinates, %s)\n", sim, k,
-           a->dt, rk4 ? "RK4" : "semi-implicit");
-    printf("wall time        %.6g s\n", wall);
-    printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
-    printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0 + pe0, e1 + pe0,
-           e1 - e0, e0 + pe0 != 0 ? 100 * (e1 - e0) / fabs(e0 + pe0) : 0.0);
-    rc = maximal_finish(a, rec, rep, k, sim, c_sq, c_rms_max, c_worst, "", rc);
+    if (opened) {
+        double wall = now_seconds() - t0, sim = maximal_time(&r);
+        if (bar) fputc('\n', stderr);
+        double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
+        int rk4 = !r.wm && a->scheme && !strcmp(a->scheme, "rk4");
+        printf("model            %s (nq %d, nv %d)\n", a->path, m->nq, m->nv);
+        printf("maximal          %d bodies, %d constraints, %d rows (%s)\n",
+               sn_maximal_body_count(mx), sn_maximal_constraint_count(mx), sn_maximal_row_count(mx),
+               r.wm ? "in the world, with contacts; no limits" : "no contacts, no limits");
+        printf("simulated time   %.6g s in %ld steps of %.6g s (maximal coordinates, %s)\n", sim, k,
+               a->dt,
+               r.wm  ? "the world's step"
+               : rk4 ? "RK4"
+                     : "semi-implicit");
+        printf("wall time        %.6g s\n", wall);
+        printf("real-time factor %.4g\n", wall > 0 ? sim / wall : (double)INFINITY);
+        if (r.wm) {
+            printf("energy           %.9g J -> %.9g J (change %+.3g J)\n", e0 + pe0, e1 + pe0,
+                   e1 - e0);
+            printf("contacts         %.3g per step on average, %d at most\n",
+                   k ? (double)contact_sum / (double)k : 0.0, contact_max);
+        } else {
+            printf("energy           %.9g J -> %.9g J (change %+.3g J, %+.3g %%)\n", e0 + pe0,
+                   e1 + pe0, e1 - e0, e0 + pe0 != 0 ? 100 * (e1 - e0) / fabs(e0 + pe0) : 0.0);
+        }
+        rc = maximal_finish(a, rec, rep, k, sim, c_sq, c_rms_max, c_worst,
+                            r.wm ? " with contacts" : "", rc);
+    } else {
+        if (rec) fclose(rec);
+        if (rep) cli_replay_free(rep);
+    }
     free(q), free(u), free(prev);
+    sn_world_destroy(r.wm);
     sn_maximal_destroy(mx);
     return rc;
 }
-
 
 int cli_run(int argc, char** argv) {
     run_args a;
@@ -1421,7 +1384,7 @@ int cli_run(int argc, char** argv) {
     memset(&setup, 0, sizeof setup);
     rc = configure(w, s, &a, &setup);
     if (a.maximal) {
-        rc = rc ? rc : a.maximal == 1 ? run_maximal_world(&a, w, s) : run_maximal(&a, w, s, &setup);
+        rc = rc ? rc : run_maximal(&a, w, s, &setup, a.maximal == 1);
         sn_world_destroy(w);
         sn_model_destroy(m);
         return rc;
