@@ -6,6 +6,7 @@
 #include "common.h"
 #include "harness/snt.h"
 #include "maxc/maxc.h"
+#include "maximal_setup.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,15 +14,6 @@
 
 static const double g_zero[3] = {0, 0, 0};
 static const double g_point_I[6] = {1e-3, 0, 0, 1e-3, 0, 1e-3};
-
-static sn_maximal* open_mx(double dt) {
-    sn_world_opts o;
-    memset(&o, 0, sizeof o);
-    o.timestep = dt;
-    sn_maximal* mx = NULL;
-    if (sn_maximal_create(&o, &mx, NULL) != SN_OK) return NULL;
-    return mx;
-}
 
 static sn_constraint_desc wire(int body, double x, double y, double z, double len) {
     sn_constraint_desc d;
@@ -85,7 +77,6 @@ static int test_impact_tension_only(void) {
 // two wheels hinged to the world about y, geared 2:1 (joint_a's angle = 2 joint_b's): set to 3.5
 // and 1.75 rad (consistent, beyond pi) after the gear was added, and the gear added to wheels at
 // 7 and 3.5 rad: no error, no torque (zero gravity, at rest)
-static const double g_frame_y[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
 
 static int add_wheel_hinge(sn_maximal* mx, int body, double x) {
     sn_constraint_desc d;
@@ -366,46 +357,6 @@ static int test_error_rms(void) {
 }
 
 // ---- post-stabilization (sn_maximal_set_projection) ----
-
-// a double pendulum: two rods of length 1, mass 1, hinged about y (the world, then 0 to 1), at
-// angles th1, th2 from hanging
-static sn_maximal* double_pendulum(double dt, double th1, double th2) {
-    sn_maximal* mx = open_mx(dt);
-    if (!mx) return NULL;
-    const double I[6] = {(0.0025 + 1) / 12, 0, 0, (0.0025 + 1) / 12, 0, 0.005 / 12};
-    int b0, b1;
-    sn_maximal_add_body(mx, 1, I, &b0);
-    sn_maximal_add_body(mx, 1, I, &b1);
-    double q0[4], q1[4], x0[3], x1[3];
-    quat_y(q0, th1);
-    quat_y(q1, th2);
-    x0[0] = -0.5 * sin(th1), x0[1] = 0, x0[2] = -0.5 * cos(th1);
-    x1[0] = -sin(th1) - 0.5 * sin(th2), x1[1] = 0, x1[2] = -cos(th1) - 0.5 * cos(th2);
-    sn_maximal_set_body_state(mx, b0, x0, q0, NULL, NULL);
-    sn_maximal_set_body_state(mx, b1, x1, q1, NULL, NULL);
-    sn_constraint_desc d;
-    memset(&d, 0, sizeof d);
-    d.kind = SN_CONSTRAINT_HINGE;
-    d.body_a = b0;
-    d.body_b = -1;
-    d.anchor_a[2] = 0.5;
-    memcpy(d.frame_a, g_frame_y, sizeof d.frame_a);
-    memcpy(d.frame_b, g_frame_y, sizeof d.frame_b);
-    int ok = sn_maximal_add_constraint(mx, &d, NULL) == SN_OK;
-    d.body_a = b1;
-    d.body_b = b0;
-    d.anchor_b[2] = -0.5;
-    ok = ok && sn_maximal_add_constraint(mx, &d, NULL) == SN_OK;
-    if (!ok) {
-        sn_maximal_destroy(mx);
-        return NULL;
-    }
-    return mx;
-}
-
-static double energy(const sn_maximal* mx) {
-    return sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
-}
 
 // the figure: the constraint error below 1e-6 over 10 s at dt 1e-3 with the
 // stabilization on, semi-implicit Euler (2.3e-4 without the projection); RK4 with it too; and
