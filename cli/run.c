@@ -1263,7 +1263,8 @@ static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_re
         fprintf(stderr, "sinew run: cannot write '%s'\n", a->record);
         rc = 1;
     }
-    int ground = r.wm && !a->no_ground && sn_world_terrain_height(r.wm, 0, 0, NULL) > -INFINITY;
+    int ground =
+        r.wm && !a->no_ground && sn_world_terrain_height(r.wm, 0, 0, NULL) > (double)-INFINITY;
     cli_replay* rep = !rc && !a->no_html ? cli_replay_begin(m, ground, 1.0 / 60) : NULL;
     if (!rc) maximal_joints(&r, NULL, q, u);
     if (rec) {
