@@ -16,7 +16,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADERS = ["sn_base.h", "sn_model.h", "sn_data.h", "sn_world.h", "sn_setup.h", "sn_state.h", "sn_soft.h",
-           "sn_maximal.h"]
+           "sn_maximal.h", "sn_arm.h"]
 
 
 def declarations(text):

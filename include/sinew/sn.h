@@ -2,6 +2,7 @@
 // sn.h: umbrella include of the sinew public API.
 #ifndef SN_H
 #define SN_H
+#include "sn_arm.h"
 #include "sn_base.h"
 #include "sn_data.h"
 #include "sn_maximal.h"

@@ -21,10 +21,18 @@ static inline void add10(sn_real* restrict p, const sn_real* restrict c) {
 
 sn_status sn_crba(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
+    sni_crba_extra(m, d, NULL, d->mass_matrix);
+    return SN_OK;
+}
+
+
+void sni_crba_extra(const sn_model* m, sn_data* d, const sn_real* extra, sn_real* M) {
     int nv = m->nv;
     sn_real* ic = d->ws_inertia; // composite inertias, 10 numbers each
-    sn_real* M = d->mass_matrix;
     memcpy(ic, d->body_rbi, 10 * (size_t)m->nbody * sizeof(sn_real));
+    if (extra)
+        for (int b = 1; b < m->nbody; b++)
+            add10(ic + 10 * b, extra + 10 * b);
     for (int b = m->nbody - 1; b > 0; b--)
         add10(ic + 10 * m->body_parent[b], ic + 10 * b);
     // only the tree's pattern is written (M[i][j], j on i's path to the root, and its mirror):
@@ -56,5 +64,4 @@ sn_status sn_crba(const sn_model* m, sn_data* d) {
         }
         M[i * nv + i] += m->dof_armature[i];
     }
-    return SN_OK;
 }

@@ -75,6 +75,19 @@ static inline void bias_force(sn_real* f, sn_real mass, const sn_real* c, const 
     v3_addcross(f, c, f + 3);
 }
 
+// the mass matrix by CRBA into M (nv x nv; only the tree's pattern is written, the rest must be
+// zero), with extra (nullable) added to each body's inertia: 10 numbers per body (body 0's
+// unused) at the world origin as body_rbi (rbi_from). sn_crba is this with NULL into
+// d->mass_matrix. Requires sn_fk (crba.c)
+void sni_crba_extra(const sn_model* m, sn_data* d, const sn_real* extra, sn_real* M);
+
+// RNEA, tau = M udot + h (udot nullable: zero) with d->gravity, as sn_rnea, with extra (nullable,
+// as in sni_crba_extra) added to each body's inertia and ext (nullable; per body a wrench at the
+// world origin, torque then force, 6 numbers, body 0's unused) acting on the bodies: tau gets
+// - S^T of it. Requires sn_fk_vel (rnea.c)
+void sni_rnea_extra(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau,
+                    const sn_real* extra, const sn_real* ext);
+
 // ABA for (M + diag(armature + diag)) udot = tau - h; diag (nv) may be NULL (internal: the step
 // adds its implicit diagonal w this way)
 sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,

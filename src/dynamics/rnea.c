@@ -26,8 +26,23 @@ static inline void body_force(sn_real* f, sn_real mass, const sn_real* c, const 
     v3_addcross(f, c, fm);
 }
 
-// body accelerations (with gravity) and body forces; tau (nullable) from the forces
-static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
+// f += I a + v x* (I v) for an inertia I (10 numbers at the world origin), v = (w, v0):
+// v x* (n, f) = (w x n + v0 x f, w x f)
+static void extra_force(sn_real* f, const sn_real* rbi, const sn_real* v, const sn_real* a) {
+    sn_real ia[6], p[6];
+    rbi_mul(ia, rbi, a);
+    rbi_mul(p, rbi, v);
+    for (int e = 0; e < 6; e++)
+        f[e] += ia[e];
+    v3_addcross(f, v, p);
+    v3_addcross(f, v + 3, p + 3);
+    v3_addcross(f + 3, v, p + 3);
+}
+
+// body accelerations (with gravity) and body forces; tau (nullable) from the forces; extra and
+// ext as in sni_rnea_extra (nullable)
+static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau,
+                      const sn_real* extra, const sn_real* ext) {
     sn_real* acc = d->ws_acc;
     sn_real* f = d->body_force;
     memset(acc, 0, 6 * sizeof(sn_real));
@@ -45,6 +60,10 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
                     a[e] += d->dof_motion[6 * (v0 + k) + e] * udot[v0 + k];
         body_force(f + 6 * b, m->body_mass[b], d->body_com + 3 * b, d->body_inertia_com + 6 * b,
                    d->body_bias + 6 * b, a);
+        if (extra) extra_force(f + 6 * b, extra + 10 * b, d->body_vel + 6 * b, a);
+        if (ext)
+            for (int e = 0; e < 6; e++)
+                f[6 * b + e] -= ext[6 * b + e];
     }
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b], v0 = m->joint_vadr[j];
@@ -74,13 +93,19 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
 
 sn_status sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     SNI_CHECK_MD(m, d);
-    rnea_pass(m, d, udot, tau);
+    rnea_pass(m, d, udot, tau, NULL, NULL);
     return SN_OK;
+}
+
+
+void sni_rnea_extra(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau,
+                    const sn_real* extra, const sn_real* ext) {
+    rnea_pass(m, d, udot, tau, extra, ext);
 }
 
 sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
     SNI_CHECK_MD(m, d);
-    rnea_pass(m, d, NULL, d->nonlinear);
+    rnea_pass(m, d, NULL, d->nonlinear, NULL, NULL);
     return SN_OK;
 }
 
@@ -184,7 +209,7 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
 
 sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
     SNI_CHECK_MD(m, d);
-    rnea_pass(m, d, udot, tau);
+    rnea_pass(m, d, udot, tau, NULL, NULL);
     sni_link_wrenches(m, d, d->ws_acc, NULL);
     return SN_OK;
 }
