@@ -82,6 +82,11 @@ int sni_arm_pgs(sn_arm* a, const sn_real* t, sn_real dt) {
         hi[c] = (a->upper[j] - th[j]) / dt;
         bound[c] = dt * a->friction[j];
     }
+    // no friction and theta* within every stop: lambda = 0 is the solution
+    int free = 1;
+    for (int c = 0; c < nc && free; c++)
+        free = bound[c] == 0 && t[a->idx[c]] >= lo[c] && t[a->idx[c]] <= hi[c];
+    if (free) return 0;
     // the columns of A^-1 of C's joints, from A's factor
     sni_factor f = {a->fac_L, a->fac_D};
     for (int c = 0; c < nc; c++) {

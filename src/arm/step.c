@@ -179,8 +179,8 @@ sn_status sn_arm_step(sn_arm* a, sn_real dt, const sn_arm_inputs* in) {
     sn_data* d = a->d;
     int n = a->n;
     size_t vb = (size_t)n * sizeof(sn_real);
-    memcpy(a->u1, d->u, vb); // theta_n-dot, kept for a failure
-    sn_fk(m, d);
+    memcpy(a->u1, d->u, vb);       // theta_n-dot, kept for a failure
+    if (!d->fk_valid) sn_fk(m, d); // the kinematics are those of the state after each change
     m3t_mul_v3(d->gravity, a->place_rot, a->gravity);
 
     // Ms, Me: the carried inertia at the start and the end of the step
