@@ -36,11 +36,11 @@ typedef struct sn_arm sn_arm;
 
 /// One joint and the link it moves, in the seed's parameters.
 typedef struct sn_arm_joint_desc {
-    int type;           ///< SN_JOINT_REVOLUTE (0 is taken as revolute) or SN_JOINT_PRISMATIC
+    int type;           ///< SN_JOINT_REVOLUTE (0 is taken as revolute), _CONTINUOUS or _PRISMATIC
     sn_real axis[3];    ///< a_k: the axis in frame k-1's axes (normalized; not zero)
     sn_real origin[3];  ///< J_k: joint k's origin in frame k-1 (m)
     sn_real frame[3];   ///< K_k: frame k's origin from joint k, in the moved axes (m)
-    sn_real mass;       ///< the link's mass (kg, >= 0; a chain needs some mass or inertia)
+    sn_real mass;       ///< the link's mass (kg, >= 0; each joint must move some mass)
     sn_real com[3];     ///< its centre of mass in frame k (m)
     sn_real inertia[6]; ///< its inertia about the centre of mass, frame k axes, xx xy xz yy yz zz
     sn_real armature;   ///< rotor inertia on the mass-matrix diagonal (kg m^2, seed 000's)

@@ -248,9 +248,11 @@ sn_status sn_arm_from_model(const sn_model* m, const sn_arm_desc* desc, const sn
 // joint k's parameters checked (k from 1 in messages)
 static sn_status check_joint(sn_arm* a, const sn_arm_joint_desc* j, int k) {
     const char* who = "sn_arm_create";
-    if (j->type != 0 && j->type != SN_JOINT_REVOLUTE && j->type != SN_JOINT_PRISMATIC)
-        return sni_arm_fail(a, SN_ERR_ARG, "%s: joint %d: type %d is not revolute or prismatic",
-                            who, k, j->type);
+    if (j->type != 0 && j->type != SN_JOINT_REVOLUTE && j->type != SN_JOINT_CONTINUOUS &&
+        j->type != SN_JOINT_PRISMATIC)
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: joint %d: type %d is not revolute, continuous or prismatic", who,
+                            k, j->type);
     const sn_real* groups[] = {j->axis, j->origin, j->frame, j->com, j->inertia};
     const char* names[] = {"axis", "origin", "frame", "com", "inertia"};
     const int sizes[] = {3, 3, 3, 3, 6};
@@ -329,7 +331,9 @@ static sn_status fill_spec(sni_spec* s, const sn_arm_desc* desc, sn_error* err) 
                 v3_copy(j->pos, jd->frame);
                 v3_set(j->axis, 1, 0, 0);
             } else {
-                j->type = jd->type == SN_JOINT_PRISMATIC ? SN_JOINT_PRISMATIC : SN_JOINT_REVOLUTE;
+                j->type = jd->type == SN_JOINT_PRISMATIC    ? SN_JOINT_PRISMATIC
+                          : jd->type == SN_JOINT_CONTINUOUS ? SN_JOINT_CONTINUOUS
+                                                            : SN_JOINT_REVOLUTE;
                 j->parent_name = parent;
                 j->child_name = lname;
                 v3_copy(j->pos, jd->origin);
@@ -367,6 +371,18 @@ sn_status sn_arm_create(const sn_arm_desc* desc, const sn_world_opts* opts, sn_a
     sn_status st = apply_desc(a, desc, "sn_arm_create");
     for (int k = 0; st == SN_OK && k < desc->njoint; k++)
         st = check_joint(a, &desc->joints[k], k + 1);
+    // every joint must move some mass or inertia (the compiler checks the inertia about the axis)
+    int moved = 0;
+    for (int k = desc->njoint - 1; st == SN_OK && k >= 0; k--) {
+        const sn_arm_joint_desc* jd = &desc->joints[k];
+        moved |= jd->mass > 0 || !all_zero(jd->inertia, 6) || jd->armature > 0;
+        if (!moved)
+            st = sni_arm_fail(a, SN_ERR_ARG,
+                              "sn_arm_create: joint %d moves no mass or inertia (links %d..%d have "
+                              "none): give them mass and inertia (a carried inertia C is added to "
+                              "the links', it does not replace them)",
+                              k + 1, k + 1, desc->njoint);
+    }
     if (st == SN_OK) {
         sni_spec s;
         sni_spec_init(&s, &a->alloc, "arm");
