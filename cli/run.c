@@ -231,8 +231,8 @@ typedef struct run_args {
     int nrotor;
     int rotor_dof[64];
     double rotor_val[64][2]; // spin inertia, gear ratio
-    int maximal;     // the model in maximal coordinates: 1 --maximal (in the world, with the
-                     // contacts), 2 --maximal-alone (the sn_maximal stepped alone, no contacts)
+    int maximal; // the model in maximal coordinates: 1 --maximal (in the world, with the
+                 // contacts), 2 --maximal-alone (the sn_maximal stepped alone, no contacts)
 } run_args;
 
 // the bundled scene of `sinew run` without a model

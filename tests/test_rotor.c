@@ -437,8 +437,8 @@ static int test_refusals(void) {
     sn_system* s = sc.s;
     const sn_world* w = sc.w;
     SNT_CHECK(refused(sn_system_set_rotor(s, 2, NAN, 1), SN_ERR_NONFINITE, w, "spin_inertia") == 0);
-    SNT_CHECK(refused(sn_system_set_rotor(s, 2, INFINITY, 1), SN_ERR_NONFINITE, w,
-                      "spin_inertia") == 0);
+    SNT_CHECK(
+        refused(sn_system_set_rotor(s, 2, INFINITY, 1), SN_ERR_NONFINITE, w, "spin_inertia") == 0);
     SNT_CHECK(refused(sn_system_set_rotor(s, 2, -1e-3, 1), SN_ERR_ARG, w, "spin_inertia") == 0);
     SNT_CHECK(refused(sn_system_set_rotor(s, 2, 1e-3, NAN), SN_ERR_NONFINITE, w, "gear_ratio") ==
               0);
@@ -459,8 +459,8 @@ static int test_refusals(void) {
     SNT_STATUS_OK(sn_system_set_rotor(s, 2, 1e-3, -3));
     SNT_STATUS_OK(sn_system_rotor(s, 2, &I, &N));
     SNT_CHECK(I == 1e-3 && N == -3);
-    SNT_CHECK(refused(sn_system_set_scheme(s, SN_SCHEME_TRAPEZOID), SN_ERR_ARG, w,
-                      "SEMI_IMPLICIT") == 0);
+    SNT_CHECK(
+        refused(sn_system_set_scheme(s, SN_SCHEME_TRAPEZOID), SN_ERR_ARG, w, "SEMI_IMPLICIT") == 0);
     SNT_CHECK(sn_system_scheme(s) == SN_SCHEME_SEMI_IMPLICIT);
     scene_close(&sc);
     // a DOF of a multi-DOF joint (the top's spherical joint, a floating base)

@@ -421,8 +421,8 @@ SN_API sn_gyroscopic sn_system_gyroscopic(const sn_system* s);
 /// H = spin_inertia * gear_ratio * u_dof * a. A prismatic joint's rotor drives a screw along its
 /// axis: a is the direction of travel and gear_ratio is in rad/m (2 pi / lead). Its couple on the
 /// parent, H x w_parent, enters the step as the skew matrix G = sum S_p^T [H]x S_p (S_p the
-/// parent's angular Jacobian rows) by seed 002's Cayley step (M - dt/2 G) u' = (M + dt/2 G) u, which
-/// does no work; u' - u is added to the free velocity (docs/step.md "Spinning rotors"). The
+/// parent's angular Jacobian rows) by seed 002's Cayley step (M - dt/2 G) u' = (M + dt/2 G) u,
+/// which does no work; u' - u is added to the free velocity (docs/step.md "Spinning rotors"). The
 /// reflected inertia spin_inertia * gear_ratio^2 on the mass-matrix diagonal is NOT added here: it
 /// is the model's armature (URDF <dynamics rotor_inertia>, MJCF armature), which the user sets as
 /// well; the two are separate and neither counts the other. spin_inertia 0 removes the rotor (a

@@ -112,8 +112,7 @@ sn_status sn_system_set_rotor(sn_system* s, int dof, sn_real spin_inertia, sn_re
 }
 
 
-sn_status sn_system_rotor(const sn_system* s, int dof, sn_real* spin_inertia,
-                          sn_real* gear_ratio) {
+sn_status sn_system_rotor(const sn_system* s, int dof, sn_real* spin_inertia, sn_real* gear_ratio) {
     if (!s) return SN_ERR_ARG;
     if (dof < 0 || dof >= s->m->nv)
         return SET_ERR(s->world, SN_ERR_ARG, "sn_system_rotor: dof %d: the system has DOFs 0 to %d",
