@@ -31,7 +31,7 @@ static void run_usage(void) {
             "                 [--soft-pair A:B:K[:Kt:B:Bt:MU],...] [--materials LINK:ID,...]\n"
             "                 [--expo-products N] [--expo-full] [--expo-modal on|off]\n"
             "                 [--expo-slip on|off] [--soft-events] [--maximal]\n"
-            "                 [--maximal-alone]\n");
+            "                 [--maximal-alone] [--rotor DOF:INERTIA:RATIO]...\n");
     fprintf(stderr,
             "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
             "(its\n"
@@ -43,6 +43,10 @@ static void run_usage(void) {
             "              joints: explicit (default, seed 000: a fast spin blows up under\n"
             "              semi_implicit) or midpoint (at the step's mean velocity: does no work;\n"
             "              semi_implicit only)\n"
+            "  --rotor     a rotor spinning on DOF's 1-DOF joint (repeatable): spin inertia\n"
+            "              INERTIA kg m^2, gear ratio RATIO, carried by the joint's parent; its\n"
+            "              gyroscopic couple by a Cayley step (sn_system_set_rotor; semi_implicit\n"
+            "              only; the reflected inertia is the file's armature, not added)\n"
             "  --q0, --u0  initial generalized coordinates (nq) and velocities (nv)\n"
             "  --kp, --kd  PD gains: nv numbers, or one number for every joint (a floating base\n"
             "              is never actuated); they turn the PD controller on\n"
@@ -223,8 +227,12 @@ typedef struct run_args {
     const char *soft_pairs, *materials;
     int expo_products, expo_full, expo_modal, expo_slip;
     int soft_events; // --soft-events
-    int maximal;     // the model in maximal coordinates: 1 --maximal (in the world, with the
-                     // contacts), 2 --maximal-alone (the sn_maximal stepped alone, no contacts)
+    // ---- --rotor DOF:INERTIA:RATIO (repeatable) ----
+    int nrotor;
+    int rotor_dof[64];
+    double rotor_val[64][2]; // spin inertia, gear ratio
+    int maximal; // the model in maximal coordinates: 1 --maximal (in the world, with the
+                 // contacts), 2 --maximal-alone (the sn_maximal stepped alone, no contacts)
 } run_args;
 
 // the bundled scene of `sinew run` without a model
@@ -322,6 +330,24 @@ static int parse_args(int argc, char** argv, run_args* a) {
             }
             *(!strcmp(s, "--expo-modal") ? &a->expo_modal : &a->expo_slip) = !strcmp(v, "on");
             i++;
+        } else if (!strcmp(s, "--rotor")) {
+            // ---- --rotor DOF:INERTIA:RATIO ----
+            const char* v = i + 1 < argc ? argv[i + 1] : "";
+            char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+            long dof = strtol(v, &e1, 10);
+            double in = *e1 == ':' ? strtod(e1 + 1, &e2) : 0;
+            double ra = e2 && *e2 == ':' ? strtod(e2 + 1, &e3) : 0;
+            if (e1 == v || !e3 || e3 == e2 + 1 || *e3 || dof < 0 || dof > (1 << 20) ||
+                a->nrotor >= 64) {
+                fprintf(stderr, "sinew run: --rotor needs DOF:INERTIA:RATIO (a DOF index, kg m^2, "
+                                "the gear ratio; at most 64 rotors)\n");
+                return CLI_USAGE;
+            }
+            a->rotor_dof[a->nrotor] = (int)dof;
+            a->rotor_val[a->nrotor][0] = in;
+            a->rotor_val[a->nrotor++][1] = ra;
+            i++;
+            // ---- end of --rotor ----
         } else if (!strcmp(s, "--soft-events")) {
             a->soft_events = 1;
         } else if (!strcmp(s, "--maximal")) {
@@ -559,6 +585,11 @@ static int configure(sn_world* w, sn_system* s, run_args* a, sn_setup_report* re
     sn_scheme sc = SN_SCHEME_SEMI_IMPLICIT;
     if (!rc && a->scheme && !(rc = parse_scheme(a->scheme, &sc))) sn_system_set_scheme(s, sc);
     if (!rc && a->gyroscopic) rc = set_gyroscopic(s, a->gyroscopic);
+    for (int k = 0; k < a->nrotor && !rc; k++) // --rotor
+        if (sn_system_set_rotor(s, a->rotor_dof[k], a->rotor_val[k][0], a->rotor_val[k][1])) {
+            fprintf(stderr, "sinew run: --rotor: %s\n", sn_world_last_error(w));
+            rc = CLI_USAGE;
+        }
     if (!rc && a->materials) rc = set_materials(w, s, a->materials);
     int crank = a->demo ? sn_model_find(m, SN_OBJ_JOINT, DEMO_CRANK) : -1;
     memset(u, 0, (size_t)nv * sizeof(double));

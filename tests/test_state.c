@@ -761,13 +761,14 @@ static int test_audited_structures_unchanged(void) {
         const char* name;
         size_t size, pinned;
     } t[] = {
-        {"sn_system (sim/sim.h)", sizeof(sn_system), 1352},
+        {"sn_system (sim/sim.h)", sizeof(sn_system), 1424},
         {"sni_tendon_sys (tendon/tendon.h)", sizeof(sni_tendon_sys), 40},
         {"sn_world (sim/sim.h)", sizeof(sn_world), 8336},
         {"sni_contact (sim/sim.h)", sizeof(sni_contact), 208},
         {"sni_step (sim/sim.h)", sizeof(sni_step), 288},
         {"sni_invdyn (sim/sim.h)", sizeof(sni_invdyn), 56},
         {"sni_gyro (sim/sim.h)", sizeof(sni_gyro), 168},
+        {"sni_rotor (sim/sim.h)", sizeof(sni_rotor), 72},
         {"sni_control (sim/control.h)", sizeof(sni_control), 128},
         {"sni_actuators (sim/control.h)", sizeof(sni_actuators), 64},
         {"sni_solver (solver/solver.h)", sizeof(sni_solver), 552},

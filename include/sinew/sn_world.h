@@ -414,6 +414,31 @@ SN_API sn_scheme sn_system_scheme_used(const sn_system* s);
 /// bodies (a flywheel on a revolute joint) stay explicit. SN_ERR_ARG for an unknown value.
 SN_API sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode);
 SN_API sn_gyroscopic sn_system_gyroscopic(const sn_system* s);
+/// A rotor spinning on the 1-DOF joint of DOF `dof` (beyond seed 000; off until set): a motor's
+/// rotor of spin inertia `spin_inertia` (kg m^2, about its own axis) geared to the joint by
+/// `gear_ratio`, carried by the joint's parent body (the stator is on the parent link) and spinning
+/// about the joint axis a (world axes) at gear_ratio * u_dof, so its spin momentum is
+/// H = spin_inertia * gear_ratio * u_dof * a. A prismatic joint's rotor drives a screw along its
+/// axis: a is the direction of travel and gear_ratio is in rad/m (2 pi / lead). Its couple on the
+/// parent, H x w_parent, enters the step as the skew matrix G = sum S_p^T [H]x S_p (S_p the
+/// parent's angular Jacobian rows) by seed 002's Cayley step (M - dt/2 G) u' = (M + dt/2 G) u,
+/// which does no work; u' - u is added to the free velocity (docs/step.md "Spinning rotors"). The
+/// reflected inertia spin_inertia * gear_ratio^2 on the mass-matrix diagonal is NOT added here: it
+/// is the model's armature (URDF <dynamics rotor_inertia>, MJCF armature), which the user sets as
+/// well; the two are separate and neither counts the other. spin_inertia 0 removes the rotor (a
+/// system without rotors steps bit for bit as seed 000's). Refused (SN_ERR_ARG or
+/// SN_ERR_NONFINITE, with sn_world_last_error naming the argument): dof out of range, a DOF of a
+/// spherical or floating joint, spin_inertia NaN, infinite or negative, gear_ratio NaN, infinite
+/// or 0 (with spin_inertia > 0; a negative ratio is a reversing gear), a system whose scheme is not
+/// SN_SCHEME_SEMI_IMPLICIT (sn_system_set_scheme then refuses other schemes while a rotor is set),
+/// a world with soft contacts; SN_ERR_NOMEM. The first rotor allocates the Cayley step's scratch
+/// (2 nv^2 + 3 nv numbers); the step allocates nothing. Cost per step: CRBA and an nv x nv LU.
+SN_API sn_status sn_system_set_rotor(sn_system* s, int dof, sn_real spin_inertia,
+                                     sn_real gear_ratio);
+/// The rotor of DOF `dof`: its spin inertia and gear ratio (0 and 0 when none); NULL skips one.
+/// SN_ERR_ARG for a dof out of range.
+SN_API sn_status sn_system_rotor(const sn_system* s, int dof, sn_real* spin_inertia,
+                                 sn_real* gear_ratio);
 /// setComputeInverseDynamics: after each step, the force and torque at every joint.
 SN_API void sn_system_set_compute_inverse_dynamics(sn_system* s, int on);
 /// getForceAtJointInWorldFrame / getTorqueAtJointInWorldFrame of the last step for the URDF joint

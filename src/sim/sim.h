@@ -122,6 +122,21 @@ typedef struct sni_gyro {
     sn_real* fprev; // the last step's impulses of contacts, limits and friction / dt (nv)
 } sni_gyro;
 
+// the rotors spinning on 1-DOF joints (rotor.c): the settings per DOF and the Cayley step's
+// scratch, allocated when the first rotor is set (bytes 0: none yet) and kept with the system
+typedef struct sni_rotor {
+    int n;            // rotors set (spin inertia not 0)
+    int applied;      // the last step's free velocity took the Cayley increment
+    int soft_warned;  // a soft world's step said it does not take them
+    sn_real* inertia; // spin inertia I of the rotor on each DOF, 0: none (nv)
+    sn_real* ratio;   // gear ratio N: the rotor spins at N u_dof (nv; 0 where none)
+    sn_real* G;       // the gyroscopic matrix sum S^T [H]x S (nv x nv)
+    sn_real* lu;      // M - dt/2 G and its LU factor (nv x nv)
+    sn_real* b;       // the right-hand side, then the increment (nv)
+    int* piv;         // (nv)
+    size_t bytes;     // the block of the arrays above
+} sni_rotor;
+
 // inverse dynamics of a system's last step (step.c; SNI_VALID_ID)
 typedef struct sni_invdyn {
     int compute;       // after each step
@@ -148,6 +163,7 @@ struct sn_system {
     sni_loops loops;       // loop constraints (loops/loops.h)
     sni_invdyn id;         // inverse dynamics of the last step
     sni_gyro gyro;         // the gyroscopic couple's option and scratch (gyro.c)
+    sni_rotor rotor;       // spinning rotors on 1-DOF joints (rotor.c)
     sni_tendon_sys tendon; // tendon actuators' inputs, the tendons' forces (tendon/tendon.h)
     // ---- collision ----
     int has_contacted;    // set by the contact solver; reset by a state change
@@ -267,5 +283,19 @@ void sni_gyro_impulses(sn_system* s, sn_real dt);
 // the explicit couple's warning (SEMI_IMPLICIT): once per system, when a body's spin makes it
 // unsafe at dt
 void sni_gyro_check(sn_system* s, sn_real dt);
+
+// rotor.c
+// the Cayley increment applies to this step (rotors set, SEMI_IMPLICIT)
+int sni_rotor_active(const sn_system* s);
+// the gyroscopic matrix G (nv x nv, row-major) of the rotors at velocity u and d's kinematics
+void sni_rotor_matrix(const sn_system* s, const sn_real* u, sn_real* G);
+// the Cayley step's increment du = u' - u, (M - dt/2 G) u' = (M + dt/2 G) u, with M = sn_crba's
+// and G at u (d's kinematics; d->mass_matrix written); SN_ERR_SINGULAR if the LU fails
+sn_status sni_rotor_cayley(sn_system* s, sn_real dt, const sn_real* u, sn_real* du);
+// the free velocity's Cayley increment at the step's start (s->step.u0), added to s->step.u1
+// (and to the midpoint couple's u*)
+sn_status sni_rotor_free_velocity(sn_system* s, sn_real dt);
+// the rotors' scratch freed (world.c, with the system)
+void sni_rotor_free(sn_system* s);
 
 #endif

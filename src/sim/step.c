@@ -304,22 +304,28 @@ static void stage_control(sn_system* s, sn_real dt) {
 
 
 // free velocity, step 4 without impulses: u* = u + dt (M + diag w)^-1 (tau_exp - h) in s->step.u1
-// (the contact solver adds M~^-1 J_c^T lambda_c to it). RUNGE_KUTTA_4: its first stage, u* =
-// u + dt M^-1 (tau_exp - h); its four stages run after the contact solve (stage_rk4)
+// (the contact solver adds M~^-1 J_c^T lambda_c to it), plus the spinning rotors' Cayley increment
+// when rotors are set (rotor.c). RUNGE_KUTTA_4: its first stage, u* = u + dt M^-1 (tau_exp - h);
+// its four stages run after the contact solve (stage_rk4)
 static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
     int nv = m->nv;
     sn_real* u1 = s->step.u1;
+    s->rotor.applied = 0;
     if (s->step.scheme_used == SN_SCHEME_RK4) return rk4_free_velocity(s, dt);
-    if (sni_gyro_active(s)) return sni_gyro_free_velocity(s, dt);
+    if (sni_gyro_active(s)) {
+        sn_status st = sni_gyro_free_velocity(s, dt);
+        return st == SN_OK ? sni_rotor_free_velocity(s, dt) : st;
+    }
     sn_real* acc = d->udot;
     sn_status st = sni_aba(m, d, s->step.tau_exp, s->ctl.w, acc);
     if (st != SN_OK) return st;
     for (int i = 0; i < nv; i++)
         u1[i] = s->step.u0[i] + dt * acc[i];
     if (s->id.compute) memcpy(s->id.body_acc, d->ws_acc, 6 * (size_t)m->nbody * sizeof(sn_real));
-    return SN_OK;
+    // spinning rotors (rotor.c, off by default): the Cayley increment u' - u
+    return s->rotor.n > 0 ? sni_rotor_free_velocity(s, dt) : SN_OK;
 }
 
 
@@ -422,7 +428,8 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
 static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     if (!s->id.compute) return;
     const sn_real* u1 = s->step.u1;
-    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied)
+    if (s->step.scheme_used == SN_SCHEME_RK4 || impulses || s->loops.active || s->gyro.applied ||
+        s->rotor.applied)
         rk4_body_acc(s, u1, dt);
     if (impulses) {
         contact_wrenches(s, dt);
@@ -521,6 +528,13 @@ static sn_status soft_integrate2(sn_world* w) {
         s->step.scheme_used = s->step.scheme;
         sni_stage_torque(s, s->d->q, s->d->u, s->step.pos_err, s->step.tau_cmd, s->step.tau_act,
                          s->step.tau_exp, 1);
+        if (s->rotor.n > 0 && !s->rotor.soft_warned) {
+            sni_world_warn(w,
+                           "system %d has %d spinning rotors (sn_system_set_rotor): the soft "
+                           "contacts' integrator does not take their Cayley step (said once)",
+                           i, s->rotor.n);
+            s->rotor.soft_warned = 1;
+        }
         sn_status st = s->soft ? sni_soft_step(s, dt) : SN_ERR_NOMEM;
         if (st != SN_OK) {
             char why[512];

@@ -487,6 +487,11 @@ sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
     if (!s) return SN_ERR_ARG;
     if (scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown integration scheme %d", (int)scheme);
+    if (scheme != SN_SCHEME_SEMI_IMPLICIT && s->rotor.n > 0)
+        return SET_ERR(s->world, SN_ERR_ARG,
+                       "scheme %d: the system has %d spinning rotors (sn_system_set_rotor), "
+                       "whose Cayley step is a part of the SEMI_IMPLICIT step only",
+                       (int)scheme, s->rotor.n);
     s->step.scheme = scheme;
     return SN_OK;
 }

@@ -66,6 +66,7 @@ static void system_free(sn_system* s) {
     sn_allocator a = s->world->alloc;
     sn_data_destroy(s->d);
     sni_soft_free(s);
+    sni_rotor_free(s);
     sni_free(&a, s->act.desc, (size_t)s->act.cap * sizeof(sn_actuator_desc));
     sni_free(&a, s->act.cmd, (size_t)s->act.cap * sizeof(sn_real));
     sni_free(&a, s->act.state, (size_t)s->act.cap * sizeof(sn_actuator_state));

@@ -73,6 +73,10 @@
 //   step. sni_solver.couple: scratch (this solve's view).
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
+// sni_rotor (sim/sim.h; written only when a system has a rotor set, after everything else, so
+//   the checkpoints of worlds without rotors are as they were and version 2 stays): n, inertia,
+//   ratio: config | applied: report, not restored (like sni_gyro's) | soft_warned: a warning
+//   given, not restored | G, lu, b, piv: scratch of a step | bytes: structure.
 #include "couple/couple.h"
 #include "sim/sim.h"
 #include "sinew/sn_state.h"
@@ -521,6 +525,31 @@ static void visit_couple(sni_ser* S, sn_world* w) {
 }
 
 
+// the spinning rotors (only when a system has one: the checkpoints of other worlds are as they
+// were): per system, the count, then the settings of every DOF
+static int any_rotor(const sn_world* w) {
+    for (int i = 0; i < w->nsys; i++)
+        if (w->sys[i]->rotor.n > 0) return 1;
+    return 0;
+}
+
+
+static void visit_rotors(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    int on = 1;
+    sni_ser_int(S, SNI_CONFIG, "spinning rotors (present)", &on, 1, 0, -1);
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++) {
+        sn_system* s = w->sys[i];
+        S->sys = i;
+        sni_ser_int(S, SNI_CONFIG, "spinning rotors (sn_system_set_rotor)", &s->rotor.n, 1, 0, -1);
+        if (s->rotor.n == 0 || S->failed != SN_OK) continue;
+        size_t nv = (size_t)s->m->nv;
+        sni_ser_real(S, SNI_CONFIG, "rotors' spin inertias", s->rotor.inertia, nv);
+        sni_ser_real(S, SNI_CONFIG, "rotors' gear ratios", s->rotor.ratio, nv);
+    }
+}
+
+
 static void visit_all(sni_ser* S, sn_world* w) {
     visit_models(S, w);
     visit_world(S, w);
@@ -528,6 +557,7 @@ static void visit_all(sni_ser* S, sn_world* w) {
         visit_system(S, w->sys[i]);
     if (w->soft && S->failed == SN_OK) visit_soft(S, w);
     if (w->couple && S->failed == SN_OK) visit_couple(S, w);
+    if (any_rotor(w) && S->failed == SN_OK) visit_rotors(S, w);
 }
 
 
