@@ -267,6 +267,12 @@ static sn_status check_joint(sn_arm* a, const sn_arm_joint_desc* j, int k) {
         if (!(scal[i] >= 0) || !isfinite(scal[i]))
             return sni_arm_fail(a, SN_ERR_ARG, "%s: joint %d: %s = %g is not finite and >= 0", who,
                                 k, snames[i], scal[i]);
+    // as a URDF <inertial>: the compiler keeps a link's inertia only with its mass
+    if (j->mass == 0 && !all_zero(j->inertia, 6))
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: joint %d: mass is zero but the inertia is not (a link's inertia "
+                            "needs its mass)",
+                            who, k);
     if (j->limited && (isnan(j->lower) || isnan(j->upper) || j->lower > j->upper ||
                        j->lower == (double)INFINITY || j->upper == (double)-INFINITY))
         return sni_arm_fail(a, SN_ERR_ARG,
