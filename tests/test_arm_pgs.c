@@ -517,6 +517,8 @@ static int test_refuses_bad_desc(void) {
     BAD_JOINT(j[1].mass = -1, "mass");
     BAD_JOINT(j[1].mass = NAN, "mass");
     BAD_JOINT(j[1].mass = 0, "mass is zero but the inertia is not");
+    BAD_JOINT(j[1].inertia[0] = -0.01, "inertia must be positive semi-definite");
+    BAD_JOINT(j[1].inertia[1] = 0.5, "inertia must be positive semi-definite");
     BAD_JOINT(j[1].armature = -0.1, "armature");
     BAD_JOINT(j[1].damping = -0.5, "damping");
     BAD_JOINT(j[1].damping = NAN, "damping");
