@@ -5,8 +5,8 @@
 // seed's parameters, models/arm7.urdf, the shared UR5) and the documented damping difference; the
 // carried inertia (the step's momentum identity, a released payload, a payload's weight, C as a
 // link's own inertia); the frames against the model's kinematics and the seed's FK formula, and
-// the link wrenches through the Jacobians. The stops, friction, refusals and allocation are
-// test_arm_pgs.c's. Every test prints what it measured.
+// the link wrenches through the Jacobians, the placement turning gravity. The stops, friction,
+// refusals and allocation are test_arm_pgs.c's. Every test prints what it measured.
 #include "common.h"
 #include "harness/snt.h"
 #include "test_arm_common.h"
@@ -831,10 +831,55 @@ static int test_wrench_through_jacobian(void) {
     return 0;
 }
 
+// the placement turns gravity: an arm placed by (p, R) under g steps as the same arm unplaced
+// under R^T g (the base's axes), and its frames are O o the unplaced arm's
+static int test_placement_turns_gravity(void) {
+    tc_seed(1511);
+    double worst = 0, worst_f = 0;
+    for (int t = 0; t < 10; t++) {
+        int n = 2 + t % 5;
+        sn_arm_joint_desc j[TA_MAXN];
+        ta_random_joints(n, 1, j);
+        double g[3] = {1.5, -2, -9.81}, R[9], p[3], gb[3];
+        ta_random_rotation(R);
+        random_vec(3, -1, 1, p);
+        for (int i = 0; i < 3; i++)
+            gb[i] = R[i] * g[0] + R[3 + i] * g[1] + R[6 + i] * g[2];
+        sn_arm *a = ta_arm(n, j, g, 0), *b = ta_arm(n, j, gb, 0);
+        SNT_CHECK(a && b);
+        SNT_STATUS_OK(sn_arm_set_placement(a, p, R));
+        double q[TA_MAXN], qd[TA_MAXN];
+        random_vec(n, -1, 1, q);
+        random_vec(n, -1, 1, qd);
+        SNT_STATUS_OK(sn_arm_set_state(a, q, n, qd, n));
+        SNT_STATUS_OK(sn_arm_set_state(b, q, n, qd, n));
+        for (int s = 0; s < 200; s++) {
+            SNT_STATUS_OK(sn_arm_step(a, 2e-3, NULL));
+            SNT_STATUS_OK(sn_arm_step(b, 2e-3, NULL));
+        }
+        worst = fmax(worst, fmax(ta_err(n, sn_arm_q(a), sn_arm_q(b)),
+                                 ta_err(n, sn_arm_qd(a), sn_arm_qd(b))));
+        for (int k = 0; k < n; k++) {
+            double P[3];
+            rot3(R, sn_arm_frame_pos(b) + 3 * k, P);
+            for (int i = 0; i < 3; i++)
+                worst_f = fmax(worst_f, fabs(sn_arm_frame_pos(a)[3 * k + i] - P[i] - p[i]));
+        }
+        sn_arm_destroy(a);
+        sn_arm_destroy(b);
+    }
+    printf("  10 chains, 200 steps: placed under g vs unplaced under R(O)^T g: state %.2e, frames "
+           "%.2e\n",
+           worst, worst_f);
+    SNT_CHECK(worst < 1e-13 && worst_f < 1e-14);
+    return 0;
+}
+
 
 SNT_SUITE(SNT_TEST(test_cayley_no_work_per_step), SNT_TEST(test_cayley_energy_gimbal),
           SNT_TEST(test_gyroscope_precesses), SNT_TEST(test_equals_system_step),
           SNT_TEST(test_equals_system_step_urdf), SNT_TEST(test_damping_difference),
           SNT_TEST(test_carried_momentum_identity), SNT_TEST(test_release_payload),
           SNT_TEST(test_payload_weight), SNT_TEST(test_carried_inertia_is_link_inertia),
-          SNT_TEST(test_frames), SNT_TEST(test_wrench_through_jacobian))
+          SNT_TEST(test_frames), SNT_TEST(test_wrench_through_jacobian),
+          SNT_TEST(test_placement_turns_gravity))

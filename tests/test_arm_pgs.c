@@ -595,6 +595,10 @@ static int test_refuses_bad_step(void) {
     SNT_STATUS_OK(sn_arm_set_state(a, q, 3, qd, 3));
     SNT_STATUS_OK(sn_arm_set_state(b, q, 3, qd, 3));
     int refusals = 0;
+    sn_arm_report r0;
+    sn_arm_report_get(a, &r0); // before the first step: zeros and NULL pointers
+    SNT_CHECK(!r0.theta_prime && !r0.theta_star && !r0.bias && !r0.impulse && r0.sweeps == 0 &&
+              r0.energy_star == 0);
     sn_arm_inputs in = {0};
     REFUSED(sn_arm_step(a, 0, &in), SN_ERR_ARG, "dt");
     REFUSED(sn_arm_step(a, -1, &in), SN_ERR_ARG, "dt");
