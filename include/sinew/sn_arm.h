@@ -40,7 +40,8 @@ typedef struct sn_arm_joint_desc {
     sn_real axis[3];    ///< a_k: the axis in frame k-1's axes (normalized; not zero)
     sn_real origin[3];  ///< J_k: joint k's origin in frame k-1 (m)
     sn_real frame[3];   ///< K_k: frame k's origin from joint k, in the moved axes (m)
-    sn_real mass;       ///< the link's mass (kg, >= 0; each joint must move some mass)
+    sn_real mass;       ///< the link's mass (kg, >= 0; 0 only with a zero inertia, as in a
+                        ///< URDF; each joint must move some mass)
     sn_real com[3];     ///< its centre of mass in frame k (m)
     sn_real inertia[6]; ///< its inertia about the centre of mass, frame k axes, xx xy xz yy yz zz
     sn_real armature;   ///< rotor inertia on the mass-matrix diagonal (kg m^2, seed 000's)
@@ -85,7 +86,7 @@ typedef struct sn_arm_report {
     const sn_real* impulse;     ///< the stops' and friction's generalized impulses: A (v - theta*)
                                 ///< (n; N m s)
     int sweeps;                 ///< sweeps run (a sweep that moves no velocity by more than
-                                ///< 1e-15 (1 + |v_j|) ends them)
+                                ///< 1e-15 (1 + |v_j|) ends them; 0 after an all-stick start)
     int stuck_start;            ///< 1: the sweeps started from the exact all-stick solution
     sn_real energy_star;        ///< 1/2 theta*^T A theta*
     sn_real energy_end;         ///< 1/2 v^T A v of the new velocity v (never above energy_star

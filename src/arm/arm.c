@@ -4,6 +4,7 @@
 // chain, its parameters, states and checks. The step is step.c, its solver pgs.c.
 #include "arm/arm.h"
 
+#include "math/sym3.h"
 #include "model/spec.h"
 
 #include <math.h>
@@ -269,6 +270,21 @@ static sn_status check_joint(sn_arm* a, const sn_arm_joint_desc* j, int k) {
         if (!(scal[i] >= 0) || !isfinite(scal[i]))
             return sni_arm_fail(a, SN_ERR_ARG, "%s: joint %d: %s = %g is not finite and >= 0", who,
                                 k, snames[i], scal[i]);
+    // as a URDF <inertial>: positive semi-definite (a negative principal moment makes M
+    // indefinite), and kept by the compiler only with its mass
+    const sn_real* I = j->inertia;
+    sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]}, ev[3];
+    sni_sym3_eigenvalues(full, ev);
+    if (ev[0] < -1e-12 * fmax(fabs(ev[2]), 1e-300))
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: joint %d: inertia must be positive semi-definite (eigenvalues %g "
+                            "%g %g)",
+                            who, k, ev[0], ev[1], ev[2]);
+    if (j->mass == 0 && !all_zero(j->inertia, 6))
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: joint %d: mass is zero but the inertia is not (a link's inertia "
+                            "needs its mass)",
+                            who, k);
     if (j->limited && (isnan(j->lower) || isnan(j->upper) || j->lower > j->upper ||
                        j->lower == (double)INFINITY || j->upper == (double)-INFINITY))
         return sni_arm_fail(a, SN_ERR_ARG,

@@ -17,9 +17,9 @@
 // Exactness. One joint in C: its first update is the solution. Every joint with friction
 // sticking: the impulses that hold them (v_F = 0) solve a |F| x |F| system; when they are within
 // their bounds dt mu_j and the other joints of C are within their stops with them, that is the
-// solution (its conditions are the problem's optimality conditions), and the sweeps start from it
-// and leave it (each update finds its joint already at its minimum). Otherwise the sweeps start
-// from lambda = 0 and converge as SWEEPS grows.
+// solution (its conditions are the problem's optimality conditions), taken as it is: no sweep
+// runs (one would find each joint at its minimum and only add rounding). Otherwise the sweeps
+// start from lambda = 0 and converge as SWEEPS grows.
 #include "arm/arm.h"
 #include "math/dense.h"
 
@@ -96,7 +96,9 @@ int sni_arm_pgs(sn_arm* a, const sn_real* t, sn_real dt) {
         sni_solve_factor(a->m, &f, col);
     }
     a->rep_stuck = stick_start(a, nc, t, lo, hi, bound);
-    if (!a->rep_stuck) memset(a->lam, 0, (size_t)nc * sizeof(sn_real));
+    // admissible, the all-stick start is the solution: sweeps would only add rounding to it
+    if (a->rep_stuck) return 0;
+    memset(a->lam, 0, (size_t)nc * sizeof(sn_real));
     int s = 0;
     while (s < a->sweeps) {
         s++;
@@ -114,6 +116,7 @@ int sni_arm_pgs(sn_arm* a, const sn_real* t, sn_real dt) {
             a->lam[c] = l;
             for (int i = 0; i < n; i++)
                 a->v[i] += col[i] * dl;
+            a->v[j] = x; // the 1-D minimum exactly (the sum above leaves x + rounding)
         }
         if (!changed) break;
     }

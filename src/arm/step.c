@@ -240,6 +240,10 @@ sn_status sn_arm_step(sn_arm* a, sn_real dt, const sn_arm_inputs* in) {
     if (!finite_n(a->v, n)) return fail_step(a, SN_ERR_NONFINITE, "the new velocity is not finite");
     for (int i = 0; i < n; i++) {
         sn_real q = d->q[i] + dt * a->v[i];
+        // a velocity the stop bounds (pgs.c's box, the same expression) ends exactly at it:
+        // theta_n + dt (h - theta_n)/dt may round to a hair inside
+        if (a->v[i] >= (a->upper[i] - d->q[i]) / dt) q = a->upper[i];
+        if (a->v[i] <= (a->lower[i] - d->q[i]) / dt) q = a->lower[i];
         a->q1[i] = fmin(fmax(q, a->lower[i]), a->upper[i]);
     }
     if (!finite_n(a->q1, n))
