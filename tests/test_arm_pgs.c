@@ -630,11 +630,27 @@ static int test_refuses_bad_step(void) {
     double huge[3] = {1e308, -1e308, 1e308};
     in.torques = huge;
     REFUSED(sn_arm_step(a, 1, &in), SN_ERR_NONFINITE, "finite");
+    // theta* finite but its energy 1/2 theta*^T A theta* overflows: refused, and no report
+    double big[3] = {1e200, -1e200, 1e200};
+    in.torques = big;
+    REFUSED(sn_arm_step(a, 1e-3, &in), SN_ERR_NONFINITE, "energy");
+    sn_arm_report rf;
+    sn_arm_report_get(a, &rf);
+    SNT_CHECK(!rf.theta_star && rf.energy_star == 0 && rf.sweeps == 0);
+    // a carried inertia that is not positive semi-definite would make A indefinite: refused
+    // before the step, at the start and at the end
     double neg[30] = {0};
     neg[4] = neg[7] = neg[9] = -10;
     memset(&in, 0, sizeof in);
     in.inertia1 = neg;
-    REFUSED(sn_arm_step(a, 1e-3, &in), SN_ERR_SINGULAR, "positive definite");
+    REFUSED(sn_arm_step(a, 1e-3, &in), SN_ERR_ARG, "inertia1: link 1's inertia is not positive");
+    neg[4] = 1, neg[7] = 1, neg[9] = -1e-3; // principal moments 1, 1, -1e-3
+    in.inertia1 = NULL;
+    in.inertia0 = neg;
+    REFUSED(sn_arm_step(a, 1e-3, &in), SN_ERR_ARG, "semi-definite");
+    neg[9] = 0; // a rod's inertia (1, 1, 0) is a valid carried inertia
+    SNT_STATUS_OK(sn_arm_step(b, 1e-3, &in));
+    SNT_STATUS_OK(sn_arm_set_state(b, q, 3, qd, 3));
     // the failures left nothing behind: the next step equals one of an arm that never failed
     memset(&in, 0, sizeof in);
     in.torques = u;

@@ -157,7 +157,8 @@ SN_API void sn_arm_params(const sn_arm* arm, sn_real* damping, sn_real* friction
                           sn_real* upper, int* sweeps);
 
 // ---- what the step used ----
-/// The last step's intermediate results (zeros and NULL pointers before the first step).
+/// The last step's intermediate results (zeros and NULL pointers before the first step and
+/// after a failed one).
 SN_API void sn_arm_report_get(const sn_arm* arm, sn_arm_report* r);
 /// M(theta; C) at the current theta into M (n x n, row-major), C nullable (n x 10 as in
 /// sn_arm_inputs). Does not change the state.

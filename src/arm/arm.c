@@ -563,13 +563,13 @@ sn_status sn_arm_set_stops(sn_arm* a, const sn_real* lower, const sn_real* upper
     for (int i = 0; i < n; i++) {
         if (isnan(lower[i]) || isnan(upper[i]) || lower[i] > upper[i] ||
             lower[i] == (double)INFINITY || upper[i] == (double)-INFINITY)
-            return sni_arm_fail(a, SN_ERR_ARG, "%s: joint %d: lower = %g, upper = %g", who, i,
+            return sni_arm_fail(a, SN_ERR_ARG, "%s: joint %d: lower = %g, upper = %g", who, i + 1,
                                 lower[i], upper[i]);
         sn_real q = a->d->q[i];
         if (q < lower[i] || q > upper[i])
             return sni_arm_fail(a, SN_ERR_ARG,
                                 "%s: joint %d is at %g, outside the stops %g .. %g (move it first)",
-                                who, i, q, lower[i], upper[i]);
+                                who, i + 1, q, lower[i], upper[i]);
     }
     memcpy(a->lower, lower, (size_t)n * sizeof(sn_real));
     memcpy(a->upper, upper, (size_t)n * sizeof(sn_real));

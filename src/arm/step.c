@@ -10,6 +10,7 @@
 // R(O)^T, and P, Omega out of it by O. H and C are in frame k's axes, which O does not change.
 #include "arm/arm.h"
 #include "math/dense.h"
+#include "math/sym3.h"
 
 #include <math.h>
 #include <string.h>
@@ -150,17 +151,31 @@ static sn_status check_inputs(sn_arm* a, const sn_arm_inputs* in) {
             if (!isfinite(arr[g][i]))
                 return sni_arm_fail(a, SN_ERR_NONFINITE, "%s: %s[%d] (link %d) is not finite", who,
                                     names[g], i, i / per[g] + 1);
-        if (per[g] == 10)
-            for (int k = 0; k < n; k++)
-                if (arr[g][10 * k] < 0)
-                    return sni_arm_fail(a, SN_ERR_ARG, "%s: %s: link %d's mass %g is negative", who,
-                                        names[g], k + 1, arr[g][10 * k]);
+        if (per[g] != 10) continue;
+        for (int k = 0; k < n; k++) {
+            const sn_real* c = arr[g] + 10 * k;
+            if (c[0] < 0)
+                return sni_arm_fail(a, SN_ERR_ARG, "%s: %s: link %d's mass %g is negative", who,
+                                    names[g], k + 1, c[0]);
+            // its inertia about its centre, as a link's: positive semi-definite, or M would
+            // lose its definiteness
+            const sn_real* I = c + 4;
+            sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]}, ev[3];
+            sni_sym3_eigenvalues(full, ev);
+            if (ev[0] < -1e-12 * fmax(fabs(ev[2]), 1e-300))
+                return sni_arm_fail(a, SN_ERR_ARG,
+                                    "%s: %s: link %d's inertia is not positive semi-definite "
+                                    "(eigenvalues %g %g %g)",
+                                    who, names[g], k + 1, ev[0], ev[1], ev[2]);
+        }
     }
     return SN_OK;
 }
 
 // a failed step: the state as it was (d->u is the step's scratch for theta' during h)
+// and no report (it would mix this step's results with the last one's)
 static sn_status fail_step(sn_arm* a, sn_status st, const char* what) {
+    a->stepped = 0;
     memcpy(a->d->u, a->u1, (size_t)a->n * sizeof(sn_real));
     sn_fk(a->m, a->d);
     sn_fk_vel(a->m, a->d);
@@ -257,6 +272,8 @@ sn_status sn_arm_step(sn_arm* a, sn_real dt, const sn_arm_inputs* in) {
         a->impulse[i] += dt * a->damping[i] * a->tmp[i];
     a->rep_e_star = energy_in(a, a->Me, a->theta_star, dt);
     a->rep_e_end = energy_in(a, a->Me, a->v, dt);
+    if (!isfinite(a->rep_e_star) || !isfinite(a->rep_e_end))
+        return fail_step(a, SN_ERR_NONFINITE, "the step's energy is not finite (inputs too large)");
     a->stepped = 1;
 
     // commit, and the frames at the new state
