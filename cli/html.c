@@ -260,8 +260,7 @@ static int mesh_index(mesh_set* ms, const char* path, const double* scale) {
         sn_mesh_data_free(&e->mesh);
         e->ok = 0;
     }
-    if (!e->ok)
-        fprintf(stderr, "sinew run: the replay draws no visual mesh '%s' (not read)\n", path);
+    if (!e->ok) fprintf(stderr, "sinew: the replay draws no visual mesh '%s' (not read)\n", path);
     return e->ok ? ms->n - 1 : -1;
 }
 
@@ -388,12 +387,12 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
 int cli_replay_write(const cli_replay* r, const char* path, const char* title,
                      const char* summary) {
     if (!r || r->failed) {
-        fprintf(stderr, "sinew run: out of memory for the replay\n");
+        fprintf(stderr, "sinew: out of memory for the replay\n");
         return 1;
     }
     FILE* f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        fprintf(stderr, "sinew: cannot write the replay '%s'\n", path);
         return 1;
     }
     // the template with its four marks replaced
@@ -430,7 +429,7 @@ int cli_replay_write(const cli_replay* r, const char* path, const char* title,
     }
     int err = ferror(f);
     if (fclose(f) || err) {
-        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        fprintf(stderr, "sinew: cannot write the replay '%s'\n", path);
         return 1;
     }
     return 0;

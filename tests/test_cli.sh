@@ -617,6 +617,8 @@ check "arm of a model with loops" exit_code 1 "$SINEW" arm "$SRC/models/fourbar.
 check "the message says it has loops" grep -q "fourbar.urdf: .*has loop constraints" "$TMP/err"
 check "arm of a missing file" exit_code 1 "$SINEW" arm "$TMP/none.urdf"
 check "arm --record into a missing directory" exit_code 1 "$SINEW" arm "$ARM" --record "$TMP/no/dir.csv" --no-html
+check "arm --html into a missing directory" exit_code 1 "$SINEW" arm "$ARM" --duration 0.01 --html "$TMP/no/arm.html"
+check "the message names the replay's file" grep -q "cannot write the replay .*no/arm.html" "$TMP/err"
 # a failed step: its message, and the run stops with status 1
 check "arm step that overflows" exit_code 1 "$SINEW" arm "$ARM" --torques "1e308 1e308 0 0 0 0 0" --duration 0.01 --no-html --record "$TMP/arm_f.csv"
 check "the message is the arm's" grep -q "the step at t = 0.001 s failed: sn_arm_step: theta\* is not finite" "$TMP/err"
