@@ -474,8 +474,10 @@ static int write_replay(const arm_args* a, const cli_replay* rep, const arm_run*
     snprintf(title, sizeof title, "%s", base);
     char* dot = strrchr(title, '.');
     if (dot && dot != title) *dot = 0;
-    snprintf(path, sizeof path, "%s", a->html ? a->html : title);
-    if (!a->html) snprintf(path, sizeof path, "%s.html", title);
+    if (a->html)
+        snprintf(path, sizeof path, "%s", a->html);
+    else
+        snprintf(path, sizeof path, "%s.html", title);
     snprintf(text, sizeof text,
              "%s as the arm component: %.3g s simulated in %ld steps of %g s, real-time factor "
              "%.3g",
@@ -499,7 +501,7 @@ static int step_all(const arm_args* a, sn_arm* arm, arm_loads* l, FILE* rec, cli
         carried(l, t1, a->dt, l->C1);
         sn_status st = sn_arm_step(arm, a->dt, &in);
         if (st != SN_OK) {
-            fprintf(stderr, "%ssinew arm: the step at t = %.9g s failed: %s (%s)\n",
+            fprintf(stderr, "%ssinew arm: the step from t = %.9g s failed: %s (%s)\n",
                     bar ? "\n" : "", t, sn_arm_last_error(arm), sn_status_str(st));
             rc = 1;
             break;
