@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// args.c: number lists, model loading with messages, JSON numbers for the CLI.
+// args.c: the verbs' shared helpers: number lists, model loading with messages, JSON numbers,
+// the record's state columns, the progress bar and the wall clock.
 #include "cli.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int cli_parse_vector(const char* s, double* out, int nmax) {
     int n = 0;
@@ -50,4 +52,35 @@ void cli_json_num(FILE* f, double v) {
         fprintf(f, "%.17g", v);
     else
         fputs("null", f);
+}
+
+void cli_record_state_header(FILE* f, int nq, int nv) {
+    fprintf(f, "t");
+    for (int i = 0; i < nq; i++)
+        fprintf(f, ",q%d", i);
+    for (int i = 0; i < nv; i++)
+        fprintf(f, ",u%d", i);
+}
+
+void cli_record_state_values(FILE* f, double t, const double* q, int nq, const double* u, int nv) {
+    fprintf(f, "%.9g", t);
+    for (int i = 0; i < nq; i++)
+        fprintf(f, ",%.17g", q[i]);
+    for (int i = 0; i < nv; i++)
+        fprintf(f, ",%.17g", u[i]);
+}
+
+void cli_progress(double frac) {
+    int width = 40, n = (int)(frac * width + 0.5);
+    fprintf(stderr, "\r[");
+    for (int i = 0; i < width; i++)
+        fputc(i < n ? '#' : '.', stderr);
+    fprintf(stderr, "] %3d%%", (int)(frac * 100 + 0.5));
+    fflush(stderr);
+}
+
+double cli_now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }

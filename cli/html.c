@@ -64,12 +64,11 @@ cli_replay* cli_replay_begin(const sn_model* m, int ground, double every) {
     return r;
 }
 
-void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
-    if (!r || r->failed || t + 1e-9 < r->next) return;
-    r->next = t + r->every;
+// a frame's time and the bodies' poses at q (the recorder's kinematics left at q); 1: no memory
+static int record_poses(cli_replay* r, const double* q, double t) {
     const sn_model* m = r->m;
     sn_data* d = r->d;
-    memcpy(d->q, sn_system_q(s), (size_t)m->nq * sizeof(double));
+    memcpy(d->q, q, (size_t)m->nq * sizeof(double));
     sn_fk(m, d);
     int bad = dpush(&r->t, t);
     for (int b = 0; b < m->nbody; b++) {
@@ -80,27 +79,45 @@ void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
         }
         // the rotation as a unit quaternion w x y z (7 numbers a body instead of 12)
         const double* R = d->body_rot + 9 * b;
-        double q[4], tr = R[0] + R[4] + R[8];
+        double qr[4], tr = R[0] + R[4] + R[8];
         if (tr > 0) {
             double k = 2 * sqrt(1 + tr);
-            q[0] = k / 4, q[1] = (R[7] - R[5]) / k, q[2] = (R[2] - R[6]) / k,
-            q[3] = (R[3] - R[1]) / k;
+            qr[0] = k / 4, qr[1] = (R[7] - R[5]) / k, qr[2] = (R[2] - R[6]) / k,
+            qr[3] = (R[3] - R[1]) / k;
         } else if (R[0] > R[4] && R[0] > R[8]) {
             double k = 2 * sqrt(1 + R[0] - R[4] - R[8]);
-            q[0] = (R[7] - R[5]) / k, q[1] = k / 4, q[2] = (R[1] + R[3]) / k,
-            q[3] = (R[2] + R[6]) / k;
+            qr[0] = (R[7] - R[5]) / k, qr[1] = k / 4, qr[2] = (R[1] + R[3]) / k,
+            qr[3] = (R[2] + R[6]) / k;
         } else if (R[4] > R[8]) {
             double k = 2 * sqrt(1 + R[4] - R[0] - R[8]);
-            q[0] = (R[2] - R[6]) / k, q[1] = (R[1] + R[3]) / k, q[2] = k / 4,
-            q[3] = (R[5] + R[7]) / k;
+            qr[0] = (R[2] - R[6]) / k, qr[1] = (R[1] + R[3]) / k, qr[2] = k / 4,
+            qr[3] = (R[5] + R[7]) / k;
         } else {
             double k = 2 * sqrt(1 + R[8] - R[0] - R[4]);
-            q[0] = (R[3] - R[1]) / k, q[1] = (R[2] + R[6]) / k, q[2] = (R[5] + R[7]) / k,
-            q[3] = k / 4;
+            qr[0] = (R[3] - R[1]) / k, qr[1] = (R[2] + R[6]) / k, qr[2] = (R[5] + R[7]) / k,
+            qr[3] = k / 4;
         }
         for (int i = 0; i < 4; i++)
-            bad |= dpush(&r->pose, q[i]);
+            bad |= dpush(&r->pose, qr[i]);
     }
+    return bad;
+}
+
+void cli_replay_frame_q(cli_replay* r, const double* q, double t) {
+    if (!r || r->failed || t + 1e-9 < r->next) return;
+    r->next = t + r->every;
+    int bad = record_poses(r, q, t);
+    bad |= dpush(&r->coff, (double)(r->contacts.n / 6)); // no contacts, loops or soft points
+    r->nframe++;
+    r->failed = bad;
+}
+
+void cli_replay_frame(cli_replay* r, sn_system* s, double t, double dt) {
+    if (!r || r->failed || t + 1e-9 < r->next) return;
+    r->next = t + r->every;
+    const sn_model* m = r->m;
+    sn_data* d = r->d;
+    int bad = record_poses(r, sn_system_q(s), t);
     int nc = sn_system_contact_count(s);
     for (int i = 0; i < nc; i++) {
         sn_contact c;
@@ -243,8 +260,7 @@ static int mesh_index(mesh_set* ms, const char* path, const double* scale) {
         sn_mesh_data_free(&e->mesh);
         e->ok = 0;
     }
-    if (!e->ok)
-        fprintf(stderr, "sinew run: the replay draws no visual mesh '%s' (not read)\n", path);
+    if (!e->ok) fprintf(stderr, "sinew: the replay draws no visual mesh '%s' (not read)\n", path);
     return e->ok ? ms->n - 1 : -1;
 }
 
@@ -371,12 +387,12 @@ static void write_data(FILE* f, const cli_replay* r, const char* title) {
 int cli_replay_write(const cli_replay* r, const char* path, const char* title,
                      const char* summary) {
     if (!r || r->failed) {
-        fprintf(stderr, "sinew run: out of memory for the replay\n");
+        fprintf(stderr, "sinew: out of memory for the replay\n");
         return 1;
     }
     FILE* f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        fprintf(stderr, "sinew: cannot write the replay '%s'\n", path);
         return 1;
     }
     // the template with its four marks replaced
@@ -413,7 +429,7 @@ int cli_replay_write(const cli_replay* r, const char* path, const char* title,
     }
     int err = ferror(f);
     if (fclose(f) || err) {
-        fprintf(stderr, "sinew run: cannot write '%s'\n", path);
+        fprintf(stderr, "sinew: cannot write the replay '%s'\n", path);
         return 1;
     }
     return 0;

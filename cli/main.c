@@ -16,6 +16,10 @@ static void usage(FILE* f) {
             "          [--plot DIR] ...\n"
             "          simulate the model (without one: the bundled Strandbeest walks), print a\n"
             "          summary and write an HTML replay; `sinew run --help` lists the options\n"
+            "  arm MODEL [--torques \"u1 .. un\"] [--spin K:HX,HY,HZ] [--payload K:M[:T]]\n"
+            "          [--dt S] [--duration S] [--record F.csv] [--html F.html] ...\n"
+            "          step a serial chain as the dynamic arm component (seed 002) and record\n"
+            "          its states; `sinew arm --help` lists the options\n"
             "  plot RUN.csv [--contacts CONTACTS.csv] [--out DIR]\n"
             "          PNG plots of a recorded run: energy, joints, contacts, loop error\n"
             "  version  print the version\n"
@@ -31,6 +35,7 @@ int main(int argc, char** argv) {
     const char* verb = argv[1];
     if (!strcmp(verb, "inspect")) return cli_inspect(argc - 2, argv + 2);
     if (!strcmp(verb, "run")) return cli_run(argc - 2, argv + 2);
+    if (!strcmp(verb, "arm")) return cli_arm(argc - 2, argv + 2);
     if (!strcmp(verb, "plot")) return cli_plot(argc - 2, argv + 2);
     if (!strcmp(verb, "version") || !strcmp(verb, "--version")) {
         printf("sinew %s\n", sn_version());

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static void run_usage(void) {
@@ -149,30 +148,16 @@ static void run_usage(void) {
         "  and its force\n");
 }
 
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 // --record's header: t, q0.., u0.., the energies, the contacts, then `extra` (",a,b" or "")
 static void record_header(FILE* f, int nq, int nv, const char* extra) {
-    fprintf(f, "t");
-    for (int i = 0; i < nq; i++)
-        fprintf(f, ",q%d", i);
-    for (int i = 0; i < nv; i++)
-        fprintf(f, ",u%d", i);
+    cli_record_state_header(f, nq, nv);
     fprintf(f, ",kinetic_energy,potential_energy,contacts%s", extra);
 }
 
 // a row's columns of record_header (before `extra`)
 static void record_values(FILE* f, double t, const double* q, int nq, const double* u, int nv,
                           double ke, double pe, int ncontact) {
-    fprintf(f, "%.9g", t);
-    for (int i = 0; i < nq; i++)
-        fprintf(f, ",%.17g", q[i]);
-    for (int i = 0; i < nv; i++)
-        fprintf(f, ",%.17g", u[i]);
+    cli_record_state_values(f, t, q, nq, u, nv);
     fprintf(f, ",%.17g,%.17g,%d", ke, pe, ncontact);
 }
 
@@ -198,15 +183,6 @@ static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t) {
                 c.normal[0], c.normal[1], c.normal[2], c.depth, c.impulse[0], c.impulse[1],
                 c.impulse[2]);
     }
-}
-
-static void progress(double frac) {
-    int width = 40, n = (int)(frac * width + 0.5);
-    fprintf(stderr, "\r[");
-    for (int i = 0; i < width; i++)
-        fputc(i < n ? '#' : '.', stderr);
-    fprintf(stderr, "] %3d%%", (int)(frac * 100 + 0.5));
-    fflush(stderr);
 }
 
 typedef struct run_args {
@@ -1307,7 +1283,7 @@ static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_re
     long steps = (long)floor(a->duration / a->dt + 0.5), k = 0, contact_sum = 0;
     int bar = !a->quiet && isatty(2), contact_max = 0;
     double e0 = rc ? 0 : sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
-    double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = now_seconds();
+    double c_sq = 0, c_worst = 0, c_rms_max = 0, t0 = cli_now_seconds();
     for (; !rc && k < steps; k++) {
         sn_status st = r.wm ? sn_world_integrate(r.wm) : sn_maximal_step(mx);
         if (st != SN_OK) {
@@ -1332,10 +1308,10 @@ static int run_maximal(run_args* a, sn_world* w, sn_system* s, const sn_setup_re
         contact_sum += nc, contact_max = nc > contact_max ? nc : contact_max;
         if (rep && sn_system_set_state(s, q, m->nq, u, m->nv) == SN_OK)
             cli_replay_frame(rep, s, maximal_time(&r), a->dt);
-        if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
+        if (bar && (k % 256 == 0 || k + 1 == steps)) cli_progress((double)(k + 1) / (double)steps);
     }
     if (opened) {
-        double wall = now_seconds() - t0, sim = maximal_time(&r);
+        double wall = cli_now_seconds() - t0, sim = maximal_time(&r);
         if (bar) fputc('\n', stderr);
         double e1 = sn_maximal_kinetic_energy(mx) + sn_maximal_potential_energy(mx);
         int rk4 = !r.wm && a->scheme && !strcmp(a->scheme, "rk4");
@@ -1493,7 +1469,7 @@ int cli_run(int argc, char** argv) {
         rep = cli_replay_begin(m, !a.no_ground, 1.0 / 60);
         cli_replay_frame(rep, s, sn_world_time(w), a.dt);
     }
-    double t0 = now_seconds();
+    double t0 = cli_now_seconds();
     double loop_rms = 0, loop_worst = 0, loop_sq = 0;
     long k = 0, contact_sum = 0;
     int contact_max = 0;
@@ -1524,9 +1500,9 @@ int cli_run(int argc, char** argv) {
         contact_sum += nc;
         if (nc > contact_max) contact_max = nc;
         if (rep) cli_replay_frame(rep, s, sn_world_time(w), a.dt);
-        if (bar && (k % 256 == 0 || k + 1 == steps)) progress((double)(k + 1) / (double)steps);
+        if (bar && (k % 256 == 0 || k + 1 == steps)) cli_progress((double)(k + 1) / (double)steps);
     }
-    double wall = now_seconds() - t0;
+    double wall = cli_now_seconds() - t0;
     if (bar) fputc('\n', stderr);
     if (a.save_state && sn_world_save_state_file(w, a.save_state) != SN_OK) {
         fprintf(stderr, "sinew run: --save-state: %s\n", sn_world_last_error(w));

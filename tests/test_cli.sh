@@ -511,5 +511,117 @@ if [[ -f $ANY ]]; then
     check "the replay is written" exit_code 0 "$SINEW" run "$ANY" --maximal --q0 "0 0 0.62 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" --duration 0.05 --html "$TMP/anymx.html"
     check "it holds frames" test -s "$TMP/anymx.html"
 fi
+# ---- sinew arm: the dynamic arm component (seed 002, docs/arm.md "Command line") ----
+ARM=$SRC/models/arm7.urdf
+csv_col() { # the column of a CSV header's name: col FILE NAME
+  head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
+}
+ke_drift() { # the largest |KE - KE(0)| / KE(0) of a record
+  awk -F, -v c="$(csv_col "$1" kinetic_energy)" 'NR == 2 { e0 = $c } NR > 1 { d = ($c - e0) / e0; if (d < 0) d = -d; if (d > w) w = d } END { printf "%.3g\n", w }' "$1"
+}
+limit() { # a URDF joint's limit: limit FILE JOINT lower|upper
+  grep -A4 "<joint name=\"$2\"" "$1" | grep -o "$3=\"[^\"]*\"" | head -1 | cut -d'"' -f2
+}
+check "arm --help" exit_code 0 "$SINEW" arm --help
+check "the help lists the arm's options" bash -c "grep -q -- '--spin' '$TMP/out' && grep -q -- '--payload' '$TMP/out' && grep -q -- '--torques' '$TMP/out' && grep -q 'omegak_x' '$TMP/out'"
+check "sinew help lists the arm verb" bash -c "'$SINEW' help | grep -q '^  arm MODEL'"
+# driven into its stops: joint2's and joint4's upper stops (from the URDF), reached at 0.574 s and
+# 0.314 s and held by the torques; every joint within its stops at every step
+up2=$(limit "$ARM" joint2 upper) up4=$(limit "$ARM" joint4 upper)
+check "arm driven into its stops" exit_code 0 "$SINEW" arm "$ARM" --torques "0 20 0 15 0 0 0" --duration 2 --record "$TMP/arm_stop.csv" --no-html --quiet
+check "the summary names the joints at their stops" grep -q "^at a stop        joint2 (upper $(printf %g "$up2")), joint4 (upper $(printf %g "$up4"))$" "$TMP/out"
+check "2001 rows after the header" test "$(wc -l < "$TMP/arm_stop.csv")" -eq 2002
+last=$(tail -1 "$TMP/arm_stop.csv")
+check "q1 = $up2 and q3 = $up4 exactly at t = 2, residual velocities $(echo "$last" | cut -d, -f10,12) below 1e-12" awk -F, -v l="$last" -v a="$up2" -v b="$up4" 'BEGIN { split(l, f, ","); exit !(f[1] == 2 && f[3] == a + 0 && f[5] == b + 0 && f[10]^2 < 1e-24 && f[12]^2 < 1e-24) }'
+lims=""
+for j in 1 2 3 4 5 6 7; do lims="$lims $(limit "$ARM" joint$j lower) $(limit "$ARM" joint$j upper)"; done
+check "every joint within its stops at every step" awk -F, -v L="$lims" 'BEGIN { split(L, b, " ") } NR > 1 { for (j = 0; j < 7; j++) if ($(2 + j) < b[2 * j + 1] || $(2 + j) > b[2 * j + 2]) bad = 1 } END { exit bad }' "$TMP/arm_stop.csv"
+check "joint2 reaches its stop at t = 0.574 s, joint4 at 0.314 s" awk -F, -v a="$up2" -v b="$up4" 'NR > 1 && !t2 && $3 == a + 0 { t2 = $1 } NR > 1 && !t4 && $5 == b + 0 { t4 = $1 } END { print "  at t = " t2 " and " t4; exit !(t2 > 0.57 && t2 < 0.58 && t4 > 0.31 && t4 < 0.32) }' "$TMP/arm_stop.csv"
+# the record: sinew run's t, q0.., u0.. columns, then the arm's own
+check "run arm7 for its header" exit_code 0 "$SINEW" run "$ARM" --duration 0.002 --no-html --record "$TMP/arm_run.csv"
+check "the arm's t,q0..,u0.. columns are run's" test "$(head -1 "$TMP/arm_stop.csv" | cut -d, -f1-15)" = "$(head -1 "$TMP/arm_run.csv" | cut -d, -f1-15)"
+check "then kinetic_energy and p1_x .. omega7_z (58 columns)" bash -c "head -1 '$TMP/arm_stop.csv' | grep -q '^t,q0,.*,u6,kinetic_energy,p1_x,p1_y,p1_z,omega1_x,omega1_y,omega1_z,p2_x,.*,p7_x,p7_y,p7_z,omega7_x,omega7_y,omega7_z$' && test \$(head -1 '$TMP/arm_stop.csv' | tr ',' '\n' | wc -l) -eq 58"
+# frame 7 (link7) of the upright arm is 1.24 m above the base; turning joint 1 at 1 rad/s turns
+# every frame at 1 rad/s about z
+check "arm at rest, turning" exit_code 0 "$SINEW" arm "$ARM" --u0 "1 0 0 0 0 0 0" --duration 0.001 --record "$TMP/arm_p.csv" --no-html
+check "p7_z = 1.24 m and omega7 = (0, 0, 1) rad/s at t = 0" awk -F, -v z="$(csv_col "$TMP/arm_p.csv" p7_z)" -v w="$(csv_col "$TMP/arm_p.csv" omega7_z)" 'NR == 2 { exit !(($z - 1.24)^2 < 1e-24 && $(w - 2)^2 + $(w - 1)^2 + ($w - 1)^2 < 1e-24) }' "$TMP/arm_p.csv"
+# the spin momenta do no work: a gimbal whose mass matrix is constant (isotropic links about the
+# pivot, so h = 0), with a spin on its inner link that turns the velocities by up to 2.8 rad/s,
+# keeps its kinetic energy to 7.6e-14 over 10,000 steps
+cat > "$TMP/gimbal.urdf" << 'URDF'
+<robot name="gimbal">
+  <link name="world"/>
+  <joint name="yaw" type="continuous"><parent link="world"/><child link="outer"/><origin xyz="0 0 1"/><axis xyz="0 0 1"/></joint>
+  <link name="outer"><inertial><mass value="1"/><inertia ixx="0.2" ixy="0" ixz="0" iyy="0.2" iyz="0" izz="0.2"/></inertial></link>
+  <joint name="pitch" type="continuous"><parent link="outer"/><child link="inner"/><axis xyz="0 1 0"/></joint>
+  <link name="inner"><inertial><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/></inertial>
+    <visual><geometry><box size="0.4 0.1 0.1"/></geometry></visual></link>
+</robot>
+URDF
+check "arm gimbal with a spin" exit_code 0 "$SINEW" arm "$TMP/gimbal.urdf" --spin 2:0.4,-0.25,0.3 --u0 "1.3 -0.7" --duration 10 --record "$TMP/arm_gim.csv" --no-html
+drift=$(ke_drift "$TMP/arm_gim.csv")
+check "its kinetic energy is constant to $drift relative (< 1e-12)" awk -v d="$drift" 'BEGIN { exit !(d < 1e-12) }'
+check "the spin turned the pitch velocity by more than 1 rad/s" awk -F, 'NR > 1 { d = $5 + 0.7; if (d < 0) d = -d; if (d > w) w = d } END { print "  by " w " rad/s"; exit !(w > 1) }' "$TMP/arm_gim.csv"
+# arm7 in zero gravity without damping or friction, a spin on link 7 along its joint's axis and
+# joint 1 turning: the arm turns rigidly (h = 0, G = 0 at the upright pose): constant to 1.2e-13
+check "arm7 turning rigidly with a spin" exit_code 0 "$SINEW" arm "$ARM" --gravity "0 0 0" --damping 0 --friction 0 --spin 7:0,0,0.5 --u0 "1 0 0 0 0 0 0" --duration 2 --record "$TMP/arm_e0.csv" --no-html
+drift=$(ke_drift "$TMP/arm_e0.csv")
+check "its kinetic energy is constant to $drift relative (< 1e-12)" awk -v d="$drift" 'BEGIN { exit !(d < 1e-12) }'
+# a general motion with a spin across link 7: the semi-implicit step's first-order drift of the
+# Coriolis terms (5.7e-5 at 1 ms, 5.7e-6 at 0.1 ms), not the spin's
+check "arm7 moving with a spin, dt 1e-3" exit_code 0 "$SINEW" arm "$ARM" --gravity "0 0 0" --damping 0 --friction 0 --spin 7:0.5,0,0 --u0 "0.3 0.2 -0.1 0.4 0.2 0.1 1" --duration 2 --record "$TMP/arm_e1.csv" --no-html
+check "arm7 moving with a spin, dt 1e-4" exit_code 0 "$SINEW" arm "$ARM" --gravity "0 0 0" --damping 0 --friction 0 --spin 7:0.5,0,0 --u0 "0.3 0.2 -0.1 0.4 0.2 0.1 1" --duration 2 --dt 1e-4 --record "$TMP/arm_e2.csv" --no-html
+d1=$(ke_drift "$TMP/arm_e1.csv") d2=$(ke_drift "$TMP/arm_e2.csv")
+check "its drift $d1 (dt 1e-3) is below 1e-4 and ten times $d2 (dt 1e-4)" awk -v a="$d1" -v b="$d2" 'BEGIN { exit !(a < 1e-4 && a / b > 8 && a / b < 12) }'
+# a payload: 2 kg on link 7 of the arm tipped by 0.5 rad under gravity; released at 1 s the run is
+# the carried one's, bit for bit, until the step that reaches t = 1
+arm_tip() { "$SINEW" arm "$ARM" --q0 "0 0.5 0 0 0 0 0" --duration 2 --no-html --quiet --record "$@"; }
+check "arm tipped, no payload" exit_code 0 arm_tip "$TMP/arm_p0.csv"
+check "arm tipped, payload carried" exit_code 0 arm_tip "$TMP/arm_p1.csv" --payload 7:2
+check "the summary names it" grep -q "^payload          2 kg on link 7, carried throughout" "$TMP/out"
+check "arm tipped, payload released at 1 s" exit_code 0 arm_tip "$TMP/arm_p2.csv" --payload 7:2:1
+check "the summary names the release" grep -q "^payload          2 kg on link 7, released at t = 1 s" "$TMP/out"
+first_diff() { paste -d'|' "$1" "$2" | awk -F'|' 'NR > 1 && $1 != $2 { split($1, a, ","); print a[1]; exit }'; }
+check "the payload changes the motion from the first step" test "$(first_diff "$TMP/arm_p0.csv" "$TMP/arm_p1.csv")" = "0.001"
+check "released at 1 s: the carried run's rows until t = 1" test "$(first_diff "$TMP/arm_p1.csv" "$TMP/arm_p2.csv")" = "1"
+check "and q3 at t = 2 s differs from both by more than 0.01 rad" awk -v a="$(tail -1 "$TMP/arm_p0.csv" | cut -d, -f5)" -v b="$(tail -1 "$TMP/arm_p1.csv" | cut -d, -f5)" -v c="$(tail -1 "$TMP/arm_p2.csv" | cut -d, -f5)" 'BEGIN { print "  q3: none " a ", carried " b ", released " c; exit !((c - a)^2 > 1e-4 && (c - b)^2 > 1e-4) }'
+# the replay shows the arm
+check "arm replay" exit_code 0 "$SINEW" arm "$ARM" --torques "0 20 0 15 0 0 0" --duration 0.5 --html "$TMP/arm.html"
+check "it is written, without a ground, with link7" bash -c "grep -q '\"ground\":false' '$TMP/arm.html' && grep -q '\"name\":\"link7\"' '$TMP/arm.html'"
+# bad input: a usage error (2) or a load or model error (1) with a message, never a crash
+check "arm unknown option" exit_code 2 "$SINEW" arm "$ARM" --bogus
+check "the message names it" grep -q "unknown option '--bogus'" "$TMP/err"
+check "arm without a model" exit_code 2 "$SINEW" arm
+check "arm --spin link out of range" exit_code 2 "$SINEW" arm "$ARM" --spin 8:0,0,1
+check "the message names the option, value and range" grep -q "\-\-spin '8:0,0,1': link 8 is out of range: the arm's links are 1..7" "$TMP/err"
+check "arm --spin link 0" exit_code 2 "$SINEW" arm "$ARM" --spin 0:0,0,1
+for bad in "7:0,0" "7:0,0,1,2" "7" "x:1,2,3" "7:a,b,c" "7;0,0,1"; do
+  check "arm malformed --spin '$bad'" exit_code 2 "$SINEW" arm "$ARM" --spin "$bad"
+done
+check "the message says what it needs" grep -q "needs K:HX,HY,HZ" "$TMP/err"
+for bad in "8:1" "7:-1" "7:1:0" "7:1:-2" "7:1:2:3" "7:" "7:1:" "7:x"; do
+  check "arm bad --payload '$bad'" exit_code 2 "$SINEW" arm "$ARM" --payload "$bad"
+done
+check "arm --torques with the wrong length" exit_code 2 "$SINEW" arm "$ARM" --torques "1 2"
+check "arm --q0 outside the stops" exit_code 2 "$SINEW" arm "$ARM" --q0 "0 3 0 0 0 0 0"
+check "the message gives the stops" grep -q "q\[1\] = 3 is outside the stops -2 .. 2" "$TMP/err"
+check "arm --damping negative" exit_code 2 "$SINEW" arm "$ARM" --damping -1
+check "arm --friction with the wrong length" exit_code 2 "$SINEW" arm "$ARM" --friction "1 2"
+check "arm --sweeps 0" exit_code 2 "$SINEW" arm "$ARM" --sweeps 0
+check "arm --dt 2 (above 1 s)" exit_code 2 "$SINEW" arm "$ARM" --dt 2
+check "arm --gravity with two numbers" exit_code 2 "$SINEW" arm "$ARM" --gravity "0 0"
+check "arm --duration missing its value" exit_code 2 "$SINEW" arm "$ARM" --duration
+check "arm of a floating-base model" exit_code 1 "$SINEW" arm "$SRC/models/box.urdf" --no-html
+check "the message names the file and the floating base" grep -q "box.urdf: sn_arm_from_model: joint 'ROOT' makes the base floating" "$TMP/err"
+check "arm of a model with loops" exit_code 1 "$SINEW" arm "$SRC/models/fourbar.urdf" --no-html
+check "the message says it has loops" grep -q "fourbar.urdf: .*has loop constraints" "$TMP/err"
+check "arm of a missing file" exit_code 1 "$SINEW" arm "$TMP/none.urdf"
+check "arm --record into a missing directory" exit_code 1 "$SINEW" arm "$ARM" --record "$TMP/no/dir.csv" --no-html
+check "arm --html into a missing directory" exit_code 1 "$SINEW" arm "$ARM" --duration 0.01 --html "$TMP/no/arm.html"
+check "the message names the replay's file" grep -q "cannot write the replay .*no/arm.html" "$TMP/err"
+# a failed step: its message, and the run stops with status 1
+check "arm step that overflows" exit_code 1 "$SINEW" arm "$ARM" --torques "1e308 1e308 0 0 0 0 0" --duration 0.01 --no-html --record "$TMP/arm_f.csv"
+check "the message is the arm's" grep -q "the step from t = 0.001 s failed: sn_arm_step: theta\* is not finite" "$TMP/err"
+check "the record stops at the last good step" test "$(wc -l < "$TMP/arm_f.csv")" -eq 3
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
