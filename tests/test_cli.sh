@@ -621,7 +621,11 @@ check "arm --html into a missing directory" exit_code 1 "$SINEW" arm "$ARM" --du
 check "the message names the replay's file" grep -q "cannot write the replay .*no/arm.html" "$TMP/err"
 # a failed step: its message, and the run stops with status 1
 check "arm step that overflows" exit_code 1 "$SINEW" arm "$ARM" --torques "1e308 1e308 0 0 0 0 0" --duration 0.01 --no-html --record "$TMP/arm_f.csv"
-check "the message is the arm's" grep -q "the step from t = 0.001 s failed: sn_arm_step: theta\* is not finite" "$TMP/err"
-check "the record stops at the last good step" test "$(wc -l < "$TMP/arm_f.csv")" -eq 3
+check "the message is the arm's" grep -q "the step from t = 0 s failed: sn_arm_step: the step's energy is not finite" "$TMP/err"
+check "the record stops at the last good step" test "$(wc -l < "$TMP/arm_f.csv")" -eq 2
+# a step that fails later: 1e150 N m passes the first step, the second one's energy overflows
+check "arm step that overflows later" exit_code 1 "$SINEW" arm "$ARM" --torques "1e150 1e150 0 0 0 0 0" --duration 0.01 --no-html --record "$TMP/arm_g.csv"
+check "the later failure's message" grep -q "the step from t = 0.001 s failed: sn_arm_step: .*not finite" "$TMP/err"
+check "its record keeps the first step" test "$(wc -l < "$TMP/arm_g.csv")" -eq 3
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]
