@@ -173,6 +173,32 @@ static void record_row(FILE* f, const sn_model* m, sn_system* s, double t, doubl
 }
 
 
+// the sensors' columns (docs/sensors.md): NAME_x, NAME_y, NAME_z for a sensor of three values,
+// NAME0, NAME1, ... for the other sizes
+static void sensor_header(FILE* f, const sn_system* s) {
+    for (int i = 0; i < sn_system_sensor_count(s); i++) {
+        sn_sensor_info info;
+        if (sn_system_sensor_info(s, i, &info) != SN_OK) continue;
+        if (info.dim == 3)
+            fprintf(f, ",%s_x,%s_y,%s_z", info.name, info.name, info.name);
+        else
+            for (int c = 0; c < info.dim; c++)
+                fprintf(f, ",%s%d", info.name, c);
+    }
+}
+
+// the sensors' values of the step just made, which describe its start: they end the row of the
+// state before it (nan: no step from that state)
+static void sensor_columns(FILE* f, const sn_system* s, int stepped) {
+    const double* v = stepped ? sn_system_sensor_values(s) : NULL;
+    for (int k = 0; k < sn_system_sensor_value_count(s); k++)
+        if (v)
+            fprintf(f, ",%.17g", v[k]);
+        else
+            fprintf(f, ",nan");
+}
+
+
 // one row per contact of the last step
 static void contact_rows(FILE* f, const sn_model* m, sn_system* s, double t) {
     for (int i = 0; i < sn_system_contact_count(s); i++) {
@@ -1438,6 +1464,7 @@ int cli_run(int argc, char** argv) {
     if (rec) {
         record_header(rec, m->nq, m->nv, m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
         soft_header(rec, &soft);
+        sensor_header(rec, s);
         fputc('\n', rec);
     }
     long steps = (long)floor(a.duration / a.dt + 0.5);
@@ -1448,8 +1475,7 @@ int cli_run(int argc, char** argv) {
         record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                    sn_system_potential_energy(s) + sn_system_spring_energy(s),
                    soft.on ? sn_system_soft_contact_count(s) : 0);
-        soft_columns(rec, &soft, s, 1);
-        fputc('\n', rec);
+        soft_columns(rec, &soft, s, 1); // the row ends after the next step (its sensors)
     }
     FILE* cfile = NULL;
     if (a.contacts) {
@@ -1481,11 +1507,13 @@ int cli_run(int argc, char** argv) {
             break;
         }
         if (rec) {
+            // the row of the step's start state ends with the step's sensors
+            sensor_columns(rec, s, 1);
+            fputc('\n', rec);
             record_row(rec, m, s, sn_world_time(w), sn_system_kinetic_energy(s),
                        sn_system_potential_energy(s) + sn_system_spring_energy(s),
                        soft.on ? sn_system_soft_contact_count(s) : sn_system_contact_count(s));
             soft_columns(rec, &soft, s, 0);
-            fputc('\n', rec);
         }
         if (soft.on) soft_track(&soft, s, sn_world_time(w));
         if (m->nconstraint) {
@@ -1503,6 +1531,10 @@ int cli_run(int argc, char** argv) {
         if (bar && (k % 256 == 0 || k + 1 == steps)) cli_progress((double)(k + 1) / (double)steps);
     }
     double wall = cli_now_seconds() - t0;
+    if (rec) {
+        sensor_columns(rec, s, 0); // the last state: no step from it
+        fputc('\n', rec);
+    }
     if (bar) fputc('\n', stderr);
     if (a.save_state && sn_world_save_state_file(w, a.save_state) != SN_OK) {
         fprintf(stderr, "sinew run: --save-state: %s\n", sn_world_last_error(w));

@@ -58,6 +58,23 @@ check "run records" exit_code 0 "$SINEW" run "$P" --q0 1 --duration 0.01 --dt 0.
 check "csv header" test "$(head -1 "$TMP/r.csv")" = "t,q0,u0,kinetic_energy,potential_energy,contacts"
 check "csv rows: initial state plus one per step" test "$(wc -l < "$TMP/r.csv")" -eq 12
 check "summary has the real-time factor" grep -q "real-time factor" "$TMP/out"
+# sensors (docs/sensors.md): columns named after each sensor, the values of the step from the
+# row's state (+g up and m g at rest), nan on the last row (no step from it)
+cat > "$TMP/sensors.urdf" <<'URDF'
+<robot name="r"><link name="world"/>
+<link name="arm"><inertial><origin xyz="0 0 -0.5"/><mass value="2"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+<joint name="hinge" type="continuous"><parent link="world"/><child link="arm"/><origin xyz="0 0 1"/><axis xyz="0 1 0"/></joint>
+<sinew:sensor name="imu" type="imu" link="arm"/>
+<sinew:sensor name="ft" type="force_torque" joint="hinge"/>
+<sinew:sensor name="acc" type="accelerometer" link="arm"/>
+<sinew:sensor name="angle" type="jointpos" joint="hinge"/>
+</robot>
+URDF
+check "run records sensors" exit_code 0 "$SINEW" run "$TMP/sensors.urdf" --duration 0.003 --no-html --no-ground --record "$TMP/s.csv"
+check "sensor columns after the others, named after the sensors" test "$(head -1 "$TMP/s.csv")" = "t,q0,u0,kinetic_energy,potential_energy,contacts,imu0,imu1,imu2,imu3,imu4,imu5,imu6,imu7,imu8,imu9,ft0,ft1,ft2,ft3,ft4,ft5,acc_x,acc_y,acc_z,angle0"
+check "an IMU at rest reads +g up, the hinge m g" test "$(sed -n 2p "$TMP/s.csv" | cut -d, -f9,19,25)" = "9.8100000000000005,19.620000000000001,9.8100000000000005"
+check "the last row has no step from it: nan" test "$(tail -1 "$TMP/s.csv" | cut -d, -f7,26)" = "nan,nan"
+check "sensor rows: initial state plus one per step" test "$(wc -l < "$TMP/s.csv")" -eq 5
 # PD control holds the double pendulum at its target
 check "run PD" exit_code 0 "$SINEW" run "$DP" --kp 200 --kd 20 --target "0.5 -0.5" --duration 5 --gravity "0 0 0" --record "$TMP/pd.csv"
 check "summary names the scheme and the controller" grep -q "semi-implicit, PD control, ground at z = 0" "$TMP/out"

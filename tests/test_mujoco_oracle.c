@@ -2328,8 +2328,116 @@ static int test_tendon_refusals_agree_with_mujoco(void) {
     return r;
 }
 
+// ---------------------------------------------------------------- test: sensors
+
+// Sensors (docs/sensors.md) against MuJoCo 2.2.2 on the same MJCF file (tests/data/mjcf/
+// sensors.xml: every sensor kind sinew reads, on a floating base, a hinge, a hinge whose anchor
+// is off its body's origin, a slide and a welded tool). Like with like: MuJoCo's sensordata after
+// mj_forward at a state is what mj_step would leave (mj_step evaluates its sensors in mj_forward,
+// before it integrates); sinew's values after one step from the same state describe that start
+// state with the step's acceleration (u+ - u) / dt, which without damping, contacts, limits or
+// loops is the forward dynamics' M^-1 (tau - h) exactly as MuJoCo's qacc. The free joint's
+// angular velocity is MuJoCo's in the body frame, sinew's in the world's (u = T qvel, as above).
+// Quaternions are compared up to sign (q and -q are one orientation). Each sensor's values
+// must agree to 1e-9 relative to the larger of 1 and its largest entry.
+#define SENSOR_STATES 40
+static int test_sensors_match_mujoco(void) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/mjcf/sensors.xml", SNT_DATA_DIR);
+    sn_model* sm = NULL;
+    sn_error err;
+    SNT_CHECK_MSG(sn_load_mjcf(path, NULL, &sm, &err) == SN_OK, "sinew: %s", err.msg);
+    char mjerr[1024] = "";
+    mjModel* mm = mj_loadXML(path, NULL, mjerr, sizeof mjerr);
+    SNT_CHECK_MSG(mm, "MuJoCo does not load %s: %s", path, mjerr);
+    mjData* md = mj_makeData(mm);
+    sn_world* w = NULL;
+    sn_system* s = NULL;
+    SNT_STATUS_OK(tc_world_open(sm, mm->opt.timestep, &w, &s));
+    SNT_CHECK_MSG(sn_system_sensor_count(s) == mm->nsensor && mm->nsensor == 24,
+                  "sensors: sinew %d, MuJoCo %d", sn_system_sensor_count(s), mm->nsensor);
+    SNT_CHECK(sm->nq <= 16 && sm->nv <= 16 && sm->nq == mm->nq && sm->nv == mm->nv);
+    int qmap[16], vmap[16], free_v = -1;
+    for (int j = 0; j < sm->njoint; j++) {
+        // the floating base is sinew's ROOT, MuJoCo's free joint "root"
+        int mj = sm->joint_type[j] == SN_JOINT_FLOATING
+                     ? mj_name2id(mm, mjOBJ_JOINT, "root")
+                     : mj_name2id(mm, mjOBJ_JOINT, sm->names + sm->joint_name[j]);
+        SNT_CHECK_MSG(mj >= 0, "joint '%s' is not MuJoCo's", sm->names + sm->joint_name[j]);
+        for (int k = 0; k < sm->joint_nq[j]; k++)
+            qmap[sm->joint_qadr[j] + k] = mm->jnt_qposadr[mj] + k;
+        for (int k = 0; k < sm->joint_nv[j]; k++)
+            vmap[sm->joint_vadr[j] + k] = mm->jnt_dofadr[mj] + k;
+        if (sm->joint_type[j] == SN_JOINT_FLOATING) free_v = sm->joint_vadr[j];
+    }
+    SNT_CHECK(free_v == 0);
+    tc_seed(0x5e4507ull);
+    double worst = 0, worst_kind[10] = {0};
+    const char* worst_name = "";
+    for (int n = 0; n < SENSOR_STATES; n++) {
+        double q[16], u[16], qa[4], R[9];
+        for (int i = 0; i < sm->nq; i++)
+            q[i] = tc_uniform(-1.5, 1.5);
+        double norm = sqrt(q[3] * q[3] + q[4] * q[4] + q[5] * q[5] + q[6] * q[6]);
+        for (int k = 3; k < 7; k++)
+            q[k] /= norm;
+        for (int i = 0; i < sm->nv; i++)
+            u[i] = tc_uniform(-2, 2);
+        for (int i = 0; i < sm->nq; i++)
+            md->qpos[qmap[i]] = q[i];
+        for (int i = 0; i < sm->nv; i++)
+            md->qvel[vmap[i]] = u[i];
+        memcpy(qa, q + 3, sizeof qa);
+        mju_quat2Mat(R, qa);
+        // MuJoCo's angular velocity in the body frame: R^T w
+        for (int k = 0; k < 3; k++)
+            md->qvel[vmap[3 + k]] = R[k] * u[3] + R[3 + k] * u[4] + R[6 + k] * u[5];
+        mj_forward(mm, md);
+        SNT_STATUS_OK(sn_system_set_state(s, q, sm->nq, u, sm->nv));
+        SNT_STATUS_OK(sn_world_integrate(w));
+        for (int i = 0; i < mm->nsensor; i++) {
+            const char* name = mj_id2name(mm, mjOBJ_SENSOR, i);
+            int k = sn_system_sensor_find(s, name);
+            SNT_CHECK_MSG(k >= 0, "sensor '%s' is not sinew's", name ? name : "");
+            sn_sensor_info info;
+            double v[10];
+            SNT_STATUS_OK(sn_system_sensor_info(s, k, &info));
+            SNT_STATUS_OK(sn_system_sensor_read(s, k, v, 10));
+            SNT_CHECK_MSG(info.dim == mm->sensor_dim[i], "sensor '%s': %d values, MuJoCo %d", name,
+                          info.dim, mm->sensor_dim[i]);
+            const double* x = md->sensordata + mm->sensor_adr[i];
+            double sign = 1, scale = 1, e = 0;
+            if (info.type == SN_SENSOR_FRAME_QUAT &&
+                v[0] * x[0] + v[1] * x[1] + v[2] * x[2] + v[3] * x[3] < 0)
+                sign = -1;
+            for (int c = 0; c < info.dim; c++)
+                scale = fmax(scale, fmax(fabs(v[c]), fabs(x[c])));
+            for (int c = 0; c < info.dim; c++)
+                e = fmax(e, fabs(sign * v[c] - x[c]) / scale);
+            SNT_CHECK_MSG(e <= TOL,
+                          "state %d, sensor '%s': sinew (%.12g, %.12g, %.12g), MuJoCo "
+                          "(%.12g, %.12g, %.12g): %.3g relative",
+                          n, name, v[0], info.dim > 1 ? v[1] : 0, info.dim > 2 ? v[2] : 0, x[0],
+                          info.dim > 1 ? x[1] : 0, info.dim > 2 ? x[2] : 0, e);
+            worst_kind[info.type] = fmax(worst_kind[info.type], e);
+            if (e > worst) worst = e, worst_name = name;
+        }
+    }
+    printf("  %d sensors at %d random states: largest relative difference %.3g (%s); by kind:",
+           mm->nsensor, SENSOR_STATES, worst, worst_name);
+    for (int t = SN_SENSOR_ACCELEROMETER; t <= SN_SENSOR_JOINT_VEL; t++)
+        printf(" %s %.2g", sn_sensor_type_name(t), worst_kind[t]);
+    printf("\n");
+    mj_deleteData(md);
+    mj_deleteModel(mm);
+    sn_world_destroy(w);
+    sn_model_destroy(sm);
+    return 0;
+}
+
 SNT_SUITE(SNT_TEST(test_soft_extension_loads_in_mujoco),
           SNT_TEST(test_mujoco_matches_sinew_on_shared_urdfs),
           SNT_TEST(test_full_romeo_is_refused_by_both),
           SNT_TEST(test_cli_inspect_json_matches_mujoco), SNT_TEST(test_mjcf_matches_mujoco),
-          SNT_TEST(test_tendons_match_mujoco), SNT_TEST(test_tendon_refusals_agree_with_mujoco))
+          SNT_TEST(test_tendons_match_mujoco), SNT_TEST(test_tendon_refusals_agree_with_mujoco),
+          SNT_TEST(test_sensors_match_mujoco))

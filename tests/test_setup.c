@@ -35,6 +35,13 @@ static void row(FILE* f, const sn_model* m, sn_system* s, double t, int ncontact
         sn_system_loop_error(s, &rms, &worst);
         fprintf(f, ",%.9g,%.9g", rms, worst);
     }
+}
+
+// a row's end: the sensors of the step taken from its state (docs/sensors.md; nan: no step)
+static void row_end(FILE* f, sn_system* s, int stepped) {
+    const sn_real* v = stepped ? sn_system_sensor_values(s) : NULL;
+    for (int k = 0; k < sn_system_sensor_value_count(s); k++)
+        fprintf(f, v ? ",%.17g" : ",nan", v ? v[k] : 0.0);
     fputc('\n', f);
 }
 
@@ -55,8 +62,18 @@ static int library_run(const char* path, const char* out, double duration, long*
             fprintf(f, ",q%d", i);
         for (int i = 0; i < m->nv; i++)
             fprintf(f, ",u%d", i);
-        fprintf(f, ",kinetic_energy,potential_energy,contacts%s\n",
+        fprintf(f, ",kinetic_energy,potential_energy,contacts%s",
                 m->nconstraint ? ",loop_error_rms,loop_error_worst" : "");
+        for (int i = 0; i < sn_system_sensor_count(s); i++) {
+            sn_sensor_info info;
+            if (sn_system_sensor_info(s, i, &info) != SN_OK) continue;
+            for (int c = 0; c < info.dim; c++)
+                if (info.dim == 3)
+                    fprintf(f, ",%s_%c", info.name, "xyz"[c]);
+                else
+                    fprintf(f, ",%s%d", info.name, c);
+        }
+        fputc('\n', f);
         double dt = sn_world_timestep(w);
         long steps = (long)floor(duration / dt + 0.5);
         row(f, m, s, 0, 0);
@@ -66,8 +83,10 @@ static int library_run(const char* path, const char* out, double duration, long*
                 rc = 1;
                 break;
             }
+            row_end(f, s, 1);
             row(f, m, s, sn_world_time(w), sn_system_contact_count(s));
         }
+        row_end(f, s, 0);
         *nstep = steps;
     }
     if (f) fclose(f);

@@ -7,6 +7,7 @@
 #include "sn_data.h"
 #include "sn_maximal.h"
 #include "sn_model.h"
+#include "sn_sensor.h"
 #include "sn_setup.h"
 #include "sn_soft.h"
 #include "sn_state.h"

@@ -38,6 +38,7 @@ typedef enum sn_object {
     SN_OBJ_KEY = 5,        ///< a state the file names (MJCF <keyframe>; the key_* arrays)
     SN_OBJ_TENDON = 6,     ///< an MJCF tendon (the tendon_* arrays)
     SN_OBJ_TENDON_ACTUATOR = 7, ///< an MJCF actuator on a tendon (the tactuator_* arrays)
+    SN_OBJ_SENSOR = 8,          ///< a sensor the file declares (the sensor_* arrays)
 } sn_object;
 
 /// Tendon kinds (MJCF <tendon>; docs/constraints.md "Tendons").
@@ -145,6 +146,7 @@ typedef struct sn_model {
     int ntendon;     ///< tendons (MJCF <tendon>)
     int ntpath;      ///< entries of all tendons' paths
     int ntactuator;  ///< actuators on tendons (MJCF <actuator tendon=...>)
+    int nsensor;     ///< sensors the file declares (MJCF <sensor>, URDF <sinew:sensor>)
 
     // ---- bodies (nbody); body 0 is the world ----
     int* body_parent;      ///< parent body, SN_NONE for the world                (nbody)
@@ -309,6 +311,16 @@ typedef struct sn_model {
     sn_real* tactuator_bias;       ///< bias0, bias1, bias2                    (ntactuator x 3)
     sn_real* tactuator_ctrlrange;  ///< -inf, inf when not limited             (ntactuator x 2)
     sn_real* tactuator_forcerange; ///< -inf, inf when not limited            (ntactuator x 2)
+
+    // ---- sensors the file declares (nsensor): sn_world_add_system gives them to the system
+    // (sn_sensor.h, docs/sensors.md) ----
+    int* sensor_type;       ///< sn_sensor_type                                      (nsensor)
+    int* sensor_frame;      ///< the link it is on (a joint sensor: the joint's child) (nsensor)
+    int* sensor_ujoint;     ///< a joint sensor's URDF joint, else SN_NONE           (nsensor)
+    int* sensor_name;       ///< offset into names                                   (nsensor)
+    sn_real* sensor_pos;    ///< the sensor origin in the link's frame           (nsensor x 3)
+    sn_real* sensor_rot;    ///< its rotation, link <- sensor                    (nsensor x 9)
+    sn_real* sensor_cutoff; ///< > 0: values clamped to [-cutoff, cutoff]; 0: none   (nsensor)
 
     // ---- defaults ----
     sn_real* q0; ///< the zero configuration (identity quaternions)    (nq)

@@ -51,7 +51,7 @@ static sn_status load_tree_in(reader* r, loader* L) {
     }
     int world = -1, nequality = 0, equalities[16], nworld = 0, worlds[16], nkeyframe = 0,
         keyframes[16], nactuator = 0, actuators[16], nasset = 0, asset_nodes[16], ntendon = 0,
-        tendons[16];
+        tendons[16], nsensor = 0, sensors[16];
     for (int k = NODE(r, root).first; k >= 0 && r->st == SN_OK; k = NODE(r, k).next) {
         const char* e = ename(r, k);
         if (!strcmp(e, "compiler")) {
@@ -80,6 +80,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
             if (nkeyframe < 16) keyframes[nkeyframe++] = k;
         } else if (!strcmp(e, "tendon")) {
             if (ntendon < 16) tendons[ntendon++] = k;
+        } else if (!strcmp(e, "sensor")) {
+            if (nsensor < 16) sensors[nsensor++] = k;
         } else if (!strcmp(e, "contact")) {
             sni_mjcf_contact_section(r, k);
         } else if (!strcmp(e, "asset")) {
@@ -87,8 +89,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
         } else if (!strcmp(e, "custom")) {
             sni_mjcf_custom(r, k);
         } else if (!strcmp(e, "size") || !strcmp(e, "visual") || !strcmp(e, "statistic") ||
-                   !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "sensor") ||
-                   !strcmp(e, "keyframe") || !strcmp(e, "actuator")) {
+                   !strcmp(e, "asset") || !strcmp(e, "contact") || !strcmp(e, "keyframe") ||
+                   !strcmp(e, "actuator")) {
             sni_mjcf_note_ignored(r, e);
         } else {
             sni_mjcf_fail(r, k, SN_ERR_MODEL, e, "<%s> is not supported", e);
@@ -214,6 +216,8 @@ static sn_status load_tree_in(reader* r, loader* L) {
         sni_mjcf_tendons(L, tendons[i]);
     for (int i = 0; i < nactuator && r->st == SN_OK; i++)
         sni_mjcf_actuator_section(L, actuators[i]);
+    for (int i = 0; i < nsensor && r->st == SN_OK; i++)
+        sni_mjcf_sensors(L, sensors[i]);
     if (r->st == SN_OK && nkeyframe) sni_mjcf_read_keys(L, keyframes, nkeyframe);
     if (r->st == SN_OK && r->ignored[0])
         sni_spec_warn(r->s, 0, "mujoco", "not read (MuJoCo's own settings): %s", r->ignored);

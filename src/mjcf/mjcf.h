@@ -9,6 +9,7 @@
 #include "base/base.h"
 #include "base/smath.h"
 #include "model/spec.h"
+#include "sinew/sn_sensor.h"
 
 #include <expat.h>
 #include <string.h>
@@ -207,6 +208,8 @@ int sni_mjcf_joint_find(sni_spec* s, const char* name);
 int sni_mjcf_range_limited(loader* L, int k, int cls, const char* who, const char* attr,
                            const char* lattr, int kr, sn_real* range);
 void sni_mjcf_option(loader* L, int node);
+// sensors.c: the <sensor> section's sensors into the spec (after the bodies: sites resolved)
+void sni_mjcf_sensors(loader* L, int node);
 // <custom>: sinew's soft contact entries (docs/expo.md "Soft parameters"): <text
 // name="sinew:contact" data="soft|hard">, <numeric name="sinew:soft_contact[:A:B]" data="kn [kt
 // bn bt mu bilateral]">, <numeric name="sinew:material:BODY" data="id">, <numeric

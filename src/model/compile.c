@@ -78,6 +78,10 @@ static void layout(sn_model* m, carver* c, size_t names_len, size_t warn_len, in
     int nt = m->ntendon, ntp = m->ntpath, nta = m->ntactuator;
     CARVE(c, tendon_name, nt), CARVE(c, tendon_type, nt), CARVE(c, tendon_adr, nt);
     CARVE(c, tendon_num, nt), CARVE(c, tendon_limited, nt), CARVE(c, tendon_range, 2 * nt);
+    int ns = m->nsensor;
+    CARVE(c, sensor_type, ns), CARVE(c, sensor_frame, ns), CARVE(c, sensor_ujoint, ns);
+    CARVE(c, sensor_name, ns), CARVE(c, sensor_pos, 3 * ns), CARVE(c, sensor_rot, 9 * ns);
+    CARVE(c, sensor_cutoff, ns);
     CARVE(c, tendon_stiffness, nt), CARVE(c, tendon_damping, nt), CARVE(c, tendon_length0, nt);
     CARVE(c, tpath_type, ntp), CARVE(c, tpath_joint, ntp), CARVE(c, tpath_frame, ntp);
     CARVE(c, tpath_coef, ntp), CARVE(c, tpath_pos, 3 * ntp), CARVE(c, tpath_geom, ntp);
@@ -171,6 +175,7 @@ static sn_status run_passes(compiler* c, sn_model* m, name_table* lt, int floati
     if (st == SN_OK) st = sni_compile_check_mass(c, m);
     if (st == SN_OK) st = sni_compile_springdampers(c, m);
     if (st == SN_OK) st = sni_compile_tendons(c, m);
+    if (st == SN_OK) st = sni_compile_sensors(c, m, lt);
     return st;
 }
 
@@ -263,6 +268,7 @@ static sn_status build_model(compiler* c, name_table* lt, sn_model** out, const 
     tmp.nkey = s->nkey;
     tmp.ntendon = SNI_NTENDON(s), tmp.ntpath = SNI_NTENDON_ELEM(s);
     tmp.ntactuator = SNI_NTENDON_ACT(s);
+    tmp.nsensor = SNI_NSENSOR(s);
     // room for the 64 warning pointers and for the texts so far plus a few raised below; the
     // block grows at the end if those need more
     size_t warn_len = s->warnings.len + 8 * 900;

@@ -101,5 +101,7 @@ sn_status sni_compile_geoms(compiler* c, sn_model* m);
 // the tendons' paths resolved (joints, site links), their rest lengths at the nominal
 // configuration, and the actuators on them
 sn_status sni_compile_tendons(compiler* c, sn_model* m);
+// compile_sensor.c: the file's sensors, their links and joints resolved and checked
+sn_status sni_compile_sensors(compiler* c, sn_model* m, name_table* links);
 
 #endif

@@ -13,7 +13,7 @@ void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file) {
     sni_buf* bufs[] = {&s->names,        &s->links,       &s->joints,    &s->geoms,
                        &s->materials,    &s->constraints, &s->actuators, &s->excludes,
                        &s->warnings,     &s->soft,        &s->soft_refs, &s->tendons,
-                       &s->tendon_elems, &s->tendon_acts};
+                       &s->tendon_elems, &s->tendon_acts, &s->sensors};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         bufs[i]->alloc = a;
     // offset 0 is the empty name
@@ -26,7 +26,7 @@ void sni_spec_free(sni_spec* s) {
     sni_buf* bufs[] = {&s->names,        &s->links,       &s->joints,    &s->geoms,
                        &s->materials,    &s->constraints, &s->actuators, &s->excludes,
                        &s->warnings,     &s->soft,        &s->soft_refs, &s->tendons,
-                       &s->tendon_elems, &s->tendon_acts};
+                       &s->tendon_elems, &s->tendon_acts, &s->sensors};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         sni_buf_free(bufs[i]);
     sni_free(s->alloc, s->nominal, s->nominal_bytes);
@@ -136,6 +136,9 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
     case SN_OBJ_TENDON_ACTUATOR:
         *names = m->tactuator_name;
         return m->ntactuator;
+    case SN_OBJ_SENSOR:
+        *names = m->sensor_name;
+        return m->nsensor;
     }
     *names = NULL;
     return 0;

@@ -149,6 +149,20 @@ typedef struct sni_tendon_act {
     sn_real ctrlrange[2], forcerange[2]; // -inf, inf: not limited
 } sni_tendon_act;
 
+// a sensor the file declares (MJCF <sensor>, URDF <sinew:sensor>; docs/sensors.md): names until
+// sni_compile resolves them
+typedef struct sni_sensor_spec {
+    int type; // sn_sensor_type
+    int line;
+    const char* element; // the file's element, for messages
+    long name;           // -1: none ("sensor<i>")
+    long link;           // the link it is on, -1: a joint sensor's joint's child link
+    long joint;          // a joint sensor's URDF joint, -1: (a force sensor) the link's own
+    sn_real pos[3];      // in the link's frame
+    sn_real rot[9];      // link <- sensor
+    sn_real cutoff;      // 0: none
+} sni_sensor_spec;
+
 typedef struct sni_spec {
     const sn_allocator* alloc;
     const char* file;     // for messages
@@ -165,6 +179,7 @@ typedef struct sni_spec {
     sni_buf tendons;      // sni_tendon
     sni_buf tendon_elems; // sni_tendon_elem
     sni_buf tendon_acts;  // sni_tendon_act
+    sni_buf sensors;      // sni_sensor_spec
     sni_buf warnings;     // NUL-terminated warning texts
     int nwarning;
     int constraints_line;
@@ -212,6 +227,7 @@ typedef struct sni_spec {
 #define SNI_NTENDON(s) ((int)((s)->tendons.len / sizeof(sni_tendon)))
 #define SNI_NTENDON_ELEM(s) ((int)((s)->tendon_elems.len / sizeof(sni_tendon_elem)))
 #define SNI_NTENDON_ACT(s) ((int)((s)->tendon_acts.len / sizeof(sni_tendon_act)))
+#define SNI_NSENSOR(s) ((int)((s)->sensors.len / sizeof(sni_sensor_spec)))
 #define SNI_NAME(s, off) ((s)->names.data + (off))
 
 void sni_spec_init(sni_spec* s, const sn_allocator* a, const char* file);

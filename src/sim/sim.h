@@ -11,6 +11,7 @@
 #include "collision/collide.h"
 #include "dynamics/dyn.h"
 #include "loops/loops.h"
+#include "sensor/sensor.h"
 #include "sim/control.h"
 #include "sinew/sn_world.h"
 #include "solver/solver.h"
@@ -47,13 +48,14 @@ typedef struct sni_contact {
 // what a system's cached results match (s->valid): set by whoever computes them, cleared by
 // sni_system_invalidate
 enum {
-    SNI_VALID_KIN = 1,     // d's kinematics (sn_fk, sn_fk_vel) match d->q, d->u
-    SNI_VALID_MASS = 2,    // d->mass_matrix (sn_system_mass_matrix)
-    SNI_VALID_BIAS = 4,    // d->nonlinear (sn_system_nonlinear)
-    SNI_VALID_MINV = 8,    // d->inverse_mass (sn_system_inverse_mass)
-    SNI_VALID_W = 16,      // ctl.w, for the time step ctl.w_dt
-    SNI_VALID_MTILDE = 32, // step.mtilde: M~ factored at this step's start (sni_step_factor)
-    SNI_VALID_ID = 64,     // id: the joint wrenches of the last step
+    SNI_VALID_KIN = 1,      // d's kinematics (sn_fk, sn_fk_vel) match d->q, d->u
+    SNI_VALID_MASS = 2,     // d->mass_matrix (sn_system_mass_matrix)
+    SNI_VALID_BIAS = 4,     // d->nonlinear (sn_system_nonlinear)
+    SNI_VALID_MINV = 8,     // d->inverse_mass (sn_system_inverse_mass)
+    SNI_VALID_W = 16,       // ctl.w, for the time step ctl.w_dt
+    SNI_VALID_MTILDE = 32,  // step.mtilde: M~ factored at this step's start (sni_step_factor)
+    SNI_VALID_ID = 64,      // id: the joint wrenches of the last step
+    SNI_VALID_SENSOR = 128, // sens: the sensors' values of the last step (sensor/eval.c)
     // what a new state (set, or made by a step) leaves out of date
     SNI_VALID_STATE =
         SNI_VALID_KIN | SNI_VALID_MASS | SNI_VALID_BIAS | SNI_VALID_MINV | SNI_VALID_MTILDE,
@@ -165,6 +167,7 @@ struct sn_system {
     sni_gyro gyro;         // the gyroscopic couple's option and scratch (gyro.c)
     sni_rotor rotor;       // spinning rotors on 1-DOF joints (rotor.c)
     sni_tendon_sys tendon; // tendon actuators' inputs, the tendons' forces (tendon/tendon.h)
+    sni_sensors sens;      // the sensors and their values of the last step (sensor/sensor.h)
     // ---- collision ----
     int has_contacted;    // set by the contact solver; reset by a state change
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
@@ -268,6 +271,9 @@ sn_status sni_world_add_geom_body(sn_world* w, const char* name, sn_real mass, c
 sn_status sni_step_factor(sn_system* s);
 // the joint wrenches of the step just computed (inverse dynamics)
 void sni_step_wrenches(sn_system* s, sn_real dt);
+// the wrench URDF joint `ujoint` transmitted in the last step (inverse dynamics on, a step run):
+// w = (moment about the world origin, force), world, from the parent link to the child's subtree
+void sni_step_ujoint_wrench(const sn_system* s, int ujoint, sn_real w[6]);
 
 // gyro.c
 // the bodies on spherical and floating joints (count and list; list NULL: count only)

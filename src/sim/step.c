@@ -422,9 +422,9 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
 }
 
 
-// inverse dynamics (compute_id): the joint wrenches of the step. Impulses (impulses: the contact
-// solver acted on the system) change the step's accelerations: they are recomputed from du / dt,
-// and the contact impulses count as external forces on their bodies
+// inverse dynamics (compute_id): the joint wrenches of the step, then the sensors. Impulses
+// (impulses: the contact solver acted on the system) change the step's accelerations: they are
+// recomputed from du / dt, and the contact impulses count as external forces on their bodies
 static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     if (!s->id.compute) return;
     const sn_real* u1 = s->step.u1;
@@ -437,6 +437,7 @@ static void stage_inverse_dynamics(sn_system* s, sn_real dt, int impulses) {
     }
     if (s->loops.active) sni_loops_wrenches(s, dt);
     sni_step_wrenches(s, dt);
+    sni_sensors_evaluate(s); // the sensors read the same snapshot (sensor/eval.c)
 }
 
 
@@ -637,6 +638,16 @@ void sni_step_wrenches(sn_system* s, sn_real dt) {
 }
 
 
+void sni_step_ujoint_wrench(const sn_system* s, int ujoint, sn_real w[6]) {
+    const sn_model* m = s->m;
+    if (m->ujoint_joint[ujoint] >= 0)
+        memcpy(w, s->id.body + 6 * m->joint_body[m->ujoint_joint[ujoint]], 6 * sizeof(sn_real));
+    else
+        sni_fixed_joint_wrench(m, s->d, ujoint, s->id.pos, s->id.rot, s->id.vel, s->id.body_acc,
+                               s->id.body, w);
+}
+
+
 sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
     if (!s) return SN_ERR_ARG;
     if (ujoint < 0 || ujoint >= s->m->nujoint)
@@ -647,11 +658,7 @@ sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_
     const sn_model* m = s->m;
     sn_real w[6], x[3];
     int child = m->ujoint_child[ujoint], b = m->frame_body[child];
-    if (m->ujoint_joint[ujoint] >= 0)
-        memcpy(w, s->id.body + 6 * m->joint_body[m->ujoint_joint[ujoint]], sizeof w);
-    else
-        sni_fixed_joint_wrench(m, s->d, ujoint, s->id.pos, s->id.rot, s->id.vel, s->id.body_acc,
-                               s->id.body, w);
+    sni_step_ujoint_wrench(s, ujoint, w);
     // the joint origin is the child link's origin; torque about it: n_x = n_0 + f x x
     m3_mul_v3(x, s->id.rot + 9 * b, m->frame_pos + 3 * child);
     v3_add(x, x, s->id.pos + 3 * b);

@@ -520,6 +520,13 @@ sn_gyroscopic sn_system_gyroscopic(const sn_system* s) {
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
     if (!s) return;
+    // the sensors read the inverse dynamics' snapshot: it stays on while there are any
+    if (!on && s->sens.n > 0) {
+        sni_world_warn(s->world,
+                       "inverse dynamics stays on: the system has %d sensors, which read it",
+                       s->sens.n);
+        return;
+    }
     s->id.compute = on != 0;
 }
 

@@ -67,6 +67,7 @@ static void system_free(sn_system* s) {
     sn_data_destroy(s->d);
     sni_soft_free(s);
     sni_rotor_free(s);
+    sni_sensors_free(s);
     sni_free(&a, s->act.desc, (size_t)s->act.cap * sizeof(sn_actuator_desc));
     sni_free(&a, s->act.cmd, (size_t)s->act.cap * sizeof(sn_real));
     sni_free(&a, s->act.state, (size_t)s->act.cap * sizeof(sn_actuator_state));
@@ -220,6 +221,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
     w->sys[w->nsys++] = s;
     st = sni_world_arrays_alloc(w);
     if (st == SN_OK) st = sni_system_actuators_from_model(s);
+    if (st == SN_OK) st = sni_sensors_from_model(s); // the file's sensors (sensor/sensor.c)
     if (st == SN_OK && sni_soft_on(w) && !sni_soft_get(s)) st = SN_ERR_NOMEM;
     if (st != SN_OK) {
         w->nsys--;

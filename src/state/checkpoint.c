@@ -73,6 +73,11 @@
 //   step. sni_solver.couple: scratch (this solve's view).
 // sni_invdyn: compute: config | the rest: report of the last step, not restored (SNI_VALID_ID is
 //   cleared: sn_system_joint_wrench answers again after the next step).
+// sni_sensors (sensor/sensor.h): n, cap, list, nvalue, bytes: structure (the sensors are made
+//   by the model's file when the system is added, or by sn_system_add_sensor, as the systems are:
+//   not written, so a world without sensors writes the checkpoint it wrote before sensors existed)
+//   | value: report of the last step, not restored (SNI_VALID_SENSOR is cleared: the sensors read
+//   again after the next step).
 // sni_rotor (sim/sim.h; written only when a system has a rotor set, after everything else, so
 //   the checkpoints of worlds without rotors are as they were and version 2 stays): n, inertia,
 //   ratio: config | applied: report, not restored (like sni_gyro's) | soft_warned: a warning
@@ -670,7 +675,7 @@ static void after_load(sn_world* w) {
     w->solver.nblock = 0;
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
-        sni_system_invalidate(s, SNI_VALID_STATE | SNI_VALID_W | SNI_VALID_ID);
+        sni_system_invalidate(s, SNI_VALID_STATE | SNI_VALID_W | SNI_VALID_ID | SNI_VALID_SENSOR);
         s->d->fk_valid = 0;
         s->loops.active = 0;
         s->solve.active = 0;

@@ -3,7 +3,7 @@
 // constraints between links, with their anchors and axes), the <actuator> extension (seed
 // 000 "Actuators": a joint's motor constants, its operating region and its couplings) and the
 // soft contacts' <sinew:soft_contact>, <sinew:material> and <sinew:soft_point> (seed 004,
-// docs/expo.md "Soft parameters").
+// docs/expo.md "Soft parameters"), and <sinew:sensor> (docs/sensors.md).
 #include "urdf/urdf.h"
 
 #include <math.h>
@@ -311,4 +311,57 @@ void sni_urdf_soft_point(parser* p, const char** atts) {
         RETURN_FAIL(p, SN_ERR_MODEL, el, "xyz must be finite");
     if (!sni_spec_soft_ref_add(p->s, link, -1, xyz, el, (int)XML_GetCurrentLineNumber(p->xp)))
         RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
+}
+
+
+// <sinew:sensor name type link|joint xyz rpy cutoff/> (docs/sensors.md): a sensor of the model,
+// its type by sn_sensor_type_name ("imu", "force_torque", "accelerometer", ...), on a link (the
+// frame sensors) or at a joint (the force and joint sensors: the joint's child link carries it),
+// xyz and rpy placing the sensor frame in that link's frame
+void sni_urdf_sensor(parser* p, const char** atts) {
+    static const char* const known[] = {"name", "type", "link",   "joint",
+                                        "xyz",  "rpy",  "cutoff", NULL};
+    const char* el = "sinew:sensor";
+    if (!only_known(p, el, atts, known)) return;
+    const char* name = sni_urdf_need_name(p, el, atts, "name");
+    const char* type = sni_urdf_need_name(p, el, atts, "type");
+    if (!name || !type) return;
+    sni_sensor_spec e;
+    memset(&e, 0, sizeof e);
+    e.type = -1;
+    for (int t = 0; t <= SN_SENSOR_JOINT_VEL; t++)
+        if (!strcmp(type, sn_sensor_type_name(t))) e.type = t;
+    if (e.type < 0)
+        RETURN_FAIL(p, SN_ERR_MODEL, el,
+                    "sensor '%s': type '%s' is not one of imu, force_torque, accelerometer, gyro, "
+                    "framequat, framepos, force, torque, jointpos, jointvel",
+                    name, type);
+    int on_joint = e.type == SN_SENSOR_FORCE_TORQUE || e.type == SN_SENSOR_FORCE ||
+                   e.type == SN_SENSOR_TORQUE || e.type == SN_SENSOR_JOINT_POS ||
+                   e.type == SN_SENSOR_JOINT_VEL;
+    const char* link = sni_urdf_attr(atts, "link");
+    const char* joint = sni_urdf_attr(atts, "joint");
+    if (on_joint && (!joint || link))
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "sensor '%s': a %s sensor names a joint (and no link)",
+                    name, type);
+    if (!on_joint && (!link || joint))
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "sensor '%s': a %s sensor names a link (and no joint)",
+                    name, type);
+    if (strlen(name) >= SN_SENSOR_NAME_MAX)
+        RETURN_FAIL(p, SN_ERR_MODEL, el, "sensor name '%.40s...' is longer than %d", name,
+                    SN_SENSOR_NAME_MAX - 1);
+    sni_urdf_parse_origin(p, atts, e.pos, e.rot);
+    if (sni_urdf_attr_reals(p, el, atts, "cutoff", &e.cutoff, 1) < 0) return;
+    if (!isfinite(e.cutoff) || !sni_urdf_reals_nonneg(p, el, "cutoff", e.cutoff)) {
+        if (!isfinite(e.cutoff)) RETURN_FAIL(p, SN_ERR_MODEL, el, "cutoff must be finite");
+        return;
+    }
+    e.line = (int)XML_GetCurrentLineNumber(p->xp);
+    e.element = el;
+    e.name = sni_spec_name(p->s, name);
+    e.link = link ? sni_spec_name(p->s, link) : -1;
+    e.joint = joint ? sni_spec_name(p->s, joint) : -1;
+    sni_sensor_spec* slot = sni_buf_grow(&p->s->sensors, sizeof e);
+    if (!slot || p->s->names.failed) RETURN_FAIL(p, SN_ERR_NOMEM, el, "out of memory");
+    *slot = e;
 }

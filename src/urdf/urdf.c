@@ -169,6 +169,8 @@ static void on_start(void* ud, const char* el, const char** atts) {
             sni_urdf_soft_material(p, atts);
         else if (!strcmp(el, "sinew:soft_point"))
             sni_urdf_soft_point(p, atts);
+        else if (!strcmp(el, "sinew:sensor"))
+            sni_urdf_sensor(p, atts);
         else if (!strcmp(el, "gazebo") || !strcmp(el, "transmission") ||
                  !strcmp(el, "ros2_control") || !strcmp(el, "sensor"))
             c = C_SKIP;

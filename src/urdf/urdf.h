@@ -8,6 +8,7 @@
 #include "base/base.h"
 #include "base/smath.h"
 #include "model/spec.h"
+#include "sinew/sn_sensor.h"
 
 #include <expat.h>
 
@@ -137,5 +138,7 @@ void sni_urdf_actuator_coupling(parser* p, const char** atts);
 void sni_urdf_soft_contact(parser* p, const char** atts);
 void sni_urdf_soft_material(parser* p, const char** atts);
 void sni_urdf_soft_point(parser* p, const char** atts);
+// <sinew:sensor name type link|joint xyz rpy cutoff/>: a sensor of the model (docs/sensors.md)
+void sni_urdf_sensor(parser* p, const char** atts);
 
 #endif
