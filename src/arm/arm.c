@@ -246,6 +246,12 @@ sn_status sn_arm_from_model(const sn_model* m, const sn_arm_desc* desc, const sn
 }
 
 
+int sni_arm_inertia_psd(const sn_real I[6], sn_real ev[3]) {
+    sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]};
+    sni_sym3_eigenvalues(full, ev);
+    return ev[0] >= -1e-12 * fmax(fabs(ev[2]), 1e-300);
+}
+
 // joint k's parameters checked (k from 1 in messages)
 static sn_status check_joint(sn_arm* a, const sn_arm_joint_desc* j, int k) {
     const char* who = "sn_arm_create";
@@ -272,10 +278,8 @@ static sn_status check_joint(sn_arm* a, const sn_arm_joint_desc* j, int k) {
                                 k, snames[i], scal[i]);
     // as a URDF <inertial>: positive semi-definite (a negative principal moment makes M
     // indefinite), and kept by the compiler only with its mass
-    const sn_real* I = j->inertia;
-    sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]}, ev[3];
-    sni_sym3_eigenvalues(full, ev);
-    if (ev[0] < -1e-12 * fmax(fabs(ev[2]), 1e-300))
+    sn_real ev[3];
+    if (!sni_arm_inertia_psd(j->inertia, ev))
         return sni_arm_fail(a, SN_ERR_ARG,
                             "%s: joint %d: inertia must be positive semi-definite (eigenvalues %g "
                             "%g %g)",

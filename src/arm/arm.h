@@ -54,6 +54,9 @@ sn_status sni_arm_fail(sn_arm* a, sn_status st, const char* fmt, ...);
 // the frames' world poses and angular velocities from the model's kinematics at d's state (fk
 // and fk_vel done) (arm.c)
 void sni_arm_frames(sn_arm* a);
+// 1 when the inertia (xx xy xz yy yz zz) is positive semi-definite to rounding; its
+// eigenvalues into ev, ascending
+int sni_arm_inertia_psd(const sn_real I[6], sn_real ev[3]);
 
 // per body, the inertia C (n x 10 per link as sn_arm_inputs, nullable: zeros) as 10 numbers at
 // the base origin, for sni_crba_extra / sni_rnea_extra (after sn_fk) (step.c)

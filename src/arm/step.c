@@ -10,7 +10,6 @@
 // R(O)^T, and P, Omega out of it by O. H and C are in frame k's axes, which O does not change.
 #include "arm/arm.h"
 #include "math/dense.h"
-#include "math/sym3.h"
 
 #include <math.h>
 #include <string.h>
@@ -159,10 +158,8 @@ static sn_status check_inputs(sn_arm* a, const sn_arm_inputs* in) {
                                     names[g], k + 1, c[0]);
             // its inertia about its centre, as a link's: positive semi-definite, or M would
             // lose its definiteness
-            const sn_real* I = c + 4;
-            sn_real full[9] = {I[0], I[1], I[2], I[1], I[3], I[4], I[2], I[4], I[5]}, ev[3];
-            sni_sym3_eigenvalues(full, ev);
-            if (ev[0] < -1e-12 * fmax(fabs(ev[2]), 1e-300))
+            sn_real ev[3];
+            if (!sni_arm_inertia_psd(c + 4, ev))
                 return sni_arm_fail(a, SN_ERR_ARG,
                                     "%s: %s: link %d's inertia is not positive semi-definite "
                                     "(eigenvalues %g %g %g)",
