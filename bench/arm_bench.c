@@ -443,8 +443,8 @@ static int table_sweeps(int steps) {
             if (c == 0 ? make_arm7(&e, HELD, cap[i]) : make_chain(&e, 30, HELD, cap[i])) return 1;
             r[i] = measure(&e, steps);
             rc |= !r[i].ok;
-            printf("| %s | %d | %.3f | %.2f |\n", c == 0 ? "arm7" : "chain30", cap[i],
-                   1e6 * r[i].t, r[i].iters);
+            printf("| %s | %d | %.3f | %.2f |\n", c == 0 ? "arm7" : "chain30", cap[i], 1e6 * r[i].t,
+                   r[i].iters);
             destroy(&e);
         }
         double di = r[NS - 1].iters - r[0].iters;
@@ -458,8 +458,9 @@ static int table_sweeps(int steps) {
 // ---- main ----
 
 static int usage(void) {
-    fprintf(stderr, "usage: sinew_bench_arm all [STEPS]\n"
-                    "       sinew_bench_arm one arm|world|mujoco|chainN full|bare|held STEPS [SWEEPS]\n");
+    fprintf(stderr,
+            "usage: sinew_bench_arm all [STEPS]\n"
+            "       sinew_bench_arm one arm|world|mujoco|chainN full|bare|held STEPS [SWEEPS]\n");
     return 2;
 }
 
