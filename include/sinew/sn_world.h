@@ -137,6 +137,8 @@ typedef struct sn_contact {
     sn_real depth;       ///< penetration at the step's start (negative: a gap within the margin)
     sn_real impulse[3];  ///< world impulse on the body over the step (divide by dt for a force)
     int sliding;         ///< 1 when the contact slid (the impulse is on the friction cone)
+    int constraint;      ///< -1 for a contact; a loop constraint's internal entry
+                         ///< (sn_system_contact_entry): the model's constraint index
 } sn_contact;
 
 /// The ground plane z = height (off by default). Every collision geometry of every system
@@ -281,6 +283,19 @@ SN_API sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* 
 SN_API int sn_system_contact_count(const sn_system* s);
 SN_API sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out);
 SN_API int sn_system_solver_iterations(const sn_system* s);
+/// getContacts with the loop constraints (seed 001): the contacts of sn_system_contact (entries 0
+/// to sn_system_contact_count - 1, constraint -1), then one internal entry per loop constraint
+/// of the model that has directions of its own (sn_model's constraints in order, those whose
+/// every direction the joints hold left out), when the last step eliminated the loops (none
+/// before the first step, nor after a checkpoint load until the next step). An entry pairs the
+/// system with itself: body is body1's, other_body body2's, other_system the system's own index,
+/// self 1, geom -1, constraint the constraint's index, impulse sn_system_constraint's (world, on
+/// body1, over the step; an orientation constraint's is an angular impulse), position where
+/// body1 takes it at the step's start (a pin: body1's anchor; an equality or orientation
+/// constraint: body2's anchor), normal zero, depth the separation's length |p1 - p2| at the
+/// step's start, sliding 0. SN_ERR_ARG with a message for an index out of range or a NULL out.
+SN_API int sn_system_contact_entry_count(const sn_system* s);
+SN_API sn_status sn_system_contact_entry(const sn_system* s, int i, sn_contact* out);
 
 // ---- systems: state ----
 
@@ -361,6 +376,10 @@ SN_API sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a,
 SN_API int sn_system_actuator_count(const sn_system* s);
 /// setActuatorTorques: tau_a of every actuator (n = the actuator count), joint side.
 SN_API sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n);
+/// setActuatorTorque: tau_a of actuator i alone (the others keep theirs), as the vector form.
+/// SN_ERR_ARG for i outside 0 to the actuator count - 1, SN_ERR_NONFINITE for a NaN or infinite
+/// tau; on error nothing changes.
+SN_API sn_status sn_system_set_actuator_torque(sn_system* s, int i, sn_real tau);
 /// setMotorOperatingRegionEnforced(false): tau_m = tau_a / G.
 SN_API void sn_system_set_motor_region_enforced(sn_system* s, int enforced);
 /// getActuatorStates of the last step (n = the actuator count).
@@ -452,6 +471,15 @@ SN_API sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[
 /// RUNGE_KUTTA_4 step: the weighted means of the four stages' (explicit) terms.
 SN_API sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
                                         sn_real* actuators, sn_real* springs, sn_real* external);
+/// The rest of the step-5 table, nv each (NULL skips a term): the joint friction lambda_f / dt
+/// (the friction rows' impulses), the contacts and joint limits (the rest of J_c^T lambda_c / dt:
+/// contacts, position and velocity limits, tendon limits, constraints between systems) and the
+/// loop constraints' J_l^T lambda_l / dt (seed 001). After a SEMI_IMPLICIT step the eight terms
+/// of the table sum to M (u+ - u) / dt + h at the step's start to rounding. Zero where the last
+/// step had no such rows (and after a checkpoint load until the next step); soft contacts are
+/// not in them.
+SN_API sn_status sn_system_step_constraint_torques(const sn_system* s, sn_real* friction,
+                                                   sn_real* contacts, sn_real* loops);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,8 @@ typedef struct sni_loops {
     sn_real* err;  // p1 - p2 at the start of the last step (nc x 3)
     sn_real* imp;  // impulse on body1's anchor over the last step, world (nc x 3)
     sn_real* axis; // each row's world axis in the last step (3 nc x 3)
+    sn_real* at;   // where body1 takes each impulse at the step's start, world: a pin's body1
+                   // anchor, else body2's (nc x 3; the rows' scratch, for the contact entries)
     // ---- this step's rows (nr = 3 nc + the mimic joints) ----
     int nrow, nkeep;
     int active;      // this step eliminated the loops (the contact solver projects through them)

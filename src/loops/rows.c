@@ -379,6 +379,7 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
         else
             v3_sub(dp, p1, p2);
         v3_copy(s->loops.err + 3 * c, dp);
+        v3_copy(s->loops.at + 3 * c, m->constraint_type[c] == SN_CONSTRAINT_PIN ? p1 : p2);
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
         int n = constraint_columns(s, c, p1, p2, cols, vec);
         int na = axes(s, c, R1, a);

@@ -111,6 +111,7 @@ static void layout_loops(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->loops.naxis, nc);
     SNI_CARVE(c, s->loops.imp, 3 * nc);
     SNI_CARVE(c, s->loops.axis, 3 * nr);
+    SNI_CARVE(c, s->loops.at, 3 * nc);
     // a step's rows and their solves
     SNI_CARVE(c, s->loops.J, nr * nv);
     SNI_CARVE(c, s->loops.W, nr * nv);

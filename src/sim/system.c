@@ -440,6 +440,19 @@ sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n
 }
 
 
+sn_status sn_system_set_actuator_torque(sn_system* s, int i, sn_real tau) {
+    if (!s) return SN_ERR_ARG;
+    if (i < 0 || i >= s->act.n)
+        return s->act.n ? SET_ERR(s->world, SN_ERR_ARG,
+                                  "actuator %d: the system has actuators 0 to %d", i, s->act.n - 1)
+                        : SET_ERR(s->world, SN_ERR_ARG, "actuator %d: the system has none", i);
+    if (!isfinite(tau))
+        return SET_ERR(s->world, SN_ERR_NONFINITE, "actuator %d's torque %g is not finite", i, tau);
+    s->act.cmd[i] = tau;
+    return SN_OK;
+}
+
+
 void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
     if (!s) return;
     s->act.mor_enforced = enforced != 0;
@@ -573,6 +586,7 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
     out->depth = c->depth;
     v3_scale(out->impulse, c->impulse, sign);
     out->sliding = c->slide == 2;
+    out->constraint = -1;
     return SN_OK;
 }
 

@@ -44,7 +44,8 @@
 // sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
 //   anchors at the nominal configuration and the directions each constraint keeps, the
 //   structural redundancy) | err, imp, axis: report | dense_only: config | active: set to 0 on
-//   a load (it belongs to the last step's rows) | the rest (rows, factors, groups, assembly):
+//   a load (it belongs to the last step's rows) | at: scratch of the rows (the contact entries
+//   that read it are listed only while active) | the rest (rows, factors, groups, assembly):
 //   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
 //   when made afresh).
 // sni_gyro: mode: config | fprev: state (the last step's impulses, a known force in the next
