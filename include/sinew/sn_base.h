@@ -44,6 +44,7 @@ typedef enum sn_status {
     SN_ERR_NONFINITE = -6, ///< NaN or Inf in state or result
     SN_ERR_IO = -7,        ///< the file cannot be read
     SN_ERR_LIMIT = -8,     ///< a size limit (file, depth, count, attribute length) was exceeded
+    SN_ERR_UNREACHED = -9, ///< inverse kinematics: the targets were not reached (best q returned)
 } sn_status;
 
 /// The error record filled by loaders and creators. `file` and `line` say where in the input the

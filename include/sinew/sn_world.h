@@ -310,6 +310,10 @@ SN_API sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, con
                                      int nv);
 /// setGeneralizedCoordinate (nq), as sn_system_set_state.
 SN_API sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq);
+/// Seed 000's "has been in contact" flag: 1 once a contact of the system entered a step's
+/// solver (it turns the EULER and RK4 schemes into SEMI_IMPLICIT in the PD mode), 0 again after
+/// sn_system_set_state, sn_system_set_q or an applied inverse-kinematics solution (sn_ik.h).
+SN_API int sn_system_has_contacted(const sn_system* s);
 /// setGeneralizedVelocity (nv).
 SN_API sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv);
 SN_API const sn_real* sn_system_q(const sn_system* s);

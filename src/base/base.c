@@ -28,6 +28,8 @@ const char* sn_status_str(sn_status s) {
         return "SN_ERR_IO";
     case SN_ERR_LIMIT:
         return "SN_ERR_LIMIT";
+    case SN_ERR_UNREACHED:
+        return "SN_ERR_UNREACHED";
     }
     return "SN_ERR_UNKNOWN";
 }

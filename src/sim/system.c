@@ -112,6 +112,11 @@ sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
 }
 
 
+int sn_system_has_contacted(const sn_system* s) {
+    return s ? s->has_contacted : 0;
+}
+
+
 sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
     if (!s) return SN_ERR_ARG;
     if (!u) return SET_ERR(s->world, SN_ERR_ARG, "u is NULL");
