@@ -363,6 +363,30 @@ SN_API sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* na
 /// Free a model. NULL is a no-op.
 SN_API void sn_model_destroy(sn_model* m);
 
+// ---- joint placements and masses (seed 001 getJointPos_P, getJointOrientation_P,
+// getJointAxis_P; docs/loops.md "Joint placements") ----
+
+/// Joint `joint`'s placement: its frame's origin in the parent body frame (pos), the rotation
+/// parent body <- joint frame (rot, row-major) and its unit axis in the joint frame (axis); any
+/// output may be NULL. SN_ERR_ARG: joint out of range.
+SN_API sn_status sn_model_joint_placement(const sn_model* m, int joint, sn_real pos[3],
+                                          sn_real rot[9], sn_real axis[3], sn_error* err);
+/// Move joint `joint`'s frame origin in its parent body frame. Systems that simulate m take the
+/// change with sn_system_update_mass_info (sn_world.h). SN_ERR_NONFINITE: a NaN or Inf entry.
+SN_API sn_status sn_model_set_joint_pos(sn_model* m, int joint, const sn_real pos[3],
+                                        sn_error* err);
+/// Turn joint `joint`'s frame: rot (row-major, parent body <- joint frame) must be a rotation,
+/// rows orthonormal and determinant +1 to 1e-9 (else SN_ERR_ARG); stored as given.
+SN_API sn_status sn_model_set_joint_rot(sn_model* m, int joint, const sn_real rot[9],
+                                        sn_error* err);
+/// Set a revolute, continuous or prismatic joint's axis in its joint frame; stored normalized. A
+/// zero axis or a joint without an axis is refused (SN_ERR_ARG).
+SN_API sn_status sn_model_set_joint_axis(sn_model* m, int joint, const sn_real axis[3],
+                                         sn_error* err);
+/// Set movable body `body`'s mass (finite, positive; its centre of mass and inertia stay) and
+/// the subtree masses. Systems take it with sn_system_update_mass_info.
+SN_API sn_status sn_model_set_body_mass(sn_model* m, int body, sn_real mass, sn_error* err);
+
 /// Id of a named object, or SN_NONE. Links and joints have separate namespaces.
 SN_API int sn_model_find(const sn_model* m, sn_object kind, const char* name);
 

@@ -52,8 +52,9 @@ static void layout(const sn_model* m, sn_data* d, carver* c, int full) {
     d->frame_subtree_end = (int*)carve(c, (size_t)m->nframe);
 }
 
-// per joint: which coordinate axis the joint axis is, and whether its frame is rotated
-static void classify_joints(const sn_model* m, sn_data* d) {
+// per joint: which coordinate axis the joint axis is, and whether its frame is rotated (again
+// after a placement changed: sn_system_update_mass_info)
+void sni_data_classify_joints(const sn_model* m, sn_data* d) {
     for (int j = 0; j < m->njoint; j++) {
         const sn_real* a = m->joint_axis + 3 * j;
         const sn_real* r = m->joint_rot + 9 * j;
@@ -95,7 +96,7 @@ static sn_status create(const sn_model* m, const sn_allocator* a, int full, sn_d
     d->model_ = m;
     d->size_ = c.off;
     d->allocator_ = sni_allocator_or_default(a);
-    classify_joints(m, d);
+    sni_data_classify_joints(m, d);
     rank_frames(m, d);
     sn_data_reset(m, d);
     *out = d;

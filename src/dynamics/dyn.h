@@ -149,4 +149,8 @@ static inline int sni_body_last_dof(const sn_model* m, int b) {
     return -1;
 }
 
+// d's per-joint axis kinds from m's joint axes and rotations (data.c; sn_data_create does it,
+// sn_system_update_mass_info again after a placement changed)
+void sni_data_classify_joints(const sn_model* m, sn_data* d);
+
 #endif

@@ -97,6 +97,11 @@ void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);
 // the last step's constraint impulses as external forces on their bodies (for inverse dynamics)
 void sni_loops_wrenches(sn_system* s, sn_real dt);
 
+// constraint i against its links: 1 welded together (one body), 2 the one joint between them
+// holds every direction it constrains by seed 001's lever-arm rule (*joint, nullable, names it),
+// 0 neither; the same at every pose (model/placement.c)
+int sni_constraint_held(const sn_model* m, int i, int* joint);
+
 // ---- within the module ----
 // rows.c: constraint c's world anchors p1 (on body1) and p2 (on body2), body1's link rotation R1
 void sni_loops_anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1);

@@ -192,6 +192,11 @@ static void structure(sn_system* s) {
     int* cols = s->loops.cols;
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3];
+        if (sni_constraint_held(m, c, NULL)) {
+            // its one joint (or a weld) holds it at every pose: ignored (the compiler warned)
+            s->loops.naxis[c] = 0;
+            continue;
+        }
         anchors(s, c, p1, p2, R1);
         int n = constraint_columns(s, c, p1, p2, cols, vec);
         int na = named_axes(m, c, R1, a);

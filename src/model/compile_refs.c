@@ -4,6 +4,7 @@
 // constraints (with the redundancy warnings of seed 001 and the nominal configuration) and the
 // body pairs excluded from collision. Names are found through hash tables: O(n) in all.
 #include "base/smath.h"
+#include "loops/loops.h"
 #include "model/compile.h"
 
 #include <math.h>
@@ -180,90 +181,26 @@ sn_status sni_compile_actuators(compiler* c, sn_model* m) {
 
 // ---- loop constraints ----
 
-// norm of the part of v along the constrained directions: all of v for a pin (ndir 3), else
-// the projection on the one axis or on the plane of the two
-static sn_real constrained_part(const sn_real* v, const sn_real* dirs, int ndir) {
-    if (ndir >= 3) return v3_norm(v);
-    if (ndir == 1) return fabs(v3_dot(v, dirs));
-    sn_real n[3], p[3];
-    v3_cross(n, dirs, dirs + 3);
-    v3_scale(n, n, 1 / v3_norm(n));
-    v3_copy(p, v);
-    v3_addscl(p, n, -v3_dot(n, v));
-    return v3_norm(p);
-}
-
-// does one joint hold every constrained direction by itself? Seed 001: a direction is held when
-// the joint moves the anchors apart along it only through a lever arm below 1/1000 of the
-// joint's distance from the anchors. o: joint origin, a: unit axis, x: anchor, dirs: unit
-// constrained directions, all in one frame fixed to a body next to the joint (so the answer
-// does not depend on the configuration).
-static int joint_holds(int type, const sn_real* o, const sn_real* a, const sn_real* x,
-                       const sn_real* dirs, int ndir) {
-    sn_real r[3], v[3];
-    v3_sub(r, x, o);
-    sn_real dist = v3_norm(r);
-    switch (type) {
-    case SN_JOINT_REVOLUTE:
-    case SN_JOINT_CONTINUOUS:
-        v3_cross(v, a, r);
-        return constrained_part(v, dirs, ndir) <= 1e-3 * dist;
-    case SN_JOINT_PRISMATIC:
-        return constrained_part(a, dirs, ndir) <= 1e-3;
-    case SN_JOINT_SPHERICAL:
-        // rotations about the centre move the anchor anywhere across r: only one axis along r
-        // (or an anchor at the centre) is held
-        if (ndir != 1) return dist == 0;
-        v3_cross(v, r, dirs);
-        return v3_norm(v) <= 1e-3 * dist;
-    default:
-        return 0;
-    }
-}
-
 // a constraint whose links are welded together, or joined by one joint that already holds
-// every direction it constrains (a pin on a hinge axis), is redundant: warn once. Longer paths
-// are left to the constraint solver, which examines them at several poses.
+// every direction it constrains (a pin on a hinge axis, seed 001's lever-arm rule:
+// sni_constraint_held, model/placement.c), is redundant: warn once. Longer paths are left to the
+// loops' attachment (loops/rows.c).
 static int check_redundant(compiler* c, const sn_model* m, int i, const char* el, int line) {
-    int f1 = m->constraint_frame1[i], f2 = m->constraint_frame2[i];
-    int b1 = m->frame_body[f1], b2 = m->frame_body[f2];
-    int ndir = m->constraint_type[i] == SN_CONSTRAINT_PIN ? 3 : m->constraint_naxis[i];
-    int orient = m->constraint_type[i] == SN_CONSTRAINT_ORIENTATION;
-    const sn_real* r1 = m->frame_rot + 9 * f1;
-    sn_real x[3], dirs[6], o[3] = {0, 0, 0}, a[3];
-    m3_mul_v3(x, r1, m->constraint_anchor + 3 * i);
-    v3_add(x, x, m->frame_pos + 3 * f1);
-    for (int k = 0; k < ndir && k < 2; k++)
-        m3_mul_v3(dirs + 3 * k, r1, m->constraint_axes + 6 * i + 3 * k);
+    int f1 = m->constraint_frame1[i], f2 = m->constraint_frame2[i], j = SN_NONE;
     const char* n1 = m->names + m->frame_name[f1];
     const char* n2 = m->names + m->frame_name[f2];
-    if (b1 == b2) {
+    int held = sni_constraint_held(m, i, &j);
+    if (held == 1)
         sni_spec_warn(c->s, line, el,
                       "constraint between '%s' and '%s' is redundant: fixed joints "
                       "weld the two links together",
                       n1, n2);
-        return 1;
-    }
-    int j;
-    if (orient) return 0; // a joint with a DOF never holds an orientation
-    if (m->body_parent[b2] == b1) {
-        // b1 is the parent body: the joint frame is fixed in b1
-        j = m->body_joint[b2];
-        v3_copy(o, m->joint_pos + 3 * j);
-        m3_mul_v3(a, m->joint_rot + 9 * j, m->joint_axis + 3 * j);
-    } else if (m->body_parent[b1] == b2) {
-        // b1 is the child body: its frame is the joint frame
-        j = m->body_joint[b1];
-        v3_copy(a, m->joint_axis + 3 * j);
-    } else {
-        return 0;
-    }
-    if (!joint_holds(m->joint_type[j], o, a, x, dirs, ndir)) return 0;
-    sni_spec_warn(c->s, line, el,
-                  "constraint between '%s' and '%s' is redundant: joint '%s' "
-                  "already holds every direction it constrains (the anchor is on its axis)",
-                  n1, n2, m->names + m->joint_name[j]);
-    return 1;
+    else if (held == 2)
+        sni_spec_warn(c->s, line, el,
+                      "constraint between '%s' and '%s' is redundant: joint '%s' "
+                      "already holds every direction it constrains (the anchor is on its axis)",
+                      n1, n2, m->names + m->joint_name[j]);
+    return held != 0;
 }
 
 static uint64_t constraint_hash(const sn_model* m, int i) {

@@ -660,3 +660,34 @@ sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real for
     if (torque) v3_copy(torque, t);
     return SN_OK;
 }
+
+
+// ---- placements and masses changed (seed 001 updateMassInfo) ----
+
+sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
+    if (!s) return SN_ERR_ARG;
+    const sn_model* m = s->m;
+    sni_data_classify_joints(m, s->d);
+    sni_system_invalidate(s, ~0u);
+    // body2's anchors where body1's are now, and the directions each constraint keeps: the
+    // examination of sn_world_add_system again
+    sni_loops_attach(s);
+    int n = 0;
+    for (int c = 0; c < m->nconstraint; c++) {
+        int named = m->constraint_type[c] == SN_CONSTRAINT_EQUALITY ? m->constraint_naxis[c] : 3;
+        n += s->loops.naxis[c] < named;
+    }
+    if (nreduced) *nreduced = n;
+    return SN_OK;
+}
+
+
+sn_status sn_system_constraint_directions(const sn_system* s, int i, int* n) {
+    if (!s) return SN_ERR_ARG;
+    if (!n) return SET_ERR(s->world, SN_ERR_ARG, "n is NULL");
+    if (i < 0 || i >= s->m->nconstraint)
+        return SET_ERR(s->world, SN_ERR_ARG, "constraint %d: the model has %d loop constraints", i,
+                       s->m->nconstraint);
+    *n = s->loops.naxis[i];
+    return SN_OK;
+}

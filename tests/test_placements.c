@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+// test_placements.c: joint placements and masses set through the API (issue 16 item 3, seed 001
+// getJointPos_P, getJointOrientation_P, getJointAxis_P, updateMassInfo; docs/loops.md "Joint
+// placements"): set then get bit-exact; a moved joint origin moves its child's frame by exactly
+// that offset and a turned axis turns it as a hand computation says; the structural redundancy
+// test run again by sn_system_update_mass_info on a four-bar closed by a pin (planar: 2 of 3
+// directions; a rocker axis tilted: 3; put back: 2); seed 001's pin 10 um off a hinge axis at
+// 10 um from the hinge still holds, 10 um off the axis 1 m along it is held by the hinge;
+// refusals with messages; a mass changed gives the mass matrix of a model loaded with it to
+// 1e-15. Every test prints what it measured.
+#include "common.h"
+#include "harness/snt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+// a two-link chain: world (fixed) - j1 (hinge y at 0 0 1) - l1 - j2 (hinge y at 0.5 0 0) - l2
+static const char* CHAIN =
+    "<robot name='chain'><link name='world'/>"
+    "<link name='l1'><inertial><origin xyz='0.25 0 0'/><mass value='%.17g'/>"
+    "<inertia ixx='0.01' ixy='0' ixz='0' iyy='0.02' iyz='0' izz='0.03'/></inertial></link>"
+    "<link name='l2'><inertial><origin xyz='0.2 0 0.1'/><mass value='0.7'/>"
+    "<inertia ixx='0.004' ixy='0' ixz='0' iyy='0.005' iyz='0' izz='0.006'/></inertial></link>"
+    "<joint name='j1' type='revolute'><parent link='world'/><child link='l1'/>"
+    "<origin xyz='0 0 1'/><axis xyz='0 1 0'/><limit lower='-3' upper='3' effort='1' "
+    "velocity='1'/></joint>"
+    "<joint name='j2' type='continuous'><parent link='l1'/><child link='l2'/>"
+    "<origin xyz='0.5 0 0'/><axis xyz='0 1 0'/></joint></robot>";
+
+static sn_model* chain(double mass) {
+    char xml[2048];
+    snprintf(xml, sizeof xml, CHAIN, mass);
+    return tc_load_string(xml, 0);
+}
+
+static int test_round_trip(void) {
+    sn_model* m = chain(1.0);
+    SNT_CHECK(m != NULL);
+    sn_error err;
+    const double pos[3] = {0.1234567890123, -2.5e-7, 3.0 / 7.0};
+    const double c = cos(0.3), s = sin(0.3);
+    const double rot[9] = {c, 0, s, 0, 1, 0, -s, 0, c};
+    const double axis[3] = {1, 0, 0};
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 1, pos, &err));
+    SNT_STATUS_OK(sn_model_set_joint_rot(m, 1, rot, &err));
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 1, axis, &err));
+    double p[3], r[9], a[3];
+    SNT_STATUS_OK(sn_model_joint_placement(m, 1, p, r, a, &err));
+    SNT_CHECK(!memcmp(p, pos, sizeof p));
+    SNT_CHECK(!memcmp(r, rot, sizeof r));
+    SNT_CHECK(!memcmp(a, axis, sizeof a));
+    // an axis is stored normalized
+    const double a2[3] = {0, 0, 2};
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 0, a2, &err));
+    SNT_STATUS_OK(sn_model_joint_placement(m, 0, NULL, NULL, a, &err));
+    SNT_CHECK(a[0] == 0 && a[1] == 0 && a[2] == 1);
+    printf("  round trip bit-exact; axis (0 0 2) stored as (%g %g %g)\n", a[0], a[1], a[2]);
+    sn_model_destroy(m);
+    return 0;
+}
+
+static int test_fk(void) {
+    sn_model* m = chain(1.0);
+    SNT_CHECK(m != NULL);
+    sn_world* w;
+    sn_system* s;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    int f2 = sn_model_find(m, SN_OBJ_FRAME, "l2");
+    SNT_CHECK(f2 >= 0);
+    const double q[2] = {0.4, -0.9};
+    SNT_STATUS_OK(sn_system_set_q(s, q, 2));
+    sn_data* d = sn_system_data(s);
+    SNT_STATUS_OK(sn_fk(m, d));
+    double p0[3], R0[9];
+    sn_frame_pose(m, d, f2, p0, R0);
+    // hand computation: l2's origin = (0 0 1) + Ry(q0) (0.5 0 0), Ry(t) x = (cos t x, 0, -sin t x)
+    SNT_NEAR(p0[0], 0.5 * cos(0.4), 1e-15);
+    SNT_NEAR(p0[2], 1 - 0.5 * sin(0.4), 1e-15);
+    // j2 moved by (0.1, 0.2, 0.3) in l1's frame: l2's origin moves by Ry(q0) (0.1 0.2 0.3)
+    sn_error err;
+    const double np[3] = {0.6, 0.2, 0.3};
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 1, np, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    SNT_STATUS_OK(sn_fk(m, d));
+    double p1[3], R1[9];
+    sn_frame_pose(m, d, f2, p1, R1);
+    double ex = cos(0.4) * 0.6 + sin(0.4) * 0.3, ey = 0.2, ez = 1 - sin(0.4) * 0.6 + cos(0.4) * 0.3;
+    double worst = fmax(fabs(p1[0] - ex), fmax(fabs(p1[1] - ey), fabs(p1[2] - ez)));
+    printf("  moved origin: l2 at (%.15f %.15f %.15f), off the hand computation by %.3g m\n", p1[0],
+           p1[1], p1[2], worst);
+    SNT_CHECK(worst <= 1e-15);
+    // j2's axis turned to z: l2's rotation is Ry(q0) Rz(q1)
+    const double az[3] = {0, 0, 1};
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 1, az, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    SNT_STATUS_OK(sn_fk(m, d));
+    sn_frame_pose(m, d, f2, p1, R1);
+    double c0 = cos(0.4), s0 = sin(0.4), c1 = cos(-0.9), s1 = sin(-0.9);
+    double Ry[9] = {c0, 0, s0, 0, 1, 0, -s0, 0, c0}, Rz[9] = {c1, -s1, 0, s1, c1, 0, 0, 0, 1};
+    worst = 0;
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            double e = 0;
+            for (int l = 0; l < 3; l++)
+                e += Ry[3 * i + l] * Rz[3 * l + k];
+            worst = fmax(worst, fabs(R1[3 * i + k] - e));
+        }
+    printf("  turned axis: l2's rotation off Ry(q0) Rz(q1) by %.3g\n", worst);
+    SNT_CHECK(worst <= 1e-15);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+// the four-bar of models/fourbar.urdf closed by a pin instead of the planar equality
+static const char* FOURBAR_PIN =
+    "<robot name='fourbar_pin'><link name='world'/>"
+    "<link name='crank'><inertial><origin xyz='0.05 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-5' ixy='0' ixz='0' iyy='8.3333333333333e-4' iyz='0' "
+    "izz='8.3333333333333e-4'/></inertial></link>"
+    "<link name='coupler'><inertial><origin xyz='0.2 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-5' ixy='0' ixz='0' iyy='0.013333333333333' iyz='0' "
+    "izz='0.013333333333333'/></inertial></link>"
+    "<link name='rocker'><inertial><origin xyz='0.15 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-5' ixy='0' ixz='0' iyy='0.0075' iyz='0' izz='0.0075'/></inertial></link>"
+    "<joint name='crank_joint' type='continuous'><parent link='world'/><child link='crank'/>"
+    "<origin xyz='0 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<joint name='coupler_joint' type='continuous'><parent link='crank'/><child "
+    "link='coupler'/><origin xyz='0.1 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<joint name='rocker_joint' type='continuous'><parent link='world'/><child link='rocker'/>"
+    "<origin xyz='0.4 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<constraints nominal_config='-1.5707963267948966 1.0598055794978531 -1.7419501646378182'>"
+    "<pin body1='coupler' body2='rocker' anchor='0.4 0 0'/></constraints></robot>";
+
+static int test_fourbar(void) {
+    sn_model* m = tc_load_string(FOURBAR_PIN, 0);
+    SNT_CHECK(m != NULL);
+    sn_world* w;
+    sn_system* s;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    int n0, n1, n2, red0, red1, red2;
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n0));
+    SNT_CHECK(n0 == 2); // the hinges hold the out-of-plane direction
+    SNT_STATUS_OK(sn_system_update_mass_info(s, &red0));
+    // the rocker's hinge tilted by 0.1 rad about x: the loop is no longer planar
+    sn_error err;
+    const double tilt[3] = {0, cos(0.1), sin(0.1)};
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 2, tilt, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, &red1));
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n1));
+    // the rocker's hinge moved along its axis (0.05 m in y) but kept parallel: planar again
+    const double y[3] = {0, 1, 0}, moved[3] = {0.4, 0.05, 0};
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 2, y, &err));
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 2, moved, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, &red2));
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n2));
+    printf("  four-bar pin keeps %d directions (reduced %d), tilted rocker %d (reduced %d), "
+           "moved rocker %d (reduced %d)\n",
+           n0, red0, n1, red1, n2, red2);
+    SNT_CHECK(red0 == 1 && n1 == 3 && red1 == 0 && n2 == 2 && red2 == 1);
+    // the moved four-bar still steps with its loop closed (the pin re-attached where it is)
+    for (int k = 0; k < 200; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    double rms, worst;
+    SNT_STATUS_OK(sn_system_loop_error(s, &rms, &worst));
+    printf("  after 200 steps of the moved four-bar: loop error %.3g m at worst\n", worst);
+    SNT_CHECK(worst < 1e-5);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+// a hinge about y from the world at the origin, a pin between the world and the link at
+// `anchor` (world frame)
+static const char* LEVER =
+    "<robot name='lever'><link name='world'/>"
+    "<link name='arm'><inertial><origin xyz='0.5 0 0'/><mass value='1'/>"
+    "<inertia ixx='0.01' ixy='0' ixz='0' iyy='0.02' iyz='0' izz='0.03'/></inertial></link>"
+    "<joint name='hinge' type='continuous'><parent link='world'/><child link='arm'/>"
+    "<origin xyz='0 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<constraints><pin body1='world' body2='arm' anchor='0 0.5 0'/></constraints></robot>";
+
+static int test_lever_rule(void) {
+    // the anchor on the hinge axis: the hinge holds the pin (the load warns)
+    sn_model* m = tc_load_string(LEVER, 1);
+    SNT_CHECK(m != NULL);
+    SNT_CHECK(m->nwarning >= 1);
+    sn_world* w;
+    sn_system* s;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    int n0, n1, n2;
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n0));
+    // the hinge moved to 10 um off the anchor, which is then 10 um from the hinge: a lever of
+    // 10 um at 10 um, far above 1/1000: the pin still holds (one direction, the tangent)
+    sn_error err;
+    const double near[3] = {-1e-5, 0.5, 0};
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 0, near, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n1));
+    // the hinge 10 um off the axis and 1 m along it: a lever of 1e-5 of the distance, held
+    const double far[3] = {-1e-5, -0.5, 0};
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 0, far, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n2));
+    printf("  pin on the axis keeps %d, 10 um off at 10 um keeps %d, 10 um off at 1 m keeps %d\n",
+           n0, n1, n2);
+    SNT_CHECK(n0 == 0 && n1 == 1 && n2 == 0);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+static int test_refusals(void) {
+    sn_model* m = chain(1.0);
+    SNT_CHECK(m != NULL);
+    sn_error err;
+    const double p[3] = {0, 0, 0}, bad[3] = {0, NAN, 0}, zero[3] = {0, 0, 0};
+    const double shear[9] = {1, 0.1, 0, 0, 1, 0, 0, 0, 1}, mirror[9] = {1, 0, 0, 0, 1, 0, 0, 0, -1};
+    double before[3];
+    SNT_STATUS_OK(sn_model_joint_placement(m, 1, before, NULL, NULL, &err));
+    SNT_CHECK(sn_model_set_joint_pos(m, 2, p, &err) == SN_ERR_ARG);
+    printf("  %s\n", err.msg);
+    SNT_CHECK(strstr(err.msg, "joint 2") != NULL);
+    SNT_CHECK(sn_model_set_joint_pos(m, -1, p, &err) == SN_ERR_ARG);
+    SNT_CHECK(sn_model_set_joint_pos(m, 1, bad, &err) == SN_ERR_NONFINITE);
+    printf("  %s\n", err.msg);
+    SNT_CHECK(strstr(err.msg, "pos[1]") != NULL);
+    SNT_CHECK(sn_model_set_joint_pos(m, 1, NULL, &err) == SN_ERR_ARG);
+    SNT_CHECK(sn_model_set_joint_rot(m, 1, shear, &err) == SN_ERR_ARG);
+    printf("  %s\n", err.msg);
+    SNT_CHECK(strstr(err.msg, "not a rotation") != NULL);
+    SNT_CHECK(sn_model_set_joint_rot(m, 1, mirror, &err) == SN_ERR_ARG);
+    SNT_CHECK(strstr(err.msg, "determinant") != NULL);
+    SNT_CHECK(sn_model_set_joint_axis(m, 1, zero, &err) == SN_ERR_ARG);
+    printf("  %s\n", err.msg);
+    SNT_CHECK(strstr(err.msg, "axis is zero") != NULL);
+    SNT_CHECK(sn_model_set_joint_axis(m, 1, bad, &err) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_model_set_body_mass(m, 1, -1.0, &err) == SN_ERR_ARG);
+    printf("  %s\n", err.msg);
+    SNT_CHECK(sn_model_set_body_mass(m, 0, 1.0, &err) == SN_ERR_ARG);
+    SNT_CHECK(sn_model_set_body_mass(m, 1, NAN, &err) == SN_ERR_NONFINITE);
+    SNT_CHECK(sn_model_joint_placement(NULL, 0, NULL, NULL, NULL, &err) == SN_ERR_ARG);
+    SNT_CHECK(sn_model_set_joint_pos(m, 1, p, NULL) == SN_OK); // err nullable
+    SNT_STATUS_OK(sn_model_set_joint_pos(m, 1, before, &err));
+    double after[3];
+    SNT_STATUS_OK(sn_model_joint_placement(m, 1, after, NULL, NULL, &err));
+    SNT_CHECK(!memcmp(before, after, sizeof after));
+    SNT_CHECK(sn_system_update_mass_info(NULL, NULL) == SN_ERR_ARG);
+    sn_model_destroy(m);
+    return 0;
+}
+
+static int test_mass(void) {
+    sn_model* m = chain(1.0);
+    sn_model* ref = chain(2.75);
+    SNT_CHECK(m != NULL && ref != NULL);
+    sn_world *w, *wr;
+    sn_system *s, *sr;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    SNT_STATUS_OK(tc_world_open(ref, 1e-3, &wr, &sr));
+    const double q[2] = {0.7, -1.2};
+    SNT_STATUS_OK(sn_system_set_q(s, q, 2));
+    SNT_STATUS_OK(sn_system_set_q(sr, q, 2));
+    (void)sn_system_mass_matrix(s); // cached with the old mass
+    sn_error err;
+    SNT_STATUS_OK(sn_model_set_body_mass(m, 1, 2.75, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    const double* M = sn_system_mass_matrix(s);
+    const double* Mr = sn_system_mass_matrix(sr);
+    double worst = 0;
+    for (int i = 0; i < 4; i++)
+        worst = fmax(worst, fabs(M[i] - Mr[i]));
+    printf("  mass 1 -> 2.75 kg: M00 %.15f (loaded %.15f), largest difference %.3g; subtree "
+           "mass %.15g\n",
+           M[0], Mr[0], worst, m->subtree_mass[0]);
+    SNT_CHECK(worst <= 1e-15);
+    SNT_NEAR(m->subtree_mass[0], ref->subtree_mass[0], 1e-15);
+    sn_world_destroy(w);
+    sn_world_destroy(wr);
+    sn_model_destroy(m);
+    sn_model_destroy(ref);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_round_trip), SNT_TEST(test_fk), SNT_TEST(test_fourbar),
+          SNT_TEST(test_lever_rule), SNT_TEST(test_refusals), SNT_TEST(test_mass))
