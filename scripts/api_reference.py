@@ -15,7 +15,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEADERS = ["sn_base.h", "sn_model.h", "sn_data.h", "sn_world.h", "sn_sensor.h", "sn_ik.h", "sn_setup.h", "sn_state.h", "sn_soft.h",
+HEADERS = ["sn_base.h", "sn_model.h", "sn_data.h", "sn_world.h", "sn_sensor.h", "sn_ik.h", "sn_loopid.h", "sn_setup.h", "sn_state.h", "sn_soft.h",
            "sn_maximal.h", "sn_arm.h"]
 
 

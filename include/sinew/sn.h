@@ -6,6 +6,7 @@
 #include "sn_base.h"
 #include "sn_data.h"
 #include "sn_ik.h"
+#include "sn_loopid.h"
 #include "sn_maximal.h"
 #include "sn_model.h"
 #include "sn_sensor.h"

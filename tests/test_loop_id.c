@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+// test_loop_id.c: inverse dynamics of closed loops (issue 16 item 5, docs/loopid.md). On the
+// four-bar and the Strandbeest at a random state on the loop manifold (assembled) with
+// random desired accelerations of the independent DOFs: the torques found, applied in the
+// loops' forward dynamics (the KKT solve), give back the desired accelerations to 1e-9 and the
+// same constraint forces J^T lambda; at rest the step itself (one step, loop feedback off) gives
+// them back and its loops' share is J^T lambda; redundant actuation gives the minimum-norm tau
+// (J tau = 0 when every DOF is actuated); underactuation and refusals report with messages.
+#include "common.h"
+#include "harness/snt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FOURBAR SNT_SOURCE_DIR "/models/fourbar.urdf"
+#define BEEST SNT_SOURCE_DIR "/models/strandbeest.urdf"
+#define NV_MAX 128
+#define NR_MAX 256
+
+typedef struct scene {
+    sn_model* m;
+    sn_world* w;
+    sn_system* s;
+} scene;
+
+static int open_scene(scene* sc, const char* path) {
+    memset(sc, 0, sizeof *sc);
+    sc->m = tc_load_file(path, 1);
+    if (!sc->m) return 1;
+    if (tc_world_open(sc->m, 1e-3, &sc->w, &sc->s) != SN_OK) return 1;
+    return 0;
+}
+
+static void close_scene(scene* sc) {
+    sn_world_destroy(sc->w);
+    sn_model_destroy(sc->m);
+}
+
+// a random state near q: every 1-DOF joint moved by up to spread, the loops assembled, then a
+// random velocity made admissible (assemble projects it)
+static int random_manifold_state(scene* sc, double spread, double speed) {
+    const sn_model* m = sc->m;
+    double q[NV_MAX + 8], u[NV_MAX];
+    memcpy(q, sn_system_q(sc->s), (size_t)m->nq * sizeof(double));
+    for (int j = 0; j < m->njoint; j++)
+        if (m->joint_nv[j] == 1) q[m->joint_qadr[j]] += tc_uniform(-spread, spread);
+    for (int v = 0; v < m->nv; v++)
+        u[v] = tc_uniform(-speed, speed);
+    if (sn_system_set_state(sc->s, q, m->nq, u, m->nv) != SN_OK) return 1;
+    double res = 1;
+    sn_status st = sn_system_assemble(sc->s, 100, 1e-12, &res);
+    if (st != SN_OK && !(st == SN_ERR_SINGULAR && res < 1e-6)) {
+        printf("  assemble: %s (residual %.3g): %s\n", sn_status_str(st), res,
+               sn_world_last_error(sc->w));
+        return 1;
+    }
+    return 0;
+}
+
+// tau -> the loops' forward dynamics at the same state; the largest error of udot against the
+// inverse dynamics' udot (relative to its size, floor 1), and of J^T lambda (via M udot + h -
+// tau) against the forward solve's
+static double recover(scene* sc, const double* tau, const double* udot, double* force_err) {
+    int nv = sc->m->nv;
+    double a[NV_MAX], lam[NR_MAX];
+    SNT_STATUS_OK(sn_system_loop_forward_dynamics(sc->s, tau, nv, a, lam, NULL));
+    double e = tc_rel_err(a, udot, nv, 1);
+    // J^T lambda of both: M a + h - tau
+    const double* M = sn_system_mass_matrix(sc->s);
+    const double* h = sn_system_nonlinear(sc->s);
+    double f1[NV_MAX], f2[NV_MAX];
+    for (int i = 0; i < nv; i++) {
+        f1[i] = h[i] - tau[i];
+        f2[i] = h[i] - tau[i];
+        for (int j = 0; j < nv; j++) {
+            f1[i] += M[i * nv + j] * a[j];
+            f2[i] += M[i * nv + j] * udot[j];
+        }
+    }
+    *force_err = tc_rel_err(f1, f2, nv, 1);
+    return e;
+}
+
+static int test_fourbar(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, FOURBAR) == 0);
+    const sn_model* m = sc.m;
+    int crank = m->joint_vadr[sn_model_find(m, SN_OBJ_JOINT, "crank_joint")];
+    tc_seed(11);
+    double worst = 0, worst_f = 0;
+    for (int trial = 0; trial < 20; trial++) {
+        SNT_CHECK(random_manifold_state(&sc, 0.3, 3) == 0);
+        double want = tc_uniform(-20, 20), tau[NV_MAX], lam[NR_MAX], udot[NV_MAX];
+        sn_loop_id_report r;
+        SNT_STATUS_OK(
+            sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, &crank, 1, tau, lam, udot, &r));
+        SNT_CHECK(r.mobility == 1 && r.actuation_rank == 1 && r.redundancy == 0);
+        SNT_CHECK(udot[crank] == want);
+        double fe;
+        double e = recover(&sc, tau, udot, &fe);
+        worst = fmax(worst, e);
+        worst_f = fmax(worst_f, fe);
+        if (trial == 0)
+            printf(
+                "  four-bar: crank torque %.6g N m for %.6g rad/s^2 at |u| ~ 3, rows %d rank %d, "
+                "|Jdot u| %.3g\n",
+                tau[crank], want, r.rows, r.rank, r.jdot_u_norm);
+    }
+    printf("  four-bar, 20 states: udot recovered to %.3g, J^T lambda to %.3g (relative)\n", worst,
+           worst_f);
+    SNT_CHECK(worst < 1e-9 && worst_f < 1e-9);
+    sn_world_destroy(sc.w);
+    sn_model_destroy(sc.m);
+    return 0;
+}
+
+// at rest Jdot u = 0, so the step (loop feedback off) accelerates exactly as the loops' dynamics
+static int test_fourbar_step(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, FOURBAR) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv;
+    int crank = m->joint_vadr[sn_model_find(m, SN_OBJ_JOINT, "crank_joint")];
+    SNT_STATUS_OK(sn_world_set_loop_erp(sc.w, 0));
+    tc_seed(5);
+    SNT_CHECK(random_manifold_state(&sc, 0.3, 0) == 0);
+    double zero[NV_MAX] = {0};
+    SNT_STATUS_OK(sn_system_set_u(sc.s, zero, nv));
+    double want = 7.5, tau[NV_MAX], lam[NR_MAX], udot[NV_MAX];
+    SNT_STATUS_OK(
+        sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, &crank, 1, tau, lam, udot, NULL));
+    // J^T lambda = M udot + h - tau at the step's start
+    const double* M = sn_system_mass_matrix(sc.s);
+    const double* h = sn_system_nonlinear(sc.s);
+    double f[NV_MAX];
+    for (int i = 0; i < nv; i++) {
+        f[i] = h[i] - tau[i];
+        for (int j = 0; j < nv; j++)
+            f[i] += M[i * nv + j] * udot[j];
+    }
+    SNT_STATUS_OK(sn_system_set_generalized_force(sc.s, tau, nv));
+    SNT_STATUS_OK(sn_world_integrate(sc.w));
+    const double* u1 = sn_system_u(sc.s);
+    double a[NV_MAX], loops[NV_MAX], fr[NV_MAX], ct[NV_MAX];
+    for (int v = 0; v < nv; v++)
+        a[v] = u1[v] / 1e-3;
+    SNT_STATUS_OK(sn_system_step_constraint_torques(sc.s, fr, ct, loops));
+    double e = tc_rel_err(a, udot, nv, 1), ef = tc_rel_err(loops, f, nv, 1);
+    printf("  four-bar at rest, one step of 1 ms: (u1 - u0)/dt = udot to %.3g, the loops' share = "
+           "J^T lambda to %.3g (relative)\n",
+           e, ef);
+    SNT_CHECK(e < 1e-9 && ef < 1e-9);
+    close_scene(&sc);
+    return 0;
+}
+
+// every joint actuated: the minimum-norm tau has no part the loops could bear (J tau = 0), and
+// is no larger than the crank-only one
+static int test_fourbar_redundant(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, FOURBAR) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv;
+    int crank = m->joint_vadr[sn_model_find(m, SN_OBJ_JOINT, "crank_joint")];
+    tc_seed(3);
+    SNT_CHECK(random_manifold_state(&sc, 0.3, 2) == 0);
+    double want = -4, tau[NV_MAX], tau1[NV_MAX], udot[NV_MAX];
+    sn_loop_id_report r;
+    SNT_STATUS_OK(
+        sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, NULL, 0, tau, NULL, udot, &r));
+    SNT_CHECK(r.redundancy == nv - 1);
+    SNT_STATUS_OK(
+        sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, &crank, 1, tau1, NULL, NULL, NULL));
+    double fe, e = recover(&sc, tau, udot, &fe);
+    // J tau via the forward solve's rows: tau orthogonal to J^T lambda for every lambda means
+    // tau . (tau1 - tau) = 0 (tau1 - tau is a loop force: both produce udot)
+    double dot = 0, n0 = 0, n1 = 0;
+    for (int v = 0; v < nv; v++) {
+        dot += tau[v] * (tau1[v] - tau[v]);
+        n0 += tau[v] * tau[v];
+        n1 += tau1[v] * tau1[v];
+    }
+    printf("  four-bar, 3 actuated joints: |tau| %.6g N m (crank alone %.6g), tau . (tau_crank - "
+           "tau) = %.3g, udot recovered to %.3g\n",
+           sqrt(n0), sqrt(n1), dot, e);
+    SNT_CHECK(e < 1e-9 && fe < 1e-9);
+    SNT_CHECK(fabs(dot) < 1e-9 * n1 && sqrt(n0) <= sqrt(n1));
+    close_scene(&sc);
+    return 0;
+}
+
+// the floating chassis (6 DOFs) and the crank are independent and driven (the chassis by a
+// virtual wrench); the crank alone cannot move the chassis: SN_ERR_UNREACHED
+static int test_strandbeest(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, BEEST) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv;
+    SNT_CHECK(nv <= NV_MAX && sn_system_loop_row_count(sc.s) <= NR_MAX);
+    int crank = m->joint_vadr[sn_model_find(m, SN_OBJ_JOINT, "crank_joint")];
+    int ind[7] = {0, 1, 2, 3, 4, 5, crank};
+    tc_seed(7);
+    double worst = 0, worst_f = 0;
+    sn_loop_id_report r;
+    for (int trial = 0; trial < 3; trial++) {
+        SNT_CHECK(random_manifold_state(&sc, 0.02, 1) == 0);
+        double want[7], tau[NV_MAX], udot[NV_MAX], lam[NR_MAX];
+        for (int i = 0; i < 7; i++)
+            want[i] = tc_uniform(-5, 5);
+        SNT_STATUS_OK(
+            sn_system_loop_inverse_dynamics(sc.s, ind, 7, want, ind, 7, tau, lam, udot, &r));
+        SNT_CHECK(r.mobility == 7 && r.actuation_rank == 7);
+        double fe, e = recover(&sc, tau, udot, &fe);
+        worst = fmax(worst, e);
+        worst_f = fmax(worst_f, fe);
+        if (trial == 0)
+            printf("  Strandbeest: %d rows, rank %d, mobility %d, crank torque %.6g N m, |Jdot u| "
+                   "%.3g\n",
+                   r.rows, r.rank, r.mobility, tau[crank], r.jdot_u_norm);
+        // the crank alone: underactuated
+        double tau2[NV_MAX];
+        sn_status st =
+            sn_system_loop_inverse_dynamics(sc.s, ind, 7, want, &crank, 1, tau2, NULL, NULL, &r);
+        SNT_CHECK(st == SN_ERR_UNREACHED && strstr(sn_world_last_error(sc.w), "act_dofs"));
+        SNT_CHECK(r.force_residual > 1e-3 && isfinite(tau2[crank]));
+        if (trial == 0)
+            printf("  crank alone: %s, force residual %.3g (%s)\n", sn_status_str(st),
+                   r.force_residual, sn_world_last_error(sc.w));
+    }
+    printf("  Strandbeest, 3 states: udot recovered to %.3g, J^T lambda to %.3g (relative)\n",
+           worst, worst_f);
+    SNT_CHECK(worst < 1e-9 && worst_f < 1e-9);
+    close_scene(&sc);
+    return 0;
+}
+
+static int refused(sn_world* w, sn_status st, const char* word) {
+    printf("    %s: %s\n", sn_status_str(st), sn_world_last_error(w));
+    return st == SN_ERR_ARG && strstr(sn_world_last_error(w), word) != NULL;
+}
+
+static int test_refusals(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, FOURBAR) == 0);
+    int nv = sc.m->nv;
+    double tau[NV_MAX], a = 1, bad = NAN;
+    int dof = 0, twice[2] = {0, 0}, out = nv;
+    for (int v = 0; v < nv; v++)
+        tau[v] = 9;
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, &out, 1, &a, NULL, 0, tau, NULL, NULL, NULL),
+        "ind_dofs[0]"));
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, twice, 2, &a, NULL, 0, tau, NULL, NULL, NULL),
+        "repeated"));
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, &dof, 1, &bad, NULL, 0, tau, NULL, NULL, NULL),
+        "not finite"));
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, &dof, 1, NULL, NULL, 0, tau, NULL, NULL, NULL),
+        "udot_ind"));
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, &dof, 1, &a, &dof, -1, tau, NULL, NULL, NULL),
+        "act_dofs"));
+    SNT_CHECK(refused(
+        sc.w, sn_system_loop_inverse_dynamics(sc.s, &dof, 1, &a, NULL, 0, NULL, NULL, NULL, NULL),
+        "tau_out"));
+    SNT_CHECK(
+        refused(sc.w, sn_system_loop_forward_dynamics(sc.s, tau, nv + 1, tau, NULL, NULL), "nv"));
+    SNT_CHECK(sn_system_loop_inverse_dynamics(NULL, &dof, 1, &a, NULL, 0, tau, NULL, NULL, NULL) ==
+              SN_ERR_ARG);
+    for (int v = 0; v < nv; v++)
+        SNT_CHECK(tau[v] == 9); // untouched
+    // no independent DOF: the mechanism is not fixed
+    sn_status st =
+        sn_system_loop_inverse_dynamics(sc.s, &dof, 0, NULL, NULL, 0, tau, NULL, NULL, NULL);
+    printf("    %s: %s\n", sn_status_str(st), sn_world_last_error(sc.w));
+    SNT_CHECK(st == SN_ERR_SINGULAR);
+    SNT_CHECK(sn_system_loop_row_count(NULL) == -1);
+    close_scene(&sc);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_fourbar), SNT_TEST(test_fourbar_step), SNT_TEST(test_fourbar_redundant),
+          SNT_TEST(test_strandbeest), SNT_TEST(test_refusals))
