@@ -6,6 +6,7 @@
 
 #include "base/base.h"
 #include "sim/sim.h"
+#include "sinew/sn_loopid.h"
 
 #include <math.h>
 #include <string.h>
@@ -98,16 +99,6 @@ static sn_status check_opts(sn_system* s, const sn_ik_opts* o) {
 }
 
 
-static int loop_row_count(const sn_model* m) {
-    int n = 0;
-    for (int c = 0; c < m->nconstraint; c++)
-        n += m->constraint_type[c] == SN_CONSTRAINT_EQUALITY ? m->constraint_naxis[c] : 3;
-    for (int j = 0; j < m->njoint; j++)
-        n += m->joint_mimic[j] >= 0 && m->joint_nv[j] == 1;
-    return n;
-}
-
-
 sn_status sni_ik_open(sni_ik* k, sn_system* s, const sn_ik_target* tg, int ntarget) {
     const sn_model* m = s->m;
     memset(k, 0, sizeof *k);
@@ -118,7 +109,7 @@ sn_status sni_ik_open(sni_ik* k, sn_system* s, const sn_ik_target* tg, int ntarg
     k->nq = m->nq;
     for (int i = 0; i < ntarget; i++)
         k->nt += 3 * (((tg[i].mask & SN_IK_POSITION) != 0) + ((tg[i].mask & SN_IK_ROTATION) != 0));
-    k->nc = loop_row_count(m);
+    k->nc = sn_system_loop_row_count(s); // the loops' rows (sn_loopid.h)
     size_t nv = (size_t)k->nv, nq = (size_t)k->nq, nt = (size_t)k->nt, nc = (size_t)k->nc;
     size_t big = nt > nv ? nt : nv;
     size_t wide = big > nq ? big : nq;
