@@ -39,7 +39,7 @@ sn_model* cli_load(const char* path, int quiet) {
     opts.log_ctx = &quiet;
     sn_model* m = NULL;
     sn_error err;
-    sn_status st = sn_load(path, &opts, &m, &err); // URDF or MJCF, by the file's content
+    sn_status st = sn_load(path, &opts, &m, &err); // URDF, MJCF or USD (.usda), by the content
     if (st != SN_OK) {
         fprintf(stderr, "error: %s (%s)\n", err.msg, sn_status_str(st));
         return NULL;

@@ -12,6 +12,7 @@ static void inspect_usage(void) {
     fprintf(stderr,
             "usage: sinew inspect MODEL [--q \"v1 v2 ...\"] [--u \"...\"] "
             "[--gravity \"gx gy gz\"] [--json]\n"
+            "  MODEL      a URDF, MJCF or USD (.usda) file\n"
             "  --q        generalized coordinates (nq numbers; default: zero configuration)\n"
             "  --u        generalized velocities (nv numbers; default: zero)\n"
             "  --gravity  gravity vector (default: the file's, else 0 0 -9.81)\n"

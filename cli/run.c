@@ -32,9 +32,9 @@ static void run_usage(void) {
             "                 [--expo-slip on|off] [--soft-events] [--maximal]\n"
             "                 [--maximal-alone] [--rotor DOF:INERTIA:RATIO]...\n");
     fprintf(stderr,
-            "  MODEL       a URDF or MJCF file; without one, the bundled Strandbeest walks for 5 s "
-            "(its\n"
-            "              crank driven at -3 rad/s, 2 ms steps)\n"
+            "  MODEL       a URDF, MJCF or USD (.usda) file; without one, the bundled Strandbeest "
+            "walks\n"
+            "              for 5 s (its crank driven at -3 rad/s, 2 ms steps)\n"
             "  --dt        time step in seconds (default 0.001)\n"
             "  --duration  simulated time in seconds (default 5)\n"
             "  --scheme    semi_implicit (default), trapezoid, euler or rk4\n"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // test_setup.c: what a model file says is applied by the library (sn_setup.h), not by the CLI.
-// Every shared and bundled URDF and MJCF model runs for 0.2 s through the library alone
+// Every shared and bundled URDF, MJCF and USD model runs for 0.2 s through the library alone
 // (sn_load, sn_system_apply_file, sn_world_integrate) and through `sinew run --record`: the two
 // trajectories are identical to the bit. Then each setting on its own: time step, gravity,
 // scheme, ground, friction, keys, servos, assembly; loading by content; the constraint error.
@@ -152,6 +152,7 @@ static int test_library_and_cli_runs_are_bit_identical(void) {
     snprintf(own, sizeof own, "%s/models", SNT_SOURCE_DIR);
     nfile += tc_list_files(own, ".urdf", files + nfile, 512 - nfile);
     nfile += tc_list_files(own, ".xml", files + nfile, 512 - nfile);
+    nfile += tc_list_files(own, ".usda", files + nfile, 512 - nfile);
     int r = 0, ran = 0, refused = 0;
     for (int k = 0; k < nfile; k++) {
         const char* label = strstr(files[k], "/models/");

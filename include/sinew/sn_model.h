@@ -59,6 +59,7 @@ typedef enum sn_tendon_path {
 typedef enum sn_format {
     SN_FORMAT_URDF = 0, ///< URDF (sn_load_urdf), and models built through the API
     SN_FORMAT_MJCF = 1, ///< MJCF (sn_load_mjcf)
+    SN_FORMAT_USD = 2,  ///< USD's text form, .usda (sn_load_usd)
 } sn_format;
 
 /// Couplings one actuator may have (the size of sn_actuator_desc.coupling_joint).
@@ -359,6 +360,20 @@ SN_API sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_mod
 SN_API sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* name,
                                      const char* base_dir, const sn_load_opts* opts, sn_model** out,
                                      sn_error* err);
+
+/// Load a robot described with UsdPhysics from a USD text layer (.usda; docs/usd.md lists what is
+/// read). Rigid bodies (PhysicsRigidBodyAPI with PhysicsMassAPI) become links, revolute,
+/// prismatic, spherical and fixed joints the tree; joints with physics:excludeFromArticulation,
+/// and further joints into a body that has its tree joint, close loops (seed 001: a revolute one
+/// by two pins on its axis, a spherical one by a pin, a fixed one by three pins). The bodies'
+/// poses in the file are the joints' zero. Binary layers (.usdc, .usdz) and composition
+/// (references, payloads, variants, sublayers) are refused with a message. Errors as
+/// sn_load_urdf, the element being the prim's path.
+SN_API sn_status sn_load_usd(const char* path, const sn_load_opts* opts, sn_model** out,
+                             sn_error* err);
+/// The same from memory (`name` is used in messages).
+SN_API sn_status sn_load_usd_string(const char* text, size_t len, const char* name,
+                                    const sn_load_opts* opts, sn_model** out, sn_error* err);
 
 /// Free a model. NULL is a no-op.
 SN_API void sn_model_destroy(sn_model* m);

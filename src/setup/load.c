@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // load.c: a model file read by its content (sn_setup.h). The first element of the document names
-// the format: <mujoco> is MJCF, <robot> is URDF. A new format plugs in here: its root element and
-// its reader.
+// the format: <mujoco> is MJCF, <robot> is URDF; a '#usda' header is USD's text form (and USD's
+// binary headers are USD's, for its reader to refuse). A new format plugs in here.
 #include "base/base.h"
 #include "sinew/sn_setup.h"
 
@@ -57,6 +57,12 @@ sn_status sn_file_format(const char* path, sn_format* out, sn_error* err) {
     char buf[SNIFF_BYTES];
     size_t n = fread(buf, 1, cap, f);
     fclose(f);
+    // USD: its text form by its header, its binary forms refused by the reader with a message
+    if ((n >= 5 && !memcmp(buf, "#usda", 5)) || (n >= 8 && !memcmp(buf, "PXR-USDC", 8)) ||
+        (n >= 4 && !memcmp(buf, "PK\003\004", 4))) {
+        *out = SN_FORMAT_USD;
+        return SN_OK;
+    }
     char name[64];
     root_element(buf, n, name, sizeof name);
     if (!strcmp(name, "mujoco")) {
@@ -69,7 +75,9 @@ sn_status sn_file_format(const char* path, sn_format* out, sn_error* err) {
     }
     if (!name[0])
         return sni_error(err, SN_ERR_PARSE, path, 0, "",
-                         "no XML element in the first %zu bytes: not a URDF or MJCF file", cap);
+                         "no XML element in the first %zu bytes and no '#usda' header: not a "
+                         "URDF, MJCF or USD file",
+                         cap);
     return sni_error(err, SN_ERR_PARSE, path, 0, name,
                      "the root element is <%s>: neither URDF (<robot>) nor MJCF (<mujoco>)", name);
 }
@@ -80,6 +88,7 @@ sn_status sn_load(const char* path, const sn_load_opts* opts, sn_model** out, sn
     sn_format fmt;
     sn_status st = sn_file_format(path, &fmt, err);
     if (st != SN_OK) return st;
-    return fmt == SN_FORMAT_MJCF ? sn_load_mjcf(path, opts, out, err)
-                                 : sn_load_urdf(path, opts, out, err);
+    return fmt == SN_FORMAT_MJCF  ? sn_load_mjcf(path, opts, out, err)
+           : fmt == SN_FORMAT_USD ? sn_load_usd(path, opts, out, err)
+                                  : sn_load_urdf(path, opts, out, err);
 }

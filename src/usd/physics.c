@@ -1,0 +1,1274 @@
+// SPDX-License-Identifier: Apache-2.0
+// physics.c: an articulated robot described with UsdPhysics, from the prims of a .usda layer
+// (usda.c) into a spec (docs/usd.md). The rigid bodies and the joints between them form a graph;
+// a breadth-first walk from the world (or, without a joint to the world, from the articulation
+// root) takes each body's first joint as its tree joint. Joints marked
+// physics:excludeFromArticulation, and any further joint into a body that already has its tree
+// joint, close loops (seed 001): a revolute one with two pins on its axis, a spherical one with a
+// pin at its anchor, a fixed one with three pins, a prismatic one with an orientation constraint
+// and an equality constraint across its axis. The bodies' poses in the file are the joints' zero.
+#include "base/smath.h"
+#include "usd/usd.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PIN_GAP 0.02   // metres between a loop joint's anchor and its other pins
+#define AGREE_POS 1e-5 // metres: a joint's two anchors disagree beyond this (warned)
+#define AGREE_ROT 1e-5 // radians: its two frames' axes disagree beyond this (warned)
+#define ROT_TOL 1e-6   // a body's transform is a rotation to this (else: scaled, refused)
+#define MAX_OPS 32     // transform operations of one prim
+#define DEG (3.14159265358979323846 / 180)
+
+typedef struct aff {
+    sn_real A[9]; // linear part (rotation, scale)
+    sn_real t[3];
+} aff;
+
+typedef struct body {
+    int prim;
+    int tree_joint; // index into joints, -1: a root
+    int parent;     // body index, -1: the world
+    int visited;
+    long name;
+    aff W;    // its frame in the world (metres)
+    aff L;    // its link frame in the world
+    aff O;    // its frame in its link frame
+    int link; // the spec's link
+} body;
+
+typedef struct joint {
+    int prim;
+    int kind; // sn_joint_type
+    int b[2]; // body index of body0, body1; -1: the world
+    aff F[2]; // the frames the local poses are in (a body's, a static prim's, identity)
+    aff X[2]; // localPos/localRot of each side (metres)
+    int axis; // 0 x, 1 y, 2 z
+    int exclude;
+    int enabled;
+    int loop;     // closes a loop
+    int reversed; // the tree runs from body1 to body0
+    long name;
+} joint;
+
+typedef struct builder {
+    sni_usd_doc* d;
+    sni_spec* s;
+    aff* world;   // per prim, stage units
+    int* owner;   // per prim: the body its geometry belongs to, -1: static
+    int* bodyix;  // per prim: its body, -1: none
+    body* bodies; // nbody
+    joint* joints;
+    int nbody, njoint;
+    int* adj0;    // the joints at each body (CSR, ascending; the world is node nbody)
+    int* adj;     //
+    int* childof; // per joint: the body it is the tree joint of, -1: a loop
+    int* first;   // per body: its first child in joint order, -1
+    int* sib;     // per body: its next sibling, -1
+    int max_links;
+    sn_real mpu, kpu;
+    int has_world_link;
+    int floating; // one free articulation: the spec's floating base
+    int warned_mesh, warned_over;
+} builder;
+
+// ---- small algebra on affine frames ----
+
+static void aff_identity(aff* x) {
+    m3_identity(x->A);
+    v3_set(x->t, 0, 0, 0);
+}
+// d = a b
+static void aff_mul(aff* d, const aff* a, const aff* b) {
+    aff r;
+    m3_mul(r.A, a->A, b->A);
+    m3_mul_v3(r.t, a->A, b->t);
+    v3_add(r.t, r.t, a->t);
+    *d = r;
+}
+// the inverse of a rigid frame (A a rotation)
+static void rigid_inv(aff* d, const aff* a) {
+    aff r;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            r.A[3 * i + j] = a->A[3 * j + i];
+    m3_mul_v3(r.t, r.A, a->t);
+    v3_scale(r.t, r.t, -1);
+    *d = r;
+}
+// the inverse of a general affine map; 0 when singular
+static int aff_inv(aff* d, const aff* a) {
+    const sn_real* m = a->A;
+    sn_real det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) +
+                  m[2] * (m[3] * m[7] - m[4] * m[6]);
+    if (!(fabs(det) > 1e-300)) return 0;
+    aff r;
+    r.A[0] = (m[4] * m[8] - m[5] * m[7]) / det;
+    r.A[1] = (m[2] * m[7] - m[1] * m[8]) / det;
+    r.A[2] = (m[1] * m[5] - m[2] * m[4]) / det;
+    r.A[3] = (m[5] * m[6] - m[3] * m[8]) / det;
+    r.A[4] = (m[0] * m[8] - m[2] * m[6]) / det;
+    r.A[5] = (m[2] * m[3] - m[0] * m[5]) / det;
+    r.A[6] = (m[3] * m[7] - m[4] * m[6]) / det;
+    r.A[7] = (m[1] * m[6] - m[0] * m[7]) / det;
+    r.A[8] = (m[0] * m[4] - m[1] * m[3]) / det;
+    m3_mul_v3(r.t, r.A, a->t);
+    v3_scale(r.t, r.t, -1);
+    *d = r;
+    return 1;
+}
+// how far A is from a rotation: max |A^T A - I|, and det < 0 counts as far
+static sn_real rot_error(const sn_real* A) {
+    sn_real e = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            sn_real v = A[i] * A[j] + A[3 + i] * A[3 + j] + A[6 + i] * A[6 + j] - (i == j);
+            if (fabs(v) > e) e = fabs(v);
+        }
+    sn_real det = A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6]) +
+                  A[2] * (A[3] * A[7] - A[4] * A[6]);
+    return det < 0 ? 1 : e;
+}
+static void rot_axis(sn_real* R, int axis, sn_real angle) {
+    sn_real a[3] = {0, 0, 0};
+    a[axis] = 1;
+    axis_sincos_to_m3(R, a, sin(angle), cos(angle));
+}
+static void quat_normalized_to_m3(sn_real* R, const sn_real* q) {
+    sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    sn_real u[4] = {q[0] / n, q[1] / n, q[2] / n, q[3] / n};
+    quat_to_m3(R, u);
+}
+
+// ---- messages ----
+
+static const char* path_of(builder* b, int prim, char* buf, size_t cap) {
+    return sni_usd_path(b->d, prim, buf, cap);
+}
+
+static sn_status fail(builder* b, int prim, sn_status code, const char* fmt, const char* a1,
+                      const char* a2) {
+    char path[160], msg[400];
+    snprintf(msg, sizeof msg, fmt, a1 ? a1 : "", a2 ? a2 : "");
+    return sni_usd_fail(b->d, USD_PRIM(b->d, prim)->line, code, path_of(b, prim, path, sizeof path),
+                        "%s", msg);
+}
+
+static void warn(builder* b, int prim, const char* fmt, const char* a1) {
+    char path[160];
+    sni_spec_warn(b->s, USD_PRIM(b->d, prim)->line, path_of(b, prim, path, sizeof path), fmt,
+                  a1 ? a1 : "");
+}
+
+// ---- property helpers: absent values leave the default, errors are recorded in the doc ----
+
+static int get_reals(builder* b, int prim, const char* name, sn_real* v, int n) {
+    int k = sni_usd_prop_find(b->d, prim, name);
+    return k < 0 ? 0 : sni_usd_reals(b->d, k, v, n);
+}
+static int get_token(builder* b, int prim, const char* name, char* buf, size_t cap) {
+    int k = sni_usd_prop_find(b->d, prim, name);
+    return k < 0 ? 0 : sni_usd_token(b->d, k, buf, cap);
+}
+static int get_bool(builder* b, int prim, const char* name, int* v) {
+    int k = sni_usd_prop_find(b->d, prim, name);
+    return k < 0 ? 0 : sni_usd_bool(b->d, k, v);
+}
+static int type_is(const sni_usd_doc* d, int prim, const char* t) {
+    int k = USD_PRIM(d, prim)->type;
+    return k >= 0 && sni_usd_tok_is(d, k, t);
+}
+static int on_stage(const sni_usd_doc* d, int prim) {
+    const sni_usd_prim* p = USD_PRIM(d, prim);
+    return !p->in_class && p->specifier == 0;
+}
+
+// ---- transforms ----
+
+// one transform operation by name ("xformOp:translate", "!invert!xformOp:orient") into x
+static sn_status one_op(builder* b, int prim, const char* opname, aff* x) {
+    sni_usd_doc* d = b->d;
+    int invert = !strncmp(opname, "!invert!", 8);
+    const char* name = invert ? opname + 8 : opname;
+    aff_identity(x);
+    if (strncmp(name, "xformOp:", 8))
+        return fail(b, prim, SN_ERR_MODEL, "xformOpOrder names '%s', not a transform operation",
+                    opname, NULL);
+    const char* kind = name + 8;
+    size_t kn = strcspn(kind, ":");
+    int k = sni_usd_prop_find(d, prim, name);
+    if (k < 0)
+        return fail(b, prim, SN_ERR_MODEL, "xformOpOrder names '%s', which the prim does not have",
+                    name, NULL);
+    sn_real v[16];
+    int r = 0;
+    if (kn == 9 && !strncmp(kind, "translate", 9)) {
+        if ((r = sni_usd_reals(d, k, v, 3)) > 0) v3_copy(x->t, v);
+    } else if (kn == 5 && !strncmp(kind, "scale", 5)) {
+        if ((r = sni_usd_reals(d, k, v, 3)) > 0) {
+            memset(x->A, 0, sizeof x->A);
+            x->A[0] = v[0], x->A[4] = v[1], x->A[8] = v[2];
+        }
+    } else if (kn == 6 && !strncmp(kind, "orient", 6)) {
+        if ((r = sni_usd_reals(d, k, v, 4)) > 0) {
+            if (!(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3] > 1e-12))
+                return fail(b, prim, SN_ERR_MODEL, "%s is a zero quaternion", name, NULL);
+            quat_normalized_to_m3(x->A, v);
+        }
+    } else if (kn == 7 && !strncmp(kind, "rotate", 6) && strchr("XYZ", kind[6])) {
+        if ((r = sni_usd_reals(d, k, v, 1)) > 0) rot_axis(x->A, kind[6] - 'X', v[0] * DEG);
+    } else if (kn == 9 && !strncmp(kind, "rotate", 6)) {
+        // rotateXYZ: about X first, then Y, then Z (the first letter applies first)
+        const char* ax = kind + 6;
+        int ok = strchr("XYZ", ax[0]) && strchr("XYZ", ax[1]) && strchr("XYZ", ax[2]) &&
+                 ax[0] != ax[1] && ax[1] != ax[2] && ax[0] != ax[2];
+        if (!ok) return fail(b, prim, SN_ERR_MODEL, "unknown transform operation '%s'", name, NULL);
+        if ((r = sni_usd_reals(d, k, v, 3)) > 0) {
+            for (int i = 0; i < 3; i++) {
+                sn_real R[9], t[9];
+                rot_axis(R, ax[i] - 'X', v[ax[i] - 'X'] * DEG);
+                m3_mul(t, R, x->A);
+                memcpy(x->A, t, sizeof t);
+            }
+        }
+    } else if (kn == 9 && !strncmp(kind, "transform", 9)) {
+        // a row-vector matrix: p' = p M, the translation in the last row
+        if ((r = sni_usd_reals(d, k, v, 16)) > 0) {
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    x->A[3 * i + j] = v[4 * j + i];
+            v3_set(x->t, v[12], v[13], v[14]);
+        }
+    } else {
+        return fail(b, prim, SN_ERR_MODEL, "unknown transform operation '%s'", name, NULL);
+    }
+    if (r < 0) return d->st;
+    if (r == 0) return fail(b, prim, SN_ERR_MODEL, "%s has no value", name, NULL);
+    for (int i = 0; i < 9; i++)
+        if (!isfinite(x->A[i])) return fail(b, prim, SN_ERR_MODEL, "%s is not finite", name, NULL);
+    if (!isfinite(x->t[0]) || !isfinite(x->t[1]) || !isfinite(x->t[2]))
+        return fail(b, prim, SN_ERR_MODEL, "%s is not finite", name, NULL);
+    if (invert && !aff_inv(x, x))
+        return fail(b, prim, SN_ERR_MODEL, "%s cannot be inverted", opname, NULL);
+    return SN_OK;
+}
+
+// every prim's frame in the world, in stage units, the stage's up axis turned to +z
+static sn_status world_frames(builder* b) {
+    sni_usd_doc* d = b->d;
+    int n = USD_NPRIM(d);
+    aff_identity(&b->world[0]);
+    if (d->up_axis == 1) rot_axis(b->world[0].A, 0, 90 * DEG); // +y up becomes +z up
+    for (int i = 1; i < n && d->st == SN_OK; i++) {
+        const sni_usd_prim* p = USD_PRIM(d, i);
+        aff local;
+        aff_identity(&local);
+        int k = sni_usd_prop_find(d, i, "xformOpOrder"), ops[MAX_OPS], nops = 0;
+        int reset = 0;
+        if (k >= 0 && sni_usd_token_array(d, k, ops, MAX_OPS, &nops) < 0) return d->st;
+        for (int o = 0; o < nops; o++) {
+            char name[128];
+            sni_usd_tok_str(d, ops[o], name, sizeof name);
+            if (!strcmp(name, "!resetXformStack!")) {
+                reset = 1;
+                aff_identity(&local);
+                continue;
+            }
+            aff x;
+            if (one_op(b, i, name, &x) != SN_OK) return d->st;
+            aff_mul(&local, &local, &x);
+        }
+        if (reset)
+            aff_mul(&b->world[i], &b->world[0], &local);
+        else
+            aff_mul(&b->world[i], &b->world[p->parent], &local);
+    }
+    return d->st;
+}
+
+// a prim's frame in metres, refused when it is not rigid
+static sn_status rigid_frame(builder* b, int prim, const char* what, aff* out) {
+    *out = b->world[prim];
+    if (rot_error(out->A) > ROT_TOL)
+        return fail(b, prim, SN_ERR_MODEL,
+                    "%s's transform is scaled, sheared or mirrored: sinew reads rigid "
+                    "frames for bodies and joints' prims (scale their geometry instead)",
+                    what, NULL);
+    v3_scale(out->t, out->t, b->mpu);
+    return SN_OK;
+}
+
+// ---- bodies and joints ----
+
+static int body_of_prim(const builder* b, int prim) {
+    return b->bodyix[prim];
+}
+
+typedef struct named {
+    const char* s;
+    int n, index;
+} named;
+
+static int by_name(const void* x, const void* y) {
+    const named *a = x, *b = y;
+    int c = memcmp(a->s, b->s, (size_t)(a->n < b->n ? a->n : b->n));
+    if (c) return c;
+    return a->n != b->n ? (a->n < b->n ? -1 : 1) : (a->index > b->index) - (a->index < b->index);
+}
+
+// names for the spec: each prim's own, or its path with '_' for '/' when another prim of the
+// list has the same name (or it is a name sinew reserves)
+static sn_status unique_names(builder* b, const int* prims, int n, long* out) {
+    sni_usd_doc* d = b->d;
+    named* v = sni_alloc(d->a, ((size_t)n + 1) * sizeof(named));
+    if (!v) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
+    for (int i = 0; i < n; i++) {
+        const sni_usd_tok* t = USD_TOK(d, USD_PRIM(d, prims[i])->name);
+        v[i] = (named){t->s, t->n, i};
+    }
+    qsort(v, (size_t)n, sizeof *v, by_name);
+    for (int i = 0; i < n; i++) {
+        int dup =
+            (i > 0 && v[i - 1].n == v[i].n && !memcmp(v[i - 1].s, v[i].s, (size_t)v[i].n)) ||
+            (i + 1 < n && v[i + 1].n == v[i].n && !memcmp(v[i + 1].s, v[i].s, (size_t)v[i].n));
+        dup |= (v[i].n == 5 && !memcmp(v[i].s, "world", 5)) ||
+               (v[i].n == 4 && !memcmp(v[i].s, "ROOT", 4));
+        char buf[256];
+        if (!dup) {
+            snprintf(buf, sizeof buf, "%.*s", v[i].n, v[i].s);
+        } else {
+            sni_usd_path(d, prims[v[i].index], buf, sizeof buf);
+            for (char* c = buf; *c; c++)
+                if (*c == '/') *c = '_';
+            memmove(buf, buf + 1, strlen(buf));
+        }
+        out[v[i].index] = sni_spec_name(b->s, buf);
+    }
+    sni_free(d->a, v, ((size_t)n + 1) * sizeof(named));
+    return d->st;
+}
+
+// the names of the bodies and the joints
+static sn_status name_all(builder* b) {
+    int n = b->nbody > b->njoint ? b->nbody : b->njoint;
+    size_t bytes = ((size_t)n + 1) * (sizeof(int) + sizeof(long));
+    char* mem = sni_alloc(b->d->a, bytes);
+    if (!mem) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    long* names = (long*)mem;
+    int* prims = (int*)(names + n + 1);
+    for (int i = 0; i < b->nbody; i++)
+        prims[i] = b->bodies[i].prim;
+    if (unique_names(b, prims, b->nbody, names) == SN_OK)
+        for (int i = 0; i < b->nbody; i++)
+            b->bodies[i].name = names[i];
+    for (int i = 0; i < b->njoint; i++)
+        prims[i] = b->joints[i].prim;
+    if (b->d->st == SN_OK && unique_names(b, prims, b->njoint, names) == SN_OK)
+        for (int i = 0; i < b->njoint; i++)
+            b->joints[i].name = names[i];
+    sni_free(b->d->a, mem, bytes);
+    return b->d->st;
+}
+
+static sn_status collect_bodies(builder* b) {
+    sni_usd_doc* d = b->d;
+    int n = USD_NPRIM(d);
+    for (int i = 1; i < n; i++) {
+        const sni_usd_prim* p = USD_PRIM(d, i);
+        if (!on_stage(d, i)) {
+            if (p->specifier == 1 && !b->warned_over) {
+                b->warned_over = 1;
+                warn(b, i, "an 'over' prim%s is not read (a flattened layer has none)", NULL);
+            }
+            continue;
+        }
+        if (!(p->api & USD_API_RIGID)) continue;
+        if (b->nbody >= b->max_links)
+            return fail(b, i, SN_ERR_LIMIT, "more than %s rigid bodies (sn_load_opts.max_links)%s",
+                        "max_links", NULL);
+        int enabled = 1, kinematic = 0;
+        if (get_bool(b, i, "physics:rigidBodyEnabled", &enabled) < 0) return d->st;
+        if (get_bool(b, i, "physics:kinematicEnabled", &kinematic) < 0) return d->st;
+        if (!enabled) continue; // a static collider
+        if (kinematic) warn(b, i, "a kinematic body%s is read as a static collider", NULL);
+        if (kinematic) continue;
+        b->bodyix[i] = b->nbody;
+        body* bd = &b->bodies[b->nbody++];
+        memset(bd, 0, sizeof *bd);
+        bd->prim = i;
+        bd->tree_joint = bd->parent = -1;
+        if (rigid_frame(b, i, "a rigid body", &bd->W) != SN_OK) return d->st;
+    }
+    // geometry belongs to its nearest rigid body: owner per prim
+    for (int i = 0; i < n; i++)
+        b->owner[i] = -1;
+    for (int i = 1; i < n; i++) {
+        int k = body_of_prim(b, i);
+        b->owner[i] = k >= 0 ? k : b->owner[USD_PRIM(d, i)->parent];
+    }
+    return d->st;
+}
+
+static int joint_kind(const sni_usd_doc* d, int prim) {
+    if (type_is(d, prim, "PhysicsRevoluteJoint")) return SN_JOINT_REVOLUTE;
+    if (type_is(d, prim, "PhysicsPrismaticJoint")) return SN_JOINT_PRISMATIC;
+    if (type_is(d, prim, "PhysicsSphericalJoint")) return SN_JOINT_SPHERICAL;
+    if (type_is(d, prim, "PhysicsFixedJoint")) return SN_JOINT_FIXED;
+    return -1;
+}
+
+// a joint side's body and frame: physics:body0 or body1
+static sn_status joint_side(builder* b, joint* j, int side) {
+    sni_usd_doc* d = b->d;
+    const char* rel = side ? "physics:body1" : "physics:body0";
+    int k = sni_usd_prop_find(d, j->prim, rel), target = -1, tok = -1;
+    j->b[side] = -1;
+    j->F[side] = b->world[0]; // the world: the stage's axes turned to z up
+    if (k < 0) return SN_OK;
+    int r = sni_usd_rel(d, k, &target, &tok);
+    if (r < 0) return d->st;
+    if (r == 0) return SN_OK;
+    if (target < 0) {
+        char path[160];
+        sni_usd_tok_str(d, tok, path, sizeof path);
+        return fail(b, j->prim, SN_ERR_MODEL, "%s names <%s>, which is not on the stage", rel,
+                    path);
+    }
+    int bi = body_of_prim(b, target);
+    if (bi >= 0) {
+        j->b[side] = bi;
+        j->F[side] = b->bodies[bi].W;
+        return SN_OK;
+    }
+    // a static prim (a collider, an Xform): the world, at that prim's frame
+    return rigid_frame(b, target, "a joint's static body", &j->F[side]);
+}
+
+// localPos and localRot of a side, in metres
+static sn_status joint_local(builder* b, joint* j, int side) {
+    sn_real pos[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
+    if (get_reals(b, j->prim, side ? "physics:localPos1" : "physics:localPos0", pos, 3) < 0 ||
+        get_reals(b, j->prim, side ? "physics:localRot1" : "physics:localRot0", q, 4) < 0)
+        return b->d->st;
+    if (!isfinite(pos[0]) || !isfinite(pos[1]) || !isfinite(pos[2]))
+        return fail(b, j->prim, SN_ERR_MODEL, "physics:localPos%s is not finite", side ? "1" : "0",
+                    NULL);
+    if (!(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] > 1e-12) || !isfinite(q[0]) ||
+        !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3]))
+        return fail(b, j->prim, SN_ERR_MODEL, "physics:localRot%s is not a rotation",
+                    side ? "1" : "0", NULL);
+    quat_normalized_to_m3(j->X[side].A, q);
+    v3_scale(j->X[side].t, pos, b->mpu);
+    return SN_OK;
+}
+
+static sn_status collect_joints(builder* b) {
+    sni_usd_doc* d = b->d;
+    int n = USD_NPRIM(d);
+    for (int i = 1; i < n && d->st == SN_OK; i++) {
+        if (!on_stage(d, i)) continue;
+        int kind = joint_kind(d, i);
+        char tname[64] = "";
+        if (USD_PRIM(d, i)->type >= 0)
+            sni_usd_tok_str(d, USD_PRIM(d, i)->type, tname, sizeof tname);
+        if (kind < 0) {
+            if (!strncmp(tname, "Physics", 7) && strstr(tname, "Joint"))
+                return fail(b, i, SN_ERR_MODEL,
+                            "a %s is not read: sinew reads PhysicsRevoluteJoint, "
+                            "PhysicsPrismaticJoint, PhysicsSphericalJoint and PhysicsFixedJoint",
+                            tname, NULL);
+            continue;
+        }
+        if (b->njoint >= b->max_links)
+            return fail(b, i, SN_ERR_LIMIT, "more than %s joints (sn_load_opts.max_links)%s",
+                        "max_links", NULL);
+        joint* j = &b->joints[b->njoint];
+        memset(j, 0, sizeof *j);
+        j->prim = i;
+        j->kind = kind;
+        j->enabled = 1;
+        if (get_bool(b, i, "physics:jointEnabled", &j->enabled) < 0 ||
+            get_bool(b, i, "physics:excludeFromArticulation", &j->exclude) < 0)
+            return d->st;
+        if (!j->enabled) {
+            warn(b, i, "physics:jointEnabled is false: the joint%s is not loaded", NULL);
+            continue;
+        }
+        if (joint_side(b, j, 0) != SN_OK || joint_side(b, j, 1) != SN_OK ||
+            joint_local(b, j, 0) != SN_OK || joint_local(b, j, 1) != SN_OK)
+            return d->st;
+        if (j->b[0] < 0 && j->b[1] < 0)
+            return fail(b, i, SN_ERR_MODEL,
+                        "the joint connects no rigid body (physics:body0 and body1 are both "
+                        "static or missing)%s%s",
+                        NULL, NULL);
+        if (j->b[0] == j->b[1])
+            return fail(b, i, SN_ERR_MODEL, "physics:body0 and physics:body1 are the same body%s%s",
+                        NULL, NULL);
+        j->axis = 0;
+        if (kind == SN_JOINT_REVOLUTE || kind == SN_JOINT_PRISMATIC) {
+            char ax[16] = "X";
+            if (get_token(b, i, "physics:axis", ax, sizeof ax) < 0) return d->st;
+            if (strlen(ax) != 1 || !strchr("XYZ", ax[0]))
+                return fail(b, i, SN_ERR_MODEL,
+                            "physics:axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", ax, NULL);
+            j->axis = ax[0] - 'X';
+        }
+        b->njoint++;
+    }
+    return d->st;
+}
+
+// ---- the tree ----
+
+// the other end of joint j from node x (a body, or nbody the world)
+static int other_end(const builder* b, const joint* j, int x) {
+    int e0 = j->b[0] < 0 ? b->nbody : j->b[0], e1 = j->b[1] < 0 ? b->nbody : j->b[1];
+    return e0 == x ? e1 : e0;
+}
+
+// breadth first from node `start` (a body, or nbody the world): a body's first joint met is its
+// tree joint
+static void walk(builder* b, int start, int* queue) {
+    int head = 0, tail = 0;
+    queue[tail++] = start;
+    if (start < b->nbody) b->bodies[start].visited = 1;
+    while (head < tail) {
+        int x = queue[head++];
+        for (int e = b->adj0[x]; e < b->adj0[x + 1]; e++) {
+            int k = b->adj[e];
+            joint* j = &b->joints[k];
+            if (j->exclude) continue;
+            int y = other_end(b, j, x);
+            if (y < b->nbody && !b->bodies[y].visited) {
+                b->bodies[y].visited = 1;
+                b->bodies[y].tree_joint = k;
+                b->bodies[y].parent = x < b->nbody ? x : -1;
+                b->childof[k] = y;
+                j->reversed = j->b[1] != y;
+                queue[tail++] = y;
+            }
+        }
+    }
+}
+
+static sn_status build_tree(builder* b) {
+    int nb = b->nbody, nj = b->njoint;
+    // the joints at each node, in file order
+    for (int x = 0; x <= nb + 1; x++)
+        b->adj0[x] = 0;
+    for (int k = 0; k < nj; k++)
+        for (int s = 0; s < 2; s++)
+            b->adj0[(b->joints[k].b[s] < 0 ? nb : b->joints[k].b[s]) + 1]++;
+    for (int x = 0; x <= nb; x++)
+        b->adj0[x + 1] += b->adj0[x];
+    int* fill = b->first; // scratch until the children's lists are made
+    for (int x = 0; x <= nb; x++)
+        fill[x] = b->adj0[x];
+    for (int k = 0; k < nj; k++)
+        for (int s = 0; s < 2; s++)
+            b->adj[fill[b->joints[k].b[s] < 0 ? nb : b->joints[k].b[s]]++] = k;
+    for (int k = 0; k < nj; k++)
+        b->childof[k] = -1;
+    int* queue = b->sib; // scratch too
+    walk(b, nb, queue);
+    int attached = 0, free_roots = 0;
+    for (int i = 0; i < nb; i++)
+        attached += b->bodies[i].visited;
+    // the rest: free articulations, each from its articulation root (else its first body)
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < nb; i++) {
+            if (b->bodies[i].visited) continue;
+            int root = 0;
+            for (int p = b->bodies[i].prim; p > 0 && !root; p = USD_PRIM(b->d, p)->parent)
+                root = (USD_PRIM(b->d, p)->api & USD_API_ARTROOT) != 0;
+            if (pass == 0 && !root) continue;
+            walk(b, i, queue);
+            free_roots++;
+        }
+    // every joint not in the tree closes a loop; the children's lists in joint order
+    for (int i = 0; i <= nb; i++)
+        b->first[i] = b->sib[i] = -1;
+    for (int k = nj - 1; k >= 0; k--) {
+        int c = b->childof[k];
+        b->joints[k].loop = c < 0;
+        if (c < 0) continue;
+        int p = b->bodies[c].parent < 0 ? nb : b->bodies[c].parent;
+        b->sib[c] = b->first[p];
+        b->first[p] = c;
+    }
+    b->floating = attached == 0 && free_roots == 1;
+    b->has_world_link = !b->floating;
+    return SN_OK;
+}
+
+// a body's link frame: a root's is its body's; a child's is its tree joint's frame on the
+// parent's side at the reference pose. The body's frame in it follows.
+static void link_frame(builder* b, body* bd) {
+    if (bd->tree_joint < 0) {
+        bd->L = bd->W;
+    } else {
+        const joint* j = &b->joints[bd->tree_joint];
+        int ps = j->reversed ? 1 : 0; // the parent's side
+        aff_mul(&bd->L, &j->F[ps], &j->X[ps]);
+    }
+    rigid_inv(&bd->O, &bd->L);
+    aff_mul(&bd->O, &bd->O, &bd->W);
+}
+
+// do a joint's two sides agree at the reference pose? (a warning otherwise)
+static void check_agree(builder* b, const joint* j) {
+    aff s0, s1;
+    aff_mul(&s0, &j->F[0], &j->X[0]);
+    aff_mul(&s1, &j->F[1], &j->X[1]);
+    sn_real dp[3];
+    v3_sub(dp, s0.t, s1.t);
+    char what[160];
+    if (v3_norm(dp) > AGREE_POS) {
+        snprintf(what, sizeof what, "%.3g m", v3_norm(dp));
+        warn(b, j->prim,
+             "the joint's two anchors are %s apart where the file places its bodies (the "
+             "bodies' poses are the joints' zero)",
+             what);
+    }
+    // the axis (revolute, prismatic) or the whole frame (fixed) in the world from both sides
+    sn_real worst = 0;
+    for (int c = 0; c < 3; c++) {
+        if ((j->kind == SN_JOINT_REVOLUTE || j->kind == SN_JOINT_PRISMATIC) && c != j->axis)
+            continue;
+        if (j->kind == SN_JOINT_SPHERICAL) continue;
+        sn_real a0[3] = {s0.A[c], s0.A[3 + c], s0.A[6 + c]},
+                a1[3] = {s1.A[c], s1.A[3 + c], s1.A[6 + c]};
+        sn_real x[3];
+        v3_cross(x, a0, a1);
+        sn_real ang = atan2(v3_norm(x), v3_dot(a0, a1));
+        if (ang > worst) worst = ang;
+    }
+    if (worst > AGREE_ROT) {
+        snprintf(what, sizeof what, "%.3g rad", worst);
+        warn(b, j->prim,
+             "the joint's two frames disagree by %s where the file places its bodies (the body0 "
+             "side is used)",
+             what);
+    }
+}
+
+// ---- mass ----
+
+// a body's mass, centre of mass and inertia in its link frame
+static sn_status body_mass(builder* b, body* bd, sni_link* l) {
+    sni_usd_doc* d = b->d;
+    int prim = bd->prim;
+    sn_real mass = 0, com[3] = {0, 0, 0}, diag[3] = {0, 0, 0}, pa[4] = {1, 0, 0, 0};
+    int hm = get_reals(b, prim, "physics:mass", &mass, 1);
+    int hc = get_reals(b, prim, "physics:centerOfMass", com, 3);
+    int hi = get_reals(b, prim, "physics:diagonalInertia", diag, 3);
+    int hp = get_reals(b, prim, "physics:principalAxes", pa, 4);
+    if (hm < 0 || hc < 0 || hi < 0 || hp < 0) return d->st;
+    char what[64];
+    if (hm == 0 || !(mass > 0) || !isfinite(mass))
+        return fail(b, prim, SN_ERR_MODEL,
+                    "the body needs physics:mass > 0 (PhysicsMassAPI)%s: sinew does not compute "
+                    "masses from colliders and densities%s",
+                    hm ? "" : " and has none", NULL);
+    if (hc && !(isfinite(com[0]) && isfinite(com[1]) && isfinite(com[2])))
+        hc = 0; // USD's "not given" sentinel (-inf)
+    if (hi == 0 || !(diag[0] > 0 && diag[1] > 0 && diag[2] > 0) ||
+        !(isfinite(diag[0]) && isfinite(diag[1]) && isfinite(diag[2]))) {
+        snprintf(what, sizeof what, "%s", hi ? "" : " (it has none)");
+        return fail(b, prim, SN_ERR_MODEL,
+                    "the body needs physics:diagonalInertia with three positive moments%s%s", what,
+                    NULL);
+    }
+    if (!(pa[0] * pa[0] + pa[1] * pa[1] + pa[2] * pa[2] + pa[3] * pa[3] > 1e-12))
+        return fail(b, prim, SN_ERR_MODEL, "physics:principalAxes is not a rotation%s%s", NULL,
+                    NULL);
+    sn_real R[9], I[9] = {0}, Rl[9];
+    quat_normalized_to_m3(R, pa);
+    sn_real l2 = b->mpu * b->mpu;
+    I[0] = diag[0] * b->kpu * l2, I[4] = diag[1] * b->kpu * l2, I[8] = diag[2] * b->kpu * l2;
+    m3_mul(Rl, bd->O.A, R);
+    l->has_inertial = 1;
+    l->inertial_line = USD_PRIM(d, prim)->line;
+    l->mass = mass * b->kpu;
+    m3_rotate_sym(l->inertia, Rl, I);
+    v3_scale(com, com, b->mpu);
+    m3_mul_v3(l->com, bd->O.A, com);
+    v3_add(l->com, l->com, bd->O.t);
+    return SN_OK;
+}
+
+// ---- geometry ----
+
+static sn_status add_geom(builder* b, int prim, int link, const aff* G, int type,
+                          const sn_real* size, int is_visual) {
+    sni_geom* g = sni_buf_grow(&b->s->geoms, sizeof(sni_geom));
+    if (!g) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    memset(g, 0, sizeof *g);
+    g->name = -1;
+    g->link = link;
+    g->line = USD_PRIM(b->d, prim)->line;
+    g->is_visual = is_visual;
+    g->type = type;
+    g->mesh = g->material = -1;
+    g->friction = (sn_real)NAN;
+    v3_copy(g->size, size);
+    v3_copy(g->pos, G->t);
+    memcpy(g->rot, G->A, sizeof g->rot);
+    return SN_OK;
+}
+
+// the friction of the physics material a prim or its ancestors bind (NaN: none)
+static sn_status bound_friction(builder* b, int prim, sn_real* mu) {
+    sni_usd_doc* d = b->d;
+    *mu = (sn_real)NAN;
+    for (int p = prim; p > 0; p = USD_PRIM(d, p)->parent) {
+        int k = sni_usd_prop_find(d, p, "material:binding:physics");
+        if (k < 0) k = sni_usd_prop_find(d, p, "material:binding");
+        if (k < 0) continue;
+        int target, tok;
+        if (sni_usd_rel(d, k, &target, &tok) < 0) return d->st;
+        if (target < 0 || !(USD_PRIM(d, target)->api & USD_API_MATERIAL)) continue;
+        sn_real v = 0;
+        int r = get_reals(b, target, "physics:dynamicFriction", &v, 1);
+        if (r < 0) return d->st;
+        if (r > 0 && v >= 0 && isfinite(v)) *mu = v;
+        return SN_OK;
+    }
+    return SN_OK;
+}
+
+static sn_status one_gprim(builder* b, int prim) {
+    sni_usd_doc* d = b->d;
+    const char* kinds[] = {"Cube", "Sphere", "Cylinder", "Capsule", "Plane", "Mesh", "Cone", NULL};
+    int kind = -1;
+    for (int k = 0; kinds[k]; k++)
+        if (type_is(d, prim, kinds[k])) kind = k;
+    if (kind < 0) return SN_OK;
+    unsigned api = USD_PRIM(d, prim)->api;
+    int collides = (api & USD_API_COLLISION) != 0;
+    int en = 1;
+    if (get_bool(b, prim, "physics:collisionEnabled", &en) < 0) return d->st;
+    if (!en) collides = 0;
+    char tok[32] = "";
+    if (get_token(b, prim, "visibility", tok, sizeof tok) < 0) return d->st;
+    int visible = strcmp(tok, "invisible") != 0;
+    tok[0] = 0;
+    if (get_token(b, prim, "purpose", tok, sizeof tok) < 0) return d->st;
+    if (!strcmp(tok, "guide")) visible = 0;
+    if (!collides && !visible) return SN_OK;
+    if (kind == 5 || kind == 6) {
+        if (!b->warned_mesh) {
+            b->warned_mesh = 1;
+            warn(b, prim,
+                 "%s prims are not loaded (sinew reads Cube, Sphere, Cylinder and Capsule)",
+                 kind == 5 ? "Mesh" : "Cone");
+        }
+        return SN_OK;
+    }
+    int owner = b->owner[prim];
+    const aff* W = &b->world[prim];
+    // the rotation and the scale along its columns
+    sn_real sc[3], R[9];
+    for (int c = 0; c < 3; c++) {
+        sn_real col[3] = {W->A[c], W->A[3 + c], W->A[6 + c]};
+        sc[c] = v3_norm(col);
+        if (!(sc[c] > 0))
+            return fail(b, prim, SN_ERR_MODEL, "the geometry is scaled to zero%s%s", NULL, NULL);
+        for (int r = 0; r < 3; r++)
+            R[3 * r + c] = W->A[3 * r + c] / sc[c];
+        sc[c] *= b->mpu;
+    }
+    if (rot_error(R) > ROT_TOL)
+        return fail(b, prim, SN_ERR_MODEL, "the geometry's transform is sheared or mirrored%s%s",
+                    NULL, NULL);
+    aff Gw;
+    memcpy(Gw.A, R, sizeof R);
+    v3_scale(Gw.t, W->t, b->mpu);
+    if (kind == 4) { // a plane: the ground, when static, horizontal and colliding
+        if (owner >= 0 || !collides) return SN_OK;
+        if (fabs(R[8]) < 1 - 1e-9) {
+            warn(b, prim, "a tilted Plane%s is not the ground: not loaded", NULL);
+            return SN_OK;
+        }
+        sn_real mu;
+        if (bound_friction(b, prim, &mu) != SN_OK) return d->st;
+        b->s->option_has_ground = 1;
+        b->s->option_ground_height = Gw.t[2];
+        b->s->option_ground_friction = isnan(mu) ? 0.8 : mu;
+        b->s->option_ground_condim = 3;
+        return SN_OK;
+    }
+    int link;
+    aff G;
+    if (owner >= 0) {
+        link = b->bodies[owner].link;
+        rigid_inv(&G, &b->bodies[owner].L);
+        aff_mul(&G, &G, &Gw);
+    } else if (b->has_world_link) {
+        link = 0;
+        G = Gw;
+    } else {
+        warn(b, prim, "static geometry%s is not loaded with a floating base", NULL);
+        return SN_OK;
+    }
+    sn_real size[3] = {0, 0, 0};
+    int type;
+    if (kind == 0) {
+        sn_real s = 2;
+        if (get_reals(b, prim, "size", &s, 1) < 0) return d->st;
+        type = SN_GEOM_BOX;
+        v3_set(size, s * sc[0], s * sc[1], s * sc[2]);
+    } else if (kind == 1) {
+        sn_real r = 1;
+        if (get_reals(b, prim, "radius", &r, 1) < 0) return d->st;
+        int uniform = fabs(sc[0] - sc[1]) <= 1e-9 * sc[0] && fabs(sc[0] - sc[2]) <= 1e-9 * sc[0];
+        type = uniform ? SN_GEOM_SPHERE : SN_GEOM_ELLIPSOID;
+        v3_set(size, r * sc[0], uniform ? 0 : r * sc[1], uniform ? 0 : r * sc[2]);
+    } else {
+        sn_real r = kind == 2 ? 1 : 0.5, h = kind == 2 ? 2 : 1;
+        char ax[8] = "Z";
+        if (get_reals(b, prim, "radius", &r, 1) < 0 || get_reals(b, prim, "height", &h, 1) < 0 ||
+            get_token(b, prim, "axis", ax, sizeof ax) < 0)
+            return d->st;
+        if (strlen(ax) != 1 || !strchr("XYZ", ax[0]))
+            return fail(b, prim, SN_ERR_MODEL, "axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", ax,
+                        NULL);
+        int a = ax[0] - 'X', p1 = (a + 1) % 3, p2 = (a + 2) % 3;
+        if (fabs(sc[p1] - sc[p2]) > 1e-9 * sc[p1])
+            return fail(b, prim, SN_ERR_MODEL,
+                        "the %s is scaled unevenly across its axis: not a circular section%s",
+                        kind == 2 ? "cylinder" : "capsule", NULL);
+        type = kind == 2 ? SN_GEOM_CYLINDER : SN_GEOM_CAPSULE;
+        v3_set(size, r * sc[p1], h * sc[a], 0);
+        // sinew's cylinders and capsules lie along z: turn z onto the file's axis
+        if (a != 2) {
+            sn_real T[9], M[9];
+            if (a == 0)
+                rot_axis(T, 1, 90 * DEG); // z onto x
+            else
+                rot_axis(T, 0, -90 * DEG); // z onto y
+            m3_mul(M, G.A, T);
+            memcpy(G.A, M, sizeof M);
+        }
+    }
+    if (!(size[0] > 0) || !isfinite(size[0]) || !isfinite(size[1]) || !isfinite(size[2]) ||
+        size[1] < 0 || size[2] < 0)
+        return fail(b, prim, SN_ERR_MODEL, "the geometry's size is not positive%s%s", NULL, NULL);
+    if (collides) {
+        if (add_geom(b, prim, link, &G, type, size, 0) != SN_OK) return d->st;
+        sn_real mu;
+        if (bound_friction(b, prim, &mu) != SN_OK) return d->st;
+        sni_geom* g = (sni_geom*)b->s->geoms.data + SNI_NGEOM(b->s) - 1;
+        g->friction = mu;
+    }
+    if (visible && add_geom(b, prim, link, &G, type, size, 1) != SN_OK) return d->st;
+    return SN_OK;
+}
+
+// ---- the spec ----
+
+static sn_status new_link(builder* b, long name, int line, int* id) {
+    sni_link* l = sni_buf_grow(&b->s->links, sizeof(sni_link));
+    if (!l) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    memset(l, 0, sizeof *l);
+    l->name = name;
+    l->line = line;
+    *id = SNI_NLINK(b->s) - 1;
+    return SN_OK;
+}
+
+static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
+    sni_usd_doc* d = b->d;
+    int prim = j->prim;
+    sn_real unit = j->kind == SN_JOINT_REVOLUTE ? DEG : b->mpu;
+    sn_real lo = -(sn_real)INFINITY, hi = (sn_real)INFINITY;
+    if (get_reals(b, prim, "physics:lowerLimit", &lo, 1) < 0 ||
+        get_reals(b, prim, "physics:upperLimit", &hi, 1) < 0)
+        return d->st;
+    if (j->kind == SN_JOINT_REVOLUTE || j->kind == SN_JOINT_PRISMATIC) {
+        if (isfinite(lo) && isfinite(hi) && lo > hi)
+            return fail(b, prim, SN_ERR_MODEL, "physics:lowerLimit is above physics:upperLimit%s%s",
+                        NULL, NULL);
+        sj->has_lower = isfinite(lo);
+        sj->has_upper = isfinite(hi);
+        sj->has_limit = sj->has_lower || sj->has_upper;
+        sj->lower = sj->has_lower ? lo * unit : 0;
+        sj->upper = sj->has_upper ? hi * unit : 0;
+        if (j->kind == SN_JOINT_REVOLUTE && !sj->has_limit) sj->type = SN_JOINT_CONTINUOUS;
+        if (j->reversed && sj->has_limit) {
+            // the tree runs from body1 to body0 about the opposite axis: q is the same, so are
+            // its limits
+        }
+    }
+    unsigned api = USD_PRIM(d, prim)->api;
+    int ang = (api & USD_API_DRIVE_ANG) != 0, lin = (api & USD_API_DRIVE_LIN) != 0;
+    if (!ang && !lin) return SN_OK;
+    if ((ang && j->kind != SN_JOINT_REVOLUTE) || (lin && j->kind != SN_JOINT_PRISMATIC)) {
+        warn(b, prim, "a %s drive on this joint is not applied", ang ? "angular" : "linear");
+        return SN_OK;
+    }
+    const char* pre = ang ? "drive:angular:physics:" : "drive:linear:physics:";
+    char name[96];
+    sn_real kp = 0, kd = 0, fmax = (sn_real)INFINITY, target = 0, vtarget = 0;
+    const char* keys[] = {"stiffness", "damping", "maxForce", "targetPosition", "targetVelocity"};
+    sn_real* vals[] = {&kp, &kd, &fmax, &target, &vtarget};
+    for (int k = 0; k < 5; k++) {
+        snprintf(name, sizeof name, "%s%s", pre, keys[k]);
+        if (get_reals(b, prim, name, vals[k], 1) < 0) return d->st;
+    }
+    if (!(kp >= 0) || !(kd >= 0) || !isfinite(kp) || !isfinite(kd))
+        return fail(b, prim, SN_ERR_MODEL,
+                    "the drive's stiffness and damping must be finite and "
+                    "not negative%s%s",
+                    NULL, NULL);
+    // sinew's units: a force is kg m / s^2 (kpu mpu in stage units), an angle a radian (USD's
+    // angular drives are per degree)
+    sn_real force = b->kpu * b->mpu, per = ang ? force * b->mpu / DEG : force / b->mpu;
+    sj->kp = kp * per;
+    sj->kd = kd * per;
+    fmax *= ang ? force * b->mpu : force;
+    if (isfinite(fmax) && fmax > 0) sj->effort = fmax;
+    if (target != 0 || vtarget != 0)
+        warn(b, prim,
+             "the drive's target is not applied%s: sinew's servos hold the start pose (set targets "
+             "with sn_system_set_pd_target)",
+             "");
+    return SN_OK;
+}
+
+// the spec's link of body i and the joint to its parent link
+static sn_status emit(builder* b, int i, int parent_link) {
+    sni_usd_doc* d = b->d;
+    body* bd = &b->bodies[i];
+    int line = USD_PRIM(d, bd->prim)->line;
+    int id = 0;
+    link_frame(b, bd);
+    if (new_link(b, bd->name, line, &id) != SN_OK) return d->st;
+    bd->link = id;
+    if (body_mass(b, bd, (sni_link*)b->s->links.data + id) != SN_OK) return d->st;
+    if (bd->tree_joint < 0 && !b->has_world_link) return SN_OK; // the floating base
+    sni_joint* sj = sni_buf_grow(&b->s->joints, sizeof(sni_joint));
+    if (!sj) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
+    memset(sj, 0, sizeof *sj);
+    sj->mimic_name = -1;
+    sj->parent_name = ((sni_link*)b->s->links.data)[parent_link].name;
+    sj->child_name = bd->name;
+    m3_identity(sj->rot);
+    if (bd->tree_joint < 0) { // a free articulation in a world with other bodies: at nominal
+        sj->type = SN_JOINT_FLOATING;
+        char buf[200];
+        snprintf(buf, sizeof buf, "%s_free", SNI_NAME(b->s, bd->name));
+        sj->name = sni_spec_name(b->s, buf);
+        sj->line = line;
+        v3_set(sj->axis, 1, 0, 0);
+        return SN_OK;
+    }
+    aff X;
+    if (bd->parent >= 0)
+        rigid_inv(&X, &b->bodies[bd->parent].L);
+    else
+        aff_identity(&X);
+    aff_mul(&X, &X, &bd->L);
+    v3_copy(sj->pos, X.t);
+    memcpy(sj->rot, X.A, sizeof sj->rot);
+    const joint* j = &b->joints[bd->tree_joint];
+    sj->name = j->name;
+    sj->line = USD_PRIM(d, j->prim)->line;
+    sj->type = j->kind;
+    v3_set(sj->axis, 0, 0, 0);
+    sj->axis[j->axis] = j->reversed ? -1 : 1; // q keeps its sign when the tree runs backwards
+    if (drive_and_limits(b, j, sj) != SN_OK) return d->st;
+    check_agree(b, j);
+    return SN_OK;
+}
+
+// every link and tree joint, depth first from each root (parents before children, children in
+// joint order, so that the compiler's coordinate order is the spec's)
+static sn_status emit_all(builder* b, int world_link) {
+    int nb = b->nbody, top = 0;
+    int* st = sni_alloc(b->d->a, ((size_t)nb + 1) * 2 * sizeof(int));
+    if (!st) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    // the roots: the world's children, then the free articulations' roots in body order
+    int* roots = st + (size_t)nb + 1;
+    int n = 0;
+    for (int r = b->first[nb]; r >= 0; r = b->sib[r])
+        roots[n++] = r;
+    for (int i = 0; i < nb; i++)
+        if (b->bodies[i].tree_joint < 0) roots[n++] = i;
+    sn_status s = SN_OK;
+    for (int k = 0; k < n && s == SN_OK; k++) {
+        top = 0;
+        st[top++] = roots[k];
+        while (top > 0 && s == SN_OK) {
+            int i = st[--top];
+            const body* bd = &b->bodies[i];
+            int pl = bd->parent >= 0 ? b->bodies[bd->parent].link : world_link;
+            s = emit(b, i, pl);
+            // children pushed in reverse joint order
+            int m = 0;
+            for (int c = b->first[i]; c >= 0; c = b->sib[c])
+                m++;
+            int at = top + m;
+            for (int c = b->first[i]; c >= 0; c = b->sib[c])
+                st[--at] = c;
+            top += m;
+        }
+    }
+    sni_free(b->d->a, st, ((size_t)nb + 1) * 2 * sizeof(int));
+    return s;
+}
+
+static sni_constraint* new_con(builder* b, const joint* j, int type, long n1, long n2) {
+    sni_constraint* c = sni_buf_grow(&b->s->constraints, sizeof(sni_constraint));
+    if (!c) {
+        sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+        return NULL;
+    }
+    memset(c, 0, sizeof *c);
+    c->type = type;
+    c->line = USD_PRIM(b->d, j->prim)->line;
+    c->element = joint_kind(b->d, j->prim) == SN_JOINT_REVOLUTE    ? "PhysicsRevoluteJoint"
+                 : joint_kind(b->d, j->prim) == SN_JOINT_SPHERICAL ? "PhysicsSphericalJoint"
+                 : joint_kind(b->d, j->prim) == SN_JOINT_FIXED     ? "PhysicsFixedJoint"
+                                                                   : "PhysicsPrismaticJoint";
+    c->body1 = n1;
+    c->body2 = n2;
+    if (type == SN_CONSTRAINT_PIN) {
+        c->naxis = 3;
+        v3_set(c->axes, 1, 0, 0);
+        v3_set(c->axes + 3, 0, 1, 0);
+    }
+    return c;
+}
+
+// a loop joint's constraints: anchors on body0's link (spec body1), body1's attached at the
+// reference pose
+static sn_status close_loop(builder* b, joint* j) {
+    long world = sni_spec_name(b->s, "world");
+    long n1 = j->b[0] >= 0 ? b->bodies[j->b[0]].name : world;
+    long n2 = j->b[1] >= 0 ? b->bodies[j->b[1]].name : world;
+    aff L1;
+    if (j->b[0] >= 0)
+        L1 = b->bodies[j->b[0]].L;
+    else
+        aff_identity(&L1);
+    aff Jf; // the joint's frame on body0's side, in body0's link frame
+    rigid_inv(&Jf, &L1);
+    aff_mul(&Jf, &Jf, &j->F[0]);
+    aff_mul(&Jf, &Jf, &j->X[0]);
+    check_agree(b, j);
+    if (USD_PRIM(b->d, j->prim)->api & (USD_API_DRIVE_ANG | USD_API_DRIVE_LIN))
+        warn(b, j->prim, "a loop joint's drive%s is not applied", NULL);
+    sn_real lo = -(sn_real)INFINITY, hi = (sn_real)INFINITY;
+    if (get_reals(b, j->prim, "physics:lowerLimit", &lo, 1) < 0 ||
+        get_reals(b, j->prim, "physics:upperLimit", &hi, 1) < 0)
+        return b->d->st;
+    if ((isfinite(lo) || isfinite(hi)) && j->kind != SN_JOINT_FIXED)
+        warn(b, j->prim, "a loop joint's limits%s are not applied", NULL);
+    sn_real col[3][3];
+    for (int c = 0; c < 3; c++)
+        v3_set(col[c], Jf.A[c], Jf.A[3 + c], Jf.A[6 + c]);
+    sni_constraint* c;
+    switch (j->kind) {
+    case SN_JOINT_REVOLUTE:
+        for (int s = -1; s <= 1; s += 2) {
+            if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
+            v3_copy(c->anchor, Jf.t);
+            v3_addscl(c->anchor, col[j->axis], s * PIN_GAP);
+        }
+        break;
+    case SN_JOINT_SPHERICAL:
+        if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
+        v3_copy(c->anchor, Jf.t);
+        break;
+    case SN_JOINT_FIXED:
+        for (int s = 0; s < 3; s++) {
+            if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
+            v3_copy(c->anchor, Jf.t);
+            if (s) v3_addscl(c->anchor, col[s - 1], PIN_GAP);
+        }
+        break;
+    default: // prismatic: the orientation kept, the anchor held across the axis
+        if (!(c = new_con(b, j, SN_CONSTRAINT_ORIENTATION, n1, n2))) return b->d->st;
+        if (!(c = new_con(b, j, SN_CONSTRAINT_EQUALITY, n1, n2))) return b->d->st;
+        v3_copy(c->anchor, Jf.t);
+        c->naxis = 2;
+        v3_copy(c->axes, col[(j->axis + 1) % 3]);
+        v3_copy(c->axes + 3, col[(j->axis + 2) % 3]);
+        break;
+    }
+    return SN_OK;
+}
+
+// the physics scene's gravity
+static sn_status scene(builder* b) {
+    sni_usd_doc* d = b->d;
+    for (int i = 1; i < USD_NPRIM(d); i++) {
+        if (!on_stage(d, i) || !type_is(d, i, "PhysicsScene")) continue;
+        sn_real dir[3] = {0, 0, -1}, mag = -(sn_real)INFINITY;
+        int hd = get_reals(b, i, "physics:gravityDirection", dir, 3);
+        if (hd < 0 || get_reals(b, i, "physics:gravityMagnitude", &mag, 1) < 0) return d->st;
+        if (hd > 0) { // in the stage's axes
+            sn_real t[3];
+            m3_mul_v3(t, b->world[0].A, dir);
+            v3_copy(dir, t);
+        }
+        sn_real n = v3_norm(dir);
+        if (!(n > 0) || !isfinite(n)) v3_set(dir, 0, 0, -1), n = 1;
+        // -inf: the earth's gravity; otherwise in stage units per second squared
+        sn_real g = isfinite(mag) && mag >= 0 ? mag * b->mpu : 9.81;
+        v3_scale(b->s->option_gravity, dir, g / n);
+        b->s->option_has_gravity = 1;
+        return SN_OK;
+    }
+    return SN_OK;
+}
+
+// the nominal configuration: every joint at the reference pose (zero), a floating base and free
+// articulations where the file puts them
+static sn_status nominal(builder* b) {
+    sni_spec* s = b->s;
+    int nq = b->floating ? 7 : 0;
+    const sni_joint* jt = (const sni_joint*)s->joints.data;
+    int nj = SNI_NJOINT(s);
+    for (int i = 0; i < nj; i++)
+        nq += jt[i].type == SN_JOINT_FLOATING    ? 7
+              : jt[i].type == SN_JOINT_SPHERICAL ? 4
+              : jt[i].type == SN_JOINT_FIXED     ? 0
+                                                 : 1;
+    s->nominal = sni_alloc(s->alloc, ((size_t)nq + 1) * sizeof(sn_real));
+    if (!s->nominal) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    s->nominal_bytes = ((size_t)nq + 1) * sizeof(sn_real);
+    int a = 0;
+    if (b->floating) {
+        const body* r = NULL;
+        for (int i = 0; i < b->nbody; i++)
+            if (b->bodies[i].tree_joint < 0) r = &b->bodies[i];
+        if (r) {
+            v3_copy(s->nominal, r->L.t);
+            m3_to_quat(s->nominal + 3, r->L.A);
+        }
+        a = 7;
+    }
+    for (int i = 0; i < nj; i++) {
+        if (jt[i].type == SN_JOINT_FLOATING) {
+            for (int k = 0; k < b->nbody; k++)
+                if (b->bodies[k].name == jt[i].child_name) {
+                    v3_copy(s->nominal + a, b->bodies[k].L.t);
+                    m3_to_quat(s->nominal + a + 3, b->bodies[k].L.A);
+                }
+            a += 7;
+        } else if (jt[i].type == SN_JOINT_SPHERICAL) {
+            s->nominal[a] = 1;
+            a += 4;
+        } else if (jt[i].type != SN_JOINT_FIXED) {
+            a++;
+        }
+    }
+    s->nnominal = nq;
+    s->has_nominal = 1;
+    return SN_OK;
+}
+
+sn_status sni_usd_to_spec(sni_usd_doc* d, sni_spec* s, int max_links) {
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.d = d;
+    b.s = s;
+    b.mpu = d->meters_per_unit;
+    b.kpu = d->kilograms_per_unit;
+    int n = USD_NPRIM(d);
+    b.max_links = max_links > 0 ? max_links : 200000;
+    // per prim: its frame, a body and a joint at most, the owner and body maps, the graph
+    size_t np = (size_t)n + 2;
+    size_t bytes = np * (sizeof(aff) + sizeof(body) + sizeof(joint) + 8 * sizeof(int));
+    char* mem = sni_alloc(d->a, bytes);
+    if (!mem) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
+    b.world = (aff*)mem;
+    b.bodies = (body*)(b.world + np);
+    b.joints = (joint*)(b.bodies + np);
+    b.owner = (int*)(b.joints + np);
+    b.bodyix = b.owner + np;
+    b.adj0 = b.bodyix + np;
+    b.adj = b.adj0 + np; // 2 per joint
+    b.childof = b.adj + 2 * np;
+    b.first = b.childof + np;
+    b.sib = b.first + np;
+    for (int i = 0; i < n; i++)
+        b.bodyix[i] = -1;
+    if (world_frames(&b) == SN_OK && collect_bodies(&b) == SN_OK && b.nbody == 0)
+        sni_usd_fail(d, 0, SN_ERR_MODEL, "",
+                     "no rigid body on the stage (a prim with PhysicsRigidBodyAPI)");
+    if (d->st == SN_OK && collect_joints(&b) == SN_OK && name_all(&b) == SN_OK) build_tree(&b);
+    if (d->st == SN_OK) {
+        s->base = b.floating ? SN_BASE_FLOATING : SN_BASE_FIXED;
+        int world = -1;
+        if (b.has_world_link && new_link(&b, sni_spec_name(s, "world"), 0, &world) != SN_OK)
+            goto done;
+        emit_all(&b, world);
+    }
+    for (int k = 0; k < b.njoint && d->st == SN_OK; k++)
+        if (b.joints[k].loop) close_loop(&b, &b.joints[k]);
+    for (int i = 1; i < n && d->st == SN_OK; i++)
+        if (on_stage(d, i)) one_gprim(&b, i);
+    if (d->st == SN_OK) scene(&b);
+    if (d->st == SN_OK) nominal(&b);
+done:
+    sni_free(d->a, mem, bytes);
+    return d->st;
+}
+
+// ---- the entry points ----
+
+sn_status sn_load_usd_string(const char* text, size_t len, const char* name,
+                             const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!name) name = "<string>";
+    if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");
+    *out = NULL;
+    if (!text) return sni_error(err, SN_ERR_ARG, name, 0, "", "text is NULL");
+    size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : (size_t)64 << 20;
+    if (len > max)
+        return sni_error(
+            err, SN_ERR_LIMIT, name, 0, "",
+            "input of %zu bytes exceeds the limit of %zu (sn_load_opts.max_file_bytes)", len, max);
+    const sn_allocator* a = opts ? opts->allocator : NULL;
+    sni_spec s;
+    sni_spec_init(&s, a, name);
+    s.format = SN_FORMAT_USD;
+    s.balance_inertia = opts ? opts->balance_inertia : 0;
+    s.strict_inertia = opts ? opts->strict_inertia : 0;
+    s.log = opts ? opts->log : NULL;
+    s.log_ctx = opts ? opts->log_ctx : NULL;
+    sni_usd_doc d;
+    sn_status st = sni_usd_parse(&d, text, len, a, name, err);
+    if (st == SN_OK) st = sni_usd_to_spec(&d, &s, opts ? opts->max_links : 0);
+    if (st == SN_OK && s.names.failed)
+        st = sni_error(err, SN_ERR_NOMEM, name, 0, "", "out of memory");
+    if (st == SN_OK && opts && opts->base == SN_BASE_FLOATING && s.base != SN_BASE_FLOATING)
+        st = sni_error(err, SN_ERR_MODEL, name, 0, "",
+                       "a floating base was requested but the robot is jointed to the world");
+    if (st == SN_OK) st = sni_compile(&s, a, out, err);
+    sni_usd_free(&d);
+    sni_spec_free(&s);
+    return st;
+}
+
+sn_status sn_load_usd(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return sni_error(err, SN_ERR_ARG, path ? path : "", 0, "", "out is NULL");
+    *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, "", 0, "", "path is NULL");
+    size_t max = opts && opts->max_file_bytes ? opts->max_file_bytes : (size_t)64 << 20;
+    const sn_allocator* a = opts ? opts->allocator : NULL;
+    char* buf = NULL;
+    size_t n = 0;
+    sn_status st = sni_read_file(path, max, "sn_load_opts.max_file_bytes", a, &buf, &n, err);
+    if (st != SN_OK) return st;
+    st = sn_load_usd_string(buf, n, path, opts, out, err);
+    sni_free(a, buf, n + 1);
+    return st;
+}
