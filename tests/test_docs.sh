@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The API reference is current: docs/reference.md regenerated from the headers' doc comments
 # equals the committed one, and every public function (SN_API) appears in it; docs/architecture.md
-# names every file of src/ in its room's row.
+# names every file of src/ in its room's row; the bundled .usda models are their generator's output.
 # Usage: test_docs.sh SOURCE_DIR
 set -u
 SRC=$1
@@ -17,6 +17,16 @@ if ! diff -u "$SRC/docs/reference.md" "$TMP/reference.md" > "$TMP/diff"; then
 else
   echo "ok   docs/reference.md is current"
 fi
+# the bundled .usda models are what their generator writes from their URDF twins
+for m in fourbar strandbeest; do
+  /usr/bin/python3 "$SRC/scripts/urdf_to_usda.py" "$SRC/models/$m.urdf" "$TMP/$m.usda" > /dev/null || fail=1
+  if ! cmp -s "$SRC/models/$m.usda" "$TMP/$m.usda"; then
+    echo "FAIL models/$m.usda is stale: run /usr/bin/python3 scripts/urdf_to_usda.py models/$m.urdf models/$m.usda"
+    fail=1
+  else
+    echo "ok   models/$m.usda is its generator's output"
+  fi
+done
 missing=0
 for fn in $(grep -ho '^SN_API [^(]*(' "$SRC"/include/sinew/*.h | sed 's/($//' | awk '{print $NF}' | tr -d '*'); do
   if ! grep -q "[ *]$fn(\|^$fn(" "$SRC/docs/reference.md"; then

@@ -167,6 +167,21 @@ static int test_load_by_content(void) {
     return 0;
 }
 
+// a layer saved with a UTF-8 byte-order mark and Windows line ends reads as without
+static int test_bom_and_crlf(void) {
+    static const char* text = "\xef\xbb\xbf#usda 1.0\r\ndef Xform \"b\" (prepend apiSchemas = "
+                              "[\"PhysicsRigidBodyAPI\", \"PhysicsMassAPI\"])\r\n{\r\n"
+                              "  float physics:mass = 2\r\n  float3 physics:diagonalInertia = "
+                              "(1, 2, 3)\r\n}\r\n";
+    sn_model* m = load_usd_text(text, NULL);
+    SNT_CHECK(m != NULL);
+    // one free body: the floating base
+    SNT_CHECK(m->is_floating && m->nv == 6);
+    SNT_NEAR(m->body_mass[1], 2, 0);
+    sn_model_destroy(m);
+    return 0;
+}
+
 // a pendulum in centimetres and grams, y up, its hinge written from the bob to the world
 // (body0 the bob: the tree runs backwards), with a drive and limits in degrees
 static const char* UNITS =
@@ -593,7 +608,7 @@ static int test_every_prefix_of_a_file_is_safe(void) {
 
 SNT_SUITE(SNT_TEST(test_fourbar_moves_as_its_urdf_twin),
           SNT_TEST(test_strandbeest_moves_as_its_urdf_twin), SNT_TEST(test_load_by_content),
-          SNT_TEST(test_units_axes_drives_limits),
+          SNT_TEST(test_bom_and_crlf), SNT_TEST(test_units_axes_drives_limits),
           SNT_TEST(test_loop_joints_close_as_seed_001_says),
           SNT_TEST(test_loop_joints_hold_their_motion),
           SNT_TEST(test_free_articulation_and_static_geometry),

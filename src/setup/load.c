@@ -58,8 +58,9 @@ sn_status sn_file_format(const char* path, sn_format* out, sn_error* err) {
     size_t n = fread(buf, 1, cap, f);
     fclose(f);
     // USD: its text form by its header, its binary forms refused by the reader with a message
-    if ((n >= 5 && !memcmp(buf, "#usda", 5)) || (n >= 8 && !memcmp(buf, "PXR-USDC", 8)) ||
-        (n >= 4 && !memcmp(buf, "PK\003\004", 4))) {
+    size_t bom = n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+    if ((n >= bom + 5 && !memcmp(buf + bom, "#usda", 5)) ||
+        (n >= 8 && !memcmp(buf, "PXR-USDC", 8)) || (n >= 4 && !memcmp(buf, "PK\003\004", 4))) {
         *out = SN_FORMAT_USD;
         return SN_OK;
     }

@@ -898,10 +898,7 @@ static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
         sj->lower = sj->has_lower ? lo * unit : 0;
         sj->upper = sj->has_upper ? hi * unit : 0;
         if (j->kind == SN_JOINT_REVOLUTE && !sj->has_limit) sj->type = SN_JOINT_CONTINUOUS;
-        if (j->reversed && sj->has_limit) {
-            // the tree runs from body1 to body0 about the opposite axis: q is the same, so are
-            // its limits
-        }
+        // a joint turned around keeps q (its axis reversed), so its limits stay as written
     }
     unsigned api = USD_PRIM(d, prim)->api;
     int ang = (api & USD_API_DRIVE_ANG) != 0, lin = (api & USD_API_DRIVE_LIN) != 0;

@@ -499,6 +499,10 @@ sn_status sni_usd_parse(sni_usd_doc* d, const char* text, size_t len, const sn_a
         return sni_usd_fail(d, 0, SN_ERR_PARSE, "",
                             "a USDZ package (zip): sinew reads the text form; unpack it and "
                             "convert its layer with usdcat --flatten -o robot.usda");
+    if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) { // a UTF-8 byte-order mark
+        text += 3;
+        len -= 3;
+    }
     if (len < 5 || memcmp(text, "#usda", 5))
         return sni_usd_fail(d, 1, SN_ERR_PARSE, "", "a USD text layer starts with '#usda 1.0'");
     const char* nul = memchr(text, 0, len);
