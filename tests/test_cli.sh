@@ -194,6 +194,18 @@ printf '<mujoco>\n<worldbody>\n<body><joint name="j" type="hinge"/><geom size="0
 check "a tendon on an unknown joint is refused" exit_code 1 "$SINEW" inspect "$TMP/tendon2.xml"
 check "the error names file, line, element and joint" grep -q "tendon2.xml:6: <joint>: in tendon 't': joint 'nope' does not exist" "$TMP/err"
 
+# USD's text form: read by `inspect` and `run` by its header; bad files named with file, line, prim
+check "inspect a USD file" exit_code 0 "$SINEW" inspect "$SRC/models/strandbeest.usda"
+check "it has the machine's 79 DOF and 72 pins" grep -q "^size      nq 80, nv 79" "$TMP/out"
+check "run a USD file with its loop joints" exit_code 0 "$SINEW" run "$SRC/models/fourbar.usda" --duration 0.2 --no-html
+check "its two pins are reported" grep -q "^loop closure     2 constraints" "$TMP/out"
+printf '#usda 1.0\ndef Xform "R" {\n  def Xform "b" (prepend apiSchemas = ["PhysicsRigidBodyAPI"]) {\n    float physics:mass = 1\n  }\n}\n' > "$TMP/nomoments.usda"
+check "a body without moments is refused" exit_code 1 "$SINEW" inspect "$TMP/nomoments.usda"
+check "the message names file, line and prim" grep -q "nomoments.usda:3: </R/b>: the body needs physics:diagonalInertia" "$TMP/err"
+printf 'PXR-USDC' > "$TMP/robot.usdc"
+check "a binary layer is refused" exit_code 1 "$SINEW" inspect "$TMP/robot.usdc"
+check "with the way to convert it" grep -q "usdcat --flatten" "$TMP/err"
+
 check "inline meshes, terrain and a locked joint load" exit_code 0 "$SINEW" inspect "$SRC/tests/data/mjcf/inline_mesh.xml"
 check "the height field is the world's" grep -q "inline_mesh.xml:21: <geom>: a height field in <worldbody> is not loaded" "$TMP/err"
 check "the locked joint is shown held" grep -q "^2    twist .*(held at 0.2)" "$TMP/out"
