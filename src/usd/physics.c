@@ -1041,21 +1041,41 @@ static sni_constraint* new_con(builder* b, const joint* j, int type, long n1, lo
     return c;
 }
 
-// a loop joint's constraints: anchors on body0's link (spec body1), body1's attached at the
-// reference pose
+// the frame of joint j's side `side`, in that side's link frame (the world's: the world)
+static void side_frame(const builder* b, const joint* j, int side, aff* out) {
+    aff L;
+    if (j->b[side] >= 0)
+        L = b->bodies[j->b[side]].L;
+    else
+        aff_identity(&L);
+    rigid_inv(out, &L);
+    aff_mul(out, out, &j->F[side]);
+    aff_mul(out, out, &j->X[side]);
+}
+
+// a pin of a loop joint at offset o (in the joint's frame): on body0's side (sinew's body1) and,
+// as the file gives it, on body1's
+static sni_constraint* loop_pin(builder* b, const joint* j, long n1, long n2, const aff* J0,
+                                const aff* J1, const sn_real* o) {
+    sni_constraint* c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2);
+    if (!c) return NULL;
+    m3_mul_v3(c->anchor, J0->A, o);
+    v3_add(c->anchor, c->anchor, J0->t);
+    m3_mul_v3(c->anchor2, J1->A, o);
+    v3_add(c->anchor2, c->anchor2, J1->t);
+    c->has_anchor2 = 1;
+    return c;
+}
+
+// a loop joint's constraints (seed 001): each anchor on both bodies where the file's localPos0/1
+// put it, so that a loop the file leaves open is closed by the assembly (sn_system_apply_file)
 static sn_status close_loop(builder* b, joint* j) {
     long world = sni_spec_name(b->s, "world");
     long n1 = j->b[0] >= 0 ? b->bodies[j->b[0]].name : world;
     long n2 = j->b[1] >= 0 ? b->bodies[j->b[1]].name : world;
-    aff L1;
-    if (j->b[0] >= 0)
-        L1 = b->bodies[j->b[0]].L;
-    else
-        aff_identity(&L1);
-    aff Jf; // the joint's frame on body0's side, in body0's link frame
-    rigid_inv(&Jf, &L1);
-    aff_mul(&Jf, &Jf, &j->F[0]);
-    aff_mul(&Jf, &Jf, &j->X[0]);
+    aff J0, J1; // the joint's frame on each side, in that side's link frame
+    side_frame(b, j, 0, &J0);
+    side_frame(b, j, 1, &J1);
     check_agree(b, j);
     if (USD_PRIM(b->d, j->prim)->api & (USD_API_DRIVE_ANG | USD_API_DRIVE_LIN))
         warn(b, j->prim, "a loop joint's drive%s is not applied", NULL);
@@ -1065,36 +1085,39 @@ static sn_status close_loop(builder* b, joint* j) {
         return b->d->st;
     if ((isfinite(lo) || isfinite(hi)) && j->kind != SN_JOINT_FIXED)
         warn(b, j->prim, "a loop joint's limits%s are not applied", NULL);
-    sn_real col[3][3];
-    for (int c = 0; c < 3; c++)
-        v3_set(col[c], Jf.A[c], Jf.A[3 + c], Jf.A[6 + c]);
+    sn_real o[3] = {0, 0, 0};
     sni_constraint* c;
     switch (j->kind) {
-    case SN_JOINT_REVOLUTE:
+    case SN_JOINT_REVOLUTE: // two pins on the axis
         for (int s = -1; s <= 1; s += 2) {
-            if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
-            v3_copy(c->anchor, Jf.t);
-            v3_addscl(c->anchor, col[j->axis], s * PIN_GAP);
+            v3_set(o, 0, 0, 0);
+            o[j->axis] = s * PIN_GAP;
+            if (!loop_pin(b, j, n1, n2, &J0, &J1, o)) return b->d->st;
         }
         break;
-    case SN_JOINT_SPHERICAL:
-        if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
-        v3_copy(c->anchor, Jf.t);
+    case SN_JOINT_SPHERICAL: // one pin at the anchor
+        if (!loop_pin(b, j, n1, n2, &J0, &J1, o)) return b->d->st;
         break;
-    case SN_JOINT_FIXED:
+    case SN_JOINT_FIXED: // three pins: the anchor and along the frame's x and y
         for (int s = 0; s < 3; s++) {
-            if (!(c = new_con(b, j, SN_CONSTRAINT_PIN, n1, n2))) return b->d->st;
-            v3_copy(c->anchor, Jf.t);
-            if (s) v3_addscl(c->anchor, col[s - 1], PIN_GAP);
+            v3_set(o, 0, 0, 0);
+            if (s) o[s - 1] = PIN_GAP;
+            if (!loop_pin(b, j, n1, n2, &J0, &J1, o)) return b->d->st;
         }
         break;
     default: // prismatic: the orientation kept, the anchor held across the axis
         if (!(c = new_con(b, j, SN_CONSTRAINT_ORIENTATION, n1, n2))) return b->d->st;
+        c->has_rot2 = 1; // body2's link frame in body1's, where the joint's two frames agree
+        m3_mul_t(c->rot2, J0.A, J1.A);
         if (!(c = new_con(b, j, SN_CONSTRAINT_EQUALITY, n1, n2))) return b->d->st;
-        v3_copy(c->anchor, Jf.t);
+        v3_copy(c->anchor, J0.t);
+        v3_copy(c->anchor2, J1.t);
+        c->has_anchor2 = 1;
         c->naxis = 2;
-        v3_copy(c->axes, col[(j->axis + 1) % 3]);
-        v3_copy(c->axes + 3, col[(j->axis + 2) % 3]);
+        for (int k = 0; k < 2; k++) {
+            int a = (j->axis + 1 + k) % 3;
+            v3_set(c->axes + 3 * k, J0.A[a], J0.A[3 + a], J0.A[6 + a]);
+        }
         break;
     }
     return SN_OK;
