@@ -201,7 +201,7 @@ check "run a USD file with its loop joints" exit_code 0 "$SINEW" run "$SRC/model
 check "its two pins are reported" grep -q "^loop closure     2 constraints" "$TMP/out"
 printf '#usda 1.0\ndef Xform "R" {\n  def Xform "b" (prepend apiSchemas = ["PhysicsRigidBodyAPI"]) {\n    float physics:mass = 1\n  }\n}\n' > "$TMP/nomoments.usda"
 check "a body without moments is refused" exit_code 1 "$SINEW" inspect "$TMP/nomoments.usda"
-check "the message names file, line and prim" grep -q "nomoments.usda:3: </R/b>: the body needs physics:diagonalInertia" "$TMP/err"
+check "the message names file, line and prim" grep -q "nomoments.usda:3: </R/b>: the body needs physics:mass > 0 and physics:diagonalInertia" "$TMP/err"
 printf 'PXR-USDC' > "$TMP/robot.usdc"
 check "a binary layer is refused" exit_code 1 "$SINEW" inspect "$TMP/robot.usdc"
 check "with the way to convert it" grep -q "usdcat --flatten" "$TMP/err"

@@ -458,6 +458,67 @@ static int test_loop_joints_hold_their_motion(void) {
     return 0;
 }
 
+// bodies whose PhysicsMassAPI leaves values out: they come from the collision shapes at their
+// densities (the collider's own, else the body's, else 1000 kg/m^3)
+static const char* DENSE =
+    "#usda 1.0\n"
+    "def Xform \"R\" {\n"
+    "  def Xform \"b\" (prepend apiSchemas = [\"PhysicsRigidBodyAPI\", \"PhysicsMassAPI\"]) {\n"
+    "    float physics:density = 500\n"
+    "    def Cube \"box\" (prepend apiSchemas = [\"PhysicsCollisionAPI\"]) {\n"
+    "      double size = 1\n      double3 xformOp:scale = (0.2, 0.4, 0.6)\n"
+    "      uniform token[] xformOpOrder = [\"xformOp:scale\"] }\n"
+    "    def Sphere \"ball\" (prepend apiSchemas = [\"PhysicsCollisionAPI\", \"PhysicsMassAPI\"]) "
+    "{\n"
+    "      double radius = 0.1\n      float physics:density = 2000\n"
+    "      double3 xformOp:translate = (1, 0, 0)\n"
+    "      uniform token[] xformOpOrder = [\"xformOp:translate\"] }\n"
+    "  }\n"
+    "  def Xform \"c\" (prepend apiSchemas = [\"PhysicsRigidBodyAPI\", \"PhysicsMassAPI\"]) {\n"
+    "    double3 xformOp:translate = (0, 0, 2)\n"
+    "    uniform token[] xformOpOrder = [\"xformOp:translate\"]\n"
+    "    float physics:mass = 10\n    float3 physics:diagonalInertia = (0, 0, 0)\n"
+    "    def Cylinder \"rod\" (prepend apiSchemas = [\"PhysicsCollisionAPI\"]) {\n"
+    "      double radius = 0.1\n      double height = 1\n      uniform token axis = \"X\" }\n"
+    "  }\n"
+    "  def PhysicsRevoluteJoint \"jb\" { rel physics:body1 = </R/b>\n"
+    "    uniform token physics:axis = \"Y\" }\n"
+    "  def PhysicsRevoluteJoint \"jc\" { rel physics:body0 = </R/b>\n"
+    "    rel physics:body1 = </R/c>\n    point3f physics:localPos0 = (0, 0, 2)\n"
+    "    uniform token physics:axis = \"Y\" }\n"
+    "}\n";
+
+static int test_mass_from_colliders(void) {
+    sn_model* m = load_usd_text(DENSE, NULL);
+    SNT_CHECK(m != NULL);
+    int b = sn_model_find(m, SN_OBJ_BODY, "b"), c = sn_model_find(m, SN_OBJ_BODY, "c");
+    SNT_CHECK(b > 0 && c > 0);
+    // b: a 0.2 x 0.4 x 0.6 m box at 500 kg/m^3 and a 0.1 m ball 1 m along x at 2000 kg/m^3
+    double mb = 500 * 0.2 * 0.4 * 0.6, ms = 2000 * 4 * M_PI * 1e-3 / 3, M = mb + ms;
+    double cx = ms / M;
+    SNT_NEAR(m->body_mass[b], M, 1e-12);
+    SNT_NEAR(m->body_com[3 * b], cx, 1e-14);
+    SNT_NEAR(fabs(m->body_com[3 * b + 1]) + fabs(m->body_com[3 * b + 2]), 0, 1e-15);
+    const double* I = m->body_inertia + 9 * b;
+    double Ixx = mb * (0.16 + 0.36) / 12 + ms * 0.4 * 0.01;
+    double Iyy =
+        mb * (0.04 + 0.36) / 12 + ms * 0.4 * 0.01 + mb * cx * cx + ms * (1 - cx) * (1 - cx);
+    double Izz =
+        mb * (0.04 + 0.16) / 12 + ms * 0.4 * 0.01 + mb * cx * cx + ms * (1 - cx) * (1 - cx);
+    SNT_NEAR(I[0], Ixx, 1e-12);
+    SNT_NEAR(I[4], Iyy, 1e-12);
+    SNT_NEAR(I[8], Izz, 1e-12);
+    SNT_NEAR(fabs(I[1]) + fabs(I[2]) + fabs(I[5]), 0, 1e-15);
+    // c: its mass given (10 kg), its moments zero (computed): the rod along x scaled to 10 kg
+    SNT_NEAR(m->body_mass[c], 10, 1e-15);
+    I = m->body_inertia + 9 * c;
+    SNT_NEAR(I[0], 10 * 0.01 / 2, 1e-14);
+    SNT_NEAR(I[4], 10 * (3 * 0.01 + 1) / 12, 1e-14);
+    SNT_NEAR(I[8], 10 * (3 * 0.01 + 1) / 12, 1e-14);
+    sn_model_destroy(m);
+    return 0;
+}
+
 // a free box beside a fixed pendulum: the box gets a free joint from the world at its pose
 static const char* FREE =
     "#usda 1.0\n"
@@ -545,7 +606,7 @@ static int test_bad_files_are_refused_with_line_and_prim(void) {
     r |= refused(T("#usda 1.0\ndef Xform \"a\" {}\n"), SN_ERR_MODEL, -1, NULL, "no rigid body");
     r |= refused(T("#usda 1.0\n" BODY("a") "def Xform \"b\" (prepend apiSchemas = "
                                            "[\"PhysicsRigidBodyAPI\"]) {\n}\n"),
-                 SN_ERR_MODEL, 4, "/b", "physics:mass");
+                 SN_ERR_MODEL, 4, "/b", "collision shapes");
     r |= refused(
         T("#usda 1.0\n" BODY("a") "def Xform \"c\" (prepend apiSchemas = "
                                   "[\"PhysicsRigidBodyAPI\"]) {\n float physics:mass = heavy\n}\n"),
@@ -645,7 +706,7 @@ SNT_SUITE(SNT_TEST(test_fourbar_moves_as_its_urdf_twin),
           SNT_TEST(test_bom_and_crlf), SNT_TEST(test_units_axes_drives_limits),
           SNT_TEST(test_loop_joints_close_as_seed_001_says),
           SNT_TEST(test_loop_joints_hold_their_motion),
-          SNT_TEST(test_an_open_loop_is_warned_and_assembled),
+          SNT_TEST(test_an_open_loop_is_warned_and_assembled), SNT_TEST(test_mass_from_colliders),
           SNT_TEST(test_free_articulation_and_static_geometry),
           SNT_TEST(test_bad_files_are_refused_with_line_and_prim),
           SNT_TEST(test_every_prefix_of_a_file_is_safe))

@@ -68,6 +68,7 @@ typedef struct builder {
     int* first;   // per body: its first child in joint order, -1
     int* sib;     // per body: its next sibling, -1
     int max_links;
+    sni_buf density; // per spec geometry: its density (kg/m^3), 0 for visual ones
     sn_real mpu, kpu;
     int has_world_link;
     int floating; // one free articulation: the spec's floating base
@@ -657,7 +658,86 @@ static void check_agree(builder* b, const joint* j) {
 
 // ---- mass ----
 
-// a body's mass, centre of mass and inertia in its link frame
+// the volume and the inertia per unit density about its centre, in its own frame, of a collision
+// shape (sinew's sizes: box full lengths, cylinder and capsule radius and length along z)
+static sn_real shape_inertia(const sni_geom* g, sn_real* I) {
+    const sn_real* z = g->size;
+    sn_real V = 0, pi = 3.14159265358979323846;
+    memset(I, 0, 9 * sizeof(sn_real));
+    switch (g->type) {
+    case SN_GEOM_BOX:
+        V = z[0] * z[1] * z[2];
+        I[0] = V * (z[1] * z[1] + z[2] * z[2]) / 12;
+        I[4] = V * (z[0] * z[0] + z[2] * z[2]) / 12;
+        I[8] = V * (z[0] * z[0] + z[1] * z[1]) / 12;
+        break;
+    case SN_GEOM_SPHERE:
+        V = 4 * pi * z[0] * z[0] * z[0] / 3;
+        I[0] = I[4] = I[8] = 0.4 * V * z[0] * z[0];
+        break;
+    case SN_GEOM_ELLIPSOID:
+        V = 4 * pi * z[0] * z[1] * z[2] / 3;
+        I[0] = 0.2 * V * (z[1] * z[1] + z[2] * z[2]);
+        I[4] = 0.2 * V * (z[0] * z[0] + z[2] * z[2]);
+        I[8] = 0.2 * V * (z[0] * z[0] + z[1] * z[1]);
+        break;
+    case SN_GEOM_CYLINDER:
+        V = pi * z[0] * z[0] * z[1];
+        I[0] = I[4] = V * (3 * z[0] * z[0] + z[1] * z[1]) / 12;
+        I[8] = V * z[0] * z[0] / 2;
+        break;
+    case SN_GEOM_CAPSULE: { // a cylinder of length h and two half balls
+        sn_real r = z[0], h = z[1], Vc = pi * r * r * h, Vs = 4 * pi * r * r * r / 3;
+        V = Vc + Vs;
+        I[0] = I[4] =
+            Vc * (h * h / 12 + r * r / 4) + Vs * (0.4 * r * r + h * h / 4 + 3 * h * r / 8);
+        I[8] = Vc * r * r / 2 + Vs * 0.4 * r * r;
+        break;
+    }
+    default:
+        break;
+    }
+    return V;
+}
+
+// the mass, centre and inertia about it of a link's collision shapes at their densities; 0 when
+// it has none
+static int collider_mass(const builder* b, int link, sn_real* mass, sn_real* com, sn_real* I) {
+    const sni_geom* g = (const sni_geom*)b->s->geoms.data;
+    const sn_real* rho = (const sn_real*)b->density.data;
+    int n = SNI_NGEOM(b->s), any = 0;
+    sn_real M = 0, c[3] = {0, 0, 0}, J[9] = {0};
+    for (int k = 0; k < n; k++) {
+        if (g[k].link != link || g[k].is_visual) continue;
+        sn_real Ig[9], Iw[9];
+        sn_real m = rho[k] * shape_inertia(&g[k], Ig);
+        if (!(m > 0)) continue;
+        any = 1;
+        for (int i = 0; i < 9; i++)
+            Ig[i] *= rho[k];
+        m3_rotate_sym(Iw, g[k].rot, Ig);
+        // about the link's origin: the shape's own plus its mass at its centre
+        const sn_real* p = g[k].pos;
+        sn_real pp = v3_dot(p, p);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                J[3 * i + j] += Iw[3 * i + j] + m * ((i == j) * pp - p[i] * p[j]);
+        M += m;
+        v3_addscl(c, p, m);
+    }
+    if (!any) return 0;
+    v3_scale(c, c, 1 / M);
+    sn_real cc = v3_dot(c, c);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            I[3 * i + j] = J[3 * i + j] - M * ((i == j) * cc - c[i] * c[j]);
+    *mass = M;
+    v3_copy(com, c);
+    return 1;
+}
+
+// a body's mass, centre of mass and inertia in its link frame: what PhysicsMassAPI gives, the
+// rest from its collision shapes at their densities (as UsdPhysics computes them)
 static sn_status body_mass(builder* b, body* bd, sni_link* l) {
     sni_usd_doc* d = b->d;
     int prim = bd->prim;
@@ -667,45 +747,67 @@ static sn_status body_mass(builder* b, body* bd, sni_link* l) {
     int hi = get_reals(b, prim, "physics:diagonalInertia", diag, 3);
     int hp = get_reals(b, prim, "physics:principalAxes", pa, 4);
     if (hm < 0 || hc < 0 || hi < 0 || hp < 0) return d->st;
-    char what[64];
-    if (hm == 0 || !(mass > 0) || !isfinite(mass))
-        return fail(b, prim, SN_ERR_MODEL,
-                    "the body needs physics:mass > 0 (PhysicsMassAPI)%s: sinew does not compute "
-                    "masses from colliders and densities%s",
-                    hm ? "" : " and has none", NULL);
-    if (hc && !(isfinite(com[0]) && isfinite(com[1]) && isfinite(com[2])))
-        hc = 0; // USD's "not given" sentinel (-inf)
-    if (hi == 0 || !(diag[0] > 0 && diag[1] > 0 && diag[2] > 0) ||
-        !(isfinite(diag[0]) && isfinite(diag[1]) && isfinite(diag[2]))) {
-        snprintf(what, sizeof what, "%s", hi ? "" : " (it has none)");
-        return fail(b, prim, SN_ERR_MODEL,
-                    "the body needs physics:diagonalInertia with three positive moments%s%s", what,
+    // given: a positive mass, a finite centre (USD's unset value is -inf), three positive moments
+    if (hm && !(mass >= 0 && isfinite(mass)))
+        return fail(b, prim, SN_ERR_MODEL, "physics:mass is negative or not finite%s%s", NULL,
                     NULL);
-    }
+    int given_m = hm && mass > 0;
+    int given_c = hc && isfinite(com[0]) && isfinite(com[1]) && isfinite(com[2]);
+    int given_i = hi && diag[0] > 0 && diag[1] > 0 && diag[2] > 0 && isfinite(diag[0]) &&
+                  isfinite(diag[1]) && isfinite(diag[2]);
+    if (hi && !given_i && (diag[0] != 0 || diag[1] != 0 || diag[2] != 0))
+        return fail(b, prim, SN_ERR_MODEL,
+                    "physics:diagonalInertia needs three positive moments (or zeros: computed "
+                    "from the colliders)%s%s",
+                    NULL, NULL);
     if (!(pa[0] * pa[0] + pa[1] * pa[1] + pa[2] * pa[2] + pa[3] * pa[3] > 1e-12))
         return fail(b, prim, SN_ERR_MODEL, "physics:principalAxes is not a rotation%s%s", NULL,
                     NULL);
-    sn_real R[9], I[9] = {0}, Rl[9];
-    quat_normalized_to_m3(R, pa);
-    sn_real l2 = b->mpu * b->mpu;
-    I[0] = diag[0] * b->kpu * l2, I[4] = diag[1] * b->kpu * l2, I[8] = diag[2] * b->kpu * l2;
-    m3_mul(Rl, bd->O.A, R);
+    sn_real cm = 0, cc[3] = {0, 0, 0}, cI[9] = {0};
+    int shapes = collider_mass(b, bd->link, &cm, cc, cI); // link frame, SI units
+    if ((!given_m || !given_i) && !shapes)
+        return fail(
+            b, prim, SN_ERR_MODEL,
+            "the body needs physics:mass > 0 and physics:diagonalInertia (PhysicsMassAPI), "
+            "or collision shapes (Cube, Sphere, Cylinder, Capsule) to compute them from%s%s",
+            NULL, NULL);
     l->has_inertial = 1;
     l->inertial_line = USD_PRIM(d, prim)->line;
-    l->mass = mass * b->kpu;
-    m3_rotate_sym(l->inertia, Rl, I);
-    v3_scale(com, com, b->mpu);
-    m3_mul_v3(l->com, bd->O.A, com);
-    v3_add(l->com, l->com, bd->O.t);
+    l->mass = given_m ? mass * b->kpu : cm;
+    if (given_c || !shapes) { // without either, the body's origin
+        v3_scale(com, given_c ? com : cc, b->mpu);
+        m3_mul_v3(l->com, bd->O.A, com);
+        v3_add(l->com, l->com, bd->O.t);
+    } else {
+        v3_copy(l->com, cc);
+    }
+    if (given_i) {
+        sn_real R[9], I[9] = {0}, Rl[9];
+        quat_normalized_to_m3(R, pa);
+        sn_real l2 = b->mpu * b->mpu;
+        I[0] = diag[0] * b->kpu * l2, I[4] = diag[1] * b->kpu * l2, I[8] = diag[2] * b->kpu * l2;
+        m3_mul(Rl, bd->O.A, R);
+        m3_rotate_sym(l->inertia, Rl, I);
+    } else {
+        // the shapes' inertia scaled to the body's mass, moved to its centre of mass
+        sn_real k = l->mass / cm, dv[3];
+        v3_sub(dv, l->com, cc);
+        sn_real dd = v3_dot(dv, dv);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                l->inertia[3 * i + j] =
+                    k * cI[3 * i + j] + l->mass * ((i == j) * dd - dv[i] * dv[j]);
+    }
     return SN_OK;
 }
 
 // ---- geometry ----
 
 static sn_status add_geom(builder* b, int prim, int link, const aff* G, int type,
-                          const sn_real* size, int is_visual) {
+                          const sn_real* size, int is_visual, sn_real density) {
     sni_geom* g = sni_buf_grow(&b->s->geoms, sizeof(sni_geom));
-    if (!g) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
+    if (!g || sni_buf_push(&b->density, &density, sizeof density) < 0)
+        return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
     memset(g, 0, sizeof *g);
     g->name = -1;
     g->link = link;
@@ -720,10 +822,11 @@ static sn_status add_geom(builder* b, int prim, int link, const aff* G, int type
     return SN_OK;
 }
 
-// the friction of the physics material a prim or its ancestors bind (NaN: none)
-static sn_status bound_friction(builder* b, int prim, sn_real* mu) {
+// the friction and the density of the physics material a prim or its ancestors bind (NaN:
+// none given)
+static sn_status bound_material(builder* b, int prim, sn_real* mu, sn_real* rho) {
     sni_usd_doc* d = b->d;
-    *mu = (sn_real)NAN;
+    *mu = *rho = (sn_real)NAN;
     for (int p = prim; p > 0; p = USD_PRIM(d, p)->parent) {
         int k = sni_usd_prop_find(d, p, "material:binding:physics");
         if (k < 0) k = sni_usd_prop_find(d, p, "material:binding");
@@ -731,12 +834,25 @@ static sn_status bound_friction(builder* b, int prim, sn_real* mu) {
         int target, tok;
         if (sni_usd_rel(d, k, &target, &tok) < 0) return d->st;
         if (target < 0 || !(USD_PRIM(d, target)->api & USD_API_MATERIAL)) continue;
-        sn_real v = 0;
-        int r = get_reals(b, target, "physics:dynamicFriction", &v, 1);
-        if (r < 0) return d->st;
-        if (r > 0 && v >= 0 && isfinite(v)) *mu = v;
+        sn_real v = 0, r = 0;
+        int hv = get_reals(b, target, "physics:dynamicFriction", &v, 1);
+        int hr = get_reals(b, target, "physics:density", &r, 1);
+        if (hv < 0 || hr < 0) return d->st;
+        if (hv > 0 && v >= 0 && isfinite(v)) *mu = v;
+        if (hr > 0 && r > 0 && isfinite(r)) *rho = r;
         return SN_OK;
     }
+    return SN_OK;
+}
+
+// a density given on a prim (physics:density > 0), NaN when none
+static sn_status own_density(builder* b, int prim, sn_real* rho) {
+    *rho = (sn_real)NAN;
+    if (prim < 0) return SN_OK;
+    sn_real r = 0;
+    int h = get_reals(b, prim, "physics:density", &r, 1);
+    if (h < 0) return b->d->st;
+    if (h > 0 && r > 0 && isfinite(r)) *rho = r;
     return SN_OK;
 }
 
@@ -793,8 +909,8 @@ static sn_status one_gprim(builder* b, int prim) {
             warn(b, prim, "a tilted Plane%s is not the ground: not loaded", NULL);
             return SN_OK;
         }
-        sn_real mu;
-        if (bound_friction(b, prim, &mu) != SN_OK) return d->st;
+        sn_real mu, rho;
+        if (bound_material(b, prim, &mu, &rho) != SN_OK) return d->st;
         b->s->option_has_ground = 1;
         b->s->option_ground_height = Gw.t[2];
         b->s->option_ground_friction = isnan(mu) ? 0.8 : mu;
@@ -858,13 +974,22 @@ static sn_status one_gprim(builder* b, int prim) {
         size[1] < 0 || size[2] < 0)
         return fail(b, prim, SN_ERR_MODEL, "the geometry's size is not positive%s%s", NULL, NULL);
     if (collides) {
-        if (add_geom(b, prim, link, &G, type, size, 0) != SN_OK) return d->st;
-        sn_real mu;
-        if (bound_friction(b, prim, &mu) != SN_OK) return d->st;
+        // its density: the collider's own, else its body's, else its material's, else water's
+        sn_real mu, rho_m, rho_g, rho_b;
+        if (bound_material(b, prim, &mu, &rho_m) != SN_OK ||
+            own_density(b, prim, &rho_g) != SN_OK ||
+            own_density(b, owner >= 0 ? b->bodies[owner].prim : -1, &rho_b) != SN_OK)
+            return d->st;
+        sn_real rho = !isnan(rho_g) ? rho_g : !isnan(rho_b) ? rho_b : !isnan(rho_m) ? rho_m : 1000;
+        if (isnan(rho_g) && isnan(rho_b) && isnan(rho_m))
+            rho = 1000;
+        else
+            rho *= b->kpu / (b->mpu * b->mpu * b->mpu);
+        if (add_geom(b, prim, link, &G, type, size, 0, rho) != SN_OK) return d->st;
         sni_geom* g = (sni_geom*)b->s->geoms.data + SNI_NGEOM(b->s) - 1;
         g->friction = mu;
     }
-    if (visible && add_geom(b, prim, link, &G, type, size, 1) != SN_OK) return d->st;
+    if (visible && add_geom(b, prim, link, &G, type, size, 1, 0) != SN_OK) return d->st;
     return SN_OK;
 }
 
@@ -945,7 +1070,6 @@ static sn_status emit(builder* b, int i, int parent_link) {
     link_frame(b, bd);
     if (new_link(b, bd->name, line, &id) != SN_OK) return d->st;
     bd->link = id;
-    if (body_mass(b, bd, (sni_link*)b->s->links.data + id) != SN_OK) return d->st;
     if (bd->tree_joint < 0 && !b->has_world_link) return SN_OK; // the floating base
     sni_joint* sj = sni_buf_grow(&b->s->joints, sizeof(sni_joint));
     if (!sj) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
@@ -1199,6 +1323,7 @@ sn_status sni_usd_to_spec(sni_usd_doc* d, sni_spec* s, int max_links) {
     b.d = d;
     b.s = s;
     b.mpu = d->meters_per_unit;
+    b.density.alloc = d->a;
     b.kpu = d->kilograms_per_unit;
     int n = USD_NPRIM(d);
     b.max_links = max_links > 0 ? max_links : 200000;
@@ -1234,9 +1359,13 @@ sn_status sni_usd_to_spec(sni_usd_doc* d, sni_spec* s, int max_links) {
         if (b.joints[k].loop) close_loop(&b, &b.joints[k]);
     for (int i = 1; i < n && d->st == SN_OK; i++)
         if (on_stage(d, i)) one_gprim(&b, i);
+    // the masses last: what the file does not give comes from the collision shapes
+    for (int i = 0; i < b.nbody && d->st == SN_OK; i++)
+        body_mass(&b, &b.bodies[i], (sni_link*)s->links.data + b.bodies[i].link);
     if (d->st == SN_OK) scene(&b);
     if (d->st == SN_OK) nominal(&b);
 done:
+    sni_buf_free(&b.density);
     sni_free(d->a, mem, bytes);
     return d->st;
 }
