@@ -176,7 +176,10 @@ int cli_inspect(int argc, char** argv) {
     sn_model* m = cli_load(path, json);
     if (!m) return 1;
     sn_data* d = NULL;
-    if (sn_data_create(m, NULL, &d, NULL) != SN_OK) {
+    sn_error derr;
+    memset(&derr, 0, sizeof derr);
+    if (sn_data_create(m, NULL, &d, &derr) != SN_OK) {
+        fprintf(stderr, "error: %s: %s\n", path, derr.msg[0] ? derr.msg : "cannot make its data");
         sn_model_destroy(m);
         return 1;
     }

@@ -70,6 +70,8 @@ typedef struct sni_usd_doc {
     sni_buf toks;  // sni_usd_tok
     sni_buf prims; // sni_usd_prim
     sni_buf props; // sni_usd_prop
+    int* index;    // the prims by (parent, name): open addressing, -1 empty
+    size_t index_cap;
     // the layer's metadata
     sn_real meters_per_unit, kilograms_per_unit;
     int up_axis; // 1: Y, 2: Z

@@ -325,6 +325,7 @@ static sn_status metadata(parse* p, int prim, int is_prop, const char* where) {
 }
 
 static sn_status prim_body(parse* p, int prim);
+static sn_status build_index(sni_usd_doc* d);
 
 static int new_prim(sni_usd_doc* d, int parent, int line) {
     sni_usd_prim pr;
@@ -529,10 +530,13 @@ sn_status sni_usd_parse(sni_usd_doc* d, const char* text, size_t len, const sn_a
     }
     if (d->st == SN_OK && (d->toks.failed || d->prims.failed || d->props.failed))
         sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
+    if (d->st == SN_OK) build_index(d);
     return d->st;
 }
 
 void sni_usd_free(sni_usd_doc* d) {
+    if (d->index) sni_free(d->a, d->index, d->index_cap * sizeof(int));
+    d->index = NULL;
     sni_buf_free(&d->toks);
     sni_buf_free(&d->prims);
     sni_buf_free(&d->props);
@@ -556,6 +560,49 @@ const char* sni_usd_path(const sni_usd_doc* d, int prim, char* buf, size_t cap) 
     return buf;
 }
 
+static size_t child_hash(int parent, const char* name, size_t n) {
+    unsigned long long h = 1469598103934665603ull ^ (unsigned long long)(unsigned)parent;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ (unsigned char)name[k]) * 1099511628211ull;
+    return (size_t)(h ^ (h >> 29));
+}
+
+// every prim by its parent and name, for the lookups of relationship targets
+static sn_status build_index(sni_usd_doc* d) {
+    int n = USD_NPRIM(d);
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n)
+        cap *= 2;
+    d->index = sni_alloc(d->a, cap * sizeof(int));
+    if (!d->index) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
+    d->index_cap = cap;
+    for (size_t k = 0; k < cap; k++)
+        d->index[k] = -1;
+    for (int i = 1; i < n; i++) {
+        const sni_usd_tok* t = USD_TOK(d, USD_PRIM(d, i)->name);
+        size_t k = child_hash(USD_PRIM(d, i)->parent, t->s, (size_t)t->n) & (cap - 1);
+        while (d->index[k] >= 0)
+            k = (k + 1) & (cap - 1);
+        d->index[k] = i;
+    }
+    return SN_OK;
+}
+
+// the child of `parent` named name[0..len), the first in the file when several share it; -1
+static int child_named(const sni_usd_doc* d, int parent, const char* name, int len) {
+    if (!d->index) return -1;
+    size_t k = child_hash(parent, name, (size_t)len) & (d->index_cap - 1);
+    int best = -1;
+    for (; d->index[k] >= 0; k = (k + 1) & (d->index_cap - 1)) {
+        int c = d->index[k];
+        const sni_usd_tok* t = USD_TOK(d, USD_PRIM(d, c)->name);
+        if (USD_PRIM(d, c)->parent == parent && t->n == len && !memcmp(t->s, name, (size_t)len) &&
+            (best < 0 || c < best))
+            best = c;
+    }
+    return best;
+}
+
 int sni_usd_find(const sni_usd_doc* d, int from, const char* path, int n) {
     int at = from, i = 0;
     if (n > 0 && path[0] == '/') {
@@ -571,12 +618,7 @@ int sni_usd_find(const sni_usd_doc* d, int from, const char* path, int n) {
             at = at > 0 ? USD_PRIM(d, at)->parent : -1;
         } else if (len == 1 && path[i] == '.') {
         } else if (len > 0) {
-            int c = USD_PRIM(d, at)->first;
-            for (; c >= 0; c = USD_PRIM(d, c)->next) {
-                const sni_usd_tok* t = USD_TOK(d, USD_PRIM(d, c)->name);
-                if (t->n == len && !memcmp(t->s, path + i, (size_t)len)) break;
-            }
-            at = c;
+            at = child_named(d, at, path + i, len);
         }
         i = k + 1;
     }
