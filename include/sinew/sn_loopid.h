@@ -6,6 +6,12 @@
 //
 //   M udot + h = tau + J^T lambda,   J udot = -Jdot u,   tau nonzero on the actuated DOFs only.
 //
+// The rows are the step's: a constraint whose named directions its joints or the constraints
+// before it already hold (a planar loop's out-of-plane one, to 1e-3 of the rows' size, found at
+// attachment: sn_system_constraint_directions) keeps only the others, in the first of its slots
+// (directions fixed in body1), its other slots' rows zero and their lambda 0; a constraint that
+// keeps every direction has its named rows (a pin's world axes, an equality's own axes).
+//
 // Inverse dynamics: given the accelerations of independent DOFs, the loops fix the others; tau
 // is the least-squares (minimum-norm when the actuation is redundant) actuation and lambda the
 // minimum-norm constraint forces that produce them. Forward dynamics: udot and lambda for a

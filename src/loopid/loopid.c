@@ -91,8 +91,11 @@ static void lid_close(lid* k) {
     k->block = NULL;
 }
 
-// the loops' rows at the current kinematics into J (nr x nv): a pin's at each body's anchor, an
-// equality's at body2's (exact for its axes), an orientation's w1 - w2, then the mimic joints
+// the loops' rows at the current kinematics into J (nr x nv), as the step has them: each
+// constraint's named directions less those its joints or the constraints before it already hold
+// (found at attachment, sn_system_constraint_directions; a near-planar loop's out-of-plane one
+// too), zero rows in the places of those dropped; a pin's at each body's anchor, an equality's at
+// body2's (exact for its axes), an orientation's w1 - w2, then the mimic joints
 static void loop_rows(lid* k, sn_real* J) {
     sn_system* s = k->s;
     const sn_model* m = s->m;
@@ -111,9 +114,16 @@ static void loop_rows(lid* k, sn_real* J) {
             sn_point_jacobian(m, d, b1, type == SN_CONSTRAINT_PIN ? p1 : p2, k->jp, NULL);
             sn_point_jacobian(m, d, b2, p2, k->jp2, NULL);
         }
-        int na = sni_loops_named_axes(m, c, R1, a);
-        for (int i = 0; i < na; i++, r++) {
+        // a constraint that keeps every direction it names has its named rows (a pin's world
+        // axes); the others the directions kept, then zero rows
+        int named = sni_loops_named_axes(m, c, R1, a);
+        int na = s->loops.naxis[c] < named ? sni_loops_kept_axes(s, c, R1, a) : named;
+        for (int i = 0; i < named; i++, r++) {
             sn_real* row = J + (size_t)r * nv;
+            if (i >= na) {
+                memset(row, 0, (size_t)nv * sizeof(sn_real));
+                continue;
+            }
             for (int v = 0; v < nv; v++) {
                 sn_real x = 0;
                 for (int j = 0; j < 3; j++)
