@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // test_loop_id.c: inverse dynamics of closed loops (issue 16 item 5, docs/loopid.md). On the
-// four-bar and the Strandbeest at a random state on the loop manifold (assembled) with
-// random desired accelerations of the independent DOFs: the torques found, applied in the
-// loops' forward dynamics (the KKT solve), give back the desired accelerations to 1e-9 and the
-// same constraint forces J^T lambda; at rest the step itself (one step, loop feedback off) gives
-// them back and its loops' share is J^T lambda; redundant actuation gives the minimum-norm tau
-// (J tau = 0 when every DOF is actuated); underactuation and refusals report with messages.
+// four-bar, the Strandbeest, the Minitaur (shared model) and the delta (models/delta.urdf) at
+// random states on the loop manifold (assembled) with random desired accelerations of the
+// independent DOFs: the torques found, applied in the loops' forward dynamics (the KKT solve),
+// give back the desired accelerations to 1e-9 and the same constraint forces J^T lambda; at rest
+// the step itself (one step, loop feedback off) gives them back and its loops' share is J^T
+// lambda; redundant actuation gives the minimum-norm tau (J tau = 0 when every DOF is actuated);
+// computed-torque control of the delta tracks through the step; underactuation and refusals
+// report with messages.
 #include "common.h"
 #include "harness/snt.h"
 
@@ -17,6 +19,7 @@
 
 #define FOURBAR SNT_SOURCE_DIR "/models/fourbar.urdf"
 #define BEEST SNT_SOURCE_DIR "/models/strandbeest.urdf"
+#define DELTA SNT_SOURCE_DIR "/models/delta.urdf"
 #define NV_MAX 128
 #define NR_MAX 256
 
@@ -371,6 +374,116 @@ static int test_minitaur(void) {
     return 0;
 }
 
+// the platform's rotation away from the base's axes (its frame is parallel to the world's at
+// q = 0): |R - I| / sqrt 2, about the angle
+static double platform_turn(scene* sc) {
+    sn_data* d = sn_system_data(sc->s);
+    sn_fk(sc->m, d);
+    int b = sc->m->frame_body[sn_model_find(sc->m, SN_OBJ_FRAME, "platform")];
+    const double* R = d->body_rot + 9 * b;
+    double e = 0;
+    for (int i = 0; i < 9; i++)
+        e += (R[i] - (i % 4 == 0)) * (R[i] - (i % 4 == 0));
+    return sqrt(e / 2);
+}
+
+// the 3-RUU delta (models/delta.urdf, scripts/make_delta.py): the three base hinges independent
+// and actuated; 12 rows (two pins on each closing hinge), rank 10, mobility 3. The platform only
+// translates: at every assembled state its frame stays parallel to the base's
+static int test_delta(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, DELTA) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv, base[3];
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "base%d", i + 1);
+        int j = sn_model_find(m, SN_OBJ_JOINT, name);
+        SNT_CHECK(j >= 0);
+        base[i] = m->joint_vadr[j];
+    }
+    double rms = 1, wst = 1;
+    SNT_STATUS_OK(sn_system_loop_error(sc.s, &rms, &wst));
+    printf("  delta at nominal_config: pins open by %.3g m, platform turned %.3g rad\n", wst,
+           platform_turn(&sc));
+    SNT_CHECK(wst < 1e-15 && platform_turn(&sc) < 1e-15);
+    tc_seed(17);
+    double worst = 0, worst_f = 0, turn = 0;
+    for (int trial = 0; trial < 10; trial++) {
+        SNT_CHECK(random_manifold_state(&sc, 0.2, 2) == 0);
+        turn = fmax(turn, platform_turn(&sc));
+        double want[3], tau[NV_MAX], udot[NV_MAX], lam[NR_MAX];
+        for (int i = 0; i < 3; i++)
+            want[i] = tc_uniform(-20, 20);
+        sn_loop_id_report r;
+        SNT_STATUS_OK(
+            sn_system_loop_inverse_dynamics(sc.s, base, 3, want, base, 3, tau, lam, udot, &r));
+        SNT_CHECK(r.rows == 12 && r.rank == 10 && r.mobility == 3 && r.actuation_rank == 3);
+        for (int v = 0; v < nv; v++)
+            SNT_CHECK(v == base[0] || v == base[1] || v == base[2] || tau[v] == 0);
+        double fe, e = recover(&sc, tau, udot, &fe);
+        worst = fmax(worst, e);
+        worst_f = fmax(worst_f, fe);
+        if (trial == 0)
+            printf("  delta: %d rows, rank %d, mobility %d, base torques %.4g %.4g %.4g N m, "
+                   "|Jdot u| %.3g\n",
+                   r.rows, r.rank, r.mobility, tau[base[0]], tau[base[1]], tau[base[2]],
+                   r.jdot_u_norm);
+    }
+    printf("  delta, 10 states: udot recovered to %.3g, J^T lambda to %.3g (relative); platform "
+           "turned by up to %.3g rad\n",
+           worst, worst_f, turn);
+    SNT_CHECK(worst < 1e-9 && worst_f < 1e-9);
+    SNT_CHECK(turn < 1e-10);
+    close_scene(&sc);
+    return 0;
+}
+
+// computed-torque control of the delta through the loop inverse dynamics: 0.5 s of the world's
+// step at 1 ms, the base hinges following A (1 - cos 2 pi t) from rest (A = 0.2, -0.1, 0.15 rad)
+// with a PD correction; the hinges track, the loops stay closed and the platform does not turn
+static int test_delta_tracks(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, DELTA) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv, base[3];
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "base%d", i + 1);
+        base[i] = m->joint_vadr[sn_model_find(m, SN_OBJ_JOINT, name)];
+    }
+    double dt = 1e-3, kp = 400, kd = 40, track = 0, closure = 0, turn = 0;
+    for (int k = 0; k < 500; k++) {
+        double t = k * dt, want[3], tau[NV_MAX];
+        const double* q = sn_system_q(sc.s);
+        const double* u = sn_system_u(sc.s);
+        for (int i = 0; i < 3; i++) {
+            double w = 2 * M_PI, amp = (0.2, i == 0 ? 0.2 : i == 1 ? -0.1 : 0.15);
+            double r = amp * (1 - cos(w * t)), rd = amp * w * sin(w * t);
+            double rdd = amp * w * w * cos(w * t);
+            int v = base[i];
+            track = fmax(track, fabs(q[m->joint_qadr[m->dof_joint[v]]] - r));
+            want[i] = rdd + kp * (r - q[m->joint_qadr[m->dof_joint[v]]]) + kd * (rd - u[v]);
+        }
+        SNT_STATUS_OK(
+            sn_system_loop_inverse_dynamics(sc.s, base, 3, want, base, 3, tau, NULL, NULL, NULL));
+        SNT_STATUS_OK(sn_system_set_generalized_force(sc.s, tau, nv));
+        SNT_STATUS_OK(sn_world_integrate(sc.w));
+        double rms, wst;
+        SNT_STATUS_OK(sn_system_loop_error(sc.s, &rms, &wst));
+        closure = fmax(closure, wst);
+        turn = fmax(turn, platform_turn(&sc));
+    }
+    printf(
+        "  delta, 0.5 s of computed-torque control at 1 ms: base hinges within %.3g rad of their "
+        "paths, pins open by up to %.3g m, platform turned by up "
+        "to %.3g rad\n",
+        track, closure, turn);
+    SNT_CHECK(track < 1e-3 && closure < 1e-6 && turn < 1e-12);
+    close_scene(&sc);
+    return 0;
+}
+
 static int refused(sn_world* w, sn_status st, const char* word) {
     printf("    %s: %s\n", sn_status_str(st), sn_world_last_error(w));
     return st == SN_ERR_ARG && strstr(sn_world_last_error(w), word) != NULL;
@@ -419,4 +532,5 @@ static int test_refusals(void) {
 }
 
 SNT_SUITE(SNT_TEST(test_fourbar), SNT_TEST(test_fourbar_step), SNT_TEST(test_fourbar_redundant),
-          SNT_TEST(test_strandbeest), SNT_TEST(test_minitaur), SNT_TEST(test_refusals))
+          SNT_TEST(test_strandbeest), SNT_TEST(test_minitaur), SNT_TEST(test_delta),
+          SNT_TEST(test_delta_tracks), SNT_TEST(test_refusals))
