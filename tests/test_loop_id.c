@@ -484,6 +484,111 @@ static int test_delta_tracks(void) {
     return 0;
 }
 
+// one step of 1 ms from rest with the loops' feedback off: (u1 - u0)/dt against udot (relative)
+static double step_at_rest(scene* sc, const double* udot) {
+    int nv = sc->m->nv;
+    if (sn_world_set_loop_erp(sc->w, 0) != SN_OK || sn_world_integrate(sc->w) != SN_OK) return 1;
+    double a[NV_MAX];
+    for (int v = 0; v < nv; v++)
+        a[v] = sn_system_u(sc->s)[v] / 1e-3;
+    return tc_rel_err(a, udot, nv, 1);
+}
+
+// the delta's own actuators (gear 10 on each base hinge): their commands are the hinges' torques,
+// the motors' torques a tenth of them, and the step from rest under them accelerates as asked
+static int test_delta_actuators(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, DELTA) == 0);
+    const sn_model* m = sc.m;
+    int nv = m->nv, base[3];
+    SNT_CHECK(sn_system_actuator_count(sc.s) == 3);
+    for (int i = 0; i < 3; i++)
+        base[i] = m->joint_vadr[m->actuator_joint[i]];
+    tc_seed(19);
+    SNT_CHECK(random_manifold_state(&sc, 0.2, 0) == 0);
+    double want[3] = {4, -7, 2.5}, cmd[3], tau[NV_MAX], tau1[NV_MAX], udot[NV_MAX], udot1[NV_MAX];
+    sn_loop_id_report r;
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, want, cmd, 3, tau, NULL,
+                                                            udot, &r));
+    SNT_CHECK(r.mobility == 3 && r.actuation_rank == 3 && r.redundancy == 0);
+    SNT_STATUS_OK(
+        sn_system_loop_inverse_dynamics(sc.s, base, 3, want, base, 3, tau1, NULL, udot1, NULL));
+    double e_cmd = 0;
+    for (int i = 0; i < 3; i++)
+        e_cmd = fmax(e_cmd, fabs(cmd[i] - tau1[base[i]]) / fabs(tau1[base[i]]));
+    SNT_CHECK(e_cmd < 1e-12 && tc_rel_err(udot, udot1, nv, 1) < 1e-12);
+    SNT_STATUS_OK(sn_system_set_actuator_torques(sc.s, cmd, 3));
+    double e = step_at_rest(&sc, udot);
+    sn_actuator_state as[3];
+    SNT_STATUS_OK(sn_system_actuator_states(sc.s, as, 3));
+    printf(
+        "  delta's actuators: commands %.6g %.6g %.6g N m (= the hinges' torques to %.2g), motor "
+        "torques %.6g %.6g %.6g N m; the step from rest gives udot to %.3g\n",
+        cmd[0], cmd[1], cmd[2], e_cmd, as[0].motor_torque, as[1].motor_torque, as[2].motor_torque,
+        e);
+    for (int i = 0; i < 3; i++)
+        SNT_NEAR(as[i].motor_torque, cmd[i] / 10, 1e-15);
+    SNT_CHECK(e < 1e-9);
+    close_scene(&sc);
+    return 0;
+}
+
+// an actuator with a coupling on the four-bar (gear 5 on the crank, ratio 2 on the rocker: the
+// command c puts c on the crank and 0.4 c on the rocker), and two actuators on one joint
+// (redundant: the least-norm commands of equal columns are equal)
+static int test_fourbar_coupled_actuator(void) {
+    scene sc;
+    SNT_CHECK(open_scene(&sc, FOURBAR) == 0);
+    const sn_model* m = sc.m;
+    int crank_j = sn_model_find(m, SN_OBJ_JOINT, "crank_joint");
+    int crank = m->joint_vadr[crank_j];
+    sn_actuator_desc d;
+    memset(&d, 0, sizeof d);
+    d.joint = crank_j;
+    d.gear = 5;
+    d.ncoupling = 1;
+    d.coupling_joint[0] = sn_model_find(m, SN_OBJ_JOINT, "rocker_joint");
+    d.coupling_ratio[0] = 2;
+    SNT_STATUS_OK(sn_system_add_actuator(sc.s, &d, NULL));
+    tc_seed(23);
+    SNT_CHECK(random_manifold_state(&sc, 0.3, 0) == 0);
+    double want = 6, cmd[2], tau[NV_MAX], udot[NV_MAX], fe;
+    sn_loop_id_report r;
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd, 1, tau, NULL,
+                                                            udot, &r));
+    int rocker = m->joint_vadr[d.coupling_joint[0]];
+    SNT_CHECK(udot[crank] == want && tau[crank] == cmd[0]);
+    SNT_NEAR(tau[rocker], 0.4 * cmd[0], 1e-15 * fabs(cmd[0]));
+    double e_fwd = recover(&sc, tau, udot, &fe);
+    SNT_STATUS_OK(sn_system_set_actuator_torques(sc.s, cmd, 1));
+    double e = step_at_rest(&sc, udot);
+    printf("  four-bar, a coupled actuator: command %.6g N m; the forward solve gives udot to "
+           "%.3g, the step from rest to %.3g\n",
+           cmd[0], e_fwd, e);
+    SNT_CHECK(e_fwd < 1e-9 && fe < 1e-9 && e < 1e-9);
+    // two more actuators on the crank, gear 2, no coupling: the mechanism's one DOF takes all
+    // three (actuation rank 1, redundancy 2), and the least-norm commands of the two equal
+    // columns are equal
+    memset(&d, 0, sizeof d);
+    d.joint = crank_j;
+    d.gear = 2;
+    SNT_STATUS_OK(sn_system_add_actuator(sc.s, &d, NULL));
+    SNT_STATUS_OK(sn_system_add_actuator(sc.s, &d, NULL));
+    double cmd3[3];
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd3, 3, tau,
+                                                            NULL, udot, &r));
+    printf("  three actuators: commands %.6g %.6g %.6g N m, redundancy %d\n", cmd3[0], cmd3[1],
+           cmd3[2], r.redundancy);
+    SNT_CHECK(r.redundancy == 2 && r.actuation_rank == 1);
+    SNT_NEAR(cmd3[1], cmd3[2], 1e-12 * fabs(cmd3[1]));
+    SNT_CHECK(recover(&sc, tau, udot, &fe) < 1e-9);
+    SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd3, 2, tau, NULL,
+                                                        NULL, NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_world_last_error(sc.w), "3 actuators"));
+    close_scene(&sc);
+    return 0;
+}
+
 static int refused(sn_world* w, sn_status st, const char* word) {
     printf("    %s: %s\n", sn_status_str(st), sn_world_last_error(w));
     return st == SN_ERR_ARG && strstr(sn_world_last_error(w), word) != NULL;
@@ -533,4 +638,5 @@ static int test_refusals(void) {
 
 SNT_SUITE(SNT_TEST(test_fourbar), SNT_TEST(test_fourbar_step), SNT_TEST(test_fourbar_redundant),
           SNT_TEST(test_strandbeest), SNT_TEST(test_minitaur), SNT_TEST(test_delta),
-          SNT_TEST(test_delta_tracks), SNT_TEST(test_refusals))
+          SNT_TEST(test_delta_tracks), SNT_TEST(test_delta_actuators),
+          SNT_TEST(test_fourbar_coupled_actuator), SNT_TEST(test_refusals))

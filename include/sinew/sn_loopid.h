@@ -60,6 +60,21 @@ SN_API sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_do
                                                  int n_act, sn_real* tau_out, sn_real* lambda_out,
                                                  sn_real* udot_out, sn_loop_id_report* report);
 
+/// Inverse dynamics as sn_system_loop_inverse_dynamics, actuated through the system's actuators
+/// (the model's <actuator> elements, then those of sn_system_add_actuator, in their order):
+/// command_out (nact entries, nact = sn_system_actuator_count) gets the joint-side commands
+/// tau_a that sn_system_set_actuator_torques takes (the motor torque is tau_a / G), of least norm
+/// where the actuators are redundant. Actuator a adds tau_a to its joint's DOF and
+/// (r_c / G) tau_a to each coupled joint c's, as the step applies it; the motor operating region
+/// (clipping), output damping and friction are not counted. ind_dofs NULL: the driven joints'
+/// DOFs, each once, in the actuators' order. tau_out (nv; may be NULL) gets the generalized force
+/// of the commands; lambda_out, udot_out and report as sn_system_loop_inverse_dynamics. Returns
+/// and refuses as it does (SN_ERR_UNREACHED names "the actuators" when they cannot produce the
+/// accelerations), and SN_ERR_ARG for a NULL command_out or nact not the actuator count.
+SN_API sn_status sn_system_loop_inverse_dynamics_actuators(
+    sn_system* s, const int* ind_dofs, int n_ind, const sn_real* udot_ind, sn_real* command_out,
+    int nact, sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out, sn_loop_id_report* report);
+
 /// Forward dynamics of the closed mechanism at the current state: udot_out (nv) and lambda_out
 /// (the rows' forces, minimum-norm where the rows are dependent; may be NULL) under the
 /// generalized force tau (nv; NULL: zero), from the KKT system [M J^T; J 0] solved by least

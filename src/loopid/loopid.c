@@ -31,6 +31,7 @@ typedef struct lid {
     sn_real* Q;          // a basis of J^T's columns (nv x nv)
     sn_real* B;          // the actuation's columns: the generalized force per unit (nv x na)
     sn_real* t;          // the actuation's amounts (na)
+    sn_real* tau;        // the generalized force they make (nv)
     sn_real *udot, *rhs; // (nv each)
     sn_real* work;       // sni_lsq_work(nb, nb)
     int* iwork;          // 2 nb, the solves'
@@ -64,7 +65,7 @@ static sn_status lid_open(lid* k, sn_system* s) {
     size_t na = (size_t)k->na, nb = (size_t)k->nb;
     size_t nw = sni_lsq_work(k->nb, k->nb);
     size_t nreal = 2 * nr * nv + nr + nv * nv + nv + 2 * nq + 6 * nv + nb * nb + 2 * nb + nv * nv +
-                   nv * na + na + 2 * nv + nw;
+                   nv * na + na + 3 * nv + nw;
     k->bytes = nreal * sizeof(sn_real) + (2 * nb + na + nv) * sizeof(int) + nv + 16;
     k->block = sni_alloc(&s->world->alloc, k->bytes);
     if (!k->block) return SN_ERR_NOMEM;
@@ -84,6 +85,7 @@ static sn_status lid_open(lid* k, sn_system* s) {
     k->Q = p, p += nv * nv;
     k->B = p, p += nv * na;
     k->t = p, p += na;
+    k->tau = p, p += nv;
     k->udot = p, p += nv;
     k->rhs = p, p += nv;
     k->work = p, p += nw;
@@ -405,6 +407,18 @@ static int finite_n(const sn_real* x, int n) {
     return 1;
 }
 
+// the independent DOFs and their accelerations checked (SN_ERR_ARG with a message)
+static sn_status check_ind(sn_system* s, const char* call, const int* ind, int n_ind,
+                           const sn_real* udot_ind, unsigned char* seen) {
+    sn_status st = check_dofs(s, call, "ind_dofs", ind, n_ind, seen);
+    if (st == SN_OK && n_ind > 0 && !udot_ind)
+        st = SET_ERR(s->world, SN_ERR_ARG, "%s: udot_ind is NULL", call);
+    if (st == SN_OK && n_ind > 0 && !finite_n(udot_ind, n_ind))
+        st = SET_ERR(s->world, SN_ERR_ARG, "%s: udot_ind is not finite", call);
+    return st;
+}
+
+
 sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int n_ind,
                                           const sn_real* udot_ind, const int* act_dofs, int n_act,
                                           sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out,
@@ -428,11 +442,7 @@ sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int
         ind_dofs = act_dofs;
         n_ind = n_act;
     }
-    if (st == SN_OK) st = check_dofs(s, call, "ind_dofs", ind_dofs, n_ind, k.flag);
-    if (st == SN_OK && n_ind > 0 && !udot_ind)
-        st = SET_ERR(w, SN_ERR_ARG, "%s: udot_ind is NULL", call);
-    if (st == SN_OK && n_ind > 0 && !finite_n(udot_ind, n_ind))
-        st = SET_ERR(w, SN_ERR_ARG, "%s: udot_ind is not finite", call);
+    if (st == SN_OK) st = check_ind(s, call, ind_dofs, n_ind, udot_ind, k.flag);
     if (st != SN_OK) {
         lid_close(&k);
         return st;
@@ -445,6 +455,61 @@ sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int
     st = inverse(&k, ind_dofs, n_ind, udot_ind, n_act, k.t, tau_out, lambda_out, report, call,
                  "act_dofs");
     if (udot_out) memcpy(udot_out, k.udot, (size_t)k.nv * sizeof(sn_real));
+    lid_close(&k);
+    return st;
+}
+
+
+// the system's actuators as the columns of k->B (command tau_a: tau_a on the driven DOF,
+// (r_c / G) tau_a on each coupled one, as sn_system_set_actuator_torques applies them), and
+// their driven DOFs, each once, into k->act; their number
+static int actuator_columns(lid* k) {
+    const sn_system* s = k->s;
+    const sn_model* m = s->m;
+    int n = s->act.n, nd = 0;
+    memset(k->B, 0, (size_t)k->nv * n * sizeof(sn_real));
+    memset(k->flag, 0, (size_t)k->nv);
+    for (int a = 0; a < n; a++) {
+        const sn_actuator_desc* d = &s->act.desc[a];
+        int v = m->joint_vadr[d->joint];
+        sn_real g = d->gear > 0 ? d->gear : 1;
+        k->B[(size_t)v * n + a] += 1;
+        for (int c = 0; c < d->ncoupling; c++)
+            k->B[(size_t)m->joint_vadr[d->coupling_joint[c]] * n + a] += d->coupling_ratio[c] / g;
+        if (!k->flag[v]) k->act[nd++] = v;
+        k->flag[v] = 1;
+    }
+    return nd;
+}
+
+
+sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind_dofs, int n_ind,
+                                                    const sn_real* udot_ind, sn_real* command_out,
+                                                    int nact, sn_real* tau_out, sn_real* lambda_out,
+                                                    sn_real* udot_out, sn_loop_id_report* report) {
+    if (!s) return SN_ERR_ARG;
+    const char* call = "sn_system_loop_inverse_dynamics_actuators";
+    sn_world* w = s->world;
+    if (!command_out) return SET_ERR(w, SN_ERR_ARG, "%s: command_out is NULL", call);
+    if (nact != s->act.n)
+        return SET_ERR(w, SN_ERR_ARG, "%s: command_out has %d entries, not the %d actuators", call,
+                       nact, s->act.n);
+    lid k;
+    if (lid_open(&k, s) != SN_OK)
+        return SET_ERR(w, SN_ERR_NOMEM, "%s: out of memory for the scratch", call);
+    int ndriven = actuator_columns(&k);
+    if (!ind_dofs) {
+        ind_dofs = k.act;
+        n_ind = ndriven;
+    }
+    sn_status st = check_ind(s, call, ind_dofs, n_ind, udot_ind, k.flag);
+    if (st == SN_OK) {
+        lid_state(&k);
+        st = inverse(&k, ind_dofs, n_ind, udot_ind, nact, command_out, k.tau, lambda_out, report,
+                     call, "the actuators");
+        if (tau_out) memcpy(tau_out, k.tau, (size_t)k.nv * sizeof(sn_real));
+        if (udot_out) memcpy(udot_out, k.udot, (size_t)k.nv * sizeof(sn_real));
+    }
     lid_close(&k);
     return st;
 }
