@@ -585,6 +585,9 @@ static int test_fourbar_coupled_actuator(void) {
     SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd3, 2, tau, NULL,
                                                         NULL, NULL) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(sc.w), "3 actuators"));
+    SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, NULL, 3, tau, NULL,
+                                                        NULL, NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_world_last_error(sc.w), "command_out"));
     close_scene(&sc);
     return 0;
 }

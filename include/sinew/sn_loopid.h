@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // sn_loopid.h: inverse and forward dynamics of closed-loop systems at the acceleration level
-// (issue 16 item 5; docs/loopid.md). With the loops' rows J (every direction each pin, equality
-// and orientation constraint names, then the mimic joints, as sn_system_solve_ik takes them) and
-// h the nonlinear force (Coriolis, centrifugal, gravity: sn_system_nonlinear):
+// (issue 16 item 5; docs/loopid.md). With the loops' rows J (a slot for every direction each
+// pin, equality and orientation constraint names, then the mimic joints, as sn_system_solve_ik
+// counts them) and h the nonlinear force (Coriolis, centrifugal, gravity: sn_system_nonlinear):
 //
 //   M udot + h = tau + J^T lambda,   J udot = -Jdot u,   tau nonzero on the actuated DOFs only.
 //
@@ -15,7 +15,7 @@
 // Inverse dynamics: given the accelerations of independent DOFs, the loops fix the others; tau
 // is the least-squares (minimum-norm when the actuation is redundant) actuation and lambda the
 // minimum-norm constraint forces that produce them. Forward dynamics: udot and lambda for a
-// given tau. Joint damping, springs, friction, limits and contacts are not counted. Both calls
+// given tau. Joint damping, springs, friction, limits and contacts are not counted. The calls
 // leave the system's state as it was.
 #ifndef SN_LOOPID_H
 #define SN_LOOPID_H
