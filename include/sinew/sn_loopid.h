@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // sn_loopid.h: inverse and forward dynamics of closed-loop systems at the acceleration level
-// (issue 16 item 5; docs/loopid.md). With the loops' rows J (every direction each pin, equality
-// and orientation constraint names, then the mimic joints, as sn_system_solve_ik takes them) and
-// h the nonlinear force (Coriolis, centrifugal, gravity: sn_system_nonlinear):
+// (issue 16 item 5; docs/loopid.md). With the loops' rows J (a slot for every direction each
+// pin, equality and orientation constraint names, then the mimic joints, as sn_system_solve_ik
+// counts them) and h the nonlinear force (Coriolis, centrifugal, gravity: sn_system_nonlinear):
 //
 //   M udot + h = tau + J^T lambda,   J udot = -Jdot u,   tau nonzero on the actuated DOFs only.
+//
+// The rows are the step's: a constraint whose named directions its joints or the constraints
+// before it already hold (a planar loop's out-of-plane one, to 1e-3 of the rows' size, found at
+// attachment: sn_system_constraint_directions) keeps only the others, in the first of its slots
+// (directions fixed in body1), its other slots' rows zero and their lambda 0; a constraint that
+// keeps every direction has its named rows (a pin's world axes, an equality's own axes).
 //
 // Inverse dynamics: given the accelerations of independent DOFs, the loops fix the others; tau
 // is the least-squares (minimum-norm when the actuation is redundant) actuation and lambda the
 // minimum-norm constraint forces that produce them. Forward dynamics: udot and lambda for a
-// given tau. Joint damping, springs, friction, limits and contacts are not counted. Both calls
+// given tau. Joint damping, springs, friction, limits and contacts are not counted. The calls
 // leave the system's state as it was.
 #ifndef SN_LOOPID_H
 #define SN_LOOPID_H
@@ -53,6 +59,21 @@ SN_API sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_do
                                                  const sn_real* udot_ind, const int* act_dofs,
                                                  int n_act, sn_real* tau_out, sn_real* lambda_out,
                                                  sn_real* udot_out, sn_loop_id_report* report);
+
+/// Inverse dynamics as sn_system_loop_inverse_dynamics, actuated through the system's actuators
+/// (the model's <actuator> elements, then those of sn_system_add_actuator, in their order):
+/// command_out (nact entries, nact = sn_system_actuator_count) gets the joint-side commands
+/// tau_a that sn_system_set_actuator_torques takes (the motor torque is tau_a / G), of least norm
+/// where the actuators are redundant. Actuator a adds tau_a to its joint's DOF and
+/// (r_c / G) tau_a to each coupled joint c's, as the step applies it; the motor operating region
+/// (clipping), output damping and friction are not counted. ind_dofs NULL: the driven joints'
+/// DOFs, each once, in the actuators' order. tau_out (nv; may be NULL) gets the generalized force
+/// of the commands; lambda_out, udot_out and report as sn_system_loop_inverse_dynamics. Returns
+/// and refuses as it does (SN_ERR_UNREACHED names "the actuators" when they cannot produce the
+/// accelerations), and SN_ERR_ARG for a NULL command_out or nact not the actuator count.
+SN_API sn_status sn_system_loop_inverse_dynamics_actuators(
+    sn_system* s, const int* ind_dofs, int n_ind, const sn_real* udot_ind, sn_real* command_out,
+    int nact, sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out, sn_loop_id_report* report);
 
 /// Forward dynamics of the closed mechanism at the current state: udot_out (nv) and lambda_out
 /// (the rows' forces, minimum-norm where the rows are dependent; may be NULL) under the

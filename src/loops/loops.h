@@ -109,6 +109,10 @@ void sni_loops_anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_r
 void sni_loops_orient_error(const sn_system* s, int c, sn_real* e);
 // the directions constraint c names, in world axes, into a (their number)
 int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]);
+// the directions of constraint c the step's rows hold (the named ones less those structurally
+// redundant, found at attachment), in world axes, into a (their number, sn_system_constraint_
+// directions')
+int sni_loops_kept_axes(const sn_system* s, int c, const sn_real* R1, sn_real (*a)[3]);
 // this step's rows J at the configuration, their errors and -beta e, and Z = L^-T J^T
 void sni_loops_rows(sn_system* s, sn_real beta);
 // factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D

@@ -95,6 +95,11 @@ int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*
 }
 
 
+int sni_loops_kept_axes(const sn_system* s, int c, const sn_real* R1, sn_real (*a)[3]) {
+    return axes(s, c, R1, a);
+}
+
+
 // ---- the rows' columns ----
 
 // the relative velocity of x1 on b1 and x2 on b2 per unit rate of each DOF that moves it:

@@ -79,30 +79,28 @@ static int qr_pivot(sn_real* A, int m, int n, sn_real tol, sn_real* beta, int* p
     return rank;
 }
 
-// x (m) = H_{r-1} ... H_0 x (Q^T x) with the reflectors of qr_pivot
+// x (m) = H_k x, H_k = I - beta_k v_k v_k^T with the reflector k of qr_pivot
+static void apply_reflector(const sn_real* A, int m, int n, int k, const sn_real* beta,
+                            sn_real* x) {
+    sn_real dot = x[k];
+    for (int i = k + 1; i < m; i++)
+        dot += A[(size_t)i * n + k] * x[i];
+    dot *= beta[k];
+    x[k] -= dot;
+    for (int i = k + 1; i < m; i++)
+        x[i] -= dot * A[(size_t)i * n + k];
+}
+
+// x (m) = H_{r-1} ... H_0 x (Q^T x)
 static void apply_qt(const sn_real* A, int m, int n, int r, const sn_real* beta, sn_real* x) {
-    for (int k = 0; k < r; k++) {
-        sn_real dot = x[k];
-        for (int i = k + 1; i < m; i++)
-            dot += A[(size_t)i * n + k] * x[i];
-        dot *= beta[k];
-        x[k] -= dot;
-        for (int i = k + 1; i < m; i++)
-            x[i] -= dot * A[(size_t)i * n + k];
-    }
+    for (int k = 0; k < r; k++)
+        apply_reflector(A, m, n, k, beta, x);
 }
 
 // x (m) = H_0 ... H_{r-1} x (Q x)
 static void apply_q(const sn_real* A, int m, int n, int r, const sn_real* beta, sn_real* x) {
-    for (int k = r - 1; k >= 0; k--) {
-        sn_real dot = x[k];
-        for (int i = k + 1; i < m; i++)
-            dot += A[(size_t)i * n + k] * x[i];
-        dot *= beta[k];
-        x[k] -= dot;
-        for (int i = k + 1; i < m; i++)
-            x[i] -= dot * A[(size_t)i * n + k];
-    }
+    for (int k = r - 1; k >= 0; k--)
+        apply_reflector(A, m, n, k, beta, x);
 }
 
 int sni_lsq_solve(sn_real* A, int m, int n, sn_real* b, sn_real* x, sn_real tol, sn_real* residual,
