@@ -71,6 +71,9 @@ typedef struct sni_loops {
     // ---- attachment ----
     sn_real* basis; // the rows kept so far, orthonormal (nr x nv)
     sn_real* rows3; // a constraint's rows (3 x nv)
+    int max_poses;  // the structural test's poses: 0 the default (SNI_STRUCT_POSES), 1 the
+                    // current configuration alone (for tests)
+    int nposes;     // the poses the last examination used
     // ---- sn_system_assemble ----
     sn_real* save_q; // the state before, restored on failure (nq, nv)
     sn_real* save_u; //
@@ -109,6 +112,13 @@ void sni_loops_anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_r
 void sni_loops_orient_error(const sn_system* s, int c, sn_real* e);
 // the directions constraint c names, in world axes, into a (their number)
 int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]);
+// the relative motions of constraint c's anchors (an orientation's: of its links) per unit rate
+// of each DOF that moves them: DOFs into cols (nv), 3-vectors into vec (3 x nv); their number
+int sni_loops_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2, int* cols,
+                      sn_real* vec);
+// structure.c: the directions each constraint keeps, examined at the current configuration and
+// at a few others near it on the loops (those of sni_loops_attach; warned once)
+void sni_loops_structure(sn_system* s);
 // this step's rows J at the configuration, their errors and -beta e, and Z = L^-T J^T
 void sni_loops_rows(sn_system* s, sn_real beta);
 // factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D

@@ -43,7 +43,9 @@
 //   in_solver, active, v, v_fix, loop_dv, has_loop_dv: scratch.
 // sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
 //   anchors at the nominal configuration and the directions each constraint keeps, the
-//   structural redundancy) | err, imp, axis: report | dense_only: config | active: set to 0 on
+//   structural redundancy) | err, imp, axis: report | dense_only: config | max_poses, nposes:
+//   the structural test's settings and how many poses it examined (attachment's, not written: a
+//   load restores its result) | active: set to 0 on
 //   a load (it belongs to the last step's rows) | at: scratch of the rows (the contact entries
 //   that read it are listed only while active) | the rest (rows, factors, groups, assembly):
 //   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
