@@ -81,8 +81,8 @@ typedef struct sni_loops {
     sn_real* next_u; // the admissible velocity at the result (nv)
 } sni_loops;
 
-// body2's anchors from the current configuration (the nominal one, when the system is added),
-// and the directions each constraint keeps (rows.c)
+// body2's anchors from the current configuration (the nominal one, when the system is added)
+// (rows.c), and the directions each constraint keeps (structure.c)
 void sni_loops_attach(sn_system* s);
 // the step's elimination of the loop constraints after u*, through the step's factor of M~:
 // rows, errors, D's factor, and s->step.u1 moved onto the constraints (factor.c)
