@@ -10,9 +10,12 @@
 // 1e-15. Every test prints what it measured.
 #include "common.h"
 #include "harness/snt.h"
+#include "sim/sim.h"
+#include "sinew/sn_state.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // a two-link chain: world (fixed) - j1 (hinge y at 0 0 1) - l1 - j2 (hinge y at 0.5 0 0) - l2
@@ -171,6 +174,202 @@ static int test_fourbar(void) {
     return 0;
 }
 
+// a parallelogram folded flat at its nominal configuration (q = 0): crank 0.2 m from the origin,
+// coupler 0.4 m, rocker 0.2 m hinged at x = 0.4 m, a pin between the coupler's tip and the
+// rocker's. Every point of the linkage then moves along z only, so the pin's x row is zero there:
+// a singular pose, not structure. Elsewhere the pin keeps both in-plane directions
+static const char* FLAT =
+    "<robot name='flat'><link name='world'/>"
+    "<link name='crank'><inertial><origin xyz='0.1 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-4' ixy='0' ixz='0' iyy='3.4e-3' iyz='0' izz='3.4e-3'/></inertial></link>"
+    "<link name='coupler'><inertial><origin xyz='0.2 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-4' ixy='0' ixz='0' iyy='0.0134' iyz='0' izz='0.0134'/></inertial></link>"
+    "<link name='rocker'><inertial><origin xyz='0.1 0 0'/><mass value='1'/>"
+    "<inertia ixx='1e-4' ixy='0' ixz='0' iyy='3.4e-3' iyz='0' izz='3.4e-3'/></inertial></link>"
+    "<joint name='crank_joint' type='continuous'><parent link='world'/><child link='crank'/>"
+    "<origin xyz='0 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<joint name='coupler_joint' type='continuous'><parent link='crank'/><child "
+    "link='coupler'/><origin xyz='0.2 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<joint name='rocker_joint' type='continuous'><parent link='world'/><child link='rocker'/>"
+    "<origin xyz='0.4 0 0'/><axis xyz='0 1 0'/></joint>"
+    "<constraints><pin body1='coupler' body2='rocker' anchor='0.4 0 0'/></constraints></robot>";
+
+// the flat parallelogram swung out of its singular pose for 1 s in zero gravity: the worst
+// closure error
+static int swing_flat(sn_world* w, sn_system* s, double* worst) {
+    const double q[3] = {0, 0, 0}, u[3] = {2, -2, 2};
+    const double g0[3] = {0, 0, 0};
+    SNT_STATUS_OK(sn_world_set_gravity(w, g0));
+    SNT_STATUS_OK(sn_system_set_state(s, q, 3, u, 3));
+    *worst = 0;
+    for (int k = 0; k < 1000; k++) {
+        SNT_STATUS_OK(sn_world_integrate(w));
+        double e;
+        SNT_STATUS_OK(sn_system_loop_error(s, NULL, &e));
+        *worst = fmax(*worst, e);
+    }
+    return 0;
+}
+
+static int test_several_poses(void) {
+    sn_model* m = tc_load_string(FLAT, 0);
+    SNT_CHECK(m != NULL);
+    sn_world *w, *w1;
+    sn_system *s, *s1;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w1, &s1));
+    // the default: the nominal pose and three near it on the loop
+    int n, n1, red, red1;
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &n));
+    int poses = s->loops.nposes, warned = sn_world_warning_count(w);
+    // the out-of-plane direction is held by the hinges at every pose: warned once
+    SNT_CHECK(warned == 1 && strstr(sn_world_last_warning(w), "keeps 2 of its 3 directions"));
+    // the nominal pose alone: its singular x row taken for structure
+    s1->loops.max_poses = 1;
+    SNT_STATUS_OK(sn_system_update_mass_info(s1, &red1));
+    SNT_STATUS_OK(sn_system_constraint_directions(s1, 0, &n1));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, &red));
+    printf("  flat parallelogram: %d directions kept at %d poses (%d warnings, reduced %d); at "
+           "the nominal pose alone %d (reduced %d, warned: %s)\n",
+           n, poses, warned, red, n1, red1, sn_world_last_warning(w1));
+    SNT_CHECK(poses == 4 && n == 2 && red == 1);
+    SNT_CHECK(n1 == 1 && red1 == 1 && strstr(sn_world_last_warning(w1), "keeps 1 of its 3"));
+    // the examination leaves the configuration as it was, bit for bit
+    const double* q = sn_system_q(s);
+    SNT_CHECK(q[0] == 0 && q[1] == 0 && q[2] == 0);
+    // swung out of the flat pose: with the x direction kept the loop stays closed; without it
+    // the pin lets the coupler's tip and the rocker's drift apart along x
+    double worst, worst1;
+    if (swing_flat(w, s, &worst) || swing_flat(w1, s1, &worst1)) return 1;
+    printf("  swung out at 2 rad/s for 1 s: closure worst %.3g m (several poses), %.3g m (one)\n",
+           worst, worst1);
+    SNT_CHECK(worst < 1e-4);
+    SNT_CHECK(worst1 > 100 * worst);
+    sn_world_destroy(w);
+    sn_world_destroy(w1);
+    sn_model_destroy(m);
+    return 0;
+}
+
+// the four-bar's checkpoint into a buffer of its own (freed by the caller)
+static unsigned char* save(sn_world* w, size_t* n) {
+    if (sn_world_checkpoint_size(w, n) != SN_OK) return NULL;
+    unsigned char* b = malloc(*n);
+    if (b && sn_world_save_state(w, b, *n, NULL) != SN_OK) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static int steps(sn_world* w, int n) {
+    for (int k = 0; k < n; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    return 0;
+}
+
+// the rocker's hinge tilted by 0.5 rad about x (the loop no longer planar: 3 directions kept) or
+// put back (2)
+static int tilt_rocker(sn_model* m, sn_system* s, int on) {
+    sn_error err;
+    const double tilt[3] = {0, cos(0.5), sin(0.5)}, y[3] = {0, 1, 0};
+    SNT_STATUS_OK(sn_model_set_joint_axis(m, 2, on ? tilt : y, &err));
+    SNT_STATUS_OK(sn_system_update_mass_info(s, NULL));
+    return 0;
+}
+
+// seed 001: "a world checkpoint restores the result together with the placements". The
+// four-bar set turning at 3 rad/s under gravity: a checkpoint taken, the rocker's hinge tilted (3
+// directions kept: the loop locks it), 50 steps, the checkpoint loaded: the axis, the directions
+// and the state are back bit for bit, and 100 steps later the run is that of a world never changed.
+// A checkpoint taken while tilted carries the placements: loaded after the hinge was put back, or
+// into a fresh world of a fresh model, it tilts the model again, and the runs agree bit for bit
+static int test_checkpoint_restores_placements(void) {
+    sn_model* m = tc_load_string(FOURBAR_PIN, 0);
+    sn_model* ref = tc_load_string(FOURBAR_PIN, 0);
+    sn_model* fresh = tc_load_string(FOURBAR_PIN, 0);
+    SNT_CHECK(m && ref && fresh);
+    sn_world *w, *wr, *wf;
+    sn_system *s, *sr, *sf;
+    SNT_STATUS_OK(tc_world_open(m, 1e-3, &w, &s));
+    SNT_STATUS_OK(tc_world_open(ref, 1e-3, &wr, &sr));
+    SNT_STATUS_OK(tc_world_open(fresh, 1e-3, &wf, &sf));
+    const double g[3] = {0, 0, -9.81};
+    SNT_STATUS_OK(sn_world_set_gravity(w, g));
+    SNT_STATUS_OK(sn_world_set_gravity(wr, g));
+    SNT_STATUS_OK(sn_world_set_gravity(wf, g));
+    // set turning (the loop takes the velocity's admissible part in the first step)
+    const double u[3] = {3, 0, 0};
+    SNT_STATUS_OK(sn_system_set_state(s, sn_system_q(s), 3, u, 3));
+    SNT_STATUS_OK(sn_system_set_state(sr, sn_system_q(sr), 3, u, 3));
+    if (steps(w, 100) || steps(wr, 200)) return 1;
+    size_t n, n2;
+    unsigned char* ck = save(w, &n);
+    SNT_CHECK(ck != NULL);
+    double q0[3], u0[3], axis0[3], axes0[9], axis[3];
+    memcpy(q0, sn_system_q(s), sizeof q0);
+    memcpy(u0, sn_system_u(s), sizeof u0);
+    memcpy(axis0, m->joint_axis + 6, sizeof axis0);
+    memcpy(axes0, s->loops.axes, sizeof axes0);
+    // tilted, stepped, loaded
+    if (tilt_rocker(m, s, 1) || steps(w, 50)) return 1;
+    int tilted, back;
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &tilted));
+    // locked by the third direction: the crank stops
+    double moved = fabs(sn_system_u(s)[0] - u0[0]);
+    SNT_STATUS_OK(sn_world_load_state(w, ck, n));
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &back));
+    memcpy(axis, m->joint_axis + 6, sizeof axis);
+    printf("  checkpoint %zu bytes; tilted: %d directions, the crank's rate changed by %.3g rad/s "
+           "in 50 steps; "
+           "loaded: %d directions, rocker axis (%g %g %g)\n",
+           n, tilted, moved, back, axis[0], axis[1], axis[2]);
+    SNT_CHECK(tilted == 3 && moved > 1 && back == 2);
+    SNT_CHECK(!memcmp(axis, axis0, sizeof axis));
+    SNT_CHECK(!memcmp(s->loops.axes, axes0, sizeof axes0));
+    SNT_CHECK(!memcmp(sn_system_q(s), q0, sizeof q0) && !memcmp(sn_system_u(s), u0, sizeof u0));
+    if (steps(w, 100)) return 1;
+    SNT_CHECK(!memcmp(sn_system_q(s), sn_system_q(sr), sizeof q0));
+    SNT_CHECK(!memcmp(sn_system_u(s), sn_system_u(sr), sizeof u0));
+    // a checkpoint of the tilted four-bar carries its placements
+    if (tilt_rocker(m, s, 1) || steps(w, 20)) return 1;
+    unsigned char* ck2 = save(w, &n2);
+    SNT_CHECK(ck2 != NULL);
+    memcpy(axis0, m->joint_axis + 6, sizeof axis0);
+    if (steps(w, 30)) return 1;
+    double q2[3], u2[3];
+    memcpy(q2, sn_system_q(s), sizeof q2);
+    memcpy(u2, sn_system_u(s), sizeof u2);
+    if (tilt_rocker(m, s, 0) || steps(w, 10)) return 1;
+    SNT_STATUS_OK(sn_world_load_state(w, ck2, n2));
+    SNT_STATUS_OK(sn_world_load_state(wf, ck2, n2));
+    int nw, nf;
+    SNT_STATUS_OK(sn_system_constraint_directions(s, 0, &nw));
+    SNT_STATUS_OK(sn_system_constraint_directions(sf, 0, &nf));
+    printf("  tilted checkpoint %zu bytes: loaded after the hinge was put back, %d directions; "
+           "into a fresh world, %d; fresh rocker axis (%.17g %.17g %.17g)\n",
+           n2, nw, nf, fresh->joint_axis[6], fresh->joint_axis[7], fresh->joint_axis[8]);
+    SNT_CHECK(nw == 3 && nf == 3 && n2 > n);
+    SNT_CHECK(!memcmp(m->joint_axis + 6, axis0, sizeof axis0));
+    SNT_CHECK(!memcmp(fresh->joint_axis + 6, axis0, sizeof axis0));
+    if (steps(w, 30) || steps(wf, 30)) return 1;
+    SNT_CHECK(!memcmp(sn_system_q(s), q2, sizeof q2) && !memcmp(sn_system_u(s), u2, sizeof u2));
+    SNT_CHECK(!memcmp(sn_system_q(sf), q2, sizeof q2) && !memcmp(sn_system_u(sf), u2, sizeof u2));
+    double rms, worst;
+    SNT_STATUS_OK(sn_system_loop_error(sf, &rms, &worst));
+    printf("  both runs on 30 steps bit for bit; the fresh world's loop open by %.3g m\n", worst);
+    SNT_CHECK(worst < 1e-5);
+    free(ck);
+    free(ck2);
+    sn_world_destroy(w);
+    sn_world_destroy(wr);
+    sn_world_destroy(wf);
+    sn_model_destroy(m);
+    sn_model_destroy(ref);
+    sn_model_destroy(fresh);
+    return 0;
+}
+
 // a hinge about y from the world at the origin, a pin between the world and the link at
 // `anchor` (world frame)
 static const char* LEVER =
@@ -284,4 +483,5 @@ static int test_mass(void) {
 }
 
 SNT_SUITE(SNT_TEST(test_round_trip), SNT_TEST(test_fk), SNT_TEST(test_fourbar),
+          SNT_TEST(test_several_poses), SNT_TEST(test_checkpoint_restores_placements),
           SNT_TEST(test_lever_rule), SNT_TEST(test_refusals), SNT_TEST(test_mass))

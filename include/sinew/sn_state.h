@@ -5,12 +5,15 @@
 // feedforward force, actuator commands, the external forces pending for the next step); the
 // contact solver's warm start (the last step's contacts with their impulses, which identify a
 // contact in the next step, and each joint row's impulse); the loops' anchors and the
-// directions each constraint keeps (the structural redundancy found when the system was added);
-// and what the getters report of the last step (contacts, actuator states, the step's torque
-// table, constraint impulses). Restoring it and stepping on repeats the uninterrupted run bit
-// for bit, warm start included.
+// directions each constraint keeps (the structural redundancy found when the system was added or
+// by the last sn_system_update_mass_info); the models' joint placements and body masses when they
+// changed since the systems were added (a load writes them into the models, and a checkpoint
+// without them puts back those the systems were added with); and what the getters report of the
+// last step (contacts, actuator states, the step's torque table, constraint impulses). Restoring it
+// and stepping on repeats the uninterrupted run bit for bit, warm start included.
 //
-// What configures a world is not restored but compared: the models (a fingerprint of each), the
+// What configures a world is not restored but compared: the models (a fingerprint of each, with
+// the joint placements and masses they had when their systems were added), the
 // number of systems, the time step, gravity, ground, heightfield, materials, the solver's and
 // the loops' settings, and each system's scheme, joint limits, actuation limits, damping,
 // springs, actuators, collision filters and materials, self-collision and inverse dynamics.

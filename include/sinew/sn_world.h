@@ -227,17 +227,20 @@ SN_API sn_status sn_world_set_loop_erp(sn_world* w, sn_real erp);
 SN_API sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
                                       sn_real separation[3]);
 /// The directions loop constraint i keeps in the step's rows (into *n): those it names (a pin's
-/// three, an equality's axes) less those its joints or the constraints before it hold (seed 001's
-/// structural redundancy; docs/loops.md), as found when the system was added or by the last
-/// sn_system_update_mass_info. SN_ERR_ARG: i out of range, n NULL.
+/// three, an equality's axes) less those its joints or the constraints before it hold at every
+/// pose examined (seed 001's structural redundancy: the nominal or current configuration and
+/// three poses near it on the loops; docs/loops.md), as found when the system was added or by
+/// the last sn_system_update_mass_info (or restored by a checkpoint). SN_ERR_ARG: i out of range, n
+/// NULL.
 SN_API sn_status sn_system_constraint_directions(const sn_system* s, int i, int* n);
 /// Seed 001 updateMassInfo: after the placements (sn_model_set_joint_pos, _rot, _axis) or the
 /// masses (sn_model_set_body_mass) of the model s simulates changed, bring s up to date: its
 /// cached kinematics and mass matrix are recomputed when next asked for, body2's anchors are
 /// attached again at the current configuration (as sn_world_add_system does at the nominal one),
-/// and the structural redundancy test runs again. The number of constraints that keep fewer
-/// directions than they name goes to *nreduced (nullable). Call it for every system that
-/// simulates the model.
+/// and the structural redundancy test runs again, at the current configuration and three poses
+/// near it on the loops (q and u are left as they were, bit for bit; its scratch comes from the
+/// world's allocator and is freed). The number of constraints that keep fewer directions than
+/// they name goes to *nreduced (nullable). Call it for every system that simulates the model.
 SN_API sn_status sn_system_update_mass_info(sn_system* s, int* nreduced);
 /// The loops' closure error at the current state: the root mean square and the largest of the
 /// constrained components of p1 - p2 over every constraint (a pin's three, an equality's axes).

@@ -71,6 +71,9 @@ typedef struct sni_loops {
     // ---- attachment ----
     sn_real* basis; // the rows kept so far, orthonormal (nr x nv)
     sn_real* rows3; // a constraint's rows (3 x nv)
+    int max_poses;  // the structural test's poses: 0 the default (SNI_STRUCT_POSES), 1 the
+                    // current configuration alone (for tests)
+    int nposes;     // the poses the last examination used
     // ---- sn_system_assemble ----
     sn_real* save_q; // the state before, restored on failure (nq, nv)
     sn_real* save_u; //
@@ -78,8 +81,8 @@ typedef struct sni_loops {
     sn_real* next_u; // the admissible velocity at the result (nv)
 } sni_loops;
 
-// body2's anchors from the current configuration (the nominal one, when the system is added),
-// and the directions each constraint keeps (rows.c)
+// body2's anchors from the current configuration (the nominal one, when the system is added)
+// (rows.c), and the directions each constraint keeps (structure.c)
 void sni_loops_attach(sn_system* s);
 // the step's elimination of the loop constraints after u*, through the step's factor of M~:
 // rows, errors, D's factor, and s->step.u1 moved onto the constraints (factor.c)
@@ -113,6 +116,13 @@ int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*
 // redundant, found at attachment), in world axes, into a (their number, sn_system_constraint_
 // directions')
 int sni_loops_kept_axes(const sn_system* s, int c, const sn_real* R1, sn_real (*a)[3]);
+// the relative motions of constraint c's anchors (an orientation's: of its links) per unit rate
+// of each DOF that moves them: DOFs into cols (nv), 3-vectors into vec (3 x nv); their number
+int sni_loops_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2, int* cols,
+                      sn_real* vec);
+// structure.c: the directions each constraint keeps, examined at the current configuration and
+// at a few others near it on the loops (those of sni_loops_attach; warned once)
+void sni_loops_structure(sn_system* s);
 // this step's rows J at the configuration, their errors and -beta e, and Z = L^-T J^T
 void sni_loops_rows(sn_system* s, sn_real beta);
 // factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D

@@ -2,18 +2,16 @@
 // rows.c: the rows of the loop constraints (seed 000, "Kinematic loops"; seed 001). A pin ties
 // body2's anchor to body1's in all three directions, an equality constraint along one or two axes
 // fixed in body1, an orientation constraint body2's link frame to body1's, a mimic joint one
-// coordinate to another. At attachment the directions each constraint keeps are found (its rows
-// less those its joints or the constraints before it already hold); in a step the rows are
+// coordinate to another. At attachment body2's anchors are found (structure.c then finds the
+// directions each constraint keeps); in a step the rows are
 //   a pin: the world axes times J_1(p_1) - J_2(p_2); an equality: a_i^T (J_1(p_2) - J_2(p_2)),
 //   the exact rate; with errors e (a_i . (p_1 - p_2)),
 // and their half solves Z = L^-T J^T through the step's factor of M~ (factor.c takes it from
 // there).
 #include "dynamics/dyn.h"
-#include "math/sym3.h"
 #include "sim/sim.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 
@@ -167,118 +165,10 @@ static int constraint_columns(const sn_system* s, int c, const sn_real* p1, cons
     return rel_columns(m, s->d, b1, type == SN_CONSTRAINT_PIN ? p1 : p2, b2, p2, cols, vec);
 }
 
-static sn_real vdot(const sn_real* a, const sn_real* b, int n) {
-    sn_real x = 0;
-    for (int i = 0; i < n; i++)
-        x += a[i] * b[i];
-    return x;
+int sni_loops_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2, int* cols,
+                      sn_real* vec) {
+    return constraint_columns(s, c, p1, p2, cols, vec);
 }
-
-
-// ---- the directions each constraint keeps (at attachment) ----
-
-// a row's part that no direction below LOOP_STRUCT_TOL of its own size keeps: the structural
-// test of seed 001 (a joint that moves the anchors apart along a direction only through a lever
-// below 1/1000 of the distance it moves them by)
-#define LOOP_STRUCT_TOL 1e-3
-
-// the directions each constraint keeps, at this configuration (the nominal one): in constraint
-// order, the rows of a constraint's named directions less their parts along the rows kept
-// before (the constraints before it); of what remains, the principal directions above
-// LOOP_STRUCT_TOL of the rows' size are kept. So the out-of-plane direction of a planar loop goes
-// (its joints hold it), a repeated pin keeps nothing, and the second pin of a hinge pair keeps
-// only its directions across the axis (none in a planar loop). Warned once.
-static void structure(sn_system* s) {
-    const sn_model* m = s->m;
-    int nv = m->nv, nk = 0, ndrop = 0, first = -1, firstkept = 0, firstnamed = 0, joints = 0;
-    sn_real* K = s->loops.basis; // the rows kept so far, orthonormal (nr x nv)
-    sn_real* R = s->loops.rows3; // this constraint's rows (3 x nv)
-    sn_real* vec = s->loops.colvec;
-    int* cols = s->loops.cols;
-    for (int c = 0; c < m->nconstraint; c++) {
-        sn_real p1[3], p2[3], R1[9], a[3][3];
-        if (sni_constraint_held(m, c, NULL)) {
-            // its one joint (or a weld) holds it at every pose: ignored (the compiler warned)
-            s->loops.naxis[c] = 0;
-            continue;
-        }
-        anchors(s, c, p1, p2, R1);
-        int n = constraint_columns(s, c, p1, p2, cols, vec);
-        int na = named_axes(m, c, R1, a);
-        sn_real size = 0, G0[9] = {0}, G[9] = {0};
-        memset(R, 0, 3 * (size_t)nv * sizeof(sn_real));
-        for (int i = 0; i < na; i++) {
-            for (int q = 0; q < n; q++)
-                R[(size_t)i * nv + cols[q]] = v3_dot(a[i], vec + 3 * q);
-            size = fmax(size, sqrt(vdot(R + (size_t)i * nv, R + (size_t)i * nv, nv)));
-        }
-        for (int i = 0; i < na; i++)
-            for (int j = 0; j < na; j++)
-                G0[3 * i + j] = vdot(R + (size_t)i * nv, R + (size_t)j * nv, nv);
-        for (int k = 0; k < nk; k++) // less the kept rows' span
-            for (int i = 0; i < na; i++) {
-                sn_real* ri = R + (size_t)i * nv;
-                sn_real d = vdot(K + (size_t)k * nv, ri, nv);
-                for (int e = 0; e < nv; e++)
-                    ri[e] -= d * K[(size_t)k * nv + e];
-            }
-        for (int i = 0; i < na; i++)
-            for (int j = 0; j < na; j++)
-                G[3 * i + j] = vdot(R + (size_t)i * nv, R + (size_t)j * nv, nv);
-        for (int i = na; i < 3; i++)
-            G0[4 * i] = G[4 * i] = 0;
-        sn_real ev[3], V[9], ev0[3], V0[9];
-        sni_sym3_eigen(G, ev, V);
-        sni_sym3_eigen(G0, ev0, V0);
-        sn_real tol = LOOP_STRUCT_TOL * size;
-        int kept = 0, own = 0;
-        for (int i = 2; i >= 0; i--) {
-            own += sqrt(fmax(ev0[i], 0)) > tol;
-            if (!(sqrt(fmax(ev[i], 0)) > tol)) continue;
-            // direction b = sum_j V_j a_j (in body1's frame), its row sum_j V_j R_j normalized
-            sn_real b[3] = {0, 0, 0}, bl[3];
-            sn_real* kr = K + (size_t)nk * nv;
-            memset(kr, 0, (size_t)nv * sizeof(sn_real));
-            for (int j = 0; j < na; j++) {
-                v3_addscl(b, a[j], V[3 * j + i]);
-                for (int e = 0; e < nv; e++)
-                    kr[e] += V[3 * j + i] * R[(size_t)j * nv + e];
-            }
-            sn_real nrm = sqrt(vdot(kr, kr, nv));
-            for (int e = 0; e < nv; e++)
-                kr[e] /= nrm;
-            nk++;
-            m3t_mul_v3(bl, R1, b);
-            v3_copy(s->loops.axes + 9 * c + 3 * kept, bl);
-            kept++;
-        }
-        s->loops.naxis[c] = kept;
-        if (kept < na) {
-            if (first < 0) first = c, firstkept = kept, firstnamed = na, joints = own == 0;
-            ndrop++;
-        }
-    }
-    if (ndrop == 0) return;
-    static const char* const kinds[] = {"pin", "equality", "orientation"};
-    const char* kind = kinds[m->constraint_type[first]];
-    const char* f1 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame1[first]);
-    const char* f2 = sn_model_name(m, SN_OBJ_FRAME, m->constraint_frame2[first]);
-    char more[64] = "";
-    if (ndrop > 1)
-        snprintf(more, sizeof more, " (and %d more loop constraints like it)", ndrop - 1);
-    if (firstkept == 0 && joints)
-        sni_world_warn(s->world,
-                       "loop constraint %d (%s '%s' - '%s') is redundant with its joints: they "
-                       "hold all of its directions; it is ignored%s",
-                       first, kind, f1, f2, more);
-    else
-        sni_world_warn(s->world,
-                       "loop constraint %d (%s '%s' - '%s') keeps %d of its %d directions: the "
-                       "others are held by its joints or by the constraints before it (structural "
-                       "redundancy, left out with zero force)%s",
-                       first, kind, f1, f2, firstkept, firstnamed, more);
-}
-
 
 void sni_loops_attach(sn_system* s) {
     const sn_model* m = s->m;
@@ -310,7 +200,7 @@ void sni_loops_attach(sn_system* s) {
         v3_sub(t, p1, pf);
         m3t_mul_v3(s->loops.anchor2 + 3 * c, R, t);
     }
-    structure(s);
+    sni_loops_structure(s);
 }
 
 

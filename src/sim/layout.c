@@ -91,6 +91,7 @@ static void layout_solve(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->id.vel, 6 * nb);
     // collision
     SNI_CARVE(c, s->geom_center, 3 * (size_t)m->ngeom);
+    SNI_CARVE(c, s->placed, 15 * (size_t)m->njoint + 2 * (size_t)m->nbody);
     SNI_CARVE(c, s->geom_radius, (size_t)m->ngeom);
     SNI_CARVE(c, s->body_group, nb);
     SNI_CARVE(c, s->body_mask, nb);

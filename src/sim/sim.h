@@ -168,6 +168,10 @@ struct sn_system {
     sni_rotor rotor;       // spinning rotors on 1-DOF joints (rotor.c)
     sni_tendon_sys tendon; // tendon actuators' inputs, the tendons' forces (tendon/tendon.h)
     sni_sensors sens;      // the sensors and their values of the last step (sensor/sensor.h)
+    // the model's joint placements and masses when the system was added (its set-up, which a
+    // checkpoint's fingerprint covers; changed since, they are a checkpoint's state): joint_pos,
+    // joint_rot, joint_axis, body_mass, subtree_mass one after another    (15 njoint + 2 nbody)
+    sn_real* placed;
     // ---- collision ----
     int has_contacted;    // set by the contact solver; reset by a state change
     sn_real* geom_center; // bounding sphere of each geometry: centre in its body frame
@@ -252,6 +256,10 @@ sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...);
 // a new state was set (or a step failed): its cached results are out of date, and the contact
 // solver's warm-start history ends
 void sni_system_state_set(sn_system* s);
+// the model's joint placements and masses (joint_pos, joint_rot, joint_axis, body_mass,
+// subtree_mass: 15 njoint + 2 nbody reals) copied into buf (to_model 0) or from buf into the
+// model (1: the model is the caller's, as sn_model_set_joint_pos writes it; system.c)
+void sni_system_placements(const sn_model* m, sn_real* buf, int to_model);
 // d's kinematics at d->q, d->u (SNI_VALID_KIN)
 void sni_ensure_kinematics(sn_system* s);
 

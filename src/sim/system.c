@@ -664,6 +664,21 @@ sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real for
 
 // ---- placements and masses changed (seed 001 updateMassInfo) ----
 
+void sni_system_placements(const sn_model* m, sn_real* buf, int to_model) {
+    size_t nj = (size_t)m->njoint, nb = (size_t)m->nbody;
+    sn_real* parts[] = {m->joint_pos, m->joint_rot, m->joint_axis, m->body_mass, m->subtree_mass};
+    size_t count[] = {3 * nj, 9 * nj, 3 * nj, nb, nb};
+    for (size_t k = 0; k < 5; k++) {
+        size_t bytes = count[k] * sizeof(sn_real);
+        if (to_model)
+            memcpy(parts[k], buf, bytes);
+        else
+            memcpy(buf, parts[k], bytes);
+        buf += count[k];
+    }
+}
+
+
 sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
     if (!s) return SN_ERR_ARG;
     const sn_model* m = s->m;

@@ -213,6 +213,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
         return st;
     }
     if (m->nominal_config) memcpy(s->d->q, m->nominal_config, (size_t)m->nq * sizeof(sn_real));
+    sni_system_placements(m, s->placed, 0); // the model as it is set up (checkpoints)
     sni_loops_attach(s); // body2's anchors where body1's are, at this (nominal) configuration
     memcpy(s->d->gravity, w->gravity, sizeof w->gravity);
     system_defaults(s);

@@ -28,6 +28,11 @@
 //   body_mask, body_material, self_collision: config | mx_model, mx_tag, mx_body: structure (a
 //   body of a model in maximal coordinates: set by sn_world_add_maximal with the system, as the
 //   world's systems are: not written) | tendon: sni_tendon_sys below.
+//   placed (the model's joint placements and masses when the system was added): config, in the
+//   model's fingerprint (the models are compared as they were set up). The model's placements
+//   and masses now: state, written after everything else only when some system's differ from
+//   its placed (so a world whose placements never changed writes the bytes it wrote before),
+//   and written into the models by a load; a checkpoint without them puts placed back.
 // sn_data: q, u: state | gravity: derived from the world's | the rest: derived or scratch.
 // sni_control: mode, kp, kd, q_ref, u_ref, tau_ff, ext, ext_body, has_ext: state | limits_off,
 //   lim_lo, lim_hi, damping, spring_k, spring_kq: config | w, w_dt: derived.
@@ -43,7 +48,9 @@
 //   in_solver, active, v, v_fix, loop_dv, has_loop_dv: scratch.
 // sni_loops: anchor2, rot2, axes, naxis: state (attached when the system was added: body2's
 //   anchors at the nominal configuration and the directions each constraint keeps, the
-//   structural redundancy) | err, imp, axis: report | dense_only: config | active: set to 0 on
+//   structural redundancy) | err, imp, axis: report | dense_only: config | max_poses, nposes:
+//   the structural test's settings and how many poses it examined (attachment's, not written: a
+//   load restores its result) | active: set to 0 on
 //   a load (it belongs to the last step's rows) | at: scratch of the rows (the contact entries
 //   that read it are listed only while active) | the rest (rows, factors, groups, assembly):
 //   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
@@ -84,6 +91,7 @@
 //   ratio: config | applied: report, not restored (like sni_gyro's) | soft_warned: a warning
 //   given, not restored | G, lu, b, piv: scratch of a step | bytes: structure.
 #include "couple/couple.h"
+#include "dynamics/dyn.h"
 #include "sim/sim.h"
 #include "sinew/sn_state.h"
 #include "soft/soft.h"
@@ -408,11 +416,26 @@ static void visit_system(sni_ser* S, sn_system* s) {
 }
 
 
+// the model of system s as it was set up when s was added: its joint placements and masses as
+// they were then (s->placed), in a shallow copy
+static sn_model model_as_added(const sn_system* s) {
+    sn_model m = *s->m;
+    size_t nj = (size_t)m.njoint;
+    m.joint_pos = s->placed;
+    m.joint_rot = s->placed + 3 * nj;
+    m.joint_axis = s->placed + 12 * nj;
+    m.body_mass = s->placed + 15 * nj;
+    m.subtree_mass = m.body_mass + m.nbody;
+    return m;
+}
+
+
 // the models first: a checkpoint of other robots is refused for that reason
 static void visit_models(sni_ser* S, sn_world* w) {
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++) {
         S->sys = i;
-        uint64_t fp = sni_model_fingerprint(w->sys[i]->m);
+        sn_model as_added = model_as_added(w->sys[i]);
+        uint64_t fp = sni_model_fingerprint(&as_added);
         sni_ser_u64(S, SNI_CONFIG,
                     "model (its fingerprint: another robot, or another version of its file)", &fp);
     }
@@ -556,7 +579,60 @@ static void visit_rotors(sni_ser* S, sn_world* w) {
 }
 
 
-static void visit_all(sni_ser* S, sn_world* w) {
+// ---- the joint placements and masses changed since the systems were added ----
+
+#define PLACED_MARK 0x4c504e53 // "SNPL": the placements' part follows
+
+// some system's model has joint placements or masses other than when the system was added
+static int any_placement_changed(const sn_world* w) {
+    for (int i = 0; i < w->nsys; i++) {
+        const sn_system* s = w->sys[i];
+        sn_model as_added = model_as_added(s);
+        const sn_model* m = s->m;
+        size_t nj = (size_t)m->njoint, nb = (size_t)m->nbody, r = sizeof(sn_real);
+        if (memcmp(m->joint_pos, as_added.joint_pos, 3 * nj * r) ||
+            memcmp(m->joint_rot, as_added.joint_rot, 9 * nj * r) ||
+            memcmp(m->joint_axis, as_added.joint_axis, 3 * nj * r) ||
+            memcmp(m->body_mass, as_added.body_mass, nb * r) ||
+            memcmp(m->subtree_mass, as_added.subtree_mass, nb * r))
+            return 1;
+    }
+    return 0;
+}
+
+
+// a mark, then per system its model's joint placements and masses now: a load writes them into
+// the model (seed 001: "a world checkpoint restores the result together with the placements";
+// the result, the loops' attachment, is the systems' state above)
+static void visit_placements(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    size_t more = S->n - S->off; // CHECK, LOAD: what the checkpoint has left
+    int mark = PLACED_MARK;
+    sni_ser_int(S, SNI_TEMP, "joint placements (present)", &mark, 1, 0, -1);
+    if (S->failed != SN_OK) return;
+    if (mark != PLACED_MARK) {
+        sni_ser_refuse(S, SN_ERR_MODEL,
+                       "foreign checkpoint: %zu bytes more than this world's state (saved from a "
+                       "world of another shape)",
+                       more);
+        return;
+    }
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++) {
+        const sn_model* m = w->sys[i]->m;
+        size_t nj = (size_t)m->njoint, nb = (size_t)m->nbody;
+        S->sys = i;
+        sni_ser_real(S, SNI_STATE, "model's joint origins", m->joint_pos, 3 * nj);
+        sni_ser_real(S, SNI_STATE, "model's joint orientations", m->joint_rot, 9 * nj);
+        sni_ser_real(S, SNI_STATE, "model's joint axes", m->joint_axis, 3 * nj);
+        sni_ser_real(S, SNI_STATE, "model's body masses", m->body_mass, nb);
+        sni_ser_real(S, SNI_STATE, "model's subtree masses", m->subtree_mass, nb);
+    }
+}
+
+
+// the whole walk; 1 when it visited the placements (SAVE: some changed; CHECK, LOAD: the
+// checkpoint has them)
+static int visit_all(sni_ser* S, sn_world* w) {
     visit_models(S, w);
     visit_world(S, w);
     for (int i = 0; i < w->nsys && S->failed == SN_OK; i++)
@@ -564,6 +640,9 @@ static void visit_all(sni_ser* S, sn_world* w) {
     if (w->soft && S->failed == SN_OK) visit_soft(S, w);
     if (w->couple && S->failed == SN_OK) visit_couple(S, w);
     if (any_rotor(w) && S->failed == SN_OK) visit_rotors(S, w);
+    int placed = S->mode == SNI_SER_SAVE ? any_placement_changed(w) : S->off < S->n;
+    if (placed && S->failed == SN_OK) visit_placements(S, w);
+    return placed;
 }
 
 
@@ -676,6 +755,7 @@ static void after_load(sn_world* w) {
     w->solver.nblock = 0;
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
+        sni_data_classify_joints(s->m, s->d); // the joint axes may have been restored
         sni_system_invalidate(s, SNI_VALID_STATE | SNI_VALID_W | SNI_VALID_ID | SNI_VALID_SENSOR);
         s->d->fk_valid = 0;
         s->loops.active = 0;
@@ -700,7 +780,10 @@ sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
                               "from a world of another shape)",
                               n - 8 - S.off);
     S = walk(SNI_SER_LOAD, w, buf, n - 8);
-    visit_all(&S, w);
+    if (!visit_all(&S, w))
+        // saved with the placements the systems were added with: those go back into the models
+        for (int i = 0; i < w->nsys; i++)
+            sni_system_placements(w->sys[i]->m, w->sys[i]->placed, 1);
     after_load(w);
     return SN_OK;
 }
