@@ -112,11 +112,7 @@ static sn_real loop_rows(sni_ik* k) {
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
         int type = m->constraint_type[c];
-        sni_loops_anchors(s, c, p1, p2, R1);
-        if (type == SN_CONSTRAINT_ORIENTATION)
-            sni_loops_orient_error(s, c, dp);
-        else
-            v3_sub(dp, p1, p2);
+        sni_loops_error(s, c, p1, p2, R1, dp);
         int b1 = m->frame_body[m->constraint_frame1[c]];
         int b2 = m->frame_body[m->constraint_frame2[c]];
         if (type == SN_CONSTRAINT_ORIENTATION) { // d e / dt = w1 - w2

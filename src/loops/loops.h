@@ -110,6 +110,9 @@ int sni_constraint_held(const sn_model* m, int i, int* joint);
 void sni_loops_anchors(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1);
 // an orientation constraint's error: the rotation vector of R1 Q R2^T (world axes)
 void sni_loops_orient_error(const sn_system* s, int c, sn_real* e);
+// the anchors and R1 as sni_loops_anchors, and constraint c's error vector dp: p1 - p2, or an
+// orientation's rotation vector
+void sni_loops_error(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1, sn_real* dp);
 // the directions constraint c names, in world axes, into a (their number)
 int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]);
 // the directions of constraint c the step's rows hold (the named ones less those structurally

@@ -103,11 +103,7 @@ static sn_real assembly_error(sn_system* s) {
     sn_real top = 0;
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
-        sni_loops_anchors(s, c, p1, p2, R1);
-        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
-            sni_loops_orient_error(s, c, dp);
-        else
-            v3_sub(dp, p1, p2);
+        sni_loops_error(s, c, p1, p2, R1, dp);
         int na = sni_loops_named_axes(m, c, R1, a);
         for (int k = 0; k < na; k++)
             top = fmax(top, fabs(v3_dot(a[k], dp)));

@@ -87,6 +87,15 @@ void sni_loops_orient_error(const sn_system* s, int c, sn_real* e) {
     orient_err(s, c, e);
 }
 
+void sni_loops_error(const sn_system* s, int c, sn_real* p1, sn_real* p2, sn_real* R1,
+                     sn_real* dp) {
+    anchors(s, c, p1, p2, R1);
+    if (s->m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
+        orient_err(s, c, dp);
+    else
+        v3_sub(dp, p1, p2);
+}
+
 
 int sni_loops_named_axes(const sn_model* m, int c, const sn_real* R1, sn_real (*a)[3]) {
     return named_axes(m, c, R1, a);
@@ -272,12 +281,8 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
     int r = 0;
     for (int c = 0; c < nc; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
-        anchors(s, c, p1, p2, R1);
         // the error: the anchors' separation, or an orientation's rotation vector
-        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
-            orient_err(s, c, dp);
-        else
-            v3_sub(dp, p1, p2);
+        sni_loops_error(s, c, p1, p2, R1, dp);
         v3_copy(s->loops.err + 3 * c, dp);
         v3_copy(s->loops.at + 3 * c, m->constraint_type[c] == SN_CONSTRAINT_PIN ? p1 : p2);
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)

@@ -166,11 +166,7 @@ static sn_real named_rows(sn_system* s, exam* x) {
     memset(x->A, 0, (size_t)x->nr * nv * sizeof(sn_real));
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real p1[3], p2[3], R1[9], a[3][3], dp[3];
-        sni_loops_anchors(s, c, p1, p2, R1);
-        if (m->constraint_type[c] == SN_CONSTRAINT_ORIENTATION)
-            sni_loops_orient_error(s, c, dp);
-        else
-            v3_sub(dp, p1, p2);
+        sni_loops_error(s, c, p1, p2, R1, dp);
         int n = sni_loops_columns(s, c, p1, p2, s->loops.cols, s->loops.colvec);
         int na = sni_loops_named_axes(m, c, R1, a);
         for (int i = 0; i < na; i++, r++) {
