@@ -638,6 +638,11 @@ static int test_bad_files_are_refused_with_line_and_prim(void) {
                  SN_ERR_MODEL, 2, "/a", "does not have");
     r |= refused(T("#usda 1.0\ndef Xform \"a\" {\n float x = 1 }\n }\n"), SN_ERR_PARSE, 4, "layer",
                  "expected 'def'");
+    r |= refused(T("#usda 1.0\n" BODY("a") BODY("a")), SN_ERR_MODEL, 4, "/a", "second prim");
+    r |= refused(
+        T("#usda 1.0\n" BODY("a") "class \"k\" {}\ndef PhysicsRevoluteJoint \"j\" {\n"
+                                  " rel physics:body0 = </k>\n rel physics:body1 = </a>\n}\n"),
+        SN_ERR_MODEL, 5, "/j", "not on the stage");
     // nesting deeper than the reader takes
     char deep[8192];
     size_t o = (size_t)snprintf(deep, sizeof deep, "#usda 1.0\n");

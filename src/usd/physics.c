@@ -298,6 +298,8 @@ static sn_status rigid_frame(builder* b, int prim, const char* what, aff* out) {
                     "frames for bodies and joints' prims (scale their geometry instead)",
                     what, NULL);
     v3_scale(out->t, out->t, b->mpu);
+    if (!isfinite(out->t[0]) || !isfinite(out->t[1]) || !isfinite(out->t[2]))
+        return fail(b, prim, SN_ERR_MODEL, "%s's position is not finite%s", what, NULL);
     return SN_OK;
 }
 
@@ -437,11 +439,22 @@ static sn_status joint_side(builder* b, joint* j, int side) {
         return fail(b, j->prim, SN_ERR_MODEL, "%s names <%s>, which is not on the stage", rel,
                     path);
     }
-    int bi = body_of_prim(b, target);
+    if (!on_stage(d, target)) {
+        char path[160];
+        sni_usd_tok_str(d, tok, path, sizeof path);
+        return fail(b, j->prim, SN_ERR_MODEL,
+                    "%s names <%s>, which is not on the stage (a class, over or inactive prim)",
+                    rel, path);
+    }
+    // a prim under a rigid body is that body, the local pose in the prim's frame
+    int bi = b->owner[target];
     if (bi >= 0) {
         j->b[side] = bi;
-        j->F[side] = b->bodies[bi].W;
-        return SN_OK;
+        if (target == b->bodies[bi].prim) {
+            j->F[side] = b->bodies[bi].W;
+            return SN_OK;
+        }
+        return rigid_frame(b, target, "a joint's body", &j->F[side]);
     }
     // a static prim (a collider, an Xform): the world, at that prim's frame
     return rigid_frame(b, target, "a joint's static body", &j->F[side]);
@@ -905,7 +918,13 @@ static sn_status one_gprim(builder* b, int prim) {
     v3_scale(Gw.t, W->t, b->mpu);
     if (kind == 4) { // a plane: the ground, when static, horizontal and colliding
         if (owner >= 0 || !collides) return SN_OK;
-        if (fabs(R[8]) < 1 - 1e-9) {
+        char pax[8] = "Z";
+        if (get_token(b, prim, "axis", pax, sizeof pax) < 0) return d->st;
+        if (strlen(pax) != 1 || !strchr("XYZ", pax[0]))
+            return fail(b, prim, SN_ERR_MODEL, "axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", pax,
+                        NULL);
+        int na = pax[0] - 'X'; // the plane's normal: that column of its rotation
+        if (fabs(R[6 + na]) < 1 - 1e-9) {
             warn(b, prim, "a tilted Plane%s is not the ground: not loaded", NULL);
             return SN_OK;
         }

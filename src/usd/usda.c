@@ -379,7 +379,7 @@ static sn_status prim_def(parse* p, int parent) {
     pr->specifier = spec;
     pr->type = type;
     pr->name = name;
-    if (spec == 2) pr->in_class = 1;
+    if (spec != 0) pr->in_class = 1; // a class or an over defines nothing on the stage
     char where[160];
     sni_usd_path(d, id, where, sizeof where);
     if (is_punct(d, p->i, '(') && metadata(p, id, 0, where) != SN_OK) return d->st;
@@ -397,7 +397,7 @@ static sn_status property(parse* p, int prim) {
     pp.next = -1;
     pp.prim = prim;
     pp.line = TK(p)->line;
-    while (word_in(d, p->i, QUALIFIERS)) {
+    while (word_in(d, p->i, QUALIFIERS) || word_in(d, p->i, LISTOPS)) {
         if (sni_usd_tok_is(d, p->i, "uniform")) pp.uniform = 1;
         p->i++;
     }
@@ -581,8 +581,18 @@ static sn_status build_index(sni_usd_doc* d) {
     for (int i = 1; i < n; i++) {
         const sni_usd_tok* t = USD_TOK(d, USD_PRIM(d, i)->name);
         size_t k = child_hash(USD_PRIM(d, i)->parent, t->s, (size_t)t->n) & (cap - 1);
-        while (d->index[k] >= 0)
+        while (d->index[k] >= 0) {
+            int o = d->index[k];
+            const sni_usd_tok* u = USD_TOK(d, USD_PRIM(d, o)->name);
+            if (USD_PRIM(d, o)->parent == USD_PRIM(d, i)->parent && u->n == t->n &&
+                !memcmp(u->s, t->s, (size_t)t->n)) {
+                char where[160];
+                return sni_usd_fail(
+                    d, USD_PRIM(d, i)->line, SN_ERR_MODEL, sni_usd_path(d, i, where, sizeof where),
+                    "a second prim of this path (the first at line %d)", USD_PRIM(d, o)->line);
+            }
             k = (k + 1) & (cap - 1);
+        }
         d->index[k] = i;
     }
     return SN_OK;
