@@ -7,307 +7,13 @@
 // joint, close loops (seed 001): a revolute one with two pins on its axis, a spherical one with a
 // pin at its anchor, a fixed one with three pins, a prismatic one with an orientation constraint
 // and an equality constraint across its axis. The bodies' poses in the file are the joints' zero.
-#include "base/smath.h"
-#include "usd/usd.h"
+#include "usd/build.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-#define PIN_GAP 0.02   // metres between a loop joint's anchor and its other pins
-#define AGREE_POS 1e-5 // metres: a joint's two anchors disagree beyond this (warned)
-#define AGREE_ROT 1e-5 // radians: its two frames' axes disagree beyond this (warned)
-#define ROT_TOL 1e-6   // a body's transform is a rotation to this (else: scaled, refused)
-#define MAX_OPS 32     // transform operations of one prim
-#define DEG (3.14159265358979323846 / 180)
-
-typedef struct aff {
-    sn_real A[9]; // linear part (rotation, scale)
-    sn_real t[3];
-} aff;
-
-typedef struct body {
-    int prim;
-    int tree_joint; // index into joints, -1: a root
-    int parent;     // body index, -1: the world
-    int visited;
-    long name;
-    aff W;    // its frame in the world (metres)
-    aff L;    // its link frame in the world
-    aff O;    // its frame in its link frame
-    int link; // the spec's link
-} body;
-
-typedef struct joint {
-    int prim;
-    int kind; // sn_joint_type
-    int b[2]; // body index of body0, body1; -1: the world
-    aff F[2]; // the frames the local poses are in (a body's, a static prim's, identity)
-    aff X[2]; // localPos/localRot of each side (metres)
-    int axis; // 0 x, 1 y, 2 z
-    int exclude;
-    int enabled;
-    int loop;     // closes a loop
-    int reversed; // the tree runs from body1 to body0
-    long name;
-} joint;
-
-typedef struct builder {
-    sni_usd_doc* d;
-    sni_spec* s;
-    aff* world;   // per prim, stage units
-    int* owner;   // per prim: the body its geometry belongs to, -1: static
-    int* bodyix;  // per prim: its body, -1: none
-    body* bodies; // nbody
-    joint* joints;
-    int nbody, njoint;
-    int* adj0;    // the joints at each body (CSR, ascending; the world is node nbody)
-    int* adj;     //
-    int* childof; // per joint: the body it is the tree joint of, -1: a loop
-    int* first;   // per body: its first child in joint order, -1
-    int* sib;     // per body: its next sibling, -1
-    int max_links;
-    sni_buf density; // per spec geometry: its density (kg/m^3), 0 for visual ones
-    sn_real mpu, kpu;
-    int has_world_link;
-    int floating; // one free articulation: the spec's floating base
-    int warned_mesh, warned_over;
-} builder;
-
-// ---- small algebra on affine frames ----
-
-static void aff_identity(aff* x) {
-    m3_identity(x->A);
-    v3_set(x->t, 0, 0, 0);
-}
-// d = a b
-static void aff_mul(aff* d, const aff* a, const aff* b) {
-    aff r;
-    m3_mul(r.A, a->A, b->A);
-    m3_mul_v3(r.t, a->A, b->t);
-    v3_add(r.t, r.t, a->t);
-    *d = r;
-}
-// the inverse of a rigid frame (A a rotation)
-static void rigid_inv(aff* d, const aff* a) {
-    aff r;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            r.A[3 * i + j] = a->A[3 * j + i];
-    m3_mul_v3(r.t, r.A, a->t);
-    v3_scale(r.t, r.t, -1);
-    *d = r;
-}
-// the inverse of a general affine map; 0 when singular
-static int aff_inv(aff* d, const aff* a) {
-    const sn_real* m = a->A;
-    sn_real det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) +
-                  m[2] * (m[3] * m[7] - m[4] * m[6]);
-    if (!(fabs(det) > 1e-300)) return 0;
-    aff r;
-    r.A[0] = (m[4] * m[8] - m[5] * m[7]) / det;
-    r.A[1] = (m[2] * m[7] - m[1] * m[8]) / det;
-    r.A[2] = (m[1] * m[5] - m[2] * m[4]) / det;
-    r.A[3] = (m[5] * m[6] - m[3] * m[8]) / det;
-    r.A[4] = (m[0] * m[8] - m[2] * m[6]) / det;
-    r.A[5] = (m[2] * m[3] - m[0] * m[5]) / det;
-    r.A[6] = (m[3] * m[7] - m[4] * m[6]) / det;
-    r.A[7] = (m[1] * m[6] - m[0] * m[7]) / det;
-    r.A[8] = (m[0] * m[4] - m[1] * m[3]) / det;
-    m3_mul_v3(r.t, r.A, a->t);
-    v3_scale(r.t, r.t, -1);
-    *d = r;
-    return 1;
-}
-// how far A is from a rotation: max |A^T A - I|, and det < 0 counts as far
-static sn_real rot_error(const sn_real* A) {
-    sn_real e = 0;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            sn_real v = A[i] * A[j] + A[3 + i] * A[3 + j] + A[6 + i] * A[6 + j] - (i == j);
-            if (fabs(v) > e) e = fabs(v);
-        }
-    sn_real det = A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6]) +
-                  A[2] * (A[3] * A[7] - A[4] * A[6]);
-    return det < 0 ? 1 : e;
-}
-static void rot_axis(sn_real* R, int axis, sn_real angle) {
-    sn_real a[3] = {0, 0, 0};
-    a[axis] = 1;
-    axis_sincos_to_m3(R, a, sin(angle), cos(angle));
-}
-static void quat_normalized_to_m3(sn_real* R, const sn_real* q) {
-    sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    sn_real u[4] = {q[0] / n, q[1] / n, q[2] / n, q[3] / n};
-    quat_to_m3(R, u);
-}
-
-// ---- messages ----
-
-static const char* path_of(builder* b, int prim, char* buf, size_t cap) {
-    return sni_usd_path(b->d, prim, buf, cap);
-}
-
-static sn_status fail(builder* b, int prim, sn_status code, const char* fmt, const char* a1,
-                      const char* a2) {
-    char path[160], msg[400];
-    snprintf(msg, sizeof msg, fmt, a1 ? a1 : "", a2 ? a2 : "");
-    return sni_usd_fail(b->d, USD_PRIM(b->d, prim)->line, code, path_of(b, prim, path, sizeof path),
-                        "%s", msg);
-}
-
-static void warn(builder* b, int prim, const char* fmt, const char* a1) {
-    char path[160];
-    sni_spec_warn(b->s, USD_PRIM(b->d, prim)->line, path_of(b, prim, path, sizeof path), fmt,
-                  a1 ? a1 : "");
-}
-
-// ---- property helpers: absent values leave the default, errors are recorded in the doc ----
-
-static int get_reals(builder* b, int prim, const char* name, sn_real* v, int n) {
-    int k = sni_usd_prop_find(b->d, prim, name);
-    return k < 0 ? 0 : sni_usd_reals(b->d, k, v, n);
-}
-static int get_token(builder* b, int prim, const char* name, char* buf, size_t cap) {
-    int k = sni_usd_prop_find(b->d, prim, name);
-    return k < 0 ? 0 : sni_usd_token(b->d, k, buf, cap);
-}
-static int get_bool(builder* b, int prim, const char* name, int* v) {
-    int k = sni_usd_prop_find(b->d, prim, name);
-    return k < 0 ? 0 : sni_usd_bool(b->d, k, v);
-}
-static int type_is(const sni_usd_doc* d, int prim, const char* t) {
-    int k = USD_PRIM(d, prim)->type;
-    return k >= 0 && sni_usd_tok_is(d, k, t);
-}
-static int on_stage(const sni_usd_doc* d, int prim) {
-    const sni_usd_prim* p = USD_PRIM(d, prim);
-    return !p->in_class && p->specifier == 0;
-}
-
-// ---- transforms ----
-
-// one transform operation by name ("xformOp:translate", "!invert!xformOp:orient") into x
-static sn_status one_op(builder* b, int prim, const char* opname, aff* x) {
-    sni_usd_doc* d = b->d;
-    int invert = !strncmp(opname, "!invert!", 8);
-    const char* name = invert ? opname + 8 : opname;
-    aff_identity(x);
-    if (strncmp(name, "xformOp:", 8))
-        return fail(b, prim, SN_ERR_MODEL, "xformOpOrder names '%s', not a transform operation",
-                    opname, NULL);
-    const char* kind = name + 8;
-    size_t kn = strcspn(kind, ":");
-    int k = sni_usd_prop_find(d, prim, name);
-    if (k < 0)
-        return fail(b, prim, SN_ERR_MODEL, "xformOpOrder names '%s', which the prim does not have",
-                    name, NULL);
-    sn_real v[16];
-    int r = 0;
-    if (kn == 9 && !strncmp(kind, "translate", 9)) {
-        if ((r = sni_usd_reals(d, k, v, 3)) > 0) v3_copy(x->t, v);
-    } else if (kn == 5 && !strncmp(kind, "scale", 5)) {
-        if ((r = sni_usd_reals(d, k, v, 3)) > 0) {
-            memset(x->A, 0, sizeof x->A);
-            x->A[0] = v[0], x->A[4] = v[1], x->A[8] = v[2];
-        }
-    } else if (kn == 6 && !strncmp(kind, "orient", 6)) {
-        if ((r = sni_usd_reals(d, k, v, 4)) > 0) {
-            if (!(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3] > 1e-12))
-                return fail(b, prim, SN_ERR_MODEL, "%s is a zero quaternion", name, NULL);
-            quat_normalized_to_m3(x->A, v);
-        }
-    } else if (kn == 7 && !strncmp(kind, "rotate", 6) && strchr("XYZ", kind[6])) {
-        if ((r = sni_usd_reals(d, k, v, 1)) > 0) rot_axis(x->A, kind[6] - 'X', v[0] * DEG);
-    } else if (kn == 9 && !strncmp(kind, "rotate", 6)) {
-        // rotateXYZ: about X first, then Y, then Z (the first letter applies first)
-        const char* ax = kind + 6;
-        int ok = strchr("XYZ", ax[0]) && strchr("XYZ", ax[1]) && strchr("XYZ", ax[2]) &&
-                 ax[0] != ax[1] && ax[1] != ax[2] && ax[0] != ax[2];
-        if (!ok) return fail(b, prim, SN_ERR_MODEL, "unknown transform operation '%s'", name, NULL);
-        if ((r = sni_usd_reals(d, k, v, 3)) > 0) {
-            for (int i = 0; i < 3; i++) {
-                sn_real R[9], t[9];
-                rot_axis(R, ax[i] - 'X', v[ax[i] - 'X'] * DEG);
-                m3_mul(t, R, x->A);
-                memcpy(x->A, t, sizeof t);
-            }
-        }
-    } else if (kn == 9 && !strncmp(kind, "transform", 9)) {
-        // a row-vector matrix: p' = p M, the translation in the last row
-        if ((r = sni_usd_reals(d, k, v, 16)) > 0) {
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++)
-                    x->A[3 * i + j] = v[4 * j + i];
-            v3_set(x->t, v[12], v[13], v[14]);
-        }
-    } else {
-        return fail(b, prim, SN_ERR_MODEL, "unknown transform operation '%s'", name, NULL);
-    }
-    if (r < 0) return d->st;
-    if (r == 0) return fail(b, prim, SN_ERR_MODEL, "%s has no value", name, NULL);
-    for (int i = 0; i < 9; i++)
-        if (!isfinite(x->A[i])) return fail(b, prim, SN_ERR_MODEL, "%s is not finite", name, NULL);
-    if (!isfinite(x->t[0]) || !isfinite(x->t[1]) || !isfinite(x->t[2]))
-        return fail(b, prim, SN_ERR_MODEL, "%s is not finite", name, NULL);
-    if (invert && !aff_inv(x, x))
-        return fail(b, prim, SN_ERR_MODEL, "%s cannot be inverted", opname, NULL);
-    return SN_OK;
-}
-
-// every prim's frame in the world, in stage units, the stage's up axis turned to +z
-static sn_status world_frames(builder* b) {
-    sni_usd_doc* d = b->d;
-    int n = USD_NPRIM(d);
-    aff_identity(&b->world[0]);
-    if (d->up_axis == 1) rot_axis(b->world[0].A, 0, 90 * DEG); // +y up becomes +z up
-    for (int i = 1; i < n && d->st == SN_OK; i++) {
-        const sni_usd_prim* p = USD_PRIM(d, i);
-        aff local;
-        aff_identity(&local);
-        int k = sni_usd_prop_find(d, i, "xformOpOrder"), ops[MAX_OPS], nops = 0;
-        int reset = 0;
-        if (k >= 0 && sni_usd_token_array(d, k, ops, MAX_OPS, &nops) < 0) return d->st;
-        for (int o = 0; o < nops; o++) {
-            char name[128];
-            sni_usd_tok_str(d, ops[o], name, sizeof name);
-            if (!strcmp(name, "!resetXformStack!")) {
-                reset = 1;
-                aff_identity(&local);
-                continue;
-            }
-            aff x;
-            if (one_op(b, i, name, &x) != SN_OK) return d->st;
-            aff_mul(&local, &local, &x);
-        }
-        if (reset)
-            aff_mul(&b->world[i], &b->world[0], &local);
-        else
-            aff_mul(&b->world[i], &b->world[p->parent], &local);
-    }
-    return d->st;
-}
-
-// a prim's frame in metres, refused when it is not rigid
-static sn_status rigid_frame(builder* b, int prim, const char* what, aff* out) {
-    *out = b->world[prim];
-    if (rot_error(out->A) > ROT_TOL)
-        return fail(b, prim, SN_ERR_MODEL,
-                    "%s's transform is scaled, sheared or mirrored: sinew reads rigid "
-                    "frames for bodies and joints' prims (scale their geometry instead)",
-                    what, NULL);
-    v3_scale(out->t, out->t, b->mpu);
-    if (!isfinite(out->t[0]) || !isfinite(out->t[1]) || !isfinite(out->t[2]))
-        return fail(b, prim, SN_ERR_MODEL, "%s's position is not finite%s", what, NULL);
-    return SN_OK;
-}
 
 // ---- bodies and joints ----
 
-static int body_of_prim(const builder* b, int prim) {
-    return b->bodyix[prim];
-}
 
 typedef struct named {
     const char* s;
@@ -380,45 +86,43 @@ static sn_status collect_bodies(builder* b) {
     int n = USD_NPRIM(d);
     for (int i = 1; i < n; i++) {
         const sni_usd_prim* p = USD_PRIM(d, i);
-        if (!on_stage(d, i)) {
+        if (!sni_usd_on_stage(d, i)) {
             if (p->specifier == 1 && !b->warned_over) {
                 b->warned_over = 1;
-                warn(b, i, "an 'over' prim%s is not read (a flattened layer has none)", NULL);
+                sni_usd_warn(b, i, "an 'over' prim%s is not read (a flattened layer has none)",
+                             NULL);
             }
             continue;
         }
         if (!(p->api & USD_API_RIGID)) continue;
         if (b->nbody >= b->max_links)
-            return fail(b, i, SN_ERR_LIMIT, "more than %s rigid bodies (sn_load_opts.max_links)%s",
-                        "max_links", NULL);
+            return sni_usd_refuse(b, i, SN_ERR_LIMIT,
+                                  "more than %s rigid bodies (sn_load_opts.max_links)%s",
+                                  "max_links", NULL);
         int enabled = 1, kinematic = 0;
-        if (get_bool(b, i, "physics:rigidBodyEnabled", &enabled) < 0) return d->st;
-        if (get_bool(b, i, "physics:kinematicEnabled", &kinematic) < 0) return d->st;
+        if (sni_usd_get_bool(b, i, "physics:rigidBodyEnabled", &enabled) < 0) return d->st;
+        if (sni_usd_get_bool(b, i, "physics:kinematicEnabled", &kinematic) < 0) return d->st;
         if (!enabled) continue; // a static collider
-        if (kinematic) warn(b, i, "a kinematic body%s is read as a static collider", NULL);
+        if (kinematic) sni_usd_warn(b, i, "a kinematic body%s is read as a static collider", NULL);
         if (kinematic) continue;
-        b->bodyix[i] = b->nbody;
+        b->owner[i] = b->nbody;
         body* bd = &b->bodies[b->nbody++];
         memset(bd, 0, sizeof *bd);
         bd->prim = i;
         bd->tree_joint = bd->parent = -1;
-        if (rigid_frame(b, i, "a rigid body", &bd->W) != SN_OK) return d->st;
+        if (sni_usd_rigid_frame(b, i, "a rigid body", &bd->W) != SN_OK) return d->st;
     }
-    // geometry belongs to its nearest rigid body: owner per prim
-    for (int i = 0; i < n; i++)
-        b->owner[i] = -1;
-    for (int i = 1; i < n; i++) {
-        int k = body_of_prim(b, i);
-        b->owner[i] = k >= 0 ? k : b->owner[USD_PRIM(d, i)->parent];
-    }
+    // geometry belongs to its nearest rigid body: the prims under a body get its owner
+    for (int i = 1; i < n; i++)
+        if (b->owner[i] < 0) b->owner[i] = b->owner[USD_PRIM(d, i)->parent];
     return d->st;
 }
 
 static int joint_kind(const sni_usd_doc* d, int prim) {
-    if (type_is(d, prim, "PhysicsRevoluteJoint")) return SN_JOINT_REVOLUTE;
-    if (type_is(d, prim, "PhysicsPrismaticJoint")) return SN_JOINT_PRISMATIC;
-    if (type_is(d, prim, "PhysicsSphericalJoint")) return SN_JOINT_SPHERICAL;
-    if (type_is(d, prim, "PhysicsFixedJoint")) return SN_JOINT_FIXED;
+    if (sni_usd_type_is(d, prim, "PhysicsRevoluteJoint")) return SN_JOINT_REVOLUTE;
+    if (sni_usd_type_is(d, prim, "PhysicsPrismaticJoint")) return SN_JOINT_PRISMATIC;
+    if (sni_usd_type_is(d, prim, "PhysicsSphericalJoint")) return SN_JOINT_SPHERICAL;
+    if (sni_usd_type_is(d, prim, "PhysicsFixedJoint")) return SN_JOINT_FIXED;
     return -1;
 }
 
@@ -436,15 +140,15 @@ static sn_status joint_side(builder* b, joint* j, int side) {
     if (target < 0) {
         char path[160];
         sni_usd_tok_str(d, tok, path, sizeof path);
-        return fail(b, j->prim, SN_ERR_MODEL, "%s names <%s>, which is not on the stage", rel,
-                    path);
+        return sni_usd_refuse(b, j->prim, SN_ERR_MODEL, "%s names <%s>, which is not on the stage",
+                              rel, path);
     }
-    if (!on_stage(d, target)) {
+    if (!sni_usd_on_stage(d, target)) {
         char path[160];
         sni_usd_tok_str(d, tok, path, sizeof path);
-        return fail(b, j->prim, SN_ERR_MODEL,
-                    "%s names <%s>, which is not on the stage (a class, over or inactive prim)",
-                    rel, path);
+        return sni_usd_refuse(
+            b, j->prim, SN_ERR_MODEL,
+            "%s names <%s>, which is not on the stage (a class, over or inactive prim)", rel, path);
     }
     // a prim under a rigid body is that body, the local pose in the prim's frame
     int bi = b->owner[target];
@@ -454,26 +158,27 @@ static sn_status joint_side(builder* b, joint* j, int side) {
             j->F[side] = b->bodies[bi].W;
             return SN_OK;
         }
-        return rigid_frame(b, target, "a joint's body", &j->F[side]);
+        return sni_usd_rigid_frame(b, target, "a joint's body", &j->F[side]);
     }
     // a static prim (a collider, an Xform): the world, at that prim's frame
-    return rigid_frame(b, target, "a joint's static body", &j->F[side]);
+    return sni_usd_rigid_frame(b, target, "a joint's static body", &j->F[side]);
 }
 
 // localPos and localRot of a side, in metres
 static sn_status joint_local(builder* b, joint* j, int side) {
     sn_real pos[3] = {0, 0, 0}, q[4] = {1, 0, 0, 0};
-    if (get_reals(b, j->prim, side ? "physics:localPos1" : "physics:localPos0", pos, 3) < 0 ||
-        get_reals(b, j->prim, side ? "physics:localRot1" : "physics:localRot0", q, 4) < 0)
+    if (sni_usd_get_reals(b, j->prim, side ? "physics:localPos1" : "physics:localPos0", pos, 3) <
+            0 ||
+        sni_usd_get_reals(b, j->prim, side ? "physics:localRot1" : "physics:localRot0", q, 4) < 0)
         return b->d->st;
     if (!isfinite(pos[0]) || !isfinite(pos[1]) || !isfinite(pos[2]))
-        return fail(b, j->prim, SN_ERR_MODEL, "physics:localPos%s is not finite", side ? "1" : "0",
-                    NULL);
+        return sni_usd_refuse(b, j->prim, SN_ERR_MODEL, "physics:localPos%s is not finite",
+                              side ? "1" : "0", NULL);
     if (!(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] > 1e-12) || !isfinite(q[0]) ||
         !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3]))
-        return fail(b, j->prim, SN_ERR_MODEL, "physics:localRot%s is not a rotation",
-                    side ? "1" : "0", NULL);
-    quat_normalized_to_m3(j->X[side].A, q);
+        return sni_usd_refuse(b, j->prim, SN_ERR_MODEL, "physics:localRot%s is not a rotation",
+                              side ? "1" : "0", NULL);
+    sni_usd_quat_to_m3(j->X[side].A, q);
     v3_scale(j->X[side].t, pos, b->mpu);
     return SN_OK;
 }
@@ -482,52 +187,57 @@ static sn_status collect_joints(builder* b) {
     sni_usd_doc* d = b->d;
     int n = USD_NPRIM(d);
     for (int i = 1; i < n && d->st == SN_OK; i++) {
-        if (!on_stage(d, i)) continue;
+        if (!sni_usd_on_stage(d, i)) continue;
         int kind = joint_kind(d, i);
         char tname[64] = "";
         if (USD_PRIM(d, i)->type >= 0)
             sni_usd_tok_str(d, USD_PRIM(d, i)->type, tname, sizeof tname);
         if (kind < 0) {
             if (!strncmp(tname, "Physics", 7) && strstr(tname, "Joint"))
-                return fail(b, i, SN_ERR_MODEL,
-                            "a %s is not read: sinew reads PhysicsRevoluteJoint, "
-                            "PhysicsPrismaticJoint, PhysicsSphericalJoint and PhysicsFixedJoint",
-                            tname, NULL);
+                return sni_usd_refuse(
+                    b, i, SN_ERR_MODEL,
+                    "a %s is not read: sinew reads PhysicsRevoluteJoint, "
+                    "PhysicsPrismaticJoint, PhysicsSphericalJoint and PhysicsFixedJoint",
+                    tname, NULL);
             continue;
         }
         if (b->njoint >= b->max_links)
-            return fail(b, i, SN_ERR_LIMIT, "more than %s joints (sn_load_opts.max_links)%s",
-                        "max_links", NULL);
+            return sni_usd_refuse(b, i, SN_ERR_LIMIT,
+                                  "more than %s joints (sn_load_opts.max_links)%s", "max_links",
+                                  NULL);
         joint* j = &b->joints[b->njoint];
         memset(j, 0, sizeof *j);
         j->prim = i;
         j->kind = kind;
         j->enabled = 1;
-        if (get_bool(b, i, "physics:jointEnabled", &j->enabled) < 0 ||
-            get_bool(b, i, "physics:excludeFromArticulation", &j->exclude) < 0)
+        if (sni_usd_get_bool(b, i, "physics:jointEnabled", &j->enabled) < 0 ||
+            sni_usd_get_bool(b, i, "physics:excludeFromArticulation", &j->exclude) < 0)
             return d->st;
         if (!j->enabled) {
-            warn(b, i, "physics:jointEnabled is false: the joint%s is not loaded", NULL);
+            sni_usd_warn(b, i, "physics:jointEnabled is false: the joint%s is not loaded", NULL);
             continue;
         }
         if (joint_side(b, j, 0) != SN_OK || joint_side(b, j, 1) != SN_OK ||
             joint_local(b, j, 0) != SN_OK || joint_local(b, j, 1) != SN_OK)
             return d->st;
         if (j->b[0] < 0 && j->b[1] < 0)
-            return fail(b, i, SN_ERR_MODEL,
-                        "the joint connects no rigid body (physics:body0 and body1 are both "
-                        "static or missing)%s%s",
-                        NULL, NULL);
+            return sni_usd_refuse(
+                b, i, SN_ERR_MODEL,
+                "the joint connects no rigid body (physics:body0 and body1 are both "
+                "static or missing)%s%s",
+                NULL, NULL);
         if (j->b[0] == j->b[1])
-            return fail(b, i, SN_ERR_MODEL, "physics:body0 and physics:body1 are the same body%s%s",
-                        NULL, NULL);
+            return sni_usd_refuse(b, i, SN_ERR_MODEL,
+                                  "physics:body0 and physics:body1 are the same body%s%s", NULL,
+                                  NULL);
         j->axis = 0;
         if (kind == SN_JOINT_REVOLUTE || kind == SN_JOINT_PRISMATIC) {
             char ax[16] = "X";
-            if (get_token(b, i, "physics:axis", ax, sizeof ax) < 0) return d->st;
+            if (sni_usd_get_token(b, i, "physics:axis", ax, sizeof ax) < 0) return d->st;
             if (strlen(ax) != 1 || !strchr("XYZ", ax[0]))
-                return fail(b, i, SN_ERR_MODEL,
-                            "physics:axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", ax, NULL);
+                return sni_usd_refuse(b, i, SN_ERR_MODEL,
+                                      "physics:axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", ax,
+                                      NULL);
             j->axis = ax[0] - 'X';
         }
         b->njoint++;
@@ -626,26 +336,26 @@ static void link_frame(builder* b, body* bd) {
     } else {
         const joint* j = &b->joints[bd->tree_joint];
         int ps = j->reversed ? 1 : 0; // the parent's side
-        aff_mul(&bd->L, &j->F[ps], &j->X[ps]);
+        sni_usd_aff_mul(&bd->L, &j->F[ps], &j->X[ps]);
     }
-    rigid_inv(&bd->O, &bd->L);
-    aff_mul(&bd->O, &bd->O, &bd->W);
+    sni_usd_rigid_inv(&bd->O, &bd->L);
+    sni_usd_aff_mul(&bd->O, &bd->O, &bd->W);
 }
 
 // do a joint's two sides agree at the reference pose? (a warning otherwise)
 static void check_agree(builder* b, const joint* j) {
     aff s0, s1;
-    aff_mul(&s0, &j->F[0], &j->X[0]);
-    aff_mul(&s1, &j->F[1], &j->X[1]);
+    sni_usd_aff_mul(&s0, &j->F[0], &j->X[0]);
+    sni_usd_aff_mul(&s1, &j->F[1], &j->X[1]);
     sn_real dp[3];
     v3_sub(dp, s0.t, s1.t);
     char what[160];
     if (v3_norm(dp) > AGREE_POS) {
         snprintf(what, sizeof what, "%.3g m", v3_norm(dp));
-        warn(b, j->prim,
-             "the joint's two anchors are %s apart where the file places its bodies (the "
-             "bodies' poses are the joints' zero)",
-             what);
+        sni_usd_warn(b, j->prim,
+                     "the joint's two anchors are %s apart where the file places its bodies (the "
+                     "bodies' poses are the joints' zero)",
+                     what);
     }
     // the axis (revolute, prismatic) or the whole frame (fixed) in the world from both sides
     sn_real worst = 0;
@@ -662,354 +372,12 @@ static void check_agree(builder* b, const joint* j) {
     }
     if (worst > AGREE_ROT) {
         snprintf(what, sizeof what, "%.3g rad", worst);
-        warn(b, j->prim,
-             "the joint's two frames disagree by %s where the file places its bodies (the body0 "
-             "side is used)",
-             what);
+        sni_usd_warn(
+            b, j->prim,
+            "the joint's two frames disagree by %s where the file places its bodies (the body0 "
+            "side is used)",
+            what);
     }
-}
-
-// ---- mass ----
-
-// the volume and the inertia per unit density about its centre, in its own frame, of a collision
-// shape (sinew's sizes: box full lengths, cylinder and capsule radius and length along z)
-static sn_real shape_inertia(const sni_geom* g, sn_real* I) {
-    const sn_real* z = g->size;
-    sn_real V = 0, pi = 3.14159265358979323846;
-    memset(I, 0, 9 * sizeof(sn_real));
-    switch (g->type) {
-    case SN_GEOM_BOX:
-        V = z[0] * z[1] * z[2];
-        I[0] = V * (z[1] * z[1] + z[2] * z[2]) / 12;
-        I[4] = V * (z[0] * z[0] + z[2] * z[2]) / 12;
-        I[8] = V * (z[0] * z[0] + z[1] * z[1]) / 12;
-        break;
-    case SN_GEOM_SPHERE:
-        V = 4 * pi * z[0] * z[0] * z[0] / 3;
-        I[0] = I[4] = I[8] = 0.4 * V * z[0] * z[0];
-        break;
-    case SN_GEOM_ELLIPSOID:
-        V = 4 * pi * z[0] * z[1] * z[2] / 3;
-        I[0] = 0.2 * V * (z[1] * z[1] + z[2] * z[2]);
-        I[4] = 0.2 * V * (z[0] * z[0] + z[2] * z[2]);
-        I[8] = 0.2 * V * (z[0] * z[0] + z[1] * z[1]);
-        break;
-    case SN_GEOM_CYLINDER:
-        V = pi * z[0] * z[0] * z[1];
-        I[0] = I[4] = V * (3 * z[0] * z[0] + z[1] * z[1]) / 12;
-        I[8] = V * z[0] * z[0] / 2;
-        break;
-    case SN_GEOM_CAPSULE: { // a cylinder of length h and two half balls
-        sn_real r = z[0], h = z[1], Vc = pi * r * r * h, Vs = 4 * pi * r * r * r / 3;
-        V = Vc + Vs;
-        I[0] = I[4] =
-            Vc * (h * h / 12 + r * r / 4) + Vs * (0.4 * r * r + h * h / 4 + 3 * h * r / 8);
-        I[8] = Vc * r * r / 2 + Vs * 0.4 * r * r;
-        break;
-    }
-    default:
-        break;
-    }
-    return V;
-}
-
-// the mass, centre and inertia about it of a link's collision shapes at their densities; 0 when
-// it has none
-static int collider_mass(const builder* b, int link, sn_real* mass, sn_real* com, sn_real* I) {
-    const sni_geom* g = (const sni_geom*)b->s->geoms.data;
-    const sn_real* rho = (const sn_real*)b->density.data;
-    int n = SNI_NGEOM(b->s), any = 0;
-    sn_real M = 0, c[3] = {0, 0, 0}, J[9] = {0};
-    for (int k = 0; k < n; k++) {
-        if (g[k].link != link || g[k].is_visual) continue;
-        sn_real Ig[9], Iw[9];
-        sn_real m = rho[k] * shape_inertia(&g[k], Ig);
-        if (!(m > 0)) continue;
-        any = 1;
-        for (int i = 0; i < 9; i++)
-            Ig[i] *= rho[k];
-        m3_rotate_sym(Iw, g[k].rot, Ig);
-        // about the link's origin: the shape's own plus its mass at its centre
-        const sn_real* p = g[k].pos;
-        sn_real pp = v3_dot(p, p);
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                J[3 * i + j] += Iw[3 * i + j] + m * ((i == j) * pp - p[i] * p[j]);
-        M += m;
-        v3_addscl(c, p, m);
-    }
-    if (!any) return 0;
-    v3_scale(c, c, 1 / M);
-    sn_real cc = v3_dot(c, c);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            I[3 * i + j] = J[3 * i + j] - M * ((i == j) * cc - c[i] * c[j]);
-    *mass = M;
-    v3_copy(com, c);
-    return 1;
-}
-
-// a body's mass, centre of mass and inertia in its link frame: what PhysicsMassAPI gives, the
-// rest from its collision shapes at their densities (as UsdPhysics computes them)
-static sn_status body_mass(builder* b, body* bd, sni_link* l) {
-    sni_usd_doc* d = b->d;
-    int prim = bd->prim;
-    sn_real mass = 0, com[3] = {0, 0, 0}, diag[3] = {0, 0, 0}, pa[4] = {1, 0, 0, 0};
-    int hm = get_reals(b, prim, "physics:mass", &mass, 1);
-    int hc = get_reals(b, prim, "physics:centerOfMass", com, 3);
-    int hi = get_reals(b, prim, "physics:diagonalInertia", diag, 3);
-    int hp = get_reals(b, prim, "physics:principalAxes", pa, 4);
-    if (hm < 0 || hc < 0 || hi < 0 || hp < 0) return d->st;
-    // given: a positive mass, a finite centre (USD's unset value is -inf), three positive moments
-    if (hm && !(mass >= 0 && isfinite(mass)))
-        return fail(b, prim, SN_ERR_MODEL, "physics:mass is negative or not finite%s%s", NULL,
-                    NULL);
-    int given_m = hm && mass > 0;
-    int given_c = hc && isfinite(com[0]) && isfinite(com[1]) && isfinite(com[2]);
-    int given_i = hi && diag[0] > 0 && diag[1] > 0 && diag[2] > 0 && isfinite(diag[0]) &&
-                  isfinite(diag[1]) && isfinite(diag[2]);
-    if (hi && !given_i && (diag[0] != 0 || diag[1] != 0 || diag[2] != 0))
-        return fail(b, prim, SN_ERR_MODEL,
-                    "physics:diagonalInertia needs three positive moments (or zeros: computed "
-                    "from the colliders)%s%s",
-                    NULL, NULL);
-    if (!(pa[0] * pa[0] + pa[1] * pa[1] + pa[2] * pa[2] + pa[3] * pa[3] > 1e-12))
-        return fail(b, prim, SN_ERR_MODEL, "physics:principalAxes is not a rotation%s%s", NULL,
-                    NULL);
-    sn_real cm = 0, cc[3] = {0, 0, 0}, cI[9] = {0};
-    int shapes = collider_mass(b, bd->link, &cm, cc, cI); // link frame, SI units
-    if ((!given_m || !given_i) && !shapes)
-        return fail(
-            b, prim, SN_ERR_MODEL,
-            "the body needs physics:mass > 0 and physics:diagonalInertia (PhysicsMassAPI), "
-            "or collision shapes (Cube, Sphere, Cylinder, Capsule) to compute them from%s%s",
-            NULL, NULL);
-    l->has_inertial = 1;
-    l->inertial_line = USD_PRIM(d, prim)->line;
-    l->mass = given_m ? mass * b->kpu : cm;
-    if (given_c || !shapes) { // without either, the body's origin
-        v3_scale(com, given_c ? com : cc, b->mpu);
-        m3_mul_v3(l->com, bd->O.A, com);
-        v3_add(l->com, l->com, bd->O.t);
-    } else {
-        v3_copy(l->com, cc);
-    }
-    if (given_i) {
-        sn_real R[9], I[9] = {0}, Rl[9];
-        quat_normalized_to_m3(R, pa);
-        sn_real l2 = b->mpu * b->mpu;
-        I[0] = diag[0] * b->kpu * l2, I[4] = diag[1] * b->kpu * l2, I[8] = diag[2] * b->kpu * l2;
-        m3_mul(Rl, bd->O.A, R);
-        m3_rotate_sym(l->inertia, Rl, I);
-    } else {
-        // the shapes' inertia scaled to the body's mass, moved to its centre of mass
-        sn_real k = l->mass / cm, dv[3];
-        v3_sub(dv, l->com, cc);
-        sn_real dd = v3_dot(dv, dv);
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                l->inertia[3 * i + j] =
-                    k * cI[3 * i + j] + l->mass * ((i == j) * dd - dv[i] * dv[j]);
-    }
-    return SN_OK;
-}
-
-// ---- geometry ----
-
-static sn_status add_geom(builder* b, int prim, int link, const aff* G, int type,
-                          const sn_real* size, int is_visual, sn_real density) {
-    sni_geom* g = sni_buf_grow(&b->s->geoms, sizeof(sni_geom));
-    if (!g || sni_buf_push(&b->density, &density, sizeof density) < 0)
-        return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
-    memset(g, 0, sizeof *g);
-    g->name = -1;
-    g->link = link;
-    g->line = USD_PRIM(b->d, prim)->line;
-    g->is_visual = is_visual;
-    g->type = type;
-    g->mesh = g->material = -1;
-    g->friction = (sn_real)NAN;
-    v3_copy(g->size, size);
-    v3_copy(g->pos, G->t);
-    memcpy(g->rot, G->A, sizeof g->rot);
-    return SN_OK;
-}
-
-// the friction and the density of the physics material a prim or its ancestors bind (NaN:
-// none given)
-static sn_status bound_material(builder* b, int prim, sn_real* mu, sn_real* rho) {
-    sni_usd_doc* d = b->d;
-    *mu = *rho = (sn_real)NAN;
-    for (int p = prim; p > 0; p = USD_PRIM(d, p)->parent) {
-        int k = sni_usd_prop_find(d, p, "material:binding:physics");
-        if (k < 0) k = sni_usd_prop_find(d, p, "material:binding");
-        if (k < 0) continue;
-        int target, tok;
-        if (sni_usd_rel(d, k, &target, &tok) < 0) return d->st;
-        if (target < 0 || !(USD_PRIM(d, target)->api & USD_API_MATERIAL)) continue;
-        sn_real v = 0, r = 0;
-        int hv = get_reals(b, target, "physics:dynamicFriction", &v, 1);
-        int hr = get_reals(b, target, "physics:density", &r, 1);
-        if (hv < 0 || hr < 0) return d->st;
-        if (hv > 0 && v >= 0 && isfinite(v)) *mu = v;
-        if (hr > 0 && r > 0 && isfinite(r)) *rho = r;
-        return SN_OK;
-    }
-    return SN_OK;
-}
-
-// a density given on a prim (physics:density > 0), NaN when none
-static sn_status own_density(builder* b, int prim, sn_real* rho) {
-    *rho = (sn_real)NAN;
-    if (prim < 0) return SN_OK;
-    sn_real r = 0;
-    int h = get_reals(b, prim, "physics:density", &r, 1);
-    if (h < 0) return b->d->st;
-    if (h > 0 && r > 0 && isfinite(r)) *rho = r;
-    return SN_OK;
-}
-
-static sn_status one_gprim(builder* b, int prim) {
-    sni_usd_doc* d = b->d;
-    const char* kinds[] = {"Cube", "Sphere", "Cylinder", "Capsule", "Plane", "Mesh", "Cone", NULL};
-    int kind = -1;
-    for (int k = 0; kinds[k]; k++)
-        if (type_is(d, prim, kinds[k])) kind = k;
-    if (kind < 0) return SN_OK;
-    unsigned api = USD_PRIM(d, prim)->api;
-    int collides = (api & USD_API_COLLISION) != 0;
-    int en = 1;
-    if (get_bool(b, prim, "physics:collisionEnabled", &en) < 0) return d->st;
-    if (!en) collides = 0;
-    char tok[32] = "";
-    if (get_token(b, prim, "visibility", tok, sizeof tok) < 0) return d->st;
-    int visible = strcmp(tok, "invisible") != 0;
-    tok[0] = 0;
-    if (get_token(b, prim, "purpose", tok, sizeof tok) < 0) return d->st;
-    if (!strcmp(tok, "guide")) visible = 0;
-    if (!collides && !visible) return SN_OK;
-    if (kind == 5 || kind == 6) {
-        if (!b->warned_mesh) {
-            b->warned_mesh = 1;
-            warn(b, prim,
-                 "%s prims are not loaded (sinew reads Cube, Sphere, Cylinder and Capsule)",
-                 kind == 5 ? "Mesh" : "Cone");
-        }
-        return SN_OK;
-    }
-    int owner = b->owner[prim];
-    const aff* W = &b->world[prim];
-    // the rotation and the scale along its columns
-    sn_real sc[3], R[9];
-    for (int c = 0; c < 3; c++) {
-        sn_real col[3] = {W->A[c], W->A[3 + c], W->A[6 + c]};
-        sc[c] = v3_norm(col);
-        if (!(sc[c] > 0))
-            return fail(b, prim, SN_ERR_MODEL, "the geometry is scaled to zero%s%s", NULL, NULL);
-        for (int r = 0; r < 3; r++)
-            R[3 * r + c] = W->A[3 * r + c] / sc[c];
-        sc[c] *= b->mpu;
-    }
-    if (rot_error(R) > ROT_TOL)
-        return fail(b, prim, SN_ERR_MODEL, "the geometry's transform is sheared or mirrored%s%s",
-                    NULL, NULL);
-    aff Gw;
-    memcpy(Gw.A, R, sizeof R);
-    v3_scale(Gw.t, W->t, b->mpu);
-    if (kind == 4) { // a plane: the ground, when static, horizontal and colliding
-        if (owner >= 0 || !collides) return SN_OK;
-        char pax[8] = "Z";
-        if (get_token(b, prim, "axis", pax, sizeof pax) < 0) return d->st;
-        if (strlen(pax) != 1 || !strchr("XYZ", pax[0]))
-            return fail(b, prim, SN_ERR_MODEL, "axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", pax,
-                        NULL);
-        int na = pax[0] - 'X'; // the plane's normal: that column of its rotation
-        if (fabs(R[6 + na]) < 1 - 1e-9) {
-            warn(b, prim, "a tilted Plane%s is not the ground: not loaded", NULL);
-            return SN_OK;
-        }
-        sn_real mu, rho;
-        if (bound_material(b, prim, &mu, &rho) != SN_OK) return d->st;
-        b->s->option_has_ground = 1;
-        b->s->option_ground_height = Gw.t[2];
-        b->s->option_ground_friction = isnan(mu) ? 0.8 : mu;
-        b->s->option_ground_condim = 3;
-        return SN_OK;
-    }
-    int link;
-    aff G;
-    if (owner >= 0) {
-        link = b->bodies[owner].link;
-        rigid_inv(&G, &b->bodies[owner].L);
-        aff_mul(&G, &G, &Gw);
-    } else if (b->has_world_link) {
-        link = 0;
-        G = Gw;
-    } else {
-        warn(b, prim, "static geometry%s is not loaded with a floating base", NULL);
-        return SN_OK;
-    }
-    sn_real size[3] = {0, 0, 0};
-    int type;
-    if (kind == 0) {
-        sn_real s = 2;
-        if (get_reals(b, prim, "size", &s, 1) < 0) return d->st;
-        type = SN_GEOM_BOX;
-        v3_set(size, s * sc[0], s * sc[1], s * sc[2]);
-    } else if (kind == 1) {
-        sn_real r = 1;
-        if (get_reals(b, prim, "radius", &r, 1) < 0) return d->st;
-        int uniform = fabs(sc[0] - sc[1]) <= 1e-9 * sc[0] && fabs(sc[0] - sc[2]) <= 1e-9 * sc[0];
-        type = uniform ? SN_GEOM_SPHERE : SN_GEOM_ELLIPSOID;
-        v3_set(size, r * sc[0], uniform ? 0 : r * sc[1], uniform ? 0 : r * sc[2]);
-    } else {
-        sn_real r = kind == 2 ? 1 : 0.5, h = kind == 2 ? 2 : 1;
-        char ax[8] = "Z";
-        if (get_reals(b, prim, "radius", &r, 1) < 0 || get_reals(b, prim, "height", &h, 1) < 0 ||
-            get_token(b, prim, "axis", ax, sizeof ax) < 0)
-            return d->st;
-        if (strlen(ax) != 1 || !strchr("XYZ", ax[0]))
-            return fail(b, prim, SN_ERR_MODEL, "axis is \"%s\": USD knows \"X\", \"Y\", \"Z\"", ax,
-                        NULL);
-        int a = ax[0] - 'X', p1 = (a + 1) % 3, p2 = (a + 2) % 3;
-        if (fabs(sc[p1] - sc[p2]) > 1e-9 * sc[p1])
-            return fail(b, prim, SN_ERR_MODEL,
-                        "the %s is scaled unevenly across its axis: not a circular section%s",
-                        kind == 2 ? "cylinder" : "capsule", NULL);
-        type = kind == 2 ? SN_GEOM_CYLINDER : SN_GEOM_CAPSULE;
-        v3_set(size, r * sc[p1], h * sc[a], 0);
-        // sinew's cylinders and capsules lie along z: turn z onto the file's axis
-        if (a != 2) {
-            sn_real T[9], M[9];
-            if (a == 0)
-                rot_axis(T, 1, 90 * DEG); // z onto x
-            else
-                rot_axis(T, 0, -90 * DEG); // z onto y
-            m3_mul(M, G.A, T);
-            memcpy(G.A, M, sizeof M);
-        }
-    }
-    if (!(size[0] > 0) || !isfinite(size[0]) || !isfinite(size[1]) || !isfinite(size[2]) ||
-        size[1] < 0 || size[2] < 0)
-        return fail(b, prim, SN_ERR_MODEL, "the geometry's size is not positive%s%s", NULL, NULL);
-    if (collides) {
-        // its density: the collider's own, else its body's, else its material's, else water's
-        sn_real mu, rho_m, rho_g, rho_b;
-        if (bound_material(b, prim, &mu, &rho_m) != SN_OK ||
-            own_density(b, prim, &rho_g) != SN_OK ||
-            own_density(b, owner >= 0 ? b->bodies[owner].prim : -1, &rho_b) != SN_OK)
-            return d->st;
-        sn_real rho = !isnan(rho_g) ? rho_g : !isnan(rho_b) ? rho_b : !isnan(rho_m) ? rho_m : 1000;
-        if (isnan(rho_g) && isnan(rho_b) && isnan(rho_m))
-            rho = 1000;
-        else
-            rho *= b->kpu / (b->mpu * b->mpu * b->mpu);
-        if (add_geom(b, prim, link, &G, type, size, 0, rho) != SN_OK) return d->st;
-        sni_geom* g = (sni_geom*)b->s->geoms.data + SNI_NGEOM(b->s) - 1;
-        g->friction = mu;
-    }
-    if (visible && add_geom(b, prim, link, &G, type, size, 1, 0) != SN_OK) return d->st;
-    return SN_OK;
 }
 
 // ---- the spec ----
@@ -1029,13 +397,13 @@ static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
     int prim = j->prim;
     sn_real unit = j->kind == SN_JOINT_REVOLUTE ? DEG : b->mpu;
     sn_real lo = -(sn_real)INFINITY, hi = (sn_real)INFINITY;
-    if (get_reals(b, prim, "physics:lowerLimit", &lo, 1) < 0 ||
-        get_reals(b, prim, "physics:upperLimit", &hi, 1) < 0)
+    if (sni_usd_get_reals(b, prim, "physics:lowerLimit", &lo, 1) < 0 ||
+        sni_usd_get_reals(b, prim, "physics:upperLimit", &hi, 1) < 0)
         return d->st;
     if (j->kind == SN_JOINT_REVOLUTE || j->kind == SN_JOINT_PRISMATIC) {
         if (isfinite(lo) && isfinite(hi) && lo > hi)
-            return fail(b, prim, SN_ERR_MODEL, "physics:lowerLimit is above physics:upperLimit%s%s",
-                        NULL, NULL);
+            return sni_usd_refuse(b, prim, SN_ERR_MODEL,
+                                  "physics:lowerLimit is above physics:upperLimit%s%s", NULL, NULL);
         sj->has_lower = isfinite(lo);
         sj->has_upper = isfinite(hi);
         sj->has_limit = sj->has_lower || sj->has_upper;
@@ -1048,7 +416,8 @@ static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
     int ang = (api & USD_API_DRIVE_ANG) != 0, lin = (api & USD_API_DRIVE_LIN) != 0;
     if (!ang && !lin) return SN_OK;
     if ((ang && j->kind != SN_JOINT_REVOLUTE) || (lin && j->kind != SN_JOINT_PRISMATIC)) {
-        warn(b, prim, "a %s drive on this joint is not applied", ang ? "angular" : "linear");
+        sni_usd_warn(b, prim, "a %s drive on this joint is not applied",
+                     ang ? "angular" : "linear");
         return SN_OK;
     }
     const char* pre = ang ? "drive:angular:physics:" : "drive:linear:physics:";
@@ -1058,13 +427,13 @@ static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
     sn_real* vals[] = {&kp, &kd, &fmax, &target, &vtarget};
     for (int k = 0; k < 5; k++) {
         snprintf(name, sizeof name, "%s%s", pre, keys[k]);
-        if (get_reals(b, prim, name, vals[k], 1) < 0) return d->st;
+        if (sni_usd_get_reals(b, prim, name, vals[k], 1) < 0) return d->st;
     }
     if (!(kp >= 0) || !(kd >= 0) || !isfinite(kp) || !isfinite(kd))
-        return fail(b, prim, SN_ERR_MODEL,
-                    "the drive's stiffness and damping must be finite and "
-                    "not negative%s%s",
-                    NULL, NULL);
+        return sni_usd_refuse(b, prim, SN_ERR_MODEL,
+                              "the drive's stiffness and damping must be finite and "
+                              "not negative%s%s",
+                              NULL, NULL);
     // sinew's units: a force is kg m / s^2 (kpu mpu in stage units), an angle a radian (USD's
     // angular drives are per degree)
     sn_real force = b->kpu * b->mpu, per = ang ? force * b->mpu / DEG : force / b->mpu;
@@ -1073,10 +442,11 @@ static sn_status drive_and_limits(builder* b, const joint* j, sni_joint* sj) {
     fmax *= ang ? force * b->mpu : force;
     if (isfinite(fmax) && fmax > 0) sj->effort = fmax;
     if (target != 0 || vtarget != 0)
-        warn(b, prim,
-             "the drive's target is not applied%s: sinew's servos hold the start pose (set targets "
-             "with sn_system_set_pd_target)",
-             "");
+        sni_usd_warn(
+            b, prim,
+            "the drive's target is not applied%s: sinew's servos hold the start pose (set targets "
+            "with sn_system_set_pd_target)",
+            "");
     return SN_OK;
 }
 
@@ -1099,6 +469,7 @@ static sn_status emit(builder* b, int i, int parent_link) {
     m3_identity(sj->rot);
     if (bd->tree_joint < 0) { // a free articulation in a world with other bodies: at nominal
         sj->type = SN_JOINT_FLOATING;
+        b->freebody[b->nfree++] = i;
         char buf[200];
         snprintf(buf, sizeof buf, "%s_free", SNI_NAME(b->s, bd->name));
         sj->name = sni_spec_name(b->s, buf);
@@ -1108,10 +479,10 @@ static sn_status emit(builder* b, int i, int parent_link) {
     }
     aff X;
     if (bd->parent >= 0)
-        rigid_inv(&X, &b->bodies[bd->parent].L);
+        sni_usd_rigid_inv(&X, &b->bodies[bd->parent].L);
     else
-        aff_identity(&X);
-    aff_mul(&X, &X, &bd->L);
+        sni_usd_aff_identity(&X);
+    sni_usd_aff_mul(&X, &X, &bd->L);
     v3_copy(sj->pos, X.t);
     memcpy(sj->rot, X.A, sizeof sj->rot);
     const joint* j = &b->joints[bd->tree_joint];
@@ -1190,10 +561,10 @@ static void side_frame(const builder* b, const joint* j, int side, aff* out) {
     if (j->b[side] >= 0)
         L = b->bodies[j->b[side]].L;
     else
-        aff_identity(&L);
-    rigid_inv(out, &L);
-    aff_mul(out, out, &j->F[side]);
-    aff_mul(out, out, &j->X[side]);
+        sni_usd_aff_identity(&L);
+    sni_usd_rigid_inv(out, &L);
+    sni_usd_aff_mul(out, out, &j->F[side]);
+    sni_usd_aff_mul(out, out, &j->X[side]);
 }
 
 // a pin of a loop joint at offset o (in the joint's frame): on body0's side (sinew's body1) and,
@@ -1221,13 +592,13 @@ static sn_status close_loop(builder* b, joint* j) {
     side_frame(b, j, 1, &J1);
     check_agree(b, j);
     if (USD_PRIM(b->d, j->prim)->api & (USD_API_DRIVE_ANG | USD_API_DRIVE_LIN))
-        warn(b, j->prim, "a loop joint's drive%s is not applied", NULL);
+        sni_usd_warn(b, j->prim, "a loop joint's drive%s is not applied", NULL);
     sn_real lo = -(sn_real)INFINITY, hi = (sn_real)INFINITY;
-    if (get_reals(b, j->prim, "physics:lowerLimit", &lo, 1) < 0 ||
-        get_reals(b, j->prim, "physics:upperLimit", &hi, 1) < 0)
+    if (sni_usd_get_reals(b, j->prim, "physics:lowerLimit", &lo, 1) < 0 ||
+        sni_usd_get_reals(b, j->prim, "physics:upperLimit", &hi, 1) < 0)
         return b->d->st;
     if ((isfinite(lo) || isfinite(hi)) && j->kind != SN_JOINT_FIXED)
-        warn(b, j->prim, "a loop joint's limits%s are not applied", NULL);
+        sni_usd_warn(b, j->prim, "a loop joint's limits%s are not applied", NULL);
     sn_real o[3] = {0, 0, 0};
     sni_constraint* c;
     switch (j->kind) {
@@ -1270,10 +641,11 @@ static sn_status close_loop(builder* b, joint* j) {
 static sn_status scene(builder* b) {
     sni_usd_doc* d = b->d;
     for (int i = 1; i < USD_NPRIM(d); i++) {
-        if (!on_stage(d, i) || !type_is(d, i, "PhysicsScene")) continue;
+        if (!sni_usd_on_stage(d, i) || !sni_usd_type_is(d, i, "PhysicsScene")) continue;
         sn_real dir[3] = {0, 0, -1}, mag = -(sn_real)INFINITY;
-        int hd = get_reals(b, i, "physics:gravityDirection", dir, 3);
-        if (hd < 0 || get_reals(b, i, "physics:gravityMagnitude", &mag, 1) < 0) return d->st;
+        int hd = sni_usd_get_reals(b, i, "physics:gravityDirection", dir, 3);
+        if (hd < 0 || sni_usd_get_reals(b, i, "physics:gravityMagnitude", &mag, 1) < 0)
+            return d->st;
         if (hd > 0) { // in the stage's axes
             sn_real t[3];
             m3_mul_v3(t, b->world[0].A, dir);
@@ -1305,7 +677,7 @@ static sn_status nominal(builder* b) {
     s->nominal = sni_alloc(s->alloc, ((size_t)nq + 1) * sizeof(sn_real));
     if (!s->nominal) return sni_usd_fail(b->d, 0, SN_ERR_NOMEM, "", "out of memory");
     s->nominal_bytes = ((size_t)nq + 1) * sizeof(sn_real);
-    int a = 0;
+    int a = 0, f = 0;
     if (b->floating) {
         const body* r = NULL;
         for (int i = 0; i < b->nbody; i++)
@@ -1317,12 +689,10 @@ static sn_status nominal(builder* b) {
         a = 7;
     }
     for (int i = 0; i < nj; i++) {
-        if (jt[i].type == SN_JOINT_FLOATING) {
-            for (int k = 0; k < b->nbody; k++)
-                if (b->bodies[k].name == jt[i].child_name) {
-                    v3_copy(s->nominal + a, b->bodies[k].L.t);
-                    m3_to_quat(s->nominal + a + 3, b->bodies[k].L.A);
-                }
+        if (jt[i].type == SN_JOINT_FLOATING) { // made in this order by emit
+            const body* fb = &b->bodies[b->freebody[f++]];
+            v3_copy(s->nominal + a, fb->L.t);
+            m3_to_quat(s->nominal + a + 3, fb->L.A);
             a += 7;
         } else if (jt[i].type == SN_JOINT_SPHERICAL) {
             s->nominal[a] = 1;
@@ -1346,24 +716,26 @@ sn_status sni_usd_to_spec(sni_usd_doc* d, sni_spec* s, int max_links) {
     b.kpu = d->kilograms_per_unit;
     int n = USD_NPRIM(d);
     b.max_links = max_links > 0 ? max_links : 200000;
-    // per prim: its frame, a body and a joint at most, the owner and body maps, the graph
+    // per prim: its frame, a body and a joint at most, the owner map, the graph, the free bodies,
+    // the bindings
     size_t np = (size_t)n + 2;
-    size_t bytes = np * (sizeof(aff) + sizeof(body) + sizeof(joint) + 8 * sizeof(int));
+    size_t bytes = np * (sizeof(aff) + sizeof(body) + sizeof(joint) + 9 * sizeof(int));
     char* mem = sni_alloc(d->a, bytes);
     if (!mem) return sni_usd_fail(d, 0, SN_ERR_NOMEM, "", "out of memory");
     b.world = (aff*)mem;
     b.bodies = (body*)(b.world + np);
     b.joints = (joint*)(b.bodies + np);
     b.owner = (int*)(b.joints + np);
-    b.bodyix = b.owner + np;
-    b.adj0 = b.bodyix + np;
+    b.adj0 = b.owner + np;
     b.adj = b.adj0 + np; // 2 per joint
     b.childof = b.adj + 2 * np;
     b.first = b.childof + np;
     b.sib = b.first + np;
+    b.freebody = b.sib + np;
+    b.binding = b.freebody + np;
     for (int i = 0; i < n; i++)
-        b.bodyix[i] = -1;
-    if (world_frames(&b) == SN_OK && collect_bodies(&b) == SN_OK && b.nbody == 0)
+        b.owner[i] = -1, b.binding[i] = -2; // owners: the bodies, then the prims under them
+    if (sni_usd_world_frames(&b) == SN_OK && collect_bodies(&b) == SN_OK && b.nbody == 0)
         sni_usd_fail(d, 0, SN_ERR_MODEL, "",
                      "no rigid body on the stage (a prim with PhysicsRigidBodyAPI)");
     if (d->st == SN_OK && collect_joints(&b) == SN_OK && name_all(&b) == SN_OK) build_tree(&b);
@@ -1377,10 +749,9 @@ sn_status sni_usd_to_spec(sni_usd_doc* d, sni_spec* s, int max_links) {
     for (int k = 0; k < b.njoint && d->st == SN_OK; k++)
         if (b.joints[k].loop) close_loop(&b, &b.joints[k]);
     for (int i = 1; i < n && d->st == SN_OK; i++)
-        if (on_stage(d, i)) one_gprim(&b, i);
+        if (sni_usd_on_stage(d, i)) sni_usd_geometry(&b, i);
     // the masses last: what the file does not give comes from the collision shapes
-    for (int i = 0; i < b.nbody && d->st == SN_OK; i++)
-        body_mass(&b, &b.bodies[i], (sni_link*)s->links.data + b.bodies[i].link);
+    if (d->st == SN_OK) sni_usd_masses(&b);
     if (d->st == SN_OK) scene(&b);
     if (d->st == SN_OK) nominal(&b);
 done:
