@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Every C file follows .clang-format (clang-format 14). Fix with:
-#   clang-format -i src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/harness/*.h bench/*.c
+#   clang-format -i src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/harness/*.h tests/fuzz/*.[ch] bench/*.c
 set -u
 cd "$1"
 if ! command -v clang-format > /dev/null; then
   echo "clang-format not installed: skipped"
   exit 77
 fi
-files=$(ls src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/harness/*.h bench/*.c 2> /dev/null)
+files=$(ls src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/harness/*.h tests/fuzz/*.[ch] bench/*.c 2> /dev/null)
 bad=0
 for f in $files; do
   if ! clang-format --dry-run --Werror "$f" > /dev/null 2>&1; then
