@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages sinew needs, when missing: apt-get as root, sudo otherwise.
 # Usage: scripts/deps.sh [--test]   (--test adds what the test suite and benchmarks use:
-# MuJoCo, valgrind, clang-format, Chromium for the replay viewer's test, gnuplot for the plots)
+# MuJoCo, valgrind, clang-format, Chromium for the replay viewer's test, gnuplot for the plots,
+# clang-14 and its libFuzzer runtime for scripts/fuzz.sh)
 set -euo pipefail
 pkgs=(build-essential cmake libexpat1-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  pkgs+=(libmujoco-dev valgrind clang-format chromium gnuplot-nox)
+  pkgs+=(libmujoco-dev valgrind clang-format chromium gnuplot-nox clang-14 libclang-rt-14-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

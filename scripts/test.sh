@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Every test: the main job (scripts/demo.sh) and its replay in a browser, the suite in a release
 # build (warnings are errors), then the whole suite again built with AddressSanitizer and
-# UndefinedBehaviorSanitizer. Installs its Debian packages (including MuJoCo 2.2.2, the oracle,
+# UndefinedBehaviorSanitizer, then test_threads built alone with ThreadSanitizer, then every
+# libFuzzer target of tests/fuzz for 60 s (scripts/fuzz.sh, docs/fuzzing.md). Installs its Debian packages (including MuJoCo 2.2.2, the oracle,
 # and Chromium) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,3 +25,12 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSN_SANITIZE=ON -DSN_BUILD_BE
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+echo "== ThreadSanitizer: test_threads alone (one model shared by worlds in two threads)"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSN_SANITIZE_THREAD=ON \
+  -DSN_BUILD_BENCH=OFF -DSN_BUILD_EXAMPLES=OFF -DSN_WARNINGS_AS_ERRORS=ON > /dev/null
+cmake --build build-tsan --target test_threads -j"$jobs"
+TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/test_threads
+
+echo "== fuzzing: every reader's libFuzzer target for 60 s (clang-14, ASan + UBSan)"
+bash scripts/fuzz.sh 60

@@ -108,6 +108,16 @@ typedef struct sn_load_opts {
 
 /// The compiled model. Immutable after loading; read its fields directly. Array shapes are given
 /// in parentheses; matrices are row-major; vectors are in the parent body's frame unless stated.
+///
+/// Threads: a loaded model is read-only. Adding it to worlds, stepping them and reading them
+/// never write it (no cache is filled lazily: every workspace is the system's own), so one model
+/// may be shared by worlds stepped in several threads at once, and models may be loaded in
+/// several threads at once (the loaders keep no global state). Only the calls that take a
+/// non-const model change it (sn_model_set_joint_pos, _rot, _axis, sn_model_set_body_mass,
+/// sn_model_destroy), and so does sn_world_load_state of a checkpoint that holds changed
+/// placements (sn_state.h); none of them may run while another thread uses the model. A world
+/// and its systems belong to one thread at a time. tests/test_threads.c checks this under
+/// ThreadSanitizer.
 typedef struct sn_model {
     // ---- sizes ----
     int nq;          ///< generalized coordinates
