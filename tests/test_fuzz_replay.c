@@ -156,5 +156,25 @@ static int test_foreign_inputs_refused(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_regressions_replay), SNT_TEST(test_model_seeds_load_and_step),
-          SNT_TEST(test_checkpoint_seeds_load_and_step), SNT_TEST(test_foreign_inputs_refused))
+// what the OBJ fuzzer found: a face index beyond the range of long (strtol gives LONG_MIN) was
+// negated, undefined behaviour; it is refused as a face that refers to no vertex
+static int test_obj_face_index_beyond_long_refused(void) {
+    char path[] = "/tmp/sn_fuzz_obj_XXXXXX.obj";
+    int fd = mkstemps(path, 4);
+    SNT_CHECK(fd >= 0);
+    static const char obj[] = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 -99999999999999999999999\n";
+    SNT_CHECK(write(fd, obj, sizeof obj - 1) == (ssize_t)(sizeof obj - 1));
+    close(fd);
+    sn_mesh_data md;
+    sn_error err;
+    sn_status st = sn_mesh_read(path, NULL, &md, &err);
+    unlink(path);
+    SNT_CHECK_MSG(st == SN_ERR_PARSE, "sn_mesh_read returned %s", sn_status_str(st));
+    SNT_CHECK_MSG(strstr(err.msg, ":4: a face refers to no vertex") != NULL, "message '%s'",
+                  err.msg);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_obj_face_index_beyond_long_refused), SNT_TEST(test_regressions_replay),
+          SNT_TEST(test_model_seeds_load_and_step), SNT_TEST(test_checkpoint_seeds_load_and_step),
+          SNT_TEST(test_foreign_inputs_refused))

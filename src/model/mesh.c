@@ -159,7 +159,8 @@ static sn_status read_obj_faces(char* data, size_t n, const char* path, const sn
             if (!*t) break;
             char* end;
             long i = strtol(t, &end, 10);
-            if (end == t || i == 0 || (i > 0 ? i > nv : -i > nv)) {
+            // (compared without negating i: an index past the range of long is LONG_MIN)
+            if (end == t || i == 0 || (i > 0 ? i > nv : i < -nv)) {
                 st = mesh_fail(msg, len, SN_ERR_PARSE, "%s:%d: a face refers to no vertex", path,
                                *line);
                 break;
