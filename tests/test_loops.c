@@ -430,9 +430,11 @@ static int test_parallelogram_through_singular_pose(void) {
     printf("  3 s at about 6 rad/s: %d passes through the collinear pose; kinetic energy %.4f J at "
            "the start, at most %.4f; closure worst %.2e m\n",
            passes, ke0, ke_max, worst);
+    // docs/loops.md: kinetic energy never above its start, closure worst 1.6e-12 m (asserted
+    // below 1e-10)
     SNT_CHECK(passes >= 4);
-    SNT_CHECK(ke_max < 1.05 * ke0);
-    SNT_CHECK(worst < 2e-3);
+    SNT_CHECK(ke_max <= ke0 * (1 + 1e-9));
+    SNT_CHECK(worst < 1e-10);
     rig_close(&r);
     return 0;
 }
@@ -492,11 +494,13 @@ static int test_parallelogram_with_redundant_bar(void) {
     SNT_CHECK(r.s->loops.naxis[0] == 2 && r.s->loops.naxis[1] == 2);
     spin several, one;
     if (spin_parallelogram(&r, &several)) return 1;
+    // measured: tilt 4.5e-8 rad, lag 9.0e-8 rad, closure worst 1.3e-10 m (asserted with a
+    // margin of 10x to 40x), the kinetic energy never above its start
     SNT_CHECK(several.passes >= 4);
-    SNT_CHECK(several.tilt < 1e-6);
+    SNT_CHECK(several.tilt < 5e-7);
     SNT_CHECK(several.lag < 1e-6);
-    SNT_CHECK(several.ke_max < 1.05 * several.ke0);
-    SNT_CHECK(several.worst < 1e-6);
+    SNT_CHECK(several.ke_max <= several.ke0 * (1 + 1e-9));
+    SNT_CHECK(several.worst < 5e-9);
     rig_close(&r);
     // the nominal pose alone (as before several poses)
     SNT_CHECK(rig_open(&r, tc_load_file(SNT_SOURCE_DIR "/models/parallelogram.urdf", 0), 0) == 0);
@@ -509,6 +513,9 @@ static int test_parallelogram_with_redundant_bar(void) {
     SNT_CHECK(r.s->loops.naxis[0] == 2 && r.s->loops.naxis[1] == 1);
     if (spin_parallelogram(&r, &one)) return 1;
     rig_close(&r);
+    // measured: tilt 1.1e-9 rad, lag 8.8e-10 rad, closure worst 2.7e-10 m
+    SNT_CHECK(one.passes >= 4 && one.ke_max <= one.ke0 * (1 + 1e-9));
+    SNT_CHECK(one.tilt < 1e-8 && one.lag < 1e-8 && one.worst < 5e-9);
     return 0;
 }
 
@@ -614,8 +621,10 @@ static int test_minitaur_loops_stay_closed(void) {
            "%.2e m, worst %.2e; %d contacts\n",
            sqrt(sq[0] / n[0]), worst[0], sqrt(sq[1] / n[1]), worst[1], nc);
     SNT_CHECK(nc >= 4);
-    SNT_CHECK(sqrt(sq[0] / n[0]) < 2e-6 && sqrt(sq[1] / n[1]) < 2e-6);
-    SNT_CHECK(worst[1] < 1e-5);
+    // README: closed to 0.4 um rms while it moves its legs (measured 4.1e-7 m, worst 1.1e-6;
+    // standing 2.2e-8 rms); asserted with a margin of 25 % (moving) and 2x (standing)
+    SNT_CHECK(sqrt(sq[0] / n[0]) < 5e-8 && sqrt(sq[1] / n[1]) < 5e-7);
+    SNT_CHECK(worst[0] < 1e-7 && worst[1] < 1.5e-6);
     rig_close(&r);
     return 0;
 }
