@@ -127,7 +127,7 @@ static int test_stack_of_five_boxes_rests(void) {
            sn_system_contact_count(s[0]) + sn_system_contact_count(s[2]) +
                sn_system_contact_count(s[4]));
     SNT_CHECK(worst < 1e-5);
-    SNT_CHECK(gap < 1e-8); // measured 1.9e-11 m
+    SNT_CHECK(gap < 1e-8);                 // measured 1.9e-11 m
     SNT_CHECK(e1 <= e0 + 1e-6 * fabs(e0)); // no energy gain beyond a micro-joule
     sn_world_destroy(w);
     sn_model_destroy(m);
