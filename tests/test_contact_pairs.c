@@ -86,7 +86,7 @@ static const char* box_urdf =
 
 
 // C7: a stack of five boxes rests for 10 s: drift 7.8 um (docs/contact.md), asserted below 10 um;
-// each box on the one under it (gap 1.9e-11 m, asserted below 1e-8: a hovering box fails)
+// each box on the one under it (gap 1.9e-11 m, asserted below 5e-10: a hovering box fails)
 static int test_stack_of_five_boxes_rests(void) {
     sn_model* m = tc_load_string(box_urdf, 0);
     SNT_CHECK(m);
