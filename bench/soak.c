@@ -5,7 +5,8 @@
 // one row printed per file: steps completed, the first failure, the worst energy ratio (the
 // largest rise of E - W over the run, divided by the integrator's bound; <= 1 keeps the balance:
 // bench/soak_run.c), the largest kinetic energy and the growth of the resident set. Run it with
-// bench/soak.sh. Usage: sinew_soak [-n steps] [-s seed] [-t torque_scale] [-d damping] FILE...
+// bench/soak.sh. Usage: sinew_soak [-n steps] [-s seed] [-t torque_scale] [-c cap] [-d damping]
+// FILE...
 #include "soak_run.h"
 
 #include <stdio.h>
@@ -30,6 +31,8 @@ int main(int argc, char** argv) {
             o.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "-t"))
             o.torque_scale = atof(v);
+        else if (!strcmp(a, "-c"))
+            o.torque_cap = atof(v);
         else if (!strcmp(a, "-d"))
             o.damping = atof(v);
         else
@@ -37,12 +40,15 @@ int main(int argc, char** argv) {
         first += 2;
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: %s [-n steps] [-s seed] [-t torque_scale] [-d damping] FILE...\n",
+        fprintf(stderr,
+                "usage: %s [-n steps] [-s seed] [-t torque_scale] [-c cap] [-d damping] FILE...\n",
                 argv[0]);
         return 2;
     }
-    printf("| model | nv | steps | failure | energy ratio | E - E0 - W (J) | max kinetic (J) | "
-           "RSS growth (kB) |\n|---|---|---|---|---|---|---|---|\n");
+    printf("| model | nv | steps | feasible from | failure | energy ratio | rise of E - W - W_loop "
+           "(J) | max "
+           "kinetic (J) | "
+           "RSS growth (kB) |\n|---|---|---|---|---|---|---|---|---|---|\n");
     int bad = 0, models = 0;
     for (int i = first; i < argc; i++) {
         soak_result r;
@@ -58,8 +64,9 @@ int main(int argc, char** argv) {
                      r.fail_step, r.msg);
         for (char* c = fail; *c; c++)
             if (*c == '|' || *c == '\n') *c = ' ';
-        printf("| %s | %d | %ld | %s | %.3g | %.3g | %.3g | %ld |\n", short_name(argv[i]), r.nv,
-               r.steps, fail, r.ratio, r.rise, r.ke_max, r.rss_growth);
+        printf("| %s | %d | %ld | %ld | %s | %.3g | %.3g | %.3g | %.3g | %ld |\n",
+               short_name(argv[i]), r.nv, r.steps, r.clear, fail, r.ratio, r.rise, r.loop_work,
+               r.ke_max, r.rss_growth);
         fflush(stdout);
     }
     printf("\n%d models, %d with a failure or an energy ratio above 1 (%ld steps, seed %llu, "

@@ -24,12 +24,14 @@ typedef struct soak_result {
     sn_status status;  // of the first step that failed (SN_OK: none)
     long fail_step;    // its index (-1: none)
     char msg[1024];    // its message (sn_world_last_error) or the load's
-    double e0;         // total energy at the start (kinetic, gravity, joint and tendon springs)
-    double work;       // work done by the torques: sum of dt tau . u+ over the steps
+    long clear;        // the first step after which the state is feasible (-1: never)
+    double e0;         // total energy at the start (kinetic, gravity, joint springs)
+    double work;       // work done by the torques and tendons: sum of dt tau . u+ over the steps
+    double loop_work;  // work of the loops' impulses: sum of dt tau_loop . u+ (their feedback)
     double bound;      // the integrator's bound at the end (see soak_run.c)
-    double excess;     // max over the steps of E - E0 - W - B (> 0: the balance is broken)
-    double ratio;      // max over the steps of (E - E0 - W) / B: <= 1 within the bound
-    double rise;       // max over the steps of E - E0 - W (J)
+    double excess;     // max of the rise of E - W - W_loop less B (> 0: the balance is broken)
+    double ratio;      // max of the rise of E - W - W_loop over B: <= 1 within the bound
+    double rise;       // the largest rise of E - W - W_loop between two steps after clear (J)
     double ke_max;     // the largest kinetic energy (J)
     long rss_growth;   // resident set size at the end minus after the first step (kB)
     int nv;
