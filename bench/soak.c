@@ -20,7 +20,7 @@ static const char* short_name(const char* path) {
 }
 
 int main(int argc, char** argv) {
-    soak_opts o = {20000, 10, 1.0, 0, 0, 17};
+    soak_opts o = {20000, 10, 1.0, 0, 0, 17, 0};
     int first = 1;
     while (first + 1 < argc && argv[first][0] == '-') {
         const char* a = argv[first];
@@ -31,6 +31,8 @@ int main(int argc, char** argv) {
             o.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "-t"))
             o.torque_scale = atof(v);
+        else if (!strcmp(a, "-g"))
+            o.gyroscopic = atoi(v);
         else if (!strcmp(a, "-c"))
             o.torque_cap = atof(v);
         else if (!strcmp(a, "-d"))
@@ -41,7 +43,8 @@ int main(int argc, char** argv) {
     }
     if (first >= argc) {
         fprintf(stderr,
-                "usage: %s [-n steps] [-s seed] [-t torque_scale] [-c cap] [-d damping] FILE...\n",
+                "usage: %s [-n steps] [-s seed] [-t torque_scale] [-c cap] [-d damping] [-g "
+                "gyroscopic] FILE...\n",
                 argv[0]);
         return 2;
     }

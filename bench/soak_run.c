@@ -13,17 +13,20 @@
 //    q+ = q (+) dt u+); for a force F its energy is off by about (dt / 2) u . F (the shadow
 //    energy it keeps instead), so E can rise by up to twice that, dt |u . F|: the energy the
 //    largest power moves in one step;
+//  - the inertia depends on the configuration: the Coriolis and centrifugal terms do no work,
+//    but evaluated at the step's start they are off by the kinetic energy the configuration's
+//    change alone makes in one step, 1/2 u+ (M(q+) - M(q)) u+, dT_M;
 //  - a contact or a limit is met one step late, a penetration of one step's motion, and the
 //    position correction gives back the potential energy of that motion: dt |u . F| again.
-// B = 2 (max |Delta V| + max |Delta W|) over the steps so far (the largest one-step change of the
-// potential energy and work of the torques), plus 1e-9 of the energies' scale for rounding (the
-// largest sum of |kinetic| + |gravity| + |springs| + the work's |dt tau . u|) and 1e-12 J.
-// A start that is not feasible (a body in the floor, a joint past its limit: the files' q = 0
-// often is) holds energy that the position correction gives back, lifting the robot or moving
+// B = 2 (max |Delta V| + max |Delta W| + max |dT_M|) over the steps so far (the largest one-step
+// change of the potential energy, work of the torques and dT_M), plus 1e-9 of the energies' scale
+// for rounding (the largest sum of |kinetic| + |gravity| + |springs| + the work's |dt tau . u|) and
+// 1e-12 J. A start that is not feasible (a body in the floor, a joint past its limit: the files' q
+// = 0 often is) holds energy that the position correction gives back, lifting the robot or moving
 // the joint back: the balance is kept from the first step that is feasible (no contact 0.1 mm
-// deep, no tendon or joint 1e-4 past its limit and moving) on ("clear"). The measure: rise = max
-// over steps k > j >= clear of (E_k - W_k - W_loop,k) - (E_j - W_j - W_loop,j); excess = rise - B;
-// ratio = rise / B (<= 1: the balance holds).
+// deep, no tendon or joint 1e-4 past its limit and moving back) on ("clear"). The measure: rise =
+// max over steps k > j >= clear of (E_k - W_k - W_loop,k) - (E_j - W_j - W_loop,j); excess = rise -
+// B; ratio = rise / B (<= 1: the balance holds).
 #include "soak_run.h"
 
 #include <math.h>
@@ -61,8 +64,8 @@ static int free_dof(const sn_model* m, int v) {
 }
 
 // no contact 0.1 mm deep, no limited tendon 0.1 mm past its range, no limited joint 1e-4 (m or
-// rad) past its limit and moved back in the
-// step (one that stays is a limit the loops set against another, left out: docs/loops.md);
+// rad) past its limit and moving back (one that does not is a limit the loops set against
+// another, left out: docs/loops.md);
 // qprev: the positions before the step
 static int feasible(const sn_model* m, sn_system* s, const sn_real* qprev) {
     for (int i = 0; i < sn_system_contact_count(s); i++) {
@@ -74,8 +77,10 @@ static int feasible(const sn_model* m, sn_system* s, const sn_real* qprev) {
         int j = m->dof_joint[v];
         if (!m->dof_limited[v] || m->joint_nv[j] != 1) continue;
         sn_real x = q[m->joint_qadr[j]];
-        int moved = fabs(x - qprev[m->joint_qadr[j]]) > 1e-9;
-        if (moved && (x < m->dof_lower[v] - 1e-4 || x > m->dof_upper[v] + 1e-4)) return 0;
+        sn_real xp = qprev[m->joint_qadr[j]];
+        if ((x < m->dof_lower[v] - 1e-4 && x > xp + 1e-9) ||
+            (x > m->dof_upper[v] + 1e-4 && x < xp - 1e-9))
+            return 0;
     }
     for (int t = 0; t < m->ntendon; t++) {
         sn_real len = 0;
@@ -117,8 +122,9 @@ int soak_run(const char* path, const soak_opts* o, soak_result* r) {
     sn_real* act = calloc((size_t)nv + 1, sizeof(sn_real));
     sn_real* loop = calloc((size_t)nv + 1, sizeof(sn_real));
     sn_real* qprev = calloc((size_t)m->nq + 1, sizeof(sn_real));
+    sn_real* m0 = calloc((size_t)nv * (size_t)nv + 1, sizeof(sn_real));
     int rc = 1;
-    if (!tau || !lim || !b || !pd || !act || !loop || !qprev) goto done;
+    if (!tau || !lim || !b || !pd || !act || !loop || !qprev || !m0) goto done;
     sn_status st = sn_world_create(NULL, &w, NULL);
     if (st == SN_OK) st = sn_world_add_system(w, m, &s, NULL);
     // the file as it says, but its servos: a servo is a controller that does work (zero
@@ -139,6 +145,7 @@ int soak_run(const char* path, const soak_opts* o, soak_result* r) {
         b[v] = free_dof(m, v) ? m->dof_damping[v] : fmax(m->dof_damping[v], o->damping);
     }
     if (o->damping > 0) sn_system_set_joint_damping(s, b, nv);
+    if (o->gyroscopic) sn_system_set_gyroscopic(s, (sn_gyroscopic)o->gyroscopic);
     double dt = sn_world_timestep(w);
     unsigned long long seed = o->seed;
     int hold = o->hold > 0 ? o->hold : 10;
@@ -146,7 +153,7 @@ int soak_run(const char* path, const soak_opts* o, soak_result* r) {
     memcpy(qprev, sn_system_q(s), (size_t)m->nq * sizeof(sn_real));
     r->e0 = energy(s);
     double low = 0; // min over the steps since clear of E - W
-    double dv_max = 0, dw_max = 0, wabs = 0;
+    double dv_max = 0, dw_max = 0, dm_max = 0, wabs = 0;
     double scale = fabs(r->e0 - v_prev) + fabs(v_prev);
     r->rise = -INFINITY;
     r->ratio = -INFINITY;
@@ -158,6 +165,8 @@ int soak_run(const char* path, const soak_opts* o, soak_result* r) {
             for (int v = 0; v < nv; v++)
                 tau[v] = lim[v] * uniform(&seed);
         sn_system_set_generalized_force(s, tau, nv);
+        const sn_real* mm = sn_system_mass_matrix(s); // M at the step's start
+        if (mm) memcpy(m0, mm, (size_t)nv * (size_t)nv * sizeof(sn_real));
         st = sn_world_integrate(w);
         if (st != SN_OK) {
             r->status = st;
@@ -198,12 +207,18 @@ int soak_run(const char* path, const soak_opts* o, soak_result* r) {
             break;
         }
         r->ke_max = fmax(r->ke_max, ke);
+        // the kinetic energy the configuration's change alone makes: 1/2 u+ (M+ - M) u+
+        double t0 = 0;
+        for (int i = 0; i < nv; i++)
+            for (int j = 0; j < nv; j++)
+                t0 += 0.5 * u[i] * m0[(size_t)i * nv + j] * u[j];
+        dm_max = fmax(dm_max, fabs(ke - t0));
         dv_max = fmax(dv_max, fabs(pot - v_prev));
         dw_max = fmax(dw_max, fabs(dw));
         // rounding: of the energies' largest terms and of the work summed
         wabs += fabs(dw);
         scale = fmax(scale, ke + fabs(pot) + fabs(e - ke - pot) + wabs);
-        r->bound = 2 * (dv_max + dw_max) + 1e-9 * scale + 1e-12;
+        r->bound = 2 * (dv_max + dw_max + dm_max) + 1e-9 * scale + 1e-12;
         double net = e - r->work - r->loop_work;
         if (r->clear < 0) {
             v_prev = pot;
@@ -227,6 +242,7 @@ done:
     free(act);
     free(loop);
     free(qprev);
+    free(m0);
     sn_world_destroy(w);
     sn_model_destroy(m);
     return rc;

@@ -16,6 +16,7 @@ typedef struct soak_opts {
     double torque_cap;      // and <= torque_cap N m (or N) when > 0 (DOFs with no limit: 0)
     double damping;         // joint damping at least this on every DOF but a floating base's
     unsigned long long seed; // of the torques' generator
+    int gyroscopic;          // the systems' sn_gyroscopic mode (0: the default, explicit)
 } soak_opts;
 
 typedef struct soak_result {

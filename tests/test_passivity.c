@@ -171,5 +171,101 @@ static int test_cassie_checkpoint_during_the_correction(void) {
 }
 
 
+// ---- every shared model: passivity and the soak's subset ----
+
+// the files the soak knows to fail, and why (docs/reliability.md)
+static const char* known_failure(const char* path, int torques) {
+    static const struct {
+        const char *file, *why;
+    } known[] = {
+        // effort limits of 1000 N m (the URDF's placeholders) on legs of 1e-3 kg m^2: the
+        // random torques spin them past 1000 rad/s, dt omega ~ 1 rad per step, where the
+        // step's explicit velocity terms make it unstable (a runaway, reported as singular)
+        {"erd_solo/robots/solo.urdf", "runaway"},
+        {"erd_solo/robots/solo12.urdf", "runaway"},
+        {"erd_solo/robots/solo12_f15b08f_2020-04-28.urdf", "runaway"},
+        // refused by the loader, with a message: a thumb with no mass, geoms of type sdf
+        {"erd_romeo/urdf/romeo.urdf", "refused"},
+        {"mujoco_equality_tests/engine/testdata/solver/model.xml", "refused"},
+        {"mujoco_equality_tests/testdata/model.xml", "refused"},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        size_t n = strlen(path), k = strlen(known[i].file);
+        if (n >= k && !strcmp(path + n - k, known[i].file) &&
+            (torques || strcmp(known[i].why, "runaway")))
+            return known[i].why;
+    }
+    return NULL;
+}
+
+static const char* short_name(const char* path) {
+    const char* p = strstr(path, "/models/");
+    return p ? p + 8 : path;
+}
+
+// every shared model file run by soak_run with options o: each one not known to fail completes
+// every step with the balance kept (ratio <= 1); each one known to fail still does, as said
+static int every_model(const soak_opts* o, const char* what) {
+    if (!tc_model_path("")) return SNT_SKIP;
+    char* files[512];
+    int n = tc_list_files(tc_model_path(""), ".urdf", files, 256);
+    n += tc_list_files(tc_model_path(""), ".xml", files + n, 256);
+    int models = 0, bad = 0;
+    double worst = -INFINITY;
+    char worst_file[256] = "";
+    for (int i = 0; i < n; i++) {
+        soak_result r;
+        int rc = soak_run(files[i], o, &r);
+        if (!r.loaded) {
+            free(files[i]);
+            continue; // not a model (an include's fragment)
+        }
+        models++;
+        const char* known = known_failure(files[i], o->torque_scale > 0);
+        int ok;
+        if (known && !strcmp(known, "refused"))
+            ok = r.steps == 0 && r.status != SN_OK && r.msg[0];
+        else if (known)
+            ok = rc != 0 && r.status != SN_OK && r.steps < o->steps;
+        else
+            ok =
+                rc == 0 && r.steps == o->steps && r.status == SN_OK && r.clear >= 0 && r.ratio <= 1;
+        if (!known && r.ratio > worst) {
+            worst = r.ratio;
+            snprintf(worst_file, sizeof worst_file, "%s", short_name(files[i]));
+        }
+        printf("  %s %-70s steps %5ld feasible from %4ld ratio %9.3g rise %9.3g J bound %9.3g J "
+               "loops' work %9.3g J max kinetic %9.3g J%s%s%s\n",
+               ok ? "ok  " : "FAIL", short_name(files[i]), r.steps, r.clear, r.ratio, r.rise,
+               r.bound, r.loop_work, r.ke_max, known ? " (known: " : "", known ? known : "",
+               known ? ")" : "");
+        if (!ok) printf("       %s: %s\n", sn_status_str(r.status), r.msg);
+        bad += !ok;
+        free(files[i]);
+    }
+    printf("  %s: %d models, %d not as expected; the worst energy ratio %.3g (%s)\n", what, models,
+           bad, worst, worst_file);
+    SNT_CHECK(models >= 55);
+    SNT_CHECK(bad == 0);
+    return 0;
+}
+
+// zero torque, joint damping at least 0.5 N m s/rad (or N s/m) on every joint, gravity and the
+// ground as the files say, 1000 steps: the energy never rises by more than the bound
+static int test_passive_every_shared_model(void) {
+    soak_opts o = {1000, 10, 0, 0, 0.5, 17, 0};
+    return every_model(&o, "passive (zero torque, damping 0.5)");
+}
+
+// the soak's subset: 1000 steps with random torques within the effort limits, changed every 10
+// steps (bench/soak.sh runs 20,000): every step succeeds, the energy never rises by more than the
+// torques' work plus the bound
+static int test_soak_every_shared_model(void) {
+    soak_opts o = {1000, 10, 1.0, 0, 0, 17, 0};
+    return every_model(&o, "soak (random torques within the effort limits)");
+}
+
+
 SNT_SUITE(SNT_TEST(test_cassie_limit_correction_makes_no_energy),
-          SNT_TEST(test_cassie_checkpoint_during_the_correction))
+          SNT_TEST(test_cassie_checkpoint_during_the_correction),
+          SNT_TEST(test_passive_every_shared_model), SNT_TEST(test_soak_every_shared_model))
