@@ -199,6 +199,9 @@ static int test_top_midpoint_precesses(void) {
     printf("  precession error %.3e at dt 1 ms, %.3e at 0.5 ms (2 s): ratio %.2f\n", err[0], err[1],
            err[0] / err[1]);
     SNT_CHECK(err[0] / err[1] > 3.5 && err[0] / err[1] < 4.5);
+    // docs/step.md: -5.8e-3 at 1 ms, -1.4e-3 at 0.5 ms (to a few units of the last digit)
+    SNT_NEAR(err[0], -5.8e-3, 0.1e-3);
+    SNT_NEAR(err[1], -1.4e-3, 0.1e-3);
     return 0;
 }
 
