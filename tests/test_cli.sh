@@ -11,6 +11,7 @@ trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" # `run` writes its replay (MODEL.html) in the current directory
 pass=0
 fail=0
+skipped=0
 check() { # name, then a command that must succeed
   local name=$1
   shift
@@ -239,7 +240,9 @@ for case in '0.3 3 0.2 3 1.5291' '0.3 3 1 1 0.4587' '0.3 1 1 1 6'; do
   set -- $case
   printf '<mujoco>\n<worldbody>\n<geom type="plane" size="5 5 .1" friction="%s" condim="%s"/>\n<body pos="0 0 0.1"><freejoint/><geom type="box" size="0.1 0.1 0.1" friction="%s" condim="%s"/></body>\n</worldbody>\n</mujoco>\n' "$1" "$2" "$3" "$4" > "$TMP/slide.xml"
   check "MJCF friction: ground $1 (condim $2), box $3 (condim $4) runs" exit_code 0 "$SINEW" run "$TMP/slide.xml" --u0 "3 0 0 0 0 0" --duration 2 --no-html --record "$TMP/slide.csv"
-  check "the box stops after $5 m (1 %)" bash -c "tail -1 '$TMP/slide.csv' | awk -F, -v want=$5 '{ d = \$2 - want; exit !(d < 0.01 * want && d > -0.01 * want) }'"
+  # (docs/mjcf.md: 1.5276 m against the closed form's 1.5291: the semi-implicit steps stop
+  # v dt / 2 = 1.5 mm short of it; asserted to 0.2 mm; the frictionless box slides 6 m)
+  check "the box stops after $5 m less v dt / 2 (to 0.2 mm)" bash -c "tail -1 '$TMP/slide.csv' | awk -F, -v want=$5 '{ if (want < 5) want -= 1.5e-3; d = \$2 - want; exit !(d < 2e-4 && d > -2e-4) }'"
 done
 check "run --self-collision" exit_code 0 "$SINEW" run "$SRC/models/humanoid.urdf" --self-collision --duration 0.2 --no-html
 # <contact><exclude>: with self-collision on, a box dropped on another rests on it (z 0.3),
@@ -382,7 +385,7 @@ check "4 corners active at the end" test "$(tail -1 "$TMP/sbox.csv" | cut -d, -f
 check "bottom corners in by m g / (4 K), force m g / 4, top corners 0.2 m - that above" awk -F, 'END {
   want = 9.81 / 4e5; ok = 1
   for (i = 0; i < 8; i++) { pen = $(18 + 4 * i); fz = $(21 + 4 * i)
-    if (i < 4) ok = ok && (pen - want)^2 < (1e-3 * want)^2 && (fz - 9.81 / 4)^2 < 1e-6
+    if (i < 4) ok = ok && (pen - want)^2 < (1e-4 * want)^2 && (fz - 9.81 / 4)^2 < 1e-6
     else ok = ok && (pen + 0.2 - want)^2 < 1e-14 && fz == 0 }
   exit !ok }' "$TMP/sbox.csv"
 check "--contacts: a row per active corner" test "$(grep -c '^2,box,' "$TMP/sboxc.csv")" = 4
@@ -421,11 +424,12 @@ if [[ -f $SOLO ]]; then
   mass=$(grep -o '"mass_matrix":\[\[[0-9.e+-]*' "$TMP/solo.json" | grep -o '[0-9.e+-]*$')
   check "Solo12's mass from inspect --json ($mass kg)" awk -v m="$mass" 'BEGIN { exit !(m > 2 && m < 3) }'
   last=$(tail -1 "$TMP/solo.csv")
-  check "each foot in by m g / (4 K) within 2 %, their mean within 0.2 %, their forces sum to m g ($(echo "$last" | awk -F, '{ print $(NF-15), $(NF-11), $(NF-7), $(NF-3) }'))" awk -F, -v m="$mass" 'END {
+  # (docs/expo.md: each foot within 0.4 %, the mean to 3e-5: asserted 0.5 % and 1e-4)
+  check "each foot in by m g / (4 K) within 0.5 %, their mean within 0.01 %, their forces sum to m g ($(echo "$last" | awk -F, '{ print $(NF-15), $(NF-11), $(NF-7), $(NF-3) }'))" awk -F, -v m="$mass" 'END {
     want = m * 9.81 / 4e5; ok = 1; mean = 0; fz = 0
     for (i = 0; i < 4; i++) { pen = $(NF - 15 + 4 * i); mean += pen / 4; fz += $(NF - 12 + 4 * i)
-      ok = ok && (pen - want)^2 < (0.02 * want)^2 }
-    exit !(ok && (mean - want)^2 < (2e-3 * want)^2 && (fz - m * 9.81)^2 < (1e-3 * m * 9.81)^2) }' "$TMP/solo.csv"
+      ok = ok && (pen - want)^2 < (5e-3 * want)^2 }
+    exit !(ok && (mean - want)^2 < (1e-4 * want)^2 && (fz - m * 9.81)^2 < (1e-4 * m * 9.81)^2) }' "$TMP/solo.csv"
   # (the weak PD lets the base sink 14 mm as the knees give)
   check "the base stays up (z within 2 cm of its start)" awk -F, -v z="$z0" 'NR > 1 && ($4 - z)^2 > 4e-4 { bad = 1 } END { exit bad }' "$TMP/solo.csv"
   check "and comes to rest (|u| < 1e-6 at the end)" awk -F, 'END { for (i = 21; i <= 38; i++) if ($i^2 > 1e-12) exit 1 }' "$TMP/solo.csv"
@@ -442,6 +446,7 @@ if [[ -f $SOLO ]]; then
   check "the replay's contact forces: 4 arrows" bash -c 'grep -o "\"contacts\":\[.*\],\"anchors\"" "$0" | sed "s/.*\],\[//; s/\],\"anchors\"//" | awk -F, "{ exit !(NF == 24) }"' "$TMP/solo.html"
 else
   echo "skip Solo12 on soft contacts: $SOLO not found (set SINEW_SHARED)"
+  skipped=1
 fi
 
 # soft contacts (issue 13 item 6, first part): box.urdf starts at z = 0 with its lower corners
@@ -539,6 +544,9 @@ if [[ -f $ANY ]]; then
     check "the base stays above the ground" awk -F, 'NR > 1 && $4 < 0.05 { bad = 1 } END { exit bad }' "$TMP/anymx.csv"
     check "the replay is written" exit_code 0 "$SINEW" run "$ANY" --maximal --q0 "0 0 0.62 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0" --duration 0.05 --html "$TMP/anymx.html"
     check "it holds frames" test -s "$TMP/anymx.html"
+else
+  echo "skip ANYmal --maximal: $ANY not found (set SINEW_SHARED)"
+  skipped=1
 fi
 # ---- sinew arm: the dynamic arm component (seed 002, docs/arm.md "Command line") ----
 ARM=$SRC/models/arm7.urdf
@@ -561,7 +569,7 @@ check "arm driven into its stops" exit_code 0 "$SINEW" arm "$ARM" --torques "0 2
 check "the summary names the joints at their stops" grep -q "^at a stop        joint2 (upper $(printf %g "$up2")), joint4 (upper $(printf %g "$up4"))$" "$TMP/out"
 check "2001 rows after the header" test "$(wc -l < "$TMP/arm_stop.csv")" -eq 2002
 last=$(tail -1 "$TMP/arm_stop.csv")
-check "q1 = $up2 and q3 = $up4 exactly at t = 2, residual velocities $(echo "$last" | cut -d, -f10,12) below 1e-12" awk -F, -v l="$last" -v a="$up2" -v b="$up4" 'BEGIN { split(l, f, ","); exit !(f[1] == 2 && f[3] == a + 0 && f[5] == b + 0 && f[10]^2 < 1e-24 && f[12]^2 < 1e-24) }'
+check "q1 = $up2 and q3 = $up4 exactly at t = 2, residual velocities $(echo "$last" | cut -d, -f10,12) below 1e-16 (docs/arm.md: 1e-17)" awk -F, -v l="$last" -v a="$up2" -v b="$up4" 'BEGIN { split(l, f, ","); exit !(f[1] == 2 && f[3] == a + 0 && f[5] == b + 0 && f[10]^2 < 1e-32 && f[12]^2 < 1e-32) }'
 lims=""
 for j in 1 2 3 4 5 6 7; do lims="$lims $(limit "$ARM" joint$j lower) $(limit "$ARM" joint$j upper)"; done
 check "every joint within its stops at every step" awk -F, -v L="$lims" 'BEGIN { split(L, b, " ") } NR > 1 { for (j = 0; j < 7; j++) if ($(2 + j) < b[2 * j + 1] || $(2 + j) > b[2 * j + 2]) bad = 1 } END { exit bad }' "$TMP/arm_stop.csv"
@@ -589,7 +597,7 @@ cat > "$TMP/gimbal.urdf" << 'URDF'
 URDF
 check "arm gimbal with a spin" exit_code 0 "$SINEW" arm "$TMP/gimbal.urdf" --spin 2:0.4,-0.25,0.3 --u0 "1.3 -0.7" --duration 10 --record "$TMP/arm_gim.csv" --no-html
 drift=$(ke_drift "$TMP/arm_gim.csv")
-check "its kinetic energy is constant to $drift relative (< 1e-12)" awk -v d="$drift" 'BEGIN { exit !(d < 1e-12) }'
+check "its kinetic energy is constant to $drift relative (< 3e-13; docs/arm.md: 7.7e-14)" awk -v d="$drift" 'BEGIN { exit !(d < 3e-13) }'
 check "the spin turned the pitch velocity by more than 1 rad/s" awk -F, 'NR > 1 { d = $5 + 0.7; if (d < 0) d = -d; if (d > w) w = d } END { print "  by " w " rad/s"; exit !(w > 1) }' "$TMP/arm_gim.csv"
 # arm7 in zero gravity without damping or friction, a spin on link 7 along its joint's axis and
 # joint 1 turning: the arm turns rigidly (h = 0, G = 0 at the upright pose): constant to 1.2e-13
@@ -657,4 +665,9 @@ check "arm step that overflows later" exit_code 1 "$SINEW" arm "$ARM" --torques 
 check "the later failure's message" grep -q "the step from t = 0.001 s failed: sn_arm_step: .*not finite" "$TMP/err"
 check "its record keeps the first step" test "$(wc -l < "$TMP/arm_g.csv")" -eq 3
 echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]]
+[[ $fail -eq 0 ]] || exit 1
+# a part that could not run (no ../shared) makes the whole a skip (77), and a failure in CI
+if [[ $skipped -ne 0 ]]; then
+  [[ -n ${SNT_NO_SKIP:-} ]] && { echo "FAIL SNT_NO_SKIP is set: a skip is a failure here"; exit 1; }
+  exit 77
+fi

@@ -199,30 +199,26 @@ static int test_incline_c2(void) {
     printf("  mu = 0.3: a = %.6f m/s^2 from u, %.6f from x (expected %.6f); off-axis drift "
            "%.2e; at most %d solver iterations\n",
            a_u, a_x, a_exp, r.drift, r.it_max);
+    // docs/contact.md: a = 2.356287 from u and x (the closed form's six digits: asserted 1e-6
+    // relative), off-axis drift 1.4e-10 (asserted 1e-9)
     SNT_NEAR(a_exp, 2.356287, 1e-6);
-    SNT_NEAR_REL(a_u, a_exp, 0.01, 1);
-    SNT_NEAR_REL(a_x, a_exp, 0.01, 1);
-    SNT_CHECK(r.drift < 1e-6);
+    SNT_NEAR_REL(a_u, a_exp, 1e-6, 1);
+    SNT_NEAR_REL(a_x, a_exp, 1e-6, 1);
+    SNT_CHECK(r.drift < 1e-9);
     SNT_CHECK(incline_run(0.57, alpha, T, &r) == 0);
     a_exp = GRAV * (sin(alpha) - 0.57 * cos(alpha));
     printf("  mu = 0.57: a = %.6f m/s^2 (expected %.6f)\n", r.u / T, a_exp);
     SNT_NEAR_REL(r.u / T, a_exp, 0.01, 1);
+    SNT_NEAR(r.u / T, 0.062594, 2e-6); // docs/contact.md's figure (0.24 % above the closed form)
     return 0;
 }
 
-// C2, static: with mu >= tan 30 deg = 0.57735 the block stays put: no creep over 5 s (< 1e-6 m).
-// FAILS at the time of writing (solver.c): the four corners of the box share the load in a
-// statically indeterminate way, and the per-contact Gauss-Seidel ends (or stalls at the
-// iteration limit) with opposed sideways friction impulses at the corners, internal forces that
-// use up part of each cone. mu = 0.6: the first dozen steps stop at the 150-iteration limit
-// with every corner on its cone and the box slips 2.0e-6 m (and yaws 0.9 urad) before it sticks;
-// mu = 0.58 (run for 0.25 s only: a capped step costs 150 sweeps of sliding solves): the box
-// keeps creeping, about 0.2 mm/s, as capped steps kick it again and again.
-// mu >= tan 30 deg: the block stays put. The four corners share the load in a statically
-// indeterminate way, and the block Gauss-Seidel can end with opposed sideways friction at the
-// corners that uses part of each cone: with mu = 0.6 (4 % above tan 30 deg) the block slips
-// about 2 um in its first steps and then sticks for good; with mu = 0.58 (0.5 % above) it creeps
-// at about 0.2 mm/s. Pinned here, and listed as a known limitation in docs/contact.md.
+// C2, static: mu >= tan 30 deg: the block stays put. The four corners share the load in a
+// statically indeterminate way, and the block Gauss-Seidel can end with opposed sideways friction
+// at the corners that uses part of each cone: with mu = 0.6 (4 % above tan 30 deg) the block slips
+// 0.66 um in its first steps and then sticks for good (asserted below 1 um); with mu = 0.58
+// (0.5 % above) it creeps at about 0.1 mm/s (asserted below 0.2 mm/s). Pinned here, and listed as
+// a known limitation in docs/contact.md.
 static int test_incline_c2_static(void) {
     const double alpha = M_PI / 6;
     incline_result r;
@@ -230,10 +226,10 @@ static int test_incline_c2_static(void) {
     printf("  mu = 0.60: after 5 s x = %.3e m, u = %.3e m/s, drift %.2e; %d steps at the "
            "iteration limit (max %d)\n",
            r.x, r.u, r.drift, r.capped, r.it_max);
-    SNT_CHECK(fabs(r.x) < 1e-5 && fabs(r.u) < 1e-9 && r.drift < 1e-5);
+    SNT_CHECK(fabs(r.x) < 1e-6 && fabs(r.u) < 1e-15 && r.drift < 2e-7);
     SNT_CHECK(incline_run(0.58, alpha, 0.25, &r) == 0);
     printf("  mu = 0.58: after 0.25 s x = %.3e m, u = %.3e m/s (known creep)\n", r.x, r.u);
-    SNT_CHECK(fabs(r.u) < 5e-4 && fabs(r.x) < 2e-4);
+    SNT_CHECK(fabs(r.u) < 2e-4 && fabs(r.x) < 1e-4);
     return 0;
 }
 
@@ -472,6 +468,8 @@ static int test_joint_limit_rules(void) {
            "impact step u = %.6f rad/s (erp e / dt = %.6f); at 2 s %.2e rad outside, u %.1e\n",
            r.impact * dt, r.u_in, r.e, r.u_out, erp * r.e / dt, -0.5 - r.q_end, r.u_end);
     SNT_CHECK(r.u_in < 0 && r.e > 0 && r.e <= fabs(r.u_in) * dt * (1 + 1e-12));
+    SNT_NEAR(r.u_in, -4.2952, 1e-4); // docs/contact.md's figures, to their last digit
+    SNT_NEAR(r.e, 2.284e-3, 1e-6);
     SNT_CHECK(r.u_out >= 0 && r.u_out <= erp * r.e / dt * (1 + 1e-12));
     SNT_CHECK(r.deeper <= 1e-15);
     SNT_CHECK(-0.5 - r.q_end >= 0 && -0.5 - r.q_end < 1e-12 && fabs(r.u_end) < 1e-9);
@@ -480,11 +478,12 @@ static int test_joint_limit_rules(void) {
            "%.6e m and u %g at 2 s)\n",
            r.u_in, r.e, r.u_out, r.q_end, r.u_end);
     SNT_CHECK(r.u_out == 0 && r.u_end == 0 && r.q_end == -r.e);
+    SNT_NEAR(r.e, 1.207e-3, 1e-6);
     SNT_CHECK(limit_slider(erp, 0, -5, &r) == 0);
     printf("  slider pushed by 5 N: %.3e m outside at %.4f m/s; at 2 s q = %.3e m, u = %.1e\n", r.e,
            r.u_in, r.q_end, r.u_end);
     SNT_CHECK(r.u_out >= 0 && r.u_out <= erp * r.e / dt * (1 + 1e-12));
-    SNT_CHECK(r.q_end <= 0 && r.q_end > -1e-12 && fabs(r.u_end) < 1e-9);
+    SNT_CHECK(r.q_end <= 0 && r.q_end > -1e-20 && fabs(r.u_end) < 1e-9); // -1.9e-137 m
     return 0;
 }
 
@@ -736,8 +735,7 @@ static sn_model* load_anymal(int* skip) {
     sn_model* m = NULL;
     sn_error err;
     if (sn_load_urdf(path, &o, &m, &err) != SN_OK) {
-        printf("  %s: %s: skipped\n", path, err.msg);
-        *skip = 1;
+        printf("  FAIL %s: %s\n", path, err.msg); // the caller fails on NULL without a skip
         return NULL;
     }
     return m;
@@ -749,6 +747,7 @@ static int test_anymal_stands(void) {
     int skip;
     sn_model* m = load_anymal(&skip);
     if (skip) return SNT_SKIP;
+    SNT_CHECK(m);
     const double dts[2] = {0.001, 0.005};
     for (int c = 0; c < 2; c++) {
         stand_result r;
@@ -762,9 +761,15 @@ static int test_anymal_stands(void) {
                dts[c] * 1e3, r.slip[0] * 1e3, r.slip[1] * 1e3, r.slip[2] * 1e3, r.slip[3] * 1e3,
                slip0 * 1e3, r.z0, r.z_end, (r.z_hi - r.z_lo) * 1e3, r.ncontact_min, r.ncontact_max,
                r.sliding, r.it_mean, r.it_max);
-        SNT_CHECK(slip < 1e-3);
-        SNT_CHECK(r.z_hi - r.z_lo < 1e-3);
-        SNT_CHECK(fabs(r.z_end - r.z0) < 0.02); // sags under PD, does not sink or fall
+        // the issue asked for < 1 mm; docs/contact.md: 7.0e-4 mm (6.9e-4 at 5 ms), 0.47 mm while
+        // settling, base 0.542673 -> 0.538067 m, range 1.7e-5 mm, 1.3 (max 5) and 1.6 (max 6)
+        // sweeps per step; asserted: 1e-3 mm, 0.6 mm, 1e-5 m, 1e-4 mm, 2 (max 8)
+        SNT_CHECK(slip < 1e-6);
+        SNT_CHECK(slip0 < 6e-4);
+        SNT_CHECK(r.z_hi - r.z_lo < 1e-7);
+        SNT_NEAR(r.z0, 0.542673, 1e-6);
+        SNT_NEAR(r.z_end, 0.538067, 1e-5); // sags under PD, does not sink or fall
+        SNT_CHECK(r.it_mean < 2 && r.it_max <= 8);
         SNT_CHECK(r.ncontact_min == 4 && r.ncontact_max == 4 && r.sliding == 0);
     }
     sn_model_destroy(m);
@@ -851,7 +856,7 @@ static int energy_drop(const char* urdf, double dt, double mu, double erp, const
         SNT_STATUS_OK(sn_system_set_state(fr.s, q, 7, sn_system_u(sc.s), 6));
         double dke = sn_system_kinetic_energy(fr.s) - ke_free;
         st->worst_ke = fmax(st->worst_ke, dke);
-        st->bad_ke += dke > 1e-9;
+        st->bad_ke += dke > 1e-13; // docs/contact.md: at most 6e-15 J
         if (imp) {
             double de = e1 - fmax(e, e_free);
             st->impulse_steps++;
@@ -886,7 +891,7 @@ static int energy_drops(double erp, int* failures) {
                                   u, &st) == 0);
         }
         printf("  erp %.1f, %s: %ld steps with impulses; impulse work at most %+.2e J (%d steps "
-               "> 1e-9 J); energy after a step at most %+.2e J above max(before, free flight) "
+               "> 1e-13 J); energy after a step at most %+.2e J above max(before, free flight) "
                "(%d steps > 1e-9 J); deepest contact %.2e m; %d of 6 at rest after 2 s\n",
                erp, name[b], st.impulse_steps, st.worst_ke, st.bad_ke, st.worst_total, st.bad_total,
                st.worst_depth, st.rests);
@@ -914,7 +919,7 @@ static int energy_drops_work_only(double erp, int* failures) {
                                   u, &st) == 0);
         }
         printf("  erp %.1f, %s: %ld steps with impulses; impulse work at most %+.2e J (%d steps "
-               "> 1e-9 J); energy after a step at most %+.2e J above max(before, free flight) "
+               "> 1e-13 J); energy after a step at most %+.2e J above max(before, free flight) "
                "(%d steps > 1e-9 J); deepest contact %.2e m; %d of 6 at rest after 2 s\n",
                erp, name[b], st.impulse_steps, st.worst_ke, st.bad_ke, st.worst_total, st.bad_total,
                st.worst_depth, st.rests);
@@ -1073,6 +1078,7 @@ static int det_resume(sn_model* anymal, int warm, const double* mid, double* out
 static int test_deterministic_and_resumable(void) {
     int skip;
     sn_model* anymal = load_anymal(&skip);
+    SNT_CHECK(anymal || skip); // present but not loaded: a failure
     enum { CAP = 256 };
     static double mid[CAP], end1[CAP], end2[CAP], again[CAP], fresh[CAP], wmid[CAP], wend[CAP],
         wagain[CAP], wfresh[CAP];
@@ -1096,7 +1102,10 @@ static int test_deterministic_and_resumable(void) {
     sn_model_destroy(anymal);
     SNT_CHECK(twice);
     SNT_CHECK(in_place && in_fresh);
-    return 0;
+    // docs/contact.md: with the warm start on a resumed run differs, by 2.3e-4 (relative, after
+    // 300 steps); a bound, not a promise of difference
+    SNT_CHECK(warm_diff < 1e-3);
+    return skip ? SNT_SKIP : 0; // without ../shared ANYmal's part did not run
 }
 
 // ---- no allocation ----
@@ -1123,6 +1132,7 @@ static int test_no_heap_with_contacts(void) {
     SNT_CHECK(tc_heap_calls() > before);
     int skip;
     sn_model* anymal = load_anymal(&skip);
+    SNT_CHECK(anymal || skip); // present but not loaded: a failure
     sn_model* ms[5] = {tc_load_string(box_urdf, 0), tc_load_string(capsule_urdf, 0),
                        tc_load_string(cylinder_urdf, 0), NULL, anymal};
     char* arm = joint_xml("revolute", "0 1 0", "-0.5 0 0",
@@ -1187,7 +1197,7 @@ static int test_no_heap_with_contacts(void) {
     sn_world_destroy(w);
     for (int i = 0; i < 5; i++)
         sn_model_destroy(ms[i]);
-    return 0;
+    return skip ? SNT_SKIP : 0; // without ../shared ANYmal's part did not run
 }
 
 // ---- C6: tunnelling, speculative contacts and the erp push-out ----

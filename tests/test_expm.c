@@ -222,11 +222,12 @@ static int test_lds_spring_damper(void) {
         double e1 = vec_rel(6, X1, X1r), e2 = vec_rel(6, X2, X2r), e3 = vec_rel(6, xh, xr);
         printf("  spring-damper %s: rel err X1 %.2e X2 %.2e x(h) %.2e\n", k ? "full" : "std ", e1,
                e2, e3);
-        SNT_CHECK(e1 < 1e-12 && e2 < 1e-12 && e3 < 1e-12);
+        // docs/expo.md: X1 1.4e-16, X2 1.1e-16, x(h) 2.9e-16 (rounding; asserted below 5e-15)
+        SNT_CHECK(e1 < 5e-15 && e2 < 5e-15 && e3 < 5e-15);
         // without x(h): the same integrals
         double Y1[6], Y2[6];
         SNT_STATUS_OK(sni_lds_integrals(6, A, a, x0, h, os[k], NULL, Y1, Y2, NULL, g_work));
-        SNT_CHECK(vec_rel(6, Y1, X1r) < 1e-12 && vec_rel(6, Y2, X2r) < 1e-12);
+        SNT_CHECK(vec_rel(6, Y1, X1r) < 5e-15 && vec_rel(6, Y2, X2r) < 5e-15);
     }
     SNT_CHECK(sni_lds_work(6) <= sizeof g_work / sizeof g_work[0]);
     return 0;
@@ -282,8 +283,10 @@ static int test_lds_quadrature_and_closed_form(void) {
         double c1 = vec_rel(n, X1, C1), c2 = vec_rel(n, X2, C2);
         printf("  nc %d (N = %2d): vs quadrature X1 %.2e X2 %.2e; vs (A12) X1 %.2e X2 %.2e\n", nc,
                n + 3, e1, e2, c1, c2);
-        SNT_CHECK(e1 < 1e-12 && e2 < 1e-12);
-        SNT_CHECK(c1 < 1e-12 && c2 < 1e-12);
+        // docs/expo.md: 3.7e-16 .. 1.9e-15 vs quadrature, 2.4e-16 .. 1.7e-15 vs (A12) (asserted
+        // below 3e-14)
+        SNT_CHECK(e1 < 3e-14 && e2 < 3e-14);
+        SNT_CHECK(c1 < 3e-14 && c2 < 3e-14);
     }
     return 0;
 }
@@ -319,7 +322,8 @@ static int test_lds_singular(void) {
         double e1 = vec_rel(n, X1, Q1), e2 = vec_rel(n, X2, Q2), e3 = vec_rel(n, xh, xq);
         printf("  singular A, %s: vs quadrature X1 %.2e X2 %.2e x(h) %.2e\n", k ? "full" : "std ",
                e1, e2, e3);
-        SNT_CHECK(e1 < 1e-12 && e2 < 1e-12 && e3 < 1e-12);
+        // docs/expo.md: X1 5.9e-16, X2 4.1e-16, x(h) 1.2e-15 (asserted below 2e-14)
+        SNT_CHECK(e1 < 2e-14 && e2 < 2e-14 && e3 < 2e-14);
     }
     // A = 0 (no stiffness at all): x = x0 + a t, X1 = x0 h + a h^2/2, X2 = x0 h^2/2 + a h^3/6
     double Z[36] = {0}, a6[6] = {1, 2, 3, 4, 5, 6}, z6[6] = {-1, 0.5, 0, 2, -3, 1};
@@ -341,6 +345,11 @@ static int test_lds_capped(void) {
     double X1r[2], X2r[2], xr[2];
     SNT_STATUS_OK(sni_lds_integrals(2, A, a, x0, 0.01, &o_full, NULL, X1r, X2r, xr, g_work));
     int caps[] = {0, 1, 2, 3, 4, -1};
+    // docs/expo.md: relative errors of X1, X2 (and of x(h)) per cap, pinned to 5 % of the
+    // printed figure; the uncapped ones (rounding) below 40x and 10x theirs
+    const double fig[6] = {0.19, 0.064, 2.4e-3, 5.2e-6, 6.1e-10, 1.3e-16};
+    const double figx[6] = {600, 40, 8.3, 4.4e-3, 1.1e-6, 1.0e-13};
+    const double fig4[6] = {0.17, 0.11, 1.8e-2, 1.3e-4, 1.0e-7, 1.4e-15};
     for (int k = 0; k < 6; k++) {
         sni_expm_opts o = {caps[k], 1, 0};
         double X1[2], X2[2], xh[2];
@@ -349,7 +358,12 @@ static int test_lds_capped(void) {
         printf("  max_mul %2d: rel err of X1, X2 %.2e, x(h) %.2e\n", caps[k], e,
                vec_rel(2, xh, xr));
         SNT_CHECK(isfinite(e) && e < 10); // bounded even unscaled at h ||A|| ~ 1e3
-        if (caps[k] < 0) SNT_CHECK(e < 1e-12);
+        if (caps[k] < 0) {
+            SNT_CHECK(e < 5e-15 && vec_rel(2, xh, xr) < 1e-12);
+        } else {
+            SNT_NEAR_REL(e, fig[k], 0.05, 0);
+            SNT_NEAR_REL(vec_rel(2, xh, xr), figx[k], 0.05, 0);
+        }
     }
     // Solo's case: 4 contacts (N = 27) of a random 18-dof Jacobian
     double B4[24 * 24], a4[24], x4[24], R1[24], R2[24], Y1[24], Y2[24];
@@ -361,7 +375,10 @@ static int test_lds_capped(void) {
         double e = fmax(vec_rel(24, Y1, R1), vec_rel(24, Y2, R2));
         printf("  4 contacts, max_mul %2d: rel err of X1, X2 %.2e\n", caps[k], e);
         SNT_CHECK(isfinite(e) && e < 10);
-        if (caps[k] < 0) SNT_CHECK(e < 1e-12);
+        if (caps[k] < 0)
+            SNT_CHECK(e < 3e-14);
+        else
+            SNT_NEAR_REL(e, fig4[k], 0.05, 0);
     }
     return 0;
 }
@@ -392,7 +409,7 @@ static int test_lds_stiffness_sweep(void) {
             }
             printf("  K %.0e h %4.0f ms (||hA|| %.1e): std vs full X1, X2 %.2e\n", K, hs[hi] * 1e3,
                    hn, e);
-            SNT_CHECK(e < 1e-12);
+            SNT_CHECK(e < 2e-14); // docs/expo.md: 1.7e-16 .. 1.2e-15 (asserted below 2e-14)
         }
     return 0;
 }
@@ -425,7 +442,8 @@ static int test_expm_diagonalizable(void) {
             mul(n, T, Si, Eref);
             double e = expm_err(n, X, &o_std, Eref), ef = expm_err(n, X, &o_full, Eref);
             worst = fmax(worst, fmax(e, ef));
-            SNT_CHECK_MSG(e < 1e-12 && ef < 1e-12, "n %d scale %g: std %.2e full %.2e", n,
+            // docs/expo.md: worst relative 2.8e-14 (asserted below 3e-13)
+            SNT_CHECK_MSG(e < 3e-13 && ef < 3e-13, "n %d scale %g: std %.2e full %.2e", n,
                           scales[si], e, ef);
         }
         if (n % 4 == 0) printf("  n %2d: worst rel err vs S e^D S^-1 %.2e\n", n, worst);
@@ -456,7 +474,8 @@ static int test_expm_nilpotent(void) {
     SNT_CHECK(norm1(n, n, T) == 0);
     double e = expm_err(n, N, &o_std, Eref), ef = expm_err(n, N, &o_full, Eref);
     printf("  nilpotent 7 x 7 (||N|| %.1f): std %.2e full %.2e\n", norm1(n, n, N), e, ef);
-    SNT_CHECK(e < 1e-14 && ef < 1e-15);
+    // docs/expo.md: 6.9e-17 (standard 1.0e-16); asserted below 1e-15 and 2e-15
+    SNT_CHECK(e < 2e-15 && ef < 1e-15);
     // [[0, w], [0, 0]] with w = 1e300: e^X = I + X exactly, after ~1000 squarings unbalanced
     double Xw[4] = {0, 1e300, 0, 0}, Ew[4];
     sni_expm_opts os[3] = {{-1, 0, 0}, {-1, 1, 0}, {-1, 0, 1}};
@@ -484,7 +503,9 @@ static int test_expm_rotation(void) {
             e = fmax(e, fabs(E[i] - R[i]));
         printf("  rotation w = %g: r%d, %d squarings, max abs err %.2e (w eps = %.1e)\n", w, order,
                s, e, w * DBL_EPSILON);
-        SNT_CHECK(e < 50 * w * DBL_EPSILON); // the problem's own condition is ~ w eps
+        // the problem's own condition is ~ w eps; docs/expo.md: 4.3e-13 at w = 1e4 (w eps / 5;
+        // asserted below 2 w eps)
+        SNT_CHECK(e < 2 * w * DBL_EPSILON);
         // the full mode squares in long double: its error is w eps of long double, not of double
         SNT_STATUS_OK(sni_expm(2, X, &o_full, E, g_work));
         double ef = 0;
@@ -492,7 +513,8 @@ static int test_expm_rotation(void) {
             ef = fmax(ef, fabs(E[i] - R[i]));
         printf("    full mode: max abs err %.2e (w eps_long_double = %.1e)\n", ef,
                (double)(w * LDBL_EPSILON));
-        SNT_CHECK(ef < 20 * w * (double)LDBL_EPSILON + 2 * DBL_EPSILON);
+        // docs/expo.md: 1.2e-15 at w = 1e4 (asserted below 5 w eps_long_double + 2 eps, 6e-15)
+        SNT_CHECK(ef < 5 * w * (double)LDBL_EPSILON + 2 * DBL_EPSILON);
     }
     // a diagonal in the full mode against libm's exp, entry by entry: within one ulp
     double D[36] = {0}, ED[36];
@@ -537,7 +559,9 @@ static int test_expm_stiff_oscillator(void) {
                 e = fmax(e, fabs(E[i] - R[i]) * wsc[i] / sc[i]);
             printf("  oscillator k/m %.0e b/m %.0f (||hA|| %.0e) %s: scaled err %.2e\n", km[c],
                    bm[c], norm1(2, 2, X), k ? "full" : "std ", e);
-            SNT_CHECK(e < 1e-12);
+            // docs/expo.md: 1.8e-15 (scaled), 2.3e-16 full and 4.5e-16 standard at k/m 1e5
+            // (asserted below 2e-14)
+            SNT_CHECK(e < 2e-14);
         }
     }
     return 0;
@@ -565,7 +589,9 @@ static int test_expm_standard_vs_full(void) {
         }
         printf("  n %2d: standard vs full, worst rel err %.2e (unbalanced %.2e)\n", n, worst,
                worst_nobal);
-        SNT_CHECK(worst < 1e-13 && worst_nobal < 1e-13);
+        // docs/expo.md: 6.1e-16 .. 2.9e-15 for n >= 2, 1.0e-14 for the scalar (asserted below
+        // 3e-14 and 1e-13)
+        SNT_CHECK(worst < (n == 1 ? 1e-13 : 3e-14) && worst_nobal < (n == 1 ? 1e-13 : 3e-14));
     }
     return 0;
 }
@@ -589,7 +615,8 @@ static int test_expm_full_identities(void) {
     double e2 = rel_err(n, n, P, E2);
     printf("  full mode: ||e^X e^-X - I|| %.2e, e^2X vs (e^X)^2 %.2e (||X|| %.1f)\n", e1, e2,
            norm1(n, n, X));
-    SNT_CHECK(e1 < 1e-13 && e2 < 1e-14);
+    // docs/expo.md: 4.3e-14 and 1.2e-16 (asserted below 1e-13 and 2e-15)
+    SNT_CHECK(e1 < 1e-13 && e2 < 2e-15);
     return 0;
 }
 
@@ -657,7 +684,7 @@ static int test_expm_pade_coefficients(void) {
         double e = rel_err(n, n, E, R);
         printf("  cap %d = r%-2d on eigenvalues -4..4: rel err vs Q r(L) Q^T %.2e\n", cap,
                orders[cap], e);
-        SNT_CHECK(e < 1e-13);
+        SNT_CHECK(e < 5e-14); // docs/expo.md: 6.0e-16 .. 3.6e-15 (asserted below 5e-14)
     }
     return 0;
 }
@@ -751,7 +778,14 @@ static int test_expm_a_stability(void) {
         SNT_STATUS_OK(sni_expm(n, Xs, &o, E, g_work));
         double nrm = spectral_norm(n, E);
         printf("  cap %2d, the spectrum turned (symmetric): ||r(X)||_2 %.6f\n", cap, nrm);
-        if (cap < 0) SNT_CHECK(nrm <= 1 + 1e-12);
+        // docs/expo.md: 0.9998, 0.9996, 0.99999 for the caps 0, 1, 2, then 8.5, 16.5, 20.0, 13.1
+        // (pinned to the printed digits); the standard algorithm e^-1
+        static const double fig[7] = {0.9998, 0.9996, 0.99999, 8.5, 16.5, 20.0, 13.1};
+        static const double tol[7] = {0.0001, 0.0001, 0.00002, 0.05, 0.05, 0.05, 0.05};
+        if (cap < 0)
+            SNT_NEAR(nrm, exp(-1), 1e-10); // measured off by 9.7e-12
+        else
+            SNT_NEAR(nrm, fig[cap], tol[cap]);
     }
     // oscillator blocks [[0, h], [-h K, -h B]], K = 1e2..1e6, B = 300, h = 10 ms
     int nb = 3;
@@ -833,7 +867,8 @@ static int test_expm_balancing(void) {
     printf("  ||X|| %.1e balanced to %.2f: r%d + %d squarings (unbalanced r%d + %d); max entry "
            "rel err balanced %.2e, unbalanced %.2e\n",
            norm1(n, n, X), nb, ob, sb, ou, su, ew, eu);
-    SNT_CHECK(sb < su);
+    // docs/expo.md: r13 with 0 squarings instead of 35; 1.3e-14 balanced (asserted below 1e-13)
+    SNT_CHECK(sb == 0 && su == 35);
     SNT_CHECK(ew < 1e-13);
     // the balancing's D is made of powers of two
     for (int i = 0; i < n; i++) {

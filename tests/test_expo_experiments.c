@@ -74,7 +74,7 @@ static int test_expo_local_error(void) {
         for (int i = 0; i < x.nv; i++)
             d = fmax(d, fabs(sn_system_u(x.s)[i] - gt.u[11 * x.nv + i]));
         printf("  anchors released at step 10: velocity off by %.3g\n", d);
-        SNT_CHECK(d > 1e-4);
+        SNT_NEAR(d, 0.117, 0.01); // docs/expo.md: 0.12
     }
     double prev = 0, err[5];
     for (int i = 0; i <= 4; i++) {
@@ -85,11 +85,12 @@ static int test_expo_local_error(void) {
         if (i) {
             double order = log2(prev / e.err_inf);
             printf("    order %.3f\n", order);
-            SNT_CHECK(order > 0.85 && order < 1.6);
+            SNT_CHECK(order > 0.95 && order < 1.4); // docs/expo.md: 1.09 to 1.25
         }
         prev = e.err_inf;
     }
-    SNT_CHECK(err[0] < 1e-3 && err[4] < err[0] / 12);
+    // docs/expo.md: 2.3e-5 at one sub-step, 9.2e-7 at 16 (asserted 3e-5, 1.2e-6)
+    SNT_CHECK(err[0] < 3e-5 && err[4] < 1.2e-6 && err[4] < err[0] / 12);
     // Expo with 0 and 2 matrix products against the same ground truth: larger errors at one
     // sub-step of 2 ms (the Pade approximants without scaling), converging as h falls
     expo_local e0, e2, e0f;
@@ -98,7 +99,8 @@ static int test_expo_local_error(void) {
     SNT_CHECK(expo_local_error(&x, &gt, EXPO_M_EXPO0, 16, &e0f) == 0);
     printf("  one sub-step: expo0 %.4e expo2 %.4e expo %.4e; expo0 x 16 %.4e\n", e0.err_inf,
            e2.err_inf, err[0], e0f.err_inf);
-    SNT_CHECK(e0.err_inf > err[0] && e0f.err_inf < e0.err_inf / 8);
+    // docs/expo.md: expo0 330x worse at one sub-step (asserted 200x)
+    SNT_CHECK(e0.err_inf > 200 * err[0] && e0f.err_inf < e0.err_inf / 8);
     expo_truth_free(&gt);
     expo_sim_close(&x);
     return 0;
@@ -127,7 +129,10 @@ static int test_baselines_local_error(void) {
         SNT_CHECK(z.err_inf < 1e-15 && a.nfail == 0 && b.nfail == 0);
         // explicit and implicit Euler first order, RK4 at least that (its error here is
         // dominated by the contacts' non-smooth force)
+        // docs/expo.md: 1.08, 4.25, 0.86 (asserted within 0.15)
+        const double doc[3] = {1.08, 4.25, 0.86};
         SNT_CHECK(order > 0.8 && order < (j == 1 ? 5.0 : 1.6));
+        SNT_NEAR(order, doc[j], 0.15);
         SNT_CHECK(b.err_inf < 1e-3);
         // another family's ground truth is refused
         if (j == 0) SNT_CHECK(expo_local_error(&x, &gt, EXPO_M_RK4, 1, &a) != 0);

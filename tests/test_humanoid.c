@@ -66,14 +66,18 @@ static int test_humanoid_falls_and_rests(void) {
     printf("  up to %d contacts, deepest contact point z %.4f m; solver: %.1f sweeps per step, "
            "at most %d, %d steps at the limit\n",
            nc_max, zmin, (double)its / n, it_max, capped);
-    // a fall from 0.96 m: at most the potential energy it had, plus the push
-    SNT_CHECK(ke_max < e0 - e_prev + 10);
-    SNT_CHECK(grow < 0.05);   // the position correction lifts by erp x depth per step
-    SNT_CHECK(zmin > -0.005); // nothing sinks more than 5 mm, even at impacts
-    SNT_CHECK(ke < 1e-6);     // at rest
-    // the solver's cost (37 sweeps per step; 112 before joint rows were warm-started and the
-    // sweeps stopped on unchanged velocities): a guard against regressions
-    SNT_CHECK((double)its / n < 50);
+    // docs/contact.md's figures (measured: peak kinetic energy 171.1 J, largest rise in one step
+    // 7.2e-5 J, deepest point 1.2 mm, 1.4e-11 J at 6 s; 7.4 sweeps per step, 8 steps at the
+    // limit), each asserted with a stated margin (the fall is chaotic: builds differ in the
+    // last bits and so in the path)
+    SNT_CHECK(ke_max < e0 - e_prev + 10); // a fall from 0.96 m: its potential energy and the push
+    SNT_CHECK(grow < 2e-4);               // the position correction's lift, 2.5x
+    SNT_CHECK(zmin > -0.002);             // nothing sinks more than 2 mm, even at impacts
+    SNT_CHECK(ke < 1e-8);                 // at rest
+    // the solver's cost (10.6 sweeps per step before, 37 before the subspace step, 112 before
+    // joint rows were warm-started): 20 % above today's, and few steps at the limit
+    SNT_CHECK((double)its / n < 9);
+    SNT_CHECK(capped <= 20);
     sn_world_destroy(w);
     sn_model_destroy(m);
     return 0;

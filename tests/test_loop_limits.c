@@ -312,7 +312,11 @@ static int test_cassie_from_qpos0(void) {
     SNT_CHECK(c.conflicts == 1);
     SNT_CHECK(c.loop_worst < 1e-4);
     SNT_CHECK(c.excess <= c.allowance);
-    SNT_CHECK(c.t_clear >= 0 && c.t_clear < 0.05 && c.excess_after <= 1e-9 * c.e0);
+    // the limits' correction opens the loops to second order; that opening is closed through
+    // the positions in the next step (issue 17, finding 5: fed back as velocity it was kinetic
+    // energy), which moves the legs by it (about 1e-7 m) against gravity and the springs while
+    // the feet are brought back: 2.1e-6 J above the energy at t_clear (was 0, 7e-9 of it)
+    SNT_CHECK(c.t_clear >= 0 && c.t_clear < 0.05 && c.excess_after <= 1e-8 * c.e0);
     SNT_CHECK(c.work == 0);
     // the foot crank's own limit holds it: back in its range to the correction's residue
     SNT_CHECK(c.crank_end < -0.5236 + 1e-3);

@@ -74,7 +74,8 @@ static int test_fourbar_closed_at_nominal(void) {
     double rms, worst;
     SNT_STATUS_OK(sn_system_loop_error(r.s, &rms, &worst));
     printf("  at nominal_config: closure rms %.2e, worst %.2e m\n", rms, worst);
-    SNT_CHECK(worst < 1e-15); // rounding: body2's anchor is attached where body1's is
+    // rounding: body2's anchor is attached where body1's is (docs/loops.md: 4.8e-17 m)
+    SNT_CHECK(worst < 2e-16);
     rig_close(&r);
     return 0;
 }
@@ -101,7 +102,8 @@ static int test_fourbar_swings_closed(void) {
     SNT_CHECK(umax > 1);
     // the drift of a crank at up to 27 rad/s (0.1 m: 2.7 m/s at its pin) at 1 ms: about
     // dt^2 v^2 / L = 7e-5 m per step, settling near 3.3 times that
-    SNT_CHECK(worst_max < 3e-4);
+    // (docs/loops.md: rms up to 6.5e-5 m, worst 9.1e-5; asserted 1e-4 and 3e-4)
+    SNT_CHECK(worst_max < 3e-4 && rms_max < 1e-4);
     SNT_CHECK(emax - e0 < 0.01 * fabs(e0) + 1e-3 && e0 - emin < 0.02 * fabs(e0) + 1e-2);
     rig_close(&r);
     return 0;
@@ -127,8 +129,9 @@ static int test_error_shrinks_by_0_7(void) {
     printf("  error %.3e m -> %.3e after 1 step (x %.4f), %.3e after 20 (x %.2e; 0.7^20 = %.2e); "
            "ratio off 0.7 by at most %.1e over 10 steps\n",
            e[0], e[1], e[1] / e[0], e[20], e[20] / e[0], pow(0.7, 20), worst_ratio);
-    SNT_CHECK(worst_ratio < 5e-3);
-    SNT_CHECK(e[20] < 1e-3 * e[0]);
+    // docs/loops.md: 0.7000 per step (off by 1.9e-5 at most; asserted 1e-4), 7.98e-4 after 20
+    SNT_CHECK(worst_ratio < 1e-4);
+    SNT_NEAR(e[20] / e[0], 7.98e-4, 2e-6);
     // with erp 0.5 the rate is 10 % per step
     SNT_STATUS_OK(sn_world_set_loop_erp(r.w, 0.5));
     SNT_STATUS_OK(sn_system_set_state(r.s, q, 3, u, 3));
@@ -136,7 +139,7 @@ static int test_error_shrinks_by_0_7(void) {
     SNT_STATUS_OK(sn_world_integrate(r.w));
     SNT_STATUS_OK(sn_system_loop_error(r.s, &e[1], NULL));
     printf("  erp 0.5: x %.4f per step\n", e[1] / e[0]);
-    SNT_NEAR(e[1] / e[0], 0.9, 5e-3);
+    SNT_NEAR(e[1] / e[0], 0.9, 1e-4); // docs/loops.md: 0.9000
     rig_close(&r);
     return 0;
 }
@@ -168,7 +171,7 @@ static int test_assemble_closes_an_opened_fourbar(void) {
     for (int k = 0; k <= it; k++)
         printf(" %.1e", errs[k]);
     printf("; the crank moved %.3f rad\n", dq);
-    SNT_CHECK(e1 <= 1e-13 && it <= 5);
+    SNT_CHECK(e1 <= 1e-15 && it <= 5); // docs/loops.md: 1e-16 m in 5 steps
     for (int k = 1; k <= it; k++) // quadratic: e_k <= C e_(k-1)^2 (C 1.3 to 1.8 per metre here)
         SNT_CHECK(errs[k - 1] > 0.01 || errs[k] <= 5 * errs[k - 1] * errs[k - 1] + 1e-15);
     // the velocity is admissible: a step in zero gravity keeps the loop closed to rounding
@@ -222,7 +225,7 @@ static int test_pin_equality_and_duplicates_agree(void) {
         d1 = fmax(d1, fabs(qe[i] - qp[i])), d2 = fmax(d2, fabs(qp[i] - q2[i]));
     printf("  after 0.3 s: equality vs pin %.2e rad, one pin vs two %.2e rad (crank at %.4f rad)\n",
            d1, d2, qe[0]);
-    SNT_CHECK(d1 < 1e-6);
+    SNT_CHECK(d1 < 2e-7); // docs/loops.md: 6.9e-8 rad
     SNT_CHECK(d2 == 0);
     free(u1), free(u2), free(u3);
     return 0;
@@ -329,7 +332,7 @@ static int test_loop_impulses_change_no_momentum(void) {
         "by at most %.1e and the angular by %.1e; closure rms up to %.1e m\n",
         imp_max, worst_l, worst_a, rms_max);
     SNT_CHECK(imp_max > 1e-3);
-    SNT_CHECK(worst_l < 1e-13);
+    SNT_CHECK(worst_l < 5e-14); // docs/loops.md: 8.2e-15
     // the angular share is that of the pin's lever: (p1 - p2) x impulse, with p1 - p2 the drift
     SNT_CHECK(worst_a < 1e-8);
     SNT_CHECK(rms_max < 1e-4);
@@ -383,6 +386,8 @@ static int test_contacts_cannot_open_a_loop(void) {
            t1, t150, w1, w150);
     SNT_CHECK(t1 > 100 && t150 > 100);
     SNT_CHECK(w1 < 3e-4 && w150 < 3e-4);
+    // docs/loops.md: 9.1e-5 m with 1 sweep and with 150, as without the ground (to 1e-6 of it)
+    SNT_CHECK(fabs(w1 - w150) < 1e-6 * w150);
     return 0;
 }
 
@@ -430,9 +435,11 @@ static int test_parallelogram_through_singular_pose(void) {
     printf("  3 s at about 6 rad/s: %d passes through the collinear pose; kinetic energy %.4f J at "
            "the start, at most %.4f; closure worst %.2e m\n",
            passes, ke0, ke_max, worst);
+    // docs/loops.md: kinetic energy never above its start, closure worst 1.6e-12 m (asserted
+    // below 1e-10)
     SNT_CHECK(passes >= 4);
-    SNT_CHECK(ke_max < 1.05 * ke0);
-    SNT_CHECK(worst < 2e-3);
+    SNT_CHECK(ke_max <= ke0 * (1 + 1e-9));
+    SNT_CHECK(worst < 1e-10);
     rig_close(&r);
     return 0;
 }
@@ -492,11 +499,13 @@ static int test_parallelogram_with_redundant_bar(void) {
     SNT_CHECK(r.s->loops.naxis[0] == 2 && r.s->loops.naxis[1] == 2);
     spin several, one;
     if (spin_parallelogram(&r, &several)) return 1;
+    // measured: tilt 4.5e-8 rad, lag 9.0e-8 rad, closure worst 1.3e-10 m (asserted with a
+    // margin of 8x to 11x), the kinetic energy never above its start
     SNT_CHECK(several.passes >= 4);
-    SNT_CHECK(several.tilt < 1e-6);
+    SNT_CHECK(several.tilt < 5e-7);
     SNT_CHECK(several.lag < 1e-6);
-    SNT_CHECK(several.ke_max < 1.05 * several.ke0);
-    SNT_CHECK(several.worst < 1e-6);
+    SNT_CHECK(several.ke_max <= several.ke0 * (1 + 1e-9));
+    SNT_CHECK(several.worst < 1e-9);
     rig_close(&r);
     // the nominal pose alone (as before several poses)
     SNT_CHECK(rig_open(&r, tc_load_file(SNT_SOURCE_DIR "/models/parallelogram.urdf", 0), 0) == 0);
@@ -509,6 +518,9 @@ static int test_parallelogram_with_redundant_bar(void) {
     SNT_CHECK(r.s->loops.naxis[0] == 2 && r.s->loops.naxis[1] == 1);
     if (spin_parallelogram(&r, &one)) return 1;
     rig_close(&r);
+    // measured: tilt 1.1e-9 rad, lag 8.8e-10 rad, closure worst 2.7e-10 m
+    SNT_CHECK(one.passes >= 4 && one.ke_max <= one.ke0 * (1 + 1e-9));
+    SNT_CHECK(one.tilt < 1e-8 && one.lag < 1e-8 && one.worst < 2e-9);
     return 0;
 }
 
@@ -544,7 +556,7 @@ static int test_mimic_joint(void) {
     printf("  2 s swinging (up to %.3f rad): q2 - 2 q1 - 0.1 and u2 - 2 u1 at most %.1e\n", qmax,
            worst);
     SNT_CHECK(qmax > 0.3);
-    SNT_CHECK(worst < 1e-12);
+    SNT_CHECK(worst < 3e-13); // docs/loops.md: 4.2e-14
     // off the relation by 0.01 rad, at rest: 0.7 per step
     double g0[3] = {0, 0, 0};
     SNT_STATUS_OK(sn_world_set_gravity(r.w, g0));
@@ -614,8 +626,10 @@ static int test_minitaur_loops_stay_closed(void) {
            "%.2e m, worst %.2e; %d contacts\n",
            sqrt(sq[0] / n[0]), worst[0], sqrt(sq[1] / n[1]), worst[1], nc);
     SNT_CHECK(nc >= 4);
-    SNT_CHECK(sqrt(sq[0] / n[0]) < 2e-6 && sqrt(sq[1] / n[1]) < 2e-6);
-    SNT_CHECK(worst[1] < 1e-5);
+    // README: closed to 0.4 um rms while it moves its legs (measured 4.1e-7 m, worst 1.1e-6;
+    // standing 2.2e-8 rms); asserted with a margin of 25 % (moving) and 2x (standing)
+    SNT_CHECK(sqrt(sq[0] / n[0]) < 5e-8 && sqrt(sq[1] / n[1]) < 5e-7);
+    SNT_CHECK(worst[0] < 1e-7 && worst[1] < 1.5e-6);
     rig_close(&r);
     return 0;
 }
@@ -642,7 +656,7 @@ static int test_inverse_dynamics_includes_loop_forces(void) {
     printf("  hinge forces up to %.2f N; torque about the hinge axes at most %.1e N m\n", fmax_,
            worst);
     SNT_CHECK(fmax_ > 1);
-    SNT_CHECK(worst < 1e-9);
+    SNT_CHECK(worst < 3e-12); // docs/loops.md: 2.7e-13 N m
     rig_close(&r);
     return 0;
 }
@@ -667,7 +681,8 @@ static int test_hand_set_velocity_keeps_the_loop(void) {
         printf("  %-13s after one step: closure worst %.2e m, kinetic energy %.4f J (the rocker "
                "alone had %.4f)\n",
                names[k], worst, ke, 0.5 * (0.0075 + 1 * 0.15 * 0.15) * 25);
-        SNT_CHECK(worst < 1e-5); // 1.5 mm if the positions moved with the rocker's velocity
+        // docs/loops.md: 2.7e-7 m (1.4 mm if the positions moved with the rocker's velocity)
+        SNT_CHECK(worst < 5e-7);
         SNT_CHECK(ke < 0.5 * (0.0075 + 0.0225) * 25);
         rig_close(&r);
     }
@@ -839,7 +854,7 @@ static int test_strandbeest_structured_factor(void) {
            "%.2e m, worst %.2e (dense: %.2e, %.2e); walked %.3f m\n",
            ss, sd, d30, rs, ws, rd, wd, qs[0]);
     SNT_CHECK(ss == 500 && sd == 0);
-    SNT_CHECK(d30 < 1e-12);
+    SNT_CHECK(d30 < 2e-13); // docs/loops.md: 9.4e-15
     SNT_CHECK(rs < 34e-6 && ws < 1e-4 && rd < 34e-6 && wd < 1e-4);
     SNT_CHECK(fabs(qs[0]) > 0.5); // it walks
     return 0;
@@ -862,7 +877,7 @@ static int test_strandbeest_delassus_sweeps(void) {
            "30 steps; closure rms %.2e / %.2e m, walked %.3f / %.3f m\n",
            ng, nvf, d30, rg, rv, qg[0], qv[0]);
     SNT_CHECK(ng > 400 && nvf == 0);
-    SNT_CHECK(d30 < 1e-10);
+    SNT_CHECK(d30 < 2e-13); // docs/contact.md: 6.2e-15
     SNT_CHECK(rg < 34e-6 && wg < 1e-4 && rv < 34e-6 && wv < 1e-4);
     return 0;
 }
@@ -888,8 +903,10 @@ static int test_strandbeest_closed_by_pins(void) {
            sp, d30, rp, wp, re, we, pins[0], pins[1], pins[2], qp[0], qe[0]);
     SNT_CHECK(sp == 500);
     SNT_CHECK(pins[0] == 0);
-    SNT_CHECK(pins[1] < 1e-12 * pins[2] && pins[2] > 0);
-    SNT_CHECK(d30 < 1e-4 && fabs(qp[0] - qe[0]) < 0.01);
+    // docs/loops.md: below 1e-17 N s (of 6.9), 3.6e-6 from the equality machine after 30 steps,
+    // walks 0.659 m (equality 0.657)
+    SNT_CHECK(pins[1] < 1e-16 && pins[2] > 0);
+    SNT_CHECK(d30 < 1e-5 && fabs(qp[0] - qe[0]) < 0.005);
     SNT_CHECK(rp < 34e-6 && wp < 1e-4);
     SNT_CHECK(fabs(qp[0]) > 0.5);
     return 0;
@@ -968,7 +985,7 @@ static int test_mjcf_weld_is_a_fixed_joint(void) {
     SNT_CHECK(fabs(r1[3]) > 0.5); // it swung
     SNT_CHECK(r1[0] < 1e-3 && r2[0] < 0.5 * r1[0]);
     SNT_CHECK(r1[1] < 1e-4 && r2[1] < 0.5 * r1[1]);
-    SNT_CHECK(r1[2] < 1e-9 && r2[2] < 1e-9);
+    SNT_CHECK(r1[2] < 1e-14 && r2[2] < 1e-14); // docs/mjcf.md: 7e-16 rad
     return 0;
 }
 
@@ -1017,8 +1034,8 @@ static int test_pinned_beam_leans_on_the_ground(void) {
     SNT_CHECK_MSG(failed < 0, "step %d failed", failed);
     SNT_CHECK(gap0 > 0.29 && res < 1e-12);
     SNT_CHECK(lam_max < 50 && ke_max < 20);
-    SNT_CHECK(gain < 0.05);
-    SNT_CHECK(worst < 5e-4);
+    SNT_CHECK(gain < 0.02);  // docs/mjcf.md: +0.015 J
+    SNT_CHECK(worst < 2e-5); // hook open at most 7.1 um
     rig_close(&r);
     return 0;
 }

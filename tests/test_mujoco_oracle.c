@@ -1942,15 +1942,22 @@ static int test_cli_inspect_json_matches_mujoco(void) {
 // MJCF read by sinew against MuJoCo's own compiler on the same files: masses per body, then M, h
 // and forward dynamics at random states. The models: the features one by one (tests/data/mjcf),
 // and the MJCF files of shared/models that the reader takes so far
+// the worst of every MJCF file compared (test_mjcf_matches_mujoco)
+static worst g_mjcf_worst;
+
 static int run_mjcf(const char* label, const char* path, unsigned long long seed) {
     pair p;
     int r = pair_open_mjcf(&p, label, path);
     if (r == 0) {
         worst w;
         r = compare_states(&p, label, seed, &w);
-        if (r == 0)
+        if (r == 0) {
             printf("  %-48s nv %2d  rel err: M %.1e  h %.1e  h(g=0) %.1e  u-dot %.1e  poses %.1e\n",
                    label, p.nv, w.M, w.h, w.h0, w.udot, w.pos);
+            worst* a = &g_mjcf_worst;
+            a->M = fmax(a->M, w.M), a->h = fmax(a->h, w.h), a->h0 = fmax(a->h0, w.h0);
+            a->udot = fmax(a->udot, w.udot), a->pos = fmax(a->pos, w.pos);
+        }
     }
     pair_close(&p);
     return r;
@@ -1958,6 +1965,7 @@ static int run_mjcf(const char* label, const char* path, unsigned long long seed
 
 static int test_mjcf_matches_mujoco(void) {
     mju_user_warning = on_mj_warning;
+    memset(&g_mjcf_worst, 0, sizeof g_mjcf_worst);
     static const char* const own[] = {"features.xml", "floating.xml", "inline_mesh.xml",
                                       "springs.xml"};
     int r = 0;
@@ -2006,6 +2014,15 @@ static int test_mjcf_matches_mujoco(void) {
            "3's)\n",
            compared, refused);
     SNT_CHECK_MSG(compared >= 20, "only %d shared MJCF files compared", compared);
+    // README, docs/mjcf.md: to 3e-12 in M, h and forward dynamics (every file at most: M 6.7e-15,
+    // h 2.5e-14, u-dot 2.6e-12, poses 3.0e-15; h with gravity off 5.6e-13). Each state is held
+    // to TOL above; the worst over the files to 2x the u-dot figure and about 10x the
+    // rounding-level others
+    const worst* a = &g_mjcf_worst;
+    printf("  worst over the MJCF files: M %.1e  h %.1e  h(g=0) %.1e  u-dot %.1e  poses %.1e\n",
+           a->M, a->h, a->h0, a->udot, a->pos);
+    SNT_CHECK(a->M < 5e-14 && a->h < 2.5e-13 && a->h0 < 5e-12);
+    SNT_CHECK(a->udot < 5e-12 && a->pos < 5e-14);
     return r;
 }
 
@@ -2176,7 +2193,10 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
     tc_seed(seed);
     for (int k = 0; k < NSTATE && r == 0; k++)
         r = tendon_state(&p, sys, mt, ma, &w);
-    double tl = spatial ? 1e-10 : 1e-12;
+    // README, docs/constraints.md: lengths, Jacobians and forces to 1e-14 (every file at most
+    // 4.9e-15 and forces 9.1e-15 relative): asserted below 2e-14 and 3e-14
+    double tl = 2e-14;
+    (void)spatial;
     if (r == 0) {
         char inside[64] = "";
         if (w.inside) snprintf(inside, sizeof inside, ", %d inside", w.inside);
@@ -2184,8 +2204,8 @@ static int run_tendons(const char* label, const char* path, unsigned long long s
                "%.1e  (%d of %d tendon-states wrapped%s)\n",
                label, p.sm->ntendon, p.sm->ntactuator, w.len, w.jac, w.vel, w.force, w.wrapped,
                NSTATE * p.sm->ntendon, inside);
-        if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 1e-10)) {
-            fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 1e-10)\n", label, tl);
+        if (!(w.len <= tl && w.jac <= tl && w.vel <= tl && w.force <= 3e-14)) {
+            fprintf(stderr, "  %s: beyond the tolerance (%.0e; forces 3e-14)\n", label, tl);
             r = 1;
         }
     }
@@ -2414,7 +2434,8 @@ static int test_sensors_match_mujoco(void) {
                 scale = fmax(scale, fmax(fabs(v[c]), fabs(x[c])));
             for (int c = 0; c < info.dim; c++)
                 e = fmax(e, fabs(sign * v[c] - x[c]) / scale);
-            SNT_CHECK_MSG(e <= TOL,
+            // docs/sensors.md: the largest relative difference 6.3e-14 (asserted below 3e-13)
+            SNT_CHECK_MSG(e <= 3e-13,
                           "state %d, sensor '%s': sinew (%.12g, %.12g, %.12g), MuJoCo "
                           "(%.12g, %.12g, %.12g): %.3g relative",
                           n, name, v[0], info.dim > 1 ? v[1] : 0, info.dim > 2 ? v[2] : 0, x[0],

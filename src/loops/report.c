@@ -130,6 +130,7 @@ sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* r
     int nv = m->nv, nq = m->nq;
     sn_real err = s->step.has_constraints ? assembly_error(s) : 0;
     sn_status st = SN_OK;
+    s->loops.pc_pending = 0; // the assembly feeds back the whole error
     // the state before, restored on failure
     sn_real* qsave = s->loops.save_q;
     sn_real* usave = s->loops.save_u;

@@ -301,6 +301,7 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
             s->loops.same[r] = same;
             v3_copy(s->loops.axis + 3 * r, a[i]);
             s->loops.rhs[r] = -beta * v3_dot(a[i], dp);
+            s->loops.row_con[r] = c;
         }
     }
     // mimic joints: e = q_follower - m q_leader - c, row e_follower - m e_leader (no drift:
@@ -322,9 +323,23 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
         jn[r] = 2 - lock;
         sn_real e =
             d->q[m->joint_qadr[j]] - mult * d->q[m->joint_qadr[l]] - m->joint_mimic_offset[j];
+        s->loops.row_con[r] = -1;
         s->loops.rhs[r++] = -beta * e;
     }
     s->loops.nrow = nr = r;
+    // after a position correction: the velocity feeds back the predicted errors only, the rest
+    // (the correction's second-order opening) is closed through the positions (factor.c)
+    for (r = 0; r < nr; r++) {
+        int c = s->loops.row_con[r];
+        sn_real o = 0;
+        if (s->loops.pc_pending && c >= 0) {
+            sn_real dp[3];
+            v3_sub(dp, s->loops.err + 3 * c, s->loops.pc_pred + 3 * c);
+            o = v3_dot(s->loops.axis + 3 * r, dp);
+            s->loops.rhs[r] += beta * o;
+        }
+        s->loops.pc_rhs[r] = -o;
+    }
     // Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the ancestors of the row's DOFs);
     // the marks are all 0 between rows
     for (r = 0; r < nr; r++)

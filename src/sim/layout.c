@@ -122,6 +122,10 @@ static void layout_loops(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->loops.zidx, nr * nv);
     SNI_CARVE(c, s->loops.same, nr);
     SNI_CARVE(c, s->loops.rhs, nr);
+    SNI_CARVE(c, s->loops.row_con, nr);
+    SNI_CARVE(c, s->loops.pc_pred, 3 * nc);
+    SNI_CARVE(c, s->loops.pc_rhs, nr);
+    SNI_CARVE(c, s->loops.pc_u, nv);
     SNI_CARVE(c, s->loops.lam, nr);
     SNI_CARVE(c, s->loops.cols, nv);
     SNI_CARVE(c, s->loops.colvec, 3 * nv);

@@ -416,6 +416,12 @@ static sn_status stage_positions(sn_system* s, sn_real dt) {
             ubar[i] += s->solve.pseudo[i];
             s->solve.pseudo[i] = 0;
         }
+    // the last correction's opening of the loops closed through the positions (loops/factor.c);
+    // this one's predicted, for the next step to tell its opening from the loops' drift
+    if (s->loops.active && s->loops.pc_any && !s->loops.pc_solved)
+        for (int i = 0; i < nv; i++)
+            ubar[i] += s->loops.pc_u[i];
+    if (s->loops.active && pseudo && s->loops.pc_limit) sni_loops_predict(s, ubar, dt);
     sn_integrate_q(m, s->step.q0, ubar, dt, q1);
     if (!finite_all(u1, nv) || !finite_all(q1, nq)) return SN_ERR_NONFINITE;
     return SN_OK;

@@ -40,6 +40,7 @@ void sni_system_state_set(sn_system* s) {
     memset(s->solve.pseudo, 0, (size_t)s->m->nv * sizeof(sn_real));
     memset(s->solve.row_prev, 0, 3 * (size_t)s->m->nv * sizeof(sn_real));
     memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
+    s->loops.pc_pending = 0; // no position correction's opening to tell from the drift
     memcpy(s->d->gravity, s->world->gravity, 3 * sizeof(sn_real));
     sni_system_invalidate(s, SNI_VALID_STATE);
     sni_soft_state_set(s);

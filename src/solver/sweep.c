@@ -433,13 +433,30 @@ void sni_solver_position_correction(sni_solver* sv) {
     for (int a = 0; a < nb; a++) {
         sn_real t = pseudo_target(sv, a);
         any |= t != 0;
+        // a limit's correction through loops: its opening of them is closed through the
+        // positions in the next step (loops/factor.c)
+        if (t != 0 && sv->blk_kind[a] != SN_ROW_CONTACT && block_looped(sv, a))
+            sv->sys[sv->blk_sa[a]]->loops.pc_limit = 1;
         sv->pc_target[a] = t;
         sv->pc_impulse[a] = 0;
     }
+    // the closure of the loops' opening by the last step's limit correction (loops/factor.c)
+    // is where the rows start from: the contacts and limits see it and hold against it
+    for (int si = 0; si < sv->nsys; si++) {
+        const sn_system* s = sv->sys[si];
+        any |= s->solve.active && s->loops.active && s->loops.pc_any;
+    }
     if (!any) return;
-    for (int si = 0; si < sv->nsys; si++)
-        if (sv->sys[si]->solve.active)
-            memset(sv->sys[si]->solve.pseudo, 0, (size_t)sv->sys[si]->m->nv * sizeof(sn_real));
+    for (int si = 0; si < sv->nsys; si++) {
+        sn_system* s = sv->sys[si];
+        if (!s->solve.active) continue;
+        size_t bytes = (size_t)s->m->nv * sizeof(sn_real);
+        if (s->loops.active && s->loops.pc_any) {
+            memcpy(s->solve.pseudo, s->loops.pc_u, bytes);
+            s->loops.pc_solved = 1;
+        } else
+            memset(s->solve.pseudo, 0, bytes);
+    }
     for (int it = 0; it < sv->max_iter; it++) {
         sn_real change = 0;
         for (int a = 0; a < nb; a++) {

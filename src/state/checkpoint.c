@@ -55,6 +55,10 @@
 //   that read it are listed only while active) | the rest (rows, factors, groups, assembly):
 //   scratch of a step (the rows' nonzero lists kept from the last step give the same lists
 //   when made afresh).
+// sni_loops (continued): pc_pending, pc_pred: state (a position correction's opening of the
+//   loops told from their drift in the next step; written only when some system has one
+//   pending, after the rotors, so that other checkpoints are as they were and version 2 stays) |
+//   pc_any, pc_rhs, pc_u, row_con: scratch of a step.
 // sni_gyro: mode: config | fprev: state (the last step's impulses, a known force in the next
 //   step's midpoint couple) | warned: state | applied, newton: report, not restored | ready,
 //   nbody, body, axes, coef: derived from the model (computed at the first step) | the rest:
@@ -630,6 +634,39 @@ static void visit_placements(sni_ser* S, sn_world* w) {
 }
 
 
+// ---- the loops' opening by a position correction, pending for the next step ----
+
+#define LOOPS_PC_MARK 0x43504c53 // "SLPC": the loops' pending openings follow
+
+// some system's last step moved its positions with a position correction through loops
+static int any_loop_opening(const sn_world* w) {
+    for (int i = 0; i < w->nsys; i++)
+        if (w->sys[i]->loops.pc_pending) return 1;
+    return 0;
+}
+
+// CHECK, LOAD: the checkpoint's next part is this one (an array of one int, the mark)
+static int next_is_loop_opening(const sni_ser* S) {
+    return S->off + 8 <= S->n && sni_get_u32(S->buf + S->off) == 1 &&
+           sni_get_u32(S->buf + S->off + 4) == LOOPS_PC_MARK;
+}
+
+// a mark, then per system whether its next step has an opening to tell from the drift, and the
+// errors its last step predicted (loops/factor.c)
+static void visit_loop_openings(sni_ser* S, sn_world* w) {
+    S->sys = -1;
+    int mark = LOOPS_PC_MARK;
+    sni_ser_int(S, SNI_TEMP, "loops' pending openings (present)", &mark, 1, 0, -1);
+    for (int i = 0; i < w->nsys && S->failed == SN_OK; i++) {
+        sn_system* s = w->sys[i];
+        S->sys = i;
+        sni_ser_int(S, SNI_STATE, "loops' opening pending", &s->loops.pc_pending, 1, 0, 1);
+        sni_ser_real(S, SNI_STATE, "loops' predicted errors", s->loops.pc_pred,
+                     3 * (size_t)s->m->nconstraint);
+    }
+}
+
+
 // the whole walk; 1 when it visited the placements (SAVE: some changed; CHECK, LOAD: the
 // checkpoint has them)
 static int visit_all(sni_ser* S, sn_world* w) {
@@ -640,6 +677,11 @@ static int visit_all(sni_ser* S, sn_world* w) {
     if (w->soft && S->failed == SN_OK) visit_soft(S, w);
     if (w->couple && S->failed == SN_OK) visit_couple(S, w);
     if (any_rotor(w) && S->failed == SN_OK) visit_rotors(S, w);
+    int opening = S->mode == SNI_SER_SAVE ? any_loop_opening(w) : next_is_loop_opening(S);
+    if (opening && S->failed == SN_OK) visit_loop_openings(S, w);
+    if (!opening && S->mode == SNI_SER_LOAD)
+        for (int i = 0; i < w->nsys; i++)
+            w->sys[i]->loops.pc_pending = 0;
     int placed = S->mode == SNI_SER_SAVE ? any_placement_changed(w) : S->off < S->n;
     if (placed && S->failed == SN_OK) visit_placements(S, w);
     return placed;

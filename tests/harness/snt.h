@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // snt.h: the test harness. A suite lists its tests with SNT_SUITE; each test returns 0 (pass)
-// or 1 (fail). The runner takes an optional name filter, times each test and ends with the
-// line "N passed, N failed" (and ", N skipped").
+// or 1 (fail) or SNT_SKIP (could not run: a shared file or an optional tool is absent). The
+// runner takes an optional name filter, times each test and ends with the line "N passed,
+// N failed" (and ", N skipped"). Its exit code: 1 when a test failed, else SNT_SKIP (77, which
+// ctest reports as "Skipped", never as passed) when one skipped, else 0. With SNT_NO_SKIP set
+// in the environment (scripts/test.sh sets it: CI has ../shared and MuJoCo) a skip is a
+// failure.
 #ifndef SNT_H
 #define SNT_H
 
@@ -92,7 +96,12 @@ static inline int snt_run(const snt_test* t, int n, int argc, char** argv) {
         printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     else
         printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    if (failed) return 1;
+    if (skipped && getenv("SNT_NO_SKIP") && *getenv("SNT_NO_SKIP")) {
+        printf("SNT_NO_SKIP is set: a skipped test is a failure here\n");
+        return 1;
+    }
+    return skipped ? SNT_SKIP : 0;
 }
 
 #endif
