@@ -175,6 +175,68 @@ static int test_obj_face_index_beyond_long_refused(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_obj_face_index_beyond_long_refused), SNT_TEST(test_regressions_replay),
+// what the checkpoint fuzzer found: a box on the ground spinning at 4e175 rad/s fails its step
+// (SN_ERR_NONFINITE); the state is put back, and the failed solve's non-finite impulses must not
+// stay in the contact reports, or the world's own checkpoint is refused and the NaNs become the
+// next step's warm start
+static int test_failed_step_leaves_no_nan(void) {
+    static const char urdf[] =
+        "<robot name='box'><link name='base'><inertial><mass value='1'/>"
+        "<inertia ixx='0.02' iyy='0.02' izz='0.02' ixy='0' ixz='0' iyz='0'/></inertial>"
+        "<collision><geometry><box size='0.2 0.2 0.2'/></geometry></collision></link></robot>";
+    sn_model* m = NULL;
+    sn_error err;
+    SNT_STATUS_OK(sn_load_urdf_string(urdf, sizeof urdf - 1, "box.urdf", NULL, NULL, &m, &err));
+    sn_world* w = NULL;
+    sn_system* s = NULL;
+    SNT_STATUS_OK(sn_world_create(NULL, &w, &err));
+    SNT_STATUS_OK(sn_world_add_system(w, m, &s, &err));
+    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    double q[7] = {0, 0, 0.0999, 1, 0, 0, 0}, u[6] = {0};
+    SNT_STATUS_OK(sn_system_set_state(s, q, 7, u, 6));
+    for (int k = 0; k < 5; k++)
+        SNT_STATUS_OK(sn_world_integrate(w));
+    SNT_CHECK(sn_system_contact_count(s) > 0);
+    double q0[7], u0[6];
+    memcpy(q0, sn_system_q(s), sizeof q0);
+    memcpy(u0, sn_system_u(s), sizeof u0);
+    u0[3] = u0[4] = 4e175;
+    SNT_STATUS_OK(sn_system_set_state(s, q0, 7, u0, 6));
+    sn_status st = sn_world_integrate(w);
+    SNT_CHECK_MSG(st == SN_ERR_NONFINITE, "the spinning box's step returned %s",
+                  sn_status_str(st));
+    SNT_CHECK(!memcmp(q0, sn_system_q(s), sizeof q0) && !memcmp(u0, sn_system_u(s), sizeof u0));
+    int nc = sn_system_contact_count(s);
+    for (int c = 0; c < nc; c++) {
+        sn_contact ct;
+        SNT_STATUS_OK(sn_system_contact(s, c, &ct));
+        SNT_CHECK_MSG(isfinite(ct.impulse[0]) && isfinite(ct.impulse[1]) &&
+                          isfinite(ct.impulse[2]),
+                      "contact %d of the failed step has impulse (%g, %g, %g)", c, ct.impulse[0],
+                      ct.impulse[1], ct.impulse[2]);
+    }
+    size_t n = 0, written = 0;
+    SNT_STATUS_OK(sn_world_checkpoint_size(w, &n));
+    void* buf = malloc(n);
+    SNT_CHECK(buf);
+    SNT_STATUS_OK(sn_world_save_state(w, buf, n, &written));
+    st = sn_world_load_state(w, buf, written);
+    free(buf);
+    SNT_CHECK_MSG(st == SN_OK, "the world's checkpoint after a failed step: %s",
+                  sn_world_last_error(w));
+    // the box set back at rest steps on, with finite impulses
+    u0[3] = u0[4] = 0;
+    SNT_STATUS_OK(sn_system_set_state(s, q0, 7, u0, 6));
+    SNT_STATUS_OK(sn_world_integrate(w));
+    SNT_CHECK(sn_system_contact_count(s) > 0);
+    sn_contact ct;
+    SNT_STATUS_OK(sn_system_contact(s, 0, &ct));
+    SNT_CHECK(isfinite(ct.impulse[2]) && ct.impulse[2] > 0);
+    sn_world_destroy(w);
+    sn_model_destroy(m);
+    return 0;
+}
+
+SNT_SUITE(SNT_TEST(test_obj_face_index_beyond_long_refused), SNT_TEST(test_failed_step_leaves_no_nan), SNT_TEST(test_regressions_replay),
           SNT_TEST(test_model_seeds_load_and_step), SNT_TEST(test_checkpoint_seeds_load_and_step),
           SNT_TEST(test_foreign_inputs_refused))

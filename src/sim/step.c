@@ -475,7 +475,16 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
         memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
         memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
         sni_system_state_set(s);
+        // the failed solve's loop impulses are not reported (they may not be finite)
+        if (s->m->nconstraint > 0)
+            memset(s->loops.imp, 0, 3 * (size_t)s->m->nconstraint * sizeof(sn_real));
     }
+    // the contacts found at the restored state stay the last step's report, without the failed
+    // solve's impulses, and the contact problem's report is empty (as after a load): a failed step
+    // leaves nothing non-finite behind, so the world's checkpoint still saves and loads
+    for (int i = 0; i < w->ncontact; i++)
+        memset(w->contacts[i].impulse, 0, sizeof w->contacts[i].impulse);
+    w->solver.nblock = 0;
     // a world constraint whose impulses are not finite is named (its warm start zeroed)
     char who[200];
     if (st == SN_ERR_NONFINITE && sni_couple_blame(w, who, sizeof who))

@@ -65,15 +65,45 @@ static void checkpoint_round_trip(sn_world* w) {
     free(buf);
 }
 
-// steps w up to SNF_STEPS times (a failed step ends it, with a message) and reads its reports
+// the state of every system of w, concatenated (q then u of each); its length in n
+static sn_real* world_state(sn_world* w, size_t* n) {
+    size_t len = 0;
+    for (int i = 0; i < sn_world_system_count(w); i++) {
+        const sn_model* m = sn_system_model(sn_world_system(w, i));
+        len += (size_t)(m->nq + m->nv);
+    }
+    sn_real* x = malloc((len ? len : 1) * sizeof(sn_real));
+    SNF_CHECK(x != NULL, "out of memory");
+    size_t at = 0;
+    for (int i = 0; i < sn_world_system_count(w); i++) {
+        sn_system* s = sn_world_system(w, i);
+        const sn_model* m = sn_system_model(s);
+        memcpy(x + at, sn_system_q(s), (size_t)m->nq * sizeof(sn_real));
+        memcpy(x + at + m->nq, sn_system_u(s), (size_t)m->nv * sizeof(sn_real));
+        at += (size_t)(m->nq + m->nv);
+    }
+    *n = len;
+    return x;
+}
+
+// steps w up to SNF_STEPS times (a failed step ends it: it has a message and leaves the state as
+// it was, bit for bit) and reads its reports
 static void step_world(sn_world* w) {
     for (int k = 0; k < SNF_STEPS; k++) {
+        size_t n0 = 0, n1 = 0;
+        sn_real* before = world_state(w, &n0);
         sn_status st = sn_world_integrate(w);
         if (st != SN_OK) {
             const char* e = sn_world_last_error(w);
             SNF_CHECK(e && e[0], "a step failed (%s) without a message", sn_status_str(st));
+            sn_real* after = world_state(w, &n1);
+            SNF_CHECK(n0 == n1 && memcmp(before, after, n0 * sizeof(sn_real)) == 0,
+                      "a failed step (%s) changed the state", sn_status_str(st));
+            free(after);
+            free(before);
             break;
         }
+        free(before);
     }
     for (int i = 0; i < sn_world_system_count(w); i++) {
         sn_system* s = sn_world_system(w, i);
