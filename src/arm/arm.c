@@ -17,6 +17,7 @@ sn_status sni_arm_fail(sn_arm* a, sn_status st, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(a->last_error, sizeof a->last_error, fmt, ap);
     va_end(ap);
+    sni_last_error_set(a->last_error);
     if (a->log) a->log(SN_LOG_ERROR, a->last_error, a->log_ctx);
     return st;
 }

@@ -17,6 +17,7 @@ sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(mx->err, sizeof mx->err, fmt, ap);
     va_end(ap);
+    sni_last_error_set(mx->err);
     if (mx->log) mx->log(SN_LOG_ERROR, mx->err, mx->log_ctx);
     return code;
 }

@@ -30,6 +30,7 @@ sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(w->last_error, sizeof w->last_error, fmt, ap);
     va_end(ap);
+    sni_last_error_set(w->last_error);
     return code;
 }
 
