@@ -61,103 +61,129 @@ GOOD_REAL = {'dt': '1e-3', 'tol': '1e-9', 'tolerance': '1e-8', 'erp': '0.2', 'ma
 
 # per function: nullable parameters, good values, the return a refusal gives when it is not the
 # return type's (docs/contracts.md), kinds of bad value a parameter does not have
-SPECIAL = {
-    # nullable pointers (the header says "NULL skips", "may be NULL", "nullable", "NULL: ...")
-    'sn_system_constraint': {'nullable': {'impulse', 'separation'}},
-    'sn_system_update_mass_info': {'nullable': {'nreduced'}},
-    'sn_system_loop_error': {'nullable': {'rms', 'worst'}},
-    'sn_system_assemble': {'nullable': {'residual'}},
-    'sn_system_add_actuator': {'nullable': {'id'}},
-    'sn_system_step_torques': {'nullable': {'pd', 'damping', 'actuators', 'springs', 'external'}},
-    'sn_system_step_constraint_torques': {'nullable': {'friction', 'contacts', 'loops'}},
-    'sn_system_rotor': {'nullable': {'spin_inertia', 'gear_ratio'}},
-    'sn_system_springs': {'nullable': {'stiffness', 'rest'}},
-    'sn_point_jacobian': {'nullable': {'jp', 'jr'}},
-    'sn_frame_jacobian': {'nullable': {'jp', 'jr'}},
-    'sn_frame_pose': {'nullable': {'pos', 'rot'}},
-    'sn_frame_velocity': {'nullable': {'lin', 'ang'}},
-    'sn_frame_acceleration': {'nullable': {'lin', 'ang'}},
-    'sn_point_jdot_u': {'nullable': {'lin', 'ang'}},
-    'sn_joint_wrench_world': {'nullable': {'force', 'torque'}},
-    'sn_momentum': {'nullable': {'lin', 'ang'}},
-    'sn_com': {'nullable': {'com'}},
-    'sn_fk_acc': {'nullable': {'udot'}},
-    'sn_rnea': {'nullable': {'udot'}},
-    'sn_inverse_dynamics': {'nullable': {'udot'}},
-    'sn_set_state': {'nullable': {'u'}},
-    'sn_arm_step': {'nullable': {'in'}},
-    'sn_arm_set_state': {'nullable': {'q', 'qd'}},
-    'sn_arm_set_placement': {'nullable': {'rot'}},
-    'sn_arm_params': {'nullable': {'damping', 'friction', 'lower', 'upper', 'sweeps'}},
-    'sn_arm_mass_matrix': {'nullable': {'C'}},
-    'sn_arm_gyroscopic_matrix': {'nullable': {'H'}},
-    'sn_arm_kinetic_energy': {'nullable': {'C'}},
-    'sn_arm_from_model': {'nullable': {'desc'}},
-    'sn_maximal_add_body': {'nullable': {'id'}},
-    'sn_maximal_add_constraint': {'nullable': {'id'}},
-    'sn_maximal_add_user_constraint': {'nullable': {'id'}},
-    'sn_maximal_body_state': {'nullable': {'x', 'quat', 'v', 'w'}},
-    'sn_maximal_set_body_force': {'nullable': {'force', 'torque'}},
-    'sn_maximal_constraint_force': {'nullable': {'lambda', 'force', 'torque'}},
-    'sn_maximal_constraint_error': {'nullable': {'rms', 'worst'}},
-    'sn_maximal_momentum': {'nullable': {'linear', 'angular'}},
-    'sn_maximal_from_model': {'nullable': {'q', 'u'}},
-    'sn_maximal_joint_state': {'nullable': {'q', 'u'}},
-    'sn_world_add_constraint': {'nullable': {'id'}},
-    'sn_world_constraint_force': {'nullable': {'force', 'torque', 'taut'}},
-    'sn_world_add_maximal': {'nullable': {'first'}},
-    'sn_world_add_maximal_as': {'nullable': {'first'}},
-    'sn_world_maximal_joint_state': {'nullable': {'q', 'u'}},
-    'sn_world_add_mesh': {'nullable': {'scale'}},
-    'sn_world_save_state': {'nullable': {'written'}},
-    'sn_world_soft_pair': {'nullable': {'is_set'}},
-    'sn_system_add_soft_point': {'nullable': {'id'}},
-    'sn_system_add_soft_point_frame': {'nullable': {'id'}},
-    'sn_system_add_soft_geometry_points': {'nullable': {'added'}},
-    'sn_system_add_sensor': {'nullable': {'id'}},
-    'sn_mesh_read': {'nullable': {'scale'}},
-    'sn_load_urdf_string': {'nullable': {'name', 'base_dir'}},
-    'sn_load_mjcf_string': {'nullable': {'name', 'base_dir'}},
-    'sn_load_usd_string': {'nullable': {'name'}},
-    'sn_system_loop_inverse_dynamics': {'nullable': {'lambda_out', 'udot_out'}},
-    'sn_system_loop_inverse_dynamics_actuators': {'nullable': {'lambda_out', 'udot_out',
-                                                               'tau_out'}},
-    'sn_system_loop_forward_dynamics': {'nullable': {'lambda_out'}},
-    'sn_system_solve_ik': {'nullable': {'q_out'}},
-    'sn_system_ik_errors': {'nullable': {'q', 'errors'}},
-    'sn_system_apply_file': {'nullable': {'opts', 'report'}},
-    # good values that make the rest of a call right, so that the bad argument is the refusal's
-    'sn_system_set_actuator_torques': {'good': {'n': 'sn_system_actuator_count(F.s)'}},
-    'sn_system_actuator_states': {'good': {'n': 'sn_system_actuator_count(F.s)'}},
-    'sn_system_set_tendon_controls': {'good': {'n': 'F.m->ntactuator'}},
-    'sn_system_sensor_read': {'good': {'n': '0'}},
-    'sn_arm_set_damping': {'good': {'n': 'sn_arm_joint_count(F.arm)'}},
-    'sn_arm_set_friction': {'good': {'n': 'sn_arm_joint_count(F.arm)'}},
-    'sn_arm_set_stops': {'good': {'n': 'sn_arm_joint_count(F.arm)'}},
-    'sn_model_find': {'good': {'name': '"upper"'}},
-    'sn_model_set_body_mass': {'good': {'mass': '1'}},
-    'sn_world_add_box': {'good': {'size': 'F.ones'}},
-    'sn_world_add_mesh': {'good': {'path': 'F.mesh'}},
-    'sn_maximal_add_body': {'good': {'inertia': 'F.inertia'}},
-    'sn_maximal_set_body_state': {'good': {'quat': 'F.quat'}},
-    'sn_arm_set_placement': {'good': {'rot': 'F.eye'}},
-    'sn_system_set_rotor': {'good': {'gear_ratio': '1'}},
-    'sn_world_soft_pair': {'good': {'a': '0', 'b': '0'}},
-    'sn_world_set_soft_pair': {'good': {'a': '0', 'b': '0'}},
-    'sn_world_set_material_pair': {'good': {'a': '0', 'b': '0'}},
-    # values a refusal returns that are not the return type's rule (each documented in the header)
-    'sn_arm_joint_count': {'refusal': '0'},
-    'sn_arm_last_error': {'refusal': 'nonnull'},
-    'sn_maximal_last_error': {'refusal': 'nonnull'},
-    'sn_world_last_error': {'refusal': 'nonnull'},
-    'sn_world_last_warning': {'refusal': 'nonnull'},
-    'sn_status_str': {'refusal': 'nonnull'},
-    'sn_joint_type_str': {'refusal': 'nonnull'},
-    'sn_sensor_type_name': {'refusal': 'nonnull'},
-    'sn_sensor_dim': {'refusal': '0'},
-    # kinds a parameter does not have: a value it accepts (the header says so)
-    'sn_world_terrain_height': {'nullable': {'normal'}, 'accept': {'x': 'inf', 'y': 'inf'}},
-    'sn_world_set_heightfield': {'good': {'dx': '1', 'dy': '1', 'z': 'F.ones'}},
+# pointers the header lets be NULL ("NULL skips", "may be NULL", "nullable", "NULL: ...")
+NULLABLE = {
+    'sn_system_joint_wrench': {'force', 'torque'},
+    'sn_system_body_contact_force': {'force', 'torque'},
+    'sn_world_set_soft_pair': {'p'},
+    'sn_model_joint_placement': {'axis', 'pos', 'rot'},
+    'sn_maximal_set_body_state': {'quat', 'v', 'w', 'x'},
+    'sn_aba': {'tau', 'udot'},
+    'sn_system_constraint': {'impulse', 'separation'},
+    'sn_system_update_mass_info': {'nreduced'},
+    'sn_system_loop_error': {'rms', 'worst'},
+    'sn_system_assemble': {'residual'},
+    'sn_system_add_actuator': {'id'},
+    'sn_system_step_torques': {'actuators', 'damping', 'external', 'pd', 'springs'},
+    'sn_system_step_constraint_torques': {'contacts', 'friction', 'loops'},
+    'sn_system_rotor': {'gear_ratio', 'spin_inertia'},
+    'sn_system_springs': {'rest', 'stiffness'},
+    'sn_point_jacobian': {'jp', 'jr'},
+    'sn_frame_jacobian': {'jp', 'jr'},
+    'sn_frame_pose': {'pos', 'rot'},
+    'sn_frame_velocity': {'ang', 'lin'},
+    'sn_frame_acceleration': {'ang', 'lin'},
+    'sn_point_jdot_u': {'ang', 'lin'},
+    'sn_joint_wrench_world': {'force', 'torque'},
+    'sn_momentum': {'ang', 'lin'},
+    'sn_com': {'com'},
+    'sn_fk_acc': {'udot'},
+    'sn_rnea': {'tau', 'udot'},
+    'sn_inverse_dynamics': {'tau', 'udot'},
+    'sn_set_state': {'u'},
+    'sn_arm_step': {'in'},
+    'sn_arm_set_state': {'q', 'qd'},
+    'sn_arm_set_placement': {'rot'},
+    'sn_arm_params': {'damping', 'friction', 'lower', 'sweeps', 'upper'},
+    'sn_arm_mass_matrix': {'C'},
+    'sn_arm_gyroscopic_matrix': {'H'},
+    'sn_arm_kinetic_energy': {'C'},
+    'sn_arm_from_model': {'desc'},
+    'sn_maximal_add_body': {'id'},
+    'sn_maximal_add_constraint': {'id'},
+    'sn_maximal_add_user_constraint': {'id'},
+    'sn_maximal_body_state': {'quat', 'v', 'w', 'x'},
+    'sn_maximal_set_body_force': {'force', 'torque'},
+    'sn_maximal_constraint_force': {'force', 'lambda', 'torque'},
+    'sn_maximal_constraint_error': {'rms', 'worst'},
+    'sn_maximal_momentum': {'angular', 'linear'},
+    'sn_maximal_from_model': {'q', 'u'},
+    'sn_maximal_joint_state': {'q', 'u'},
+    'sn_world_add_constraint': {'id'},
+    'sn_world_constraint_force': {'force', 'taut', 'torque'},
+    'sn_world_add_maximal': {'first'},
+    'sn_world_add_maximal_as': {'first', 'like'},
+    'sn_world_maximal_joint_state': {'q', 'u'},
+    'sn_world_add_mesh': {'scale'},
+    'sn_world_save_state': {'written'},
+    'sn_world_soft_pair': {'is_set'},
+    'sn_system_add_soft_point': {'id'},
+    'sn_system_add_soft_point_frame': {'id'},
+    'sn_system_add_soft_geometry_points': {'added'},
+    'sn_system_add_sensor': {'id'},
+    'sn_mesh_read': {'scale'},
+    'sn_load_urdf_string': {'base_dir', 'name'},
+    'sn_load_mjcf_string': {'base_dir', 'name'},
+    'sn_load_usd_string': {'name'},
+    'sn_system_loop_inverse_dynamics': {'act_dofs', 'ind_dofs', 'lambda_out', 'udot_ind', 'udot_out'},
+    'sn_system_loop_inverse_dynamics_actuators': {'ind_dofs', 'lambda_out', 'tau_out', 'udot_ind', 'udot_out'},
+    'sn_system_loop_forward_dynamics': {'lambda_out', 'tau'},
+    'sn_system_solve_ik': {'q_out'},
+    'sn_system_ik_errors': {'errors', 'q'},
+    'sn_system_apply_file': {'opts', 'report'},
+    'sn_world_terrain_height': {'normal'},
+}
+# good values that make the rest of a call right, so that the bad argument is the refusal's
+GOOD = {
+    'sn_system_loop_inverse_dynamics_actuators': {'nact': 'sn_system_actuator_count(F.s)'},
+    'sn_system_solve_ik': {'targets': '&F.target'},
+    'sn_system_ik_errors': {'targets': '&F.target'},
+    'sn_maximal_joint_state': {'mx': 'F.mxm'},
+    'sn_system_set_actuator_torques': {'n': 'sn_system_actuator_count(F.s)'},
+    'sn_system_actuator_states': {'n': 'sn_system_actuator_count(F.s)'},
+    'sn_system_set_tendon_controls': {'n': 'F.m->ntactuator'},
+    'sn_system_sensor_read': {'n': '0'},
+    'sn_arm_set_damping': {'n': 'sn_arm_joint_count(F.arm)'},
+    'sn_arm_set_friction': {'n': 'sn_arm_joint_count(F.arm)'},
+    'sn_arm_set_stops': {'n': 'sn_arm_joint_count(F.arm)'},
+    'sn_model_find': {'name': '"upper"'},
+    'sn_model_set_body_mass': {'mass': '1'},
+    'sn_world_add_box': {'size': 'F.ones'},
+    'sn_world_add_mesh': {'path': 'F.mesh'},
+    'sn_maximal_add_body': {'inertia': 'F.inertia'},
+    'sn_maximal_set_body_state': {'quat': 'F.quat'},
+    'sn_arm_set_placement': {'rot': 'F.eye'},
+    'sn_system_set_rotor': {'gear_ratio': '1'},
+    'sn_world_soft_pair': {'a': '0', 'b': '0'},
+    'sn_world_set_soft_pair': {'a': '0', 'b': '0'},
+    'sn_world_set_material_pair': {'a': '0', 'b': '0'},
+    'sn_world_set_heightfield': {'dx': '1', 'dy': '1', 'z': 'F.ones'},
+}
+# what a refusal returns when it is not the return type's rule (each documented in the header)
+REFUSAL = {
+    'sn_arm_last_error': 'nonnull',
+    'sn_maximal_last_error': 'nonnull',
+    'sn_world_last_error': 'nonnull',
+    'sn_world_last_warning': 'nonnull',
+    'sn_status_str': 'nonnull',
+    'sn_joint_type_str': 'nonnull',
+    'sn_sensor_type_name': 'nonnull',
+    'sn_sensor_dim': '0',
+}
+# total functions: any argument has a documented answer (a name, "unknown", a count of 0), so
+# a bad one is not a refusal and leaves no message; only the return is checked
+TOTAL = {'sn_arm_last_error', 'sn_maximal_last_error', 'sn_world_last_error',
+         'sn_world_last_warning', 'sn_status_str', 'sn_joint_type_str', 'sn_sensor_type_name',
+         'sn_sensor_dim'}
+# bad values a parameter does not have: values it accepts (the header says so)
+ACCEPT = {
+    # the length of a caller's array cannot be checked: a count larger than the array is
+    # undefined, as memcpy's is (the header says ntarget entries)
+    'sn_system_solve_ik': {'ntarget': 'huge'},
+    'sn_system_ik_errors': {'ntarget': 'huge'},
+    'sn_system_assemble': {'max_iter': 'huge'},
+    'sn_system_set_expo_options': {'max_mul': '-1'},
+    'sn_world_terrain_height': {'x': 'inf', 'y': 'inf'},
 }
 # functions whose bad-argument calls are not made, and why (each also said in the header)
 EXCEPTIONS = {
@@ -176,6 +202,19 @@ EXCEPTIONS = {
 
 # message words that name an argument besides its C name
 ALIASES = {'dt': ['time step'], 'g': ['gravity'], 'in': ['inputs']}
+# calls the fixture cannot make right but for the bad argument: the fixture has none of the
+# objects an index names, so the index is refused first and its name is the message's
+ALSO_NAMED = {
+    # no tendons in the double pendulum: t is refused before nv
+    ('sn_system_tendon_jacobian', 'nv'): ['t'],
+    # no sensors: i is refused before n
+    ('sn_system_sensor_read', 'n'): ['i'],
+    # the fixture's sn_maximal has no constraints: id is refused before n
+    ('sn_maximal_constraint_force', 'n'): ['id'],
+    # no sn_maximal added to the fixture's world: first is refused before nq and nv
+    ('sn_world_maximal_joint_state', 'nq'): ['first'],
+    ('sn_world_maximal_joint_state', 'nv'): ['first'],
+}
 
 
 def parse_headers(incdir):
@@ -197,6 +236,7 @@ def parse_headers(incdir):
                     i += 1
                     proto += ' ' + lines[i].strip()
                 out.append((h.name, proto, ' '.join(doc)))
+                doc = []
                 i += 1
                 continue
             if not ln.startswith('//') or ln == '':
@@ -227,10 +267,9 @@ def base_type(ptype):
 
 def classify(fn, ptype, pname, arr):
     """(kind, good value, [bad values]) or None when the parameter is unknown."""
-    sp = SPECIAL.get(fn, {})
-    nullable = pname in sp.get('nullable', set()) or pname in NULLABLE_NAMES
-    good_over = sp.get('good', {}).get(pname)
-    accept = sp.get('accept', {}).get(pname, '')
+    nullable = pname in NULLABLE.get(fn, set()) or pname in NULLABLE_NAMES
+    good_over = GOOD.get(fn, {}).get(pname)
+    accept = ACCEPT.get(fn, {}).get(pname, '')
     bt = base_type(ptype)
     stars = ptype.count('*') + (1 if arr is not None else 0)
     bad = []
@@ -240,9 +279,7 @@ def classify(fn, ptype, pname, arr):
                 return ('flag', good_over or '1', [])
             if pname in INDEX_NAMES or pname in SIZE_NAMES:
                 good = good_over or GOOD_INT.get(pname, '0')
-                bad = ['-1', '(1 << 30)']
-                if 'zero' in accept:
-                    pass
+                bad = ['-2' if accept == '-1' else '-1'] + ([] if accept == 'huge' else ['(1 << 30)'])
                 return ('index' if pname in INDEX_NAMES else 'size', good, bad)
             return None
         if bt == 'unsigned':
@@ -276,8 +313,7 @@ def classify(fn, ptype, pname, arr):
 
 def refusal_check(fn, ret):
     """C expression on `r` that is true for the documented refusal, or None."""
-    sp = SPECIAL.get(fn, {})
-    rule = sp.get('refusal')
+    rule = REFUSAL.get(fn)
     if rule == 'nonnull':
         return 'r != NULL'
     if rule is not None:
@@ -352,7 +388,10 @@ def gen(incdir, out, model):
                     call = '%s(%s)' % (name, ', '.join(args))
                     cast = [t for t, _, a in params]
                     bad_handle = kinds[j][0] == 'handle'
-                    cases.append((name, pname, bad, ret, call, rc, owner, bad_handle,
+                    oexpr = None
+                    if owner:
+                        oexpr = goods[[p for _, p, _ in params].index(owner[1])]
+                    cases.append((name, pname, bad, ret, call, rc, (owner, oexpr), bad_handle,
                                   [p for _, p, _ in params]))
     w = []
     w.append('// generated by scripts/contract_calls.py from include/sinew/*.h: do not edit')
@@ -377,14 +416,18 @@ def gen(incdir, out, model):
             if rc:
                 w.append('    if (!(%s)) return cf_fail("the refusal\'s return (%s) is not %s");'
                          % (rc, rc.replace('r ', 'r ').replace('"', ''), 'documented'))
-        names = [pname] + ALIASES.get(pname, [])
+        if name in TOTAL:
+            w.append('    return 0;')
+            w.append('}')
+            continue
+        names = [pname] + ALIASES.get(pname, []) + ALSO_NAMED.get((name, pname), [])
         w.append('    static const char* const names[] = {%s, NULL};'
                  % ', '.join('"%s"' % n for n in names))
         w.append('    if (cf_check_message(names)) return 1;')
+        owner, oexpr = owner
         if owner and owner[1] != pname:
             w.append('    if (cf_check_owner(%d, %s)) return 1;'
-                     % (['world', 'system', 'arm', 'maximal'].index(owner[0]),
-                        dict(world='F.w', system='F.s', arm='F.arm', maximal='F.mx')[owner[0]]))
+                     % (['world', 'system', 'arm', 'maximal'].index(owner[0]), oexpr))
         if 'err' in pnames and not (pname == 'err'):
             w.append('    if (cf_check_error_record()) return 1;')
         w.append('    return 0;')

@@ -45,9 +45,9 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_world_set_material_pair(w, 1, 2, 0.5, -0.1, 0), SN_ERR_ARG, "restitution -0.1");
     // the system's state and control
     EXPECT(sn_system_set_state(s, NULL, nq, u, nv), SN_ERR_ARG, "q is NULL");
-    EXPECT(sn_system_set_state(s, q, nq + 1, u, nv), SN_ERR_ARG, "entries, not nq");
+    EXPECT(sn_system_set_state(s, q, nq + 1, u, nv), SN_ERR_ARG, "nq 3 is not the model's nq = 2");
     EXPECT(sn_system_set_state(s, q, nq, NULL, nv), SN_ERR_ARG, "u is NULL");
-    EXPECT(sn_system_set_u(s, u, nv - 1), SN_ERR_ARG, "entries, not nv");
+    EXPECT(sn_system_set_u(s, u, nv - 1), SN_ERR_ARG, "nv 1 is not the model's nv = 2");
     EXPECT(sn_system_set_control_mode(s, (sn_control_mode)5), SN_ERR_ARG, "control mode 5");
     EXPECT(sn_system_set_scheme(s, (sn_scheme)9), SN_ERR_ARG, "scheme 9");
     EXPECT(sn_system_set_pd_gains(s, NULL, u, nv), SN_ERR_ARG, "is NULL");

@@ -3,6 +3,7 @@
 // the growable buffer used while parsing.
 #include "base/base.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -58,6 +59,21 @@ void sn_clear_last_error(void) {
 
 void sni_last_error_set(const char* msg) {
     snprintf(thread_error, sizeof thread_error, "%s", msg ? msg : "");
+}
+
+void sni_fill_nan(sn_real* x, int n) {
+    if (x)
+        for (int i = 0; i < n; i++)
+            x[i] = (sn_real)NAN;
+}
+
+int sni_bad_index(const char* fn, const char* what, int i, int n) {
+    if (i >= 0 && i < n) return 0;
+    if (n > 0)
+        sni_refuse(SN_ERR_ARG, "%s: %s %d is out of range (0 to %d)", fn, what, i, n - 1);
+    else
+        sni_refuse(SN_ERR_ARG, "%s: %s %d is out of range (there are none)", fn, what, i);
+    return 1;
 }
 
 sn_status sni_refuse(sn_status code, const char* fmt, ...) {

@@ -41,6 +41,12 @@ sn_status sni_refuse(sn_status code, const char* fmt, ...)
         }                                                                                          \
     } while (0)
 
+// n NaNs into x (nullable): the outputs of a refused call that returns nothing
+void sni_fill_nan(sn_real* x, int n);
+// index i outside 0 to n - 1: refuse it in the thread's last error, naming the calling function
+// fn and the argument (what); 1 when refused
+int sni_bad_index(const char* fn, const char* what, int i, int n);
+
 // fill err (nullable) and return code; msg is printf-style (also the thread's last error)
 sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
                     const char* fmt, ...);

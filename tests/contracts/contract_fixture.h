@@ -13,16 +13,18 @@ typedef struct cf_fixture {
     sn_data* d;
     sn_arm* arm;
     sn_maximal* mx;
-    void* slot[4];           // where an out handle goes
-    double buf[16][4096];    // good input and output arrays (zero)
-    double ones[16];         // ones (sizes, heights)
-    double inertia[6];       // a unit inertia: 1 0 0 1 0 1
-    double quat[4];          // the identity quaternion
-    double eye[9];           // the identity rotation
-    char path[1024];         // the model's file
-    char mesh[1024];         // a tetrahedron's OBJ file
-    const char* text;        // the model's text
-    sn_error err;            // the error record of calls that take one
+    sn_maximal* mxm;      // the model in maximal coordinates
+    sn_ik_target target;  // frame 1's position
+    void* slot[4];        // where an out handle goes
+    double buf[16][4096]; // good input and output arrays (zero)
+    double ones[16];      // ones (sizes, heights)
+    double inertia[6];    // a unit inertia: 1 0 0 1 0 1
+    double quat[4];       // the identity quaternion
+    double eye[9];        // the identity rotation
+    char path[1024];      // the model's file
+    char mesh[1024];      // a tetrahedron's OBJ file
+    const char* text;     // the model's text
+    sn_error err;         // the error record of calls that take one
 } cf_fixture;
 
 extern cf_fixture F;

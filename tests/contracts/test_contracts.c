@@ -91,6 +91,14 @@ static int fixture_open(void) {
     if (sn_data_create(F.m, NULL, &F.d, &err) != SN_OK) return cf_fail(err.msg);
     if (sn_arm_from_model(F.m, NULL, NULL, &F.arm, &err) != SN_OK) return cf_fail(err.msg);
     if (sn_maximal_create(NULL, &F.mx, &err) != SN_OK) return cf_fail(err.msg);
+    if (sn_maximal_from_model(F.m, NULL, NULL, NULL, &F.mxm, &err) != SN_OK)
+        return cf_fail(err.msg);
+    sn_actuator_desc act = {0};
+    act.joint = 0;
+    act.gear = 1;
+    if (sn_system_add_actuator(F.s, &act, NULL) != SN_OK) return cf_fail("sn_system_add_actuator");
+    F.target.frame = 1;
+    F.target.mask = SN_IK_POSITION;
     double I[6] = {1, 0, 0, 1, 0, 1};
     if (sn_maximal_add_body(F.mx, 1, I, NULL) != SN_OK) return cf_fail("sn_maximal_add_body");
     memcpy(F.inertia, I, sizeof I);
