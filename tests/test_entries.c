@@ -162,7 +162,7 @@ static int test_fourbar_entries(void) {
     SNT_CHECK(n == 1 && rel < 1e-12 && res < 1e-11 * big);
     // refusals
     SNT_CHECK(sn_system_contact_entry(r.s, 1, &e) == SN_ERR_ARG);
-    SNT_CHECK(strstr(sn_world_last_error(r.w), "contact entry 1: the system has 1"));
+    SNT_CHECK(strstr(sn_world_last_error(r.w), "contact entry i 1: the system has 1"));
     SNT_CHECK(sn_system_contact_entry(r.s, -1, &e) == SN_ERR_ARG);
     SNT_CHECK(sn_system_contact_entry(r.s, 0, NULL) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(r.w), "out is NULL"));
@@ -323,7 +323,7 @@ static int test_set_actuator_torque(void) {
     // refusals leave the torques as they were
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 2, 1) == SN_ERR_ARG);
     printf("  refused: %s\n", sn_world_last_error(b.w));
-    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator 2: the system has actuators 0 to 1"));
+    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator i 2: the system has actuators 0 to 1"));
     SNT_CHECK(sn_system_set_actuator_torque(b.s, -1, 1) == SN_ERR_ARG);
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 0, (double)NAN) == SN_ERR_NONFINITE);
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 0, (double)INFINITY) == SN_ERR_NONFINITE);

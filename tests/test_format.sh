@@ -8,7 +8,7 @@ if ! command -v clang-format > /dev/null; then
   echo "clang-format not installed: skipped"
   exit 77
 fi
-files=$(ls src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/harness/*.h bench/*.c 2> /dev/null)
+files=$(ls src/*/*.[ch] include/sinew/*.h cli/*.[ch] tests/*.[ch] tests/contracts/*.[ch] tests/harness/*.h bench/*.c 2> /dev/null)
 bad=0
 for f in $files; do
   if ! clang-format --dry-run --Werror "$f" > /dev/null 2>&1; then

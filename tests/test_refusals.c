@@ -55,7 +55,8 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_set_external_force(s, 1, NULL, p3), SN_ERR_ARG, "point is NULL");
     EXPECT(sn_system_set_external_force(s, 1, p3, NULL), SN_ERR_ARG, "force is NULL");
     EXPECT(sn_system_set_external_torque(s, 1, NULL), SN_ERR_ARG, "torque is NULL");
-    EXPECT(sn_system_add_actuator(s, NULL, NULL), SN_ERR_ARG, "description is NULL");
+    EXPECT(sn_system_add_actuator(s, NULL, NULL), SN_ERR_ARG,
+           "a is NULL (no actuator description)");
     EXPECT(sn_system_actuator_states(s, &as, 3), SN_ERR_ARG, "3 actuator states");
     EXPECT(sn_system_generalized_force(s, NULL, nv), SN_ERR_ARG, "out is NULL");
     EXPECT(sn_system_generalized_force(s, u, nv + 1), SN_ERR_ARG, "not nv");

@@ -91,8 +91,17 @@ typedef struct sn_actuator_state {
 SN_API sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* err);
 /// Destroy a world and its systems (not the models). NULL is a no-op.
 SN_API void sn_world_destroy(sn_world* w);
-/// Time step in seconds: finite and positive, else SN_ERR_ARG.
+/// The time steps a world, an sn_maximal and a world's options accept, in seconds. Below
+/// SN_TIMESTEP_MIN the simulated time stops advancing (t + dt == t) once t passes 4.5e6 s
+/// (2^-52 t > dt), and a step moves nothing a double can tell from rounding; above
+/// SN_TIMESTEP_MAX a step is longer than any motion a robot's dynamics resolve (the arm's step
+/// takes the same bound). docs/contracts.md.
+#define SN_TIMESTEP_MIN 1e-9
+#define SN_TIMESTEP_MAX 1.0
+/// Time step in seconds, SN_TIMESTEP_MIN to SN_TIMESTEP_MAX (5e-324, 1e300, NaN: SN_ERR_ARG
+/// with a message naming dt).
 SN_API sn_status sn_world_set_timestep(sn_world* w, sn_real dt);
+/// The time step; NaN for a NULL w (with sn_last_error).
 SN_API sn_real sn_world_timestep(const sn_world* w);
 /// Gravity (m/s^2, world frame), (0, 0, -9.81) by default; finite, else SN_ERR_ARG. Every
 /// system's data takes it.

@@ -34,9 +34,11 @@ sn_status sn_maximal_create(const sn_world_opts* opts, sn_maximal** out, sn_erro
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_create: out is NULL");
     *out = NULL;
     sn_real dt = opts ? opts->timestep : 0;
-    if (!isfinite(dt) || dt < 0)
+    if (dt != 0 && !(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
         return sni_error(err, SN_ERR_ARG, NULL, 0, NULL,
-                         "sn_maximal_create: opts->timestep %g is not finite and >= 0", dt);
+                         "sn_maximal_create: opts->timestep %g is not 0 (the default) nor within "
+                         "%g to %g s",
+                         dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     sn_allocator al = sni_allocator_or_default(opts ? opts->allocator : NULL);
     sn_maximal* mx = sni_alloc(&al, sizeof *mx);
     if (!mx) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "sn_maximal_create: no memory");
@@ -463,9 +465,11 @@ int sn_maximal_row_count(const sn_maximal* mx) {
 
 sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt) {
     if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_timestep: mx is NULL");
-    if (!isfinite(dt) || !(dt > 0))
-        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_timestep: dt %g is not finite and > 0",
-                           dt);
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_set_timestep: dt %g is outside %g to %g s (finite and > 0 "
+                           "within SN_TIMESTEP_MIN, SN_TIMESTEP_MAX)",
+                           dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     mx->dt = dt;
     if (!mx->stab_user) mx->alpha = mx->beta = 1 / (10 * dt);
     return SN_OK;

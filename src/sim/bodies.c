@@ -286,7 +286,8 @@ sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_r
 // scale, mass, inertia about its centroid and centroid)
 static sn_status mesh_body(sn_world* w, const char* path, const sn_real* sc, sn_real mass,
                            free_body* b) {
-    if (!path || !path[0]) return SET_ERR(w, SN_ERR_ARG, "sn_world_add_mesh: path names no file");
+    if (!path || !path[0])
+        return SET_ERR(w, SN_ERR_ARG, "sn_world_add_mesh: no mesh file named (path is empty)");
     // refused since free bodies were written as URDF text (tests/test_mesh.c holds it)
     if (strpbrk(path, "\"<>&"))
         return SET_ERR(w, SN_ERR_ARG, "the mesh path '%s' holds one of \" < > &", path);

@@ -462,8 +462,66 @@ static void stage_commit(sn_system* s) {
 }
 
 
+// a runaway state (docs/contracts.md): a system whose state at the step's start is not finite,
+// has a speed above SNI_RUNAWAY_SPEED, or whose mass matrix there is not finite. A failed
+// factorization of such a state is the state's fault, not the mass matrix's: the step reports
+// it as the runaway it is (SN_ERR_NONFINITE), naming the system, the DOF and the value.
+#define SNI_RUNAWAY_SPEED 1e8 // m/s or rad/s: a third of light speed, no robot's
+// m from the world origin: the spatial inertias about it (m |x|^2 next to a link's 1e-3 kg m^2)
+// keep no digit of the inertia beyond this, and the factorization of M fails for that reason
+#define SNI_RUNAWAY_DISTANCE 1e6
+static int runaway(const sn_world* w, int n, char* why, size_t size) {
+    for (int k = 0; k < n; k++) {
+        const sn_system* s = w->sys[k];
+        const sn_model* m = s->m;
+        for (int i = 0; i < m->nq; i++)
+            if (!isfinite(s->step.q0[i])) {
+                snprintf(why, size, "system %d's q[%d] is %g at the step's start", k, i,
+                         s->step.q0[i]);
+                return 1;
+            }
+        for (int i = 0; i < m->nv; i++)
+            if (!(fabs(s->step.u0[i]) <= SNI_RUNAWAY_SPEED)) {
+                snprintf(why, size, "system %d's u[%d] is %g at the step's start (above %g)", k, i,
+                         s->step.u0[i], SNI_RUNAWAY_SPEED);
+                return 1;
+            }
+        for (int b = 1; b < m->nbody; b++) {
+            const sn_real* x = s->d->body_pos + 3 * b;
+            sn_real r = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+            if (!(r <= SNI_RUNAWAY_DISTANCE)) {
+                snprintf(why, size,
+                         "system %d's body %d is %g m from the origin at the step's start (above "
+                         "%g m the mass matrix about the origin keeps no digit)",
+                         k, b, r, SNI_RUNAWAY_DISTANCE);
+                return 1;
+            }
+        }
+        for (int i = 0; i < m->nv * m->nv; i++)
+            if (!isfinite(s->d->mass_matrix[i])) {
+                snprintf(why, size, "system %d's mass matrix is not finite at its state", k);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+
 // every system back to the state of the step's start
 static sn_status fail_all(sn_world* w, int n, sn_status st) {
+    char ran[256];
+    if (st == SN_ERR_SINGULAR && runaway(w, n, ran, sizeof ran)) {
+        for (int k = 0; k < n; k++) {
+            sn_system* s = w->sys[k];
+            memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
+            memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
+            sni_system_state_set(s);
+        }
+        return sni_world_fail(w, SN_ERR_NONFINITE,
+                              "the state ran away: %s; the step failed and the state is left as "
+                              "it was",
+                              ran);
+    }
     for (int k = 0; k < n; k++) {
         sn_system* s = w->sys[k];
         memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
@@ -540,9 +598,15 @@ static sn_status soft_integrate2(sn_world* w) {
         if (st != SN_OK) {
             char why[512];
             snprintf(why, sizeof why, "%s", w->last_error);
-            fail_all(w, i + 1, st);
+            int ran = st == SN_ERR_SINGULAR && runaway(w, i + 1, why, sizeof why);
+            fail_all(w, i + 1, ran ? SN_ERR_NONFINITE : st);
             for (int k = 0; k <= i; k++)
                 sni_soft_restore(w->sys[k]);
+            if (ran)
+                return sni_world_fail(w, SN_ERR_NONFINITE,
+                                      "system %d's soft step failed: the state ran away: %s; the "
+                                      "state is left as it was",
+                                      i, why);
             return sni_world_fail(
                 w, st, "system %d's soft step failed (%s); the state is left as it was", i,
                 st == SN_ERR_NONFINITE  ? "a non-finite state"

@@ -463,7 +463,9 @@ sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real p
 
 sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* id) {
     if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_actuator: s is NULL");
-    if (!a) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_add_actuator: a is NULL");
+    if (!a)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_add_actuator: a is NULL (no actuator description)");
     if (!a) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_add_actuator: the description is NULL");
     const sn_model* m = s->m;
     sn_world* w = s->world;

@@ -46,8 +46,10 @@ sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* e
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_world_create: out is NULL");
     *out = NULL;
     sn_real dt = opts && opts->timestep != 0 ? opts->timestep : 0.001;
-    if (!(dt > 0) || !isfinite(dt))
-        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "time step %g must be positive", dt);
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL,
+                         "sn_world_create: opts->timestep: time step %g s is outside %g to %g s",
+                         dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     sn_allocator a = sni_allocator_or_default(opts ? opts->allocator : NULL);
     sn_world* w = sni_alloc(&a, sizeof *w);
     if (!w) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
@@ -106,8 +108,11 @@ void sn_world_destroy(sn_world* w) {
 
 sn_status sn_world_set_timestep(sn_world* w, sn_real dt) {
     if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_timestep: w is NULL");
-    if (!(dt > 0) || !isfinite(dt))
-        return SET_ERR(w, SN_ERR_ARG, "time step %g must be positive", dt);
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "sn_world_set_timestep: dt %g s is outside %g to %g s (SN_TIMESTEP_MIN, "
+                       "SN_TIMESTEP_MAX)",
+                       dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     w->dt = dt;
     return SN_OK;
 }
@@ -135,10 +140,10 @@ int sn_world_warning_count(const sn_world* w) {
     return w->nwarning;
 }
 const char* sn_world_last_warning(const sn_world* w) {
-    return w->last_warning;
+    return w ? w->last_warning : "sn_world_last_warning: w is NULL";
 }
 const char* sn_world_last_error(const sn_world* w) {
-    return w->last_error;
+    return w ? w->last_error : "sn_world_last_error: w is NULL";
 }
 int sn_world_system_count(const sn_world* w) {
     if (!w) {
@@ -178,6 +183,7 @@ sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
 void sn_world_gravity(const sn_world* w, sn_real g[3]) {
     if (!w) {
         sni_refuse(SN_ERR_ARG, "sn_world_gravity: w is NULL");
+        if (g) v3_set(g, (sn_real)NAN, (sn_real)NAN, (sn_real)NAN);
         return;
     }
     if (!g) {

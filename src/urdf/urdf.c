@@ -376,10 +376,6 @@ sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, con
                               const sn_load_opts* opts, sn_model** out, sn_error* err) {
     if (out) *out = NULL;
     if (!xml) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf_string: xml is NULL");
-    if (len == 0)
-        return sni_error(
-            err, SN_ERR_PARSE, name, 0, "",
-            "sn_load_urdf_string: len is 0: no <robot> element found: the input is empty");
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf_string: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");

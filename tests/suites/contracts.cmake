@@ -15,3 +15,5 @@ target_include_directories(test_contracts PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/co
 target_link_libraries(test_contracts PRIVATE snt_common)
 add_test(NAME test_contracts COMMAND test_contracts WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(test_contracts PROPERTIES TIMEOUT 900)
+# issue 17's findings 2, 3 and 4, call by call
+sn_add_suite(test_contract_findings)
