@@ -201,7 +201,7 @@ EXCEPTIONS = {
 }
 
 # message words that name an argument besides its C name
-ALIASES = {'dt': ['time step'], 'g': ['gravity'], 'in': ['inputs']}
+ALIASES = {'dt': ['time step'], 'g': ['gravity'], 'in': ['inputs'], 'len': ['empty']}
 # calls the fixture cannot make right but for the bad argument: the fixture has none of the
 # objects an index names, so the index is refused first and its name is the message's
 ALSO_NAMED = {

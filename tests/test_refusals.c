@@ -65,16 +65,16 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_set_body_material(s, -1, 0), SN_ERR_ARG, "body -1");
     EXPECT(sn_system_set_body_material(s, 1, 16), SN_ERR_ARG, "material id 16");
     EXPECT(sn_system_body_contact_force(s, 99, p3, p3), SN_ERR_ARG, "body 99");
-    EXPECT(sn_system_contact(s, 0, &c), SN_ERR_ARG, "contact 0: the system has 0");
+    EXPECT(sn_system_contact(s, 0, &c), SN_ERR_ARG, "contact i 0: the system has 0");
     EXPECT(sn_system_contact(s, 0, NULL), SN_ERR_ARG, "out is NULL");
     // constraints, assembly, joint wrenches and the contact problem by index
     sn_contact_row row;
-    EXPECT(sn_system_constraint(s, 0, p3, p3), SN_ERR_ARG, "constraint 0: the model has 0");
+    EXPECT(sn_system_constraint(s, 0, p3, p3), SN_ERR_ARG, "constraint i 0: the model has 0");
     EXPECT(sn_system_orientation_error(s, NULL), SN_ERR_ARG, "worst is NULL");
-    EXPECT(sn_system_assemble(s, -1, 1e-12, NULL), SN_ERR_ARG, "-1 iterations");
+    EXPECT(sn_system_assemble(s, -1, 1e-12, NULL), SN_ERR_ARG, "max_iter -1");
     EXPECT(sn_system_assemble(s, 10, nan, NULL), SN_ERR_ARG, "tolerance");
     EXPECT(sn_system_joint_wrench(s, 42, p3, p3), SN_ERR_ARG, "joint 42");
-    EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row 0: the last step has 0");
+    EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row i 0: the last step has 0");
     EXPECT(sn_world_contact_row(w, 0, NULL), SN_ERR_ARG, "out is NULL");
     // checkpoints (sn_state.h): arguments, and checkpoints that are not this world's
     unsigned char ck[16384], junk[64];
