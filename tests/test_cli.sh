@@ -483,7 +483,7 @@ for bad in "2:0:-1" "2:0:x" "2.5:0:1e4" "2:0:1e4:1:2:3:4:5" "2:0" "2:0:1e4:" "1e
 done
 check "it says the form" grep -q "A:B:K_normal\[:K_tangential:B_normal:B_tangential:mu\]" "$TMP/err"
 check "--soft-pair 16:0:1e4 refused" exit_code 2 "$SINEW" run "$B" --contact soft --soft-pair 16:0:1e4 --no-html
-check "the library's message" grep -q "soft material pair 16 0: each id must be 0 to 15" "$TMP/err"
+check "the library's message" grep -q "soft material pair a 16, b 0: each id must be 0 to 15" "$TMP/err"
 check "--soft-pair without --contact soft" exit_code 2 "$SINEW" run "$B" --soft-pair 1:0:1e4 --no-html
 check "--expo-full without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-full --no-html
 check "--expo-slip without --contact soft" exit_code 2 "$SINEW" run "$B" --expo-slip off --no-html

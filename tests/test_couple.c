@@ -835,10 +835,10 @@ static int test_refusals(void) {
     REFUSED(w, sn_world_add_constraint(w, &d, NULL), "needs a stiffness");
     SNT_CHECK(sn_world_constraint_count(w) == 0);
     double f[3], e;
-    REFUSED(w, sn_world_constraint_force(w, 0, f, NULL, NULL), "constraint 0: the world has 0");
-    REFUSED(w, sn_world_constraint_error(w, -1, &e), "constraint -1");
+    REFUSED(w, sn_world_constraint_force(w, 0, f, NULL, NULL), "constraint id 0: the world has 0");
+    REFUSED(w, sn_world_constraint_error(w, -1, &e), "constraint id -1");
     SNT_CHECK(sn_world_add_constraint(NULL, &d, NULL) == SN_ERR_ARG);
-    SNT_CHECK(sn_world_constraint_count(NULL) == 0);
+    SNT_CHECK(sn_world_constraint_count(NULL) == SN_NONE); // docs/contracts.md
     // the world keeps stepping after the refusals, and a good constraint is then taken
     d = desc(SN_CONSTRAINT_BALL, box, 1, arm, 3);
     int id = -1;

@@ -163,7 +163,7 @@ static int test_fourbar_entries(void) {
     SNT_CHECK(n == 1 && rel < 2e-15 && res < 1e-13 * big);
     // refusals
     SNT_CHECK(sn_system_contact_entry(r.s, 1, &e) == SN_ERR_ARG);
-    SNT_CHECK(strstr(sn_world_last_error(r.w), "contact entry 1: the system has 1"));
+    SNT_CHECK(strstr(sn_world_last_error(r.w), "contact entry i 1: the system has 1"));
     SNT_CHECK(sn_system_contact_entry(r.s, -1, &e) == SN_ERR_ARG);
     SNT_CHECK(sn_system_contact_entry(r.s, 0, NULL) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(r.w), "out is NULL"));
@@ -325,12 +325,12 @@ static int test_set_actuator_torque(void) {
     // refusals leave the torques as they were
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 2, 1) == SN_ERR_ARG);
     printf("  refused: %s\n", sn_world_last_error(b.w));
-    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator 2: the system has actuators 0 to 1"));
+    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator i 2: the system has actuators 0 to 1"));
     SNT_CHECK(sn_system_set_actuator_torque(b.s, -1, 1) == SN_ERR_ARG);
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 0, (double)NAN) == SN_ERR_NONFINITE);
     SNT_CHECK(sn_system_set_actuator_torque(b.s, 0, (double)INFINITY) == SN_ERR_NONFINITE);
     printf("  refused: %s\n", sn_world_last_error(b.w));
-    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator 0's torque inf is not finite"));
+    SNT_CHECK(strstr(sn_world_last_error(b.w), "actuator 0's torque tau inf is not finite"));
     for (int k = 0; k < 100; k++) {
         SNT_STATUS_OK(sn_world_integrate(a.w));
         SNT_STATUS_OK(sn_world_integrate(b.w));
@@ -349,7 +349,7 @@ static int test_set_actuator_torque(void) {
     rig c;
     SNT_CHECK(rig_open(&c, FOURBAR, NULL, 0.001, 0) == 0);
     SNT_CHECK(sn_system_set_actuator_torque(c.s, 0, 1) == SN_ERR_ARG);
-    SNT_CHECK(strstr(sn_world_last_error(c.w), "actuator 0: the system has none"));
+    SNT_CHECK(strstr(sn_world_last_error(c.w), "actuator i 0: the system has none"));
     rig_close(&c);
     return 0;
 }

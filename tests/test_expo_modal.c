@@ -190,7 +190,7 @@ static int test_modal_option(void) {
     SNT_CHECK(sn_system_set_expo_modal(s, 2) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(w), "modal") != NULL);
     SNT_CHECK(sn_system_set_expo_modal(NULL, 1) == SN_ERR_ARG);
-    SNT_CHECK(sn_system_expo_modal(NULL) == 1);
+    SNT_CHECK(sn_system_expo_modal(NULL) == SN_NONE);
     SNT_STATUS_OK(sn_system_set_expo_modal(s, 0));
     SNT_CHECK(sn_system_expo_modal(s) == 0);
     // the option is configuration: a checkpoint taken with it off is refused by a world with it

@@ -812,7 +812,7 @@ static int test_refusals(void) {
     SNT_NEAR(mx->beta, 8, 0);
     // NULL handles
     SNT_CHECK(sn_maximal_step(NULL) == SN_ERR_ARG);
-    SNT_CHECK(sn_maximal_body_count(NULL) == 0);
+    SNT_CHECK(sn_maximal_body_count(NULL) == SN_NONE);
     SNT_CHECK(strlen(sn_maximal_last_error(NULL)) > 0);
     sn_maximal_destroy(NULL);
     sn_maximal_destroy(mx);

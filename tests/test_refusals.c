@@ -45,9 +45,9 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_world_set_material_pair(w, 1, 2, 0.5, -0.1, 0), SN_ERR_ARG, "restitution -0.1");
     // the system's state and control
     EXPECT(sn_system_set_state(s, NULL, nq, u, nv), SN_ERR_ARG, "q is NULL");
-    EXPECT(sn_system_set_state(s, q, nq + 1, u, nv), SN_ERR_ARG, "entries, not nq");
+    EXPECT(sn_system_set_state(s, q, nq + 1, u, nv), SN_ERR_ARG, "nq 3 is not the model's nq = 2");
     EXPECT(sn_system_set_state(s, q, nq, NULL, nv), SN_ERR_ARG, "u is NULL");
-    EXPECT(sn_system_set_u(s, u, nv - 1), SN_ERR_ARG, "entries, not nv");
+    EXPECT(sn_system_set_u(s, u, nv - 1), SN_ERR_ARG, "nv 1 is not the model's nv = 2");
     EXPECT(sn_system_set_control_mode(s, (sn_control_mode)5), SN_ERR_ARG, "control mode 5");
     EXPECT(sn_system_set_scheme(s, (sn_scheme)9), SN_ERR_ARG, "scheme 9");
     EXPECT(sn_system_set_pd_gains(s, NULL, u, nv), SN_ERR_ARG, "is NULL");
@@ -55,7 +55,8 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_set_external_force(s, 1, NULL, p3), SN_ERR_ARG, "point is NULL");
     EXPECT(sn_system_set_external_force(s, 1, p3, NULL), SN_ERR_ARG, "force is NULL");
     EXPECT(sn_system_set_external_torque(s, 1, NULL), SN_ERR_ARG, "torque is NULL");
-    EXPECT(sn_system_add_actuator(s, NULL, NULL), SN_ERR_ARG, "description is NULL");
+    EXPECT(sn_system_add_actuator(s, NULL, NULL), SN_ERR_ARG,
+           "a is NULL (no actuator description)");
     EXPECT(sn_system_actuator_states(s, &as, 3), SN_ERR_ARG, "3 actuator states");
     EXPECT(sn_system_generalized_force(s, NULL, nv), SN_ERR_ARG, "out is NULL");
     EXPECT(sn_system_generalized_force(s, u, nv + 1), SN_ERR_ARG, "not nv");
@@ -64,16 +65,16 @@ static int test_every_refusal_says_why(void) {
     EXPECT(sn_system_set_body_material(s, -1, 0), SN_ERR_ARG, "body -1");
     EXPECT(sn_system_set_body_material(s, 1, 16), SN_ERR_ARG, "material id 16");
     EXPECT(sn_system_body_contact_force(s, 99, p3, p3), SN_ERR_ARG, "body 99");
-    EXPECT(sn_system_contact(s, 0, &c), SN_ERR_ARG, "contact 0: the system has 0");
+    EXPECT(sn_system_contact(s, 0, &c), SN_ERR_ARG, "contact i 0: the system has 0");
     EXPECT(sn_system_contact(s, 0, NULL), SN_ERR_ARG, "out is NULL");
     // constraints, assembly, joint wrenches and the contact problem by index
     sn_contact_row row;
-    EXPECT(sn_system_constraint(s, 0, p3, p3), SN_ERR_ARG, "constraint 0: the model has 0");
+    EXPECT(sn_system_constraint(s, 0, p3, p3), SN_ERR_ARG, "constraint i 0: the model has 0");
     EXPECT(sn_system_orientation_error(s, NULL), SN_ERR_ARG, "worst is NULL");
-    EXPECT(sn_system_assemble(s, -1, 1e-12, NULL), SN_ERR_ARG, "-1 iterations");
+    EXPECT(sn_system_assemble(s, -1, 1e-12, NULL), SN_ERR_ARG, "max_iter -1");
     EXPECT(sn_system_assemble(s, 10, nan, NULL), SN_ERR_ARG, "tolerance");
     EXPECT(sn_system_joint_wrench(s, 42, p3, p3), SN_ERR_ARG, "joint 42");
-    EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row 0: the last step has 0");
+    EXPECT(sn_world_contact_row(w, 0, &row), SN_ERR_ARG, "contact row i 0: the last step has 0");
     EXPECT(sn_world_contact_row(w, 0, NULL), SN_ERR_ARG, "out is NULL");
     // checkpoints (sn_state.h): arguments, and checkpoints that are not this world's
     unsigned char ck[16384], junk[64];

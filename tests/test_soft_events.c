@@ -414,8 +414,8 @@ static int test_refusals(void) {
     SNT_CHECK(strstr(sn_world_last_error(w), "soft events") != NULL);
     SNT_CHECK(sn_system_set_soft_events(s, -1) == SN_ERR_ARG);
     SNT_CHECK(sn_system_soft_events(s) == 0);
-    SNT_CHECK(sn_system_soft_events(NULL) == 0);
-    SNT_CHECK(sn_system_soft_event_count(NULL) == 0);
+    SNT_CHECK(sn_system_soft_events(NULL) == SN_NONE);
+    SNT_CHECK(sn_system_soft_event_count(NULL) == SN_NONE);
     sn_world_destroy(w);
     return 0;
 }

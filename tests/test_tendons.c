@@ -435,7 +435,7 @@ static int test_tendon_accessor_refusals(void) {
     double x, J[16], bad[3] = {0, NAN, 0};
     SNT_CHECK(sn_system_tendon_count(s) == 4);
     SNT_CHECK(sn_system_tendon_length(s, 4, &x) == SN_ERR_ARG);
-    SNT_CHECK(strstr(sn_world_last_error(w), "tendon 4 is not in 0..3"));
+    SNT_CHECK(strstr(sn_world_last_error(w), "tendon t 4 is not in 0..3"));
     SNT_CHECK(sn_system_tendon_length(s, -1, &x) == SN_ERR_ARG);
     SNT_CHECK(sn_system_tendon_length(s, 0, NULL) == SN_ERR_ARG);
     SNT_CHECK(sn_system_tendon_jacobian(s, 0, J, m->nv + 1) == SN_ERR_ARG);

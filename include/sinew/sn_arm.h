@@ -111,7 +111,7 @@ SN_API void sn_arm_destroy(sn_arm* arm);
 /// The last refusal's reason (never NULL).
 SN_API const char* sn_arm_last_error(const sn_arm* arm);
 
-/// Joints n (0 for NULL).
+/// Joints n (SN_NONE for NULL).
 SN_API int sn_arm_joint_count(const sn_arm* arm);
 /// The model the arm steps (its own for sn_arm_create; bodies 1..n, frames by sn_arm_frame_id).
 SN_API const sn_model* sn_arm_model(const sn_arm* arm);

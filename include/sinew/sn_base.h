@@ -64,6 +64,16 @@ SN_API const char* sn_status_str(sn_status s);
 /// Library version as "MAJOR.MINOR.PATCH".
 SN_API const char* sn_version(void);
 
+/// The message of the last refused call in the calling thread (docs/contracts.md): every public
+/// call that refuses an argument writes it, naming the function, the argument and the reason, as
+/// well as its object's own record (sn_world_last_error, sn_arm_last_error,
+/// sn_maximal_last_error, an sn_error). A call on a NULL object has nowhere else to say why and
+/// says it here. "" until the first refusal or after sn_clear_last_error; never NULL. A call that
+/// succeeds leaves it as it was.
+SN_API const char* sn_last_error(void);
+/// Empty the calling thread's sn_last_error.
+SN_API void sn_clear_last_error(void);
+
 /// Custom allocator: per object, never global. `alloc` returns memory aligned to `align` or NULL;
 /// `free` receives the size that was allocated. A NULL allocator pointer means libc.
 typedef struct sn_allocator {

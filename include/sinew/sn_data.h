@@ -4,7 +4,10 @@
 // All spatial quantities are in the world frame and taken about the world origin, angular part
 // first: a motion (w, v0) is the angular velocity and the velocity of the body point that is at
 // the world origin; a force (n0, f) is the moment about the world origin and the force.
-// Every algorithm is a function of (const sn_model*, sn_data*); none allocates. Stages:
+// Every algorithm is a function of (const sn_model*, sn_data*); none allocates. A NULL m or d, a
+// frame, body or joint out of range, a NaN dt are refused (docs/contracts.md): SN_ERR_ARG, or
+// for a function that returns nothing its outputs filled with NaN, the reason in sn_last_error.
+// Stages:
 //   sn_fk        positions: body poses, DOF motion subspaces, world inertias
 //   sn_fk_vel    velocities: body spatial velocities           (after sn_fk)
 //   sn_crba      mass matrix M with rotor inertia               (after sn_fk)
@@ -116,6 +119,8 @@ SN_API sn_status sn_fk_vel(const sn_model* m, sn_data* d);
 SN_API sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot);
 
 /// World pose of a frame (link): position (3) and rotation world <- link (9). Requires sn_fk.
+/// A frame outside 0 to nframe - 1 (or a NULL m or d) is refused: pos and rot (each nullable)
+/// are filled with NaN, the reason in sn_last_error.
 SN_API void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3],
                           sn_real rot[9]);
 /// Linear velocity of the frame origin and angular velocity, world. Requires sn_fk_vel.

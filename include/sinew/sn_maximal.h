@@ -110,9 +110,9 @@ SN_API sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_d
 SN_API sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constraint* uc,
                                                 int* id);
 
-/// Bodies (0 for NULL).
+/// Bodies (SN_NONE for NULL).
 SN_API int sn_maximal_body_count(const sn_maximal* mx);
-/// Constraints, built-in and user (0 for NULL).
+/// Constraints, built-in and user (SN_NONE for NULL).
 SN_API int sn_maximal_constraint_count(const sn_maximal* mx);
 /// Rows of all constraints (a wire counts 1).
 SN_API int sn_maximal_row_count(const sn_maximal* mx);
@@ -138,7 +138,7 @@ SN_API sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_
 /// semi-implicit Euler's energy then drifts at first order in dt (docs/constraints.md
 /// "Projection"). Off by default: the seed's method as it is, and RK4 does not need it.
 SN_API sn_status sn_maximal_set_projection(sn_maximal* mx, int on);
-/// Whether the step projects (0 for NULL).
+/// Whether the step projects (SN_NONE for NULL).
 SN_API int sn_maximal_projection(const sn_maximal* mx);
 SN_API sn_real sn_maximal_time(const sn_maximal* mx);
 

@@ -84,7 +84,7 @@ SN_API const char* sn_sensor_type_name(int type);
 /// Allocates (the system's sensor table grows), so call it outside a step; the values of the
 /// last step are gone until the next step. O(sensors).
 SN_API sn_status sn_system_add_sensor(sn_system* s, const sn_sensor_desc* desc, int* id);
-/// Number of sensors of the system (0 when s is NULL).
+/// Number of sensors of the system (SN_NONE when s is NULL).
 SN_API int sn_system_sensor_count(const sn_system* s);
 /// Index of the sensor named `name`, SN_NONE if none.
 SN_API int sn_system_sensor_find(const sn_system* s, const char* name);

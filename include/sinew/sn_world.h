@@ -13,10 +13,12 @@
 //   6. q+ = q (+) dt * ubar with ubar = u+ (SEMI_IMPLICIT), (u + u+)/2 (TRAPEZOID), u (EULER);
 //      RUNGE_KUTTA_4 evaluates steps 1-3 and u-dot = M^-1 (tau_exp - h) (no w) at four stages.
 //
-// Refusals: a call that returns a status refuses a bad argument with SN_ERR_ARG (or the status
-// named) and leaves the argument and the reason in sn_world_last_error; a NULL world or system
-// has no world to keep a message in and gets SN_ERR_ARG alone. A setter that returns nothing
-// does nothing when its world or system is NULL.
+// Refusals (docs/contracts.md): a call refuses a NULL pointer that is not called nullable, an
+// index or size out of range, an unknown enum value and a NaN or infinite number with
+// SN_ERR_ARG (or the status named); a getter returns NULL, NaN or SN_NONE instead, and a call
+// that returns nothing does nothing (its outputs NaN). The message names the argument and the
+// reason, in sn_world_last_error and in sn_last_error (sn_base.h), which is the only place a
+// call on a NULL world or system can say why.
 #ifndef SN_WORLD_H
 #define SN_WORLD_H
 
@@ -91,12 +93,22 @@ typedef struct sn_actuator_state {
 SN_API sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* err);
 /// Destroy a world and its systems (not the models). NULL is a no-op.
 SN_API void sn_world_destroy(sn_world* w);
-/// Time step in seconds: finite and positive, else SN_ERR_ARG.
+/// The time steps a world, an sn_maximal and a world's options accept, in seconds. Below
+/// SN_TIMESTEP_MIN the simulated time stops advancing (t + dt == t) once t passes 4.5e6 s
+/// (2^-52 t > dt), and a step moves nothing a double can tell from rounding; above
+/// SN_TIMESTEP_MAX a step is longer than any motion a robot's dynamics resolve (the arm's step
+/// takes the same bound). docs/contracts.md.
+#define SN_TIMESTEP_MIN 1e-9
+#define SN_TIMESTEP_MAX 1.0
+/// Time step in seconds, SN_TIMESTEP_MIN to SN_TIMESTEP_MAX (5e-324, 1e300, NaN: SN_ERR_ARG
+/// with a message naming dt).
 SN_API sn_status sn_world_set_timestep(sn_world* w, sn_real dt);
+/// The time step; NaN for a NULL w (with sn_last_error).
 SN_API sn_real sn_world_timestep(const sn_world* w);
 /// Gravity (m/s^2, world frame), (0, 0, -9.81) by default; finite, else SN_ERR_ARG. Every
 /// system's data takes it.
 SN_API sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]);
+/// The gravity into g; a NULL w fills g with NaN, a NULL g is refused (sn_world_last_error).
 SN_API void sn_world_gravity(const sn_world* w, sn_real g[3]);
 /// Simulated time in seconds.
 SN_API sn_real sn_world_time(const sn_world* w);
@@ -115,7 +127,10 @@ SN_API int sn_world_system_count(const sn_world* w);
 SN_API sn_system* sn_world_system(sn_world* w, int i);
 
 /// One step: sn_world_integrate1 then sn_world_integrate2. On failure (a non-finite result) the
-/// state of every system is left as it was and the call returns SN_ERR_NONFINITE.
+/// state of every system is left as it was and the call returns SN_ERR_NONFINITE. A step whose
+/// state has run away (not finite, a speed above 1e8, a body beyond 1e6 m of the origin, a
+/// non-finite mass matrix) says so in sn_world_last_error ("the state ran away"), not "the mass
+/// matrix is singular" (docs/contracts.md).
 SN_API sn_status sn_world_integrate(sn_world* w);
 /// Kinematics at the current state (positions, velocities, frames); the mass matrix, h and M^-1
 /// are computed on demand by their getters. A controller reads them, then sets its commands.
@@ -315,12 +330,14 @@ SN_API sn_status sn_system_contact_entry(const sn_system* s, int i, sn_contact* 
 
 // ---- systems: state ----
 
-/// The model the system was added with (the world does not own it).
+/// The model the system was added with (the world does not own it); NULL for a NULL s.
 SN_API const sn_model* sn_system_model(const sn_system* s);
 /// The system's data: state, kinematics of the last integrate1 or state change, workspaces.
 SN_API sn_data* sn_system_data(sn_system* s);
 /// setState: q (nq) and u (nv). Sizes and finiteness are checked (SN_ERR_ARG, SN_ERR_NONFINITE);
-/// a non-unit quaternion is normalized with a warning, a zero one is SN_ERR_ARG. On error nothing
+/// a non-unit quaternion is normalized with a warning, without overflow or underflow
+/// ((1e200, 1e200, 0, 0) is (0.707, 0.707, 0, 0), (1e-170, 0, 0, 0) is (1, 0, 0, 0)); a zero one
+/// is SN_ERR_ARG. On error nothing
 /// changes. Resets the "has been in contact" flag of the scheme rules.
 SN_API sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_real* u,
                                      int nv);
@@ -332,11 +349,13 @@ SN_API sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq);
 SN_API int sn_system_has_contacted(const sn_system* s);
 /// setGeneralizedVelocity (nv).
 SN_API sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv);
+/// q (nq) and u (nv) of the system; NULL for a NULL s (sn_last_error says so).
 SN_API const sn_real* sn_system_q(const sn_system* s);
 SN_API const sn_real* sn_system_u(const sn_system* s);
 
 /// getMassMatrix (with rotor inertia), getNonlinearities (world gravity), getInverseMassMatrix
 /// at the current state, computed when first asked after a state change. nv x nv, row-major.
+/// NULL (the arrays) and NaN (the energies) for a NULL s, with sn_last_error.
 SN_API const sn_real* sn_system_mass_matrix(sn_system* s);
 SN_API const sn_real* sn_system_nonlinear(sn_system* s);
 SN_API const sn_real* sn_system_inverse_mass(sn_system* s);

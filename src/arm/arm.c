@@ -17,6 +17,7 @@ sn_status sni_arm_fail(sn_arm* a, sn_status st, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(a->last_error, sizeof a->last_error, fmt, ap);
     va_end(ap);
+    sni_last_error_set(a->last_error);
     if (a->log) a->log(SN_LOG_ERROR, a->last_error, a->log_ctx);
     return st;
 }
@@ -222,6 +223,9 @@ static sn_status check_chain(sn_arm* a, const sn_model* m, sn_error* err) {
 
 sn_status sn_arm_from_model(const sn_model* m, const sn_arm_desc* desc, const sn_world_opts* opts,
                             sn_arm** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_from_model: m is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_from_model: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_from_model: out is NULL");
     *out = NULL;
@@ -376,6 +380,9 @@ static sn_status fill_spec(sni_spec* s, const sn_arm_desc* desc, sn_error* err) 
 
 sn_status sn_arm_create(const sn_arm_desc* desc, const sn_world_opts* opts, sn_arm** out,
                         sn_error* err) {
+    if (out) *out = NULL;
+    if (!desc) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_create: desc is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_create: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_arm_create: out is NULL");
     *out = NULL;
@@ -458,38 +465,76 @@ const char* sn_arm_last_error(const sn_arm* a) {
     return a ? a->last_error : "sn_arm_last_error: arm is NULL";
 }
 int sn_arm_joint_count(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_joint_count: arm is NULL");
+        return SN_NONE;
+    }
     return a ? a->n : 0;
 }
 const sn_model* sn_arm_model(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_model: arm is NULL");
+        return NULL;
+    }
     return a ? a->m : NULL;
 }
 int sn_arm_frame_id(const sn_arm* a, int k) {
-    return a && k >= 1 && k <= a->n ? a->frame[k - 1] : -1;
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_frame_id: arm is NULL");
+        return SN_NONE;
+    }
+    if (k < 1 || k > a->n) {
+        sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_frame_id: k %d is out of range (1 to %d)", k,
+                     a->n);
+        return SN_NONE;
+    }
+    return a->frame[k - 1];
 }
 const sn_real* sn_arm_q(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_q: arm is NULL");
+        return NULL;
+    }
     return a ? a->d->q : NULL;
 }
 const sn_real* sn_arm_qd(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_qd: arm is NULL");
+        return NULL;
+    }
     return a ? a->d->u : NULL;
 }
 const sn_real* sn_arm_frame_pos(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_frame_pos: arm is NULL");
+        return NULL;
+    }
     return a ? a->fpos : NULL;
 }
 const sn_real* sn_arm_frame_rot(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_frame_rot: arm is NULL");
+        return NULL;
+    }
     return a ? a->frot : NULL;
 }
 const sn_real* sn_arm_frame_omega(const sn_arm* a) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_frame_omega: arm is NULL");
+        return NULL;
+    }
     return a ? a->fomega : NULL;
 }
 
 sn_status sn_arm_set_state(sn_arm* a, const sn_real* q, int nq, const sn_real* qd, int nqd) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_state: arm is NULL");
     const char* who = "sn_arm_set_state";
     if (q && nq != a->n)
-        return sni_arm_fail(a, SN_ERR_ARG, "%s: q has %d entries, the arm %d joints", who, nq,
-                            a->n);
+        return sni_arm_fail(a, SN_ERR_ARG, "%s: nq %d: q has that many entries, the arm %d joints",
+                            who, nq, a->n);
     if (qd && nqd != a->n)
-        return sni_arm_fail(a, SN_ERR_ARG, "%s: qd has %d entries, the arm %d joints", who, nqd,
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: nqd %d: qd has that many entries, the arm %d joints", who, nqd,
                             a->n);
     sn_status st = q ? check_finite(a, who, "q", q, a->n) : SN_OK;
     if (st == SN_OK && qd) st = check_finite(a, who, "qd", qd, a->n);
@@ -507,17 +552,27 @@ sn_status sn_arm_set_state(sn_arm* a, const sn_real* q, int nq, const sn_real* q
 }
 
 sn_status sn_arm_set_gravity(sn_arm* a, const sn_real g[3]) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_gravity: arm is NULL");
+    if (!g) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_gravity: g is NULL");
     sn_status st = check_finite(a, "sn_arm_set_gravity", "g", g, 3);
     if (st == SN_OK) v3_copy(a->gravity, g);
     return st;
 }
 void sn_arm_gravity(const sn_arm* a, sn_real g[3]) {
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_gravity: arm is NULL");
+        return;
+    }
+    if (!g) {
+        sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_gravity: g is NULL");
+        return;
+    }
     if (a && g) v3_copy(g, a->gravity);
 }
 
 sn_status sn_arm_set_placement(sn_arm* a, const sn_real pos[3], const sn_real rot[9]) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_placement: arm is NULL");
+    if (!pos) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_placement: pos is NULL");
     const char* who = "sn_arm_set_placement";
     sn_status st = check_finite(a, who, "pos", pos, 3);
     if (st == SN_OK && rot) st = check_rotation(a, who, rot);
@@ -534,8 +589,8 @@ sn_status sn_arm_set_placement(sn_arm* a, const sn_real pos[3], const sn_real ro
 static sn_status check_params(sn_arm* a, const char* who, const char* what, const sn_real* x,
                               int n) {
     if (n != a->n)
-        return sni_arm_fail(a, SN_ERR_ARG, "%s: %s has %d entries, the arm %d joints", who, what, n,
-                            a->n);
+        return sni_arm_fail(a, SN_ERR_ARG, "%s: n %d: %s has that many entries, the arm %d joints",
+                            who, n, what, a->n);
     sn_status st = check_finite(a, who, what, x, n);
     for (int i = 0; st == SN_OK && i < n; i++)
         if (x[i] < 0)
@@ -544,24 +599,32 @@ static sn_status check_params(sn_arm* a, const char* who, const char* what, cons
 }
 
 sn_status sn_arm_set_damping(sn_arm* a, const sn_real* damping, int n) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_damping: arm is NULL");
+    if (!damping)
+        return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_damping: damping is NULL");
     sn_status st = check_params(a, "sn_arm_set_damping", "damping", damping, n);
     if (st == SN_OK) memcpy(a->damping, damping, (size_t)n * sizeof(sn_real));
     return st;
 }
 
 sn_status sn_arm_set_friction(sn_arm* a, const sn_real* friction, int n) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_friction: arm is NULL");
+    if (!friction)
+        return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_friction: friction is NULL");
     sn_status st = check_params(a, "sn_arm_set_friction", "friction", friction, n);
     if (st == SN_OK) memcpy(a->friction, friction, (size_t)n * sizeof(sn_real));
     return st;
 }
 
 sn_status sn_arm_set_stops(sn_arm* a, const sn_real* lower, const sn_real* upper, int n) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_stops: arm is NULL");
+    if (!lower) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_stops: lower is NULL");
+    if (!upper) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_set_stops: upper is NULL");
     const char* who = "sn_arm_set_stops";
     if (n != a->n)
-        return sni_arm_fail(a, SN_ERR_ARG, "%s: %d entries, the arm %d joints", who, n, a->n);
+        return sni_arm_fail(a, SN_ERR_ARG,
+                            "%s: n %d: lower and upper have that many entries, the arm %d joints",
+                            who, n, a->n);
     if (!lower || !upper)
         return sni_arm_fail(a, SN_ERR_ARG, "%s: %s is NULL", who, lower ? "upper" : "lower");
     for (int i = 0; i < n; i++) {
@@ -581,7 +644,7 @@ sn_status sn_arm_set_stops(sn_arm* a, const sn_real* lower, const sn_real* upper
 }
 
 sn_status sn_arm_set_sweeps(sn_arm* a, int sweeps) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_set_sweeps: arm is NULL");
     if (sweeps < 1 || sweeps > 100000)
         return sni_arm_fail(a, SN_ERR_ARG, "sn_arm_set_sweeps: sweeps = %d is outside 1..100000",
                             sweeps);
@@ -591,7 +654,10 @@ sn_status sn_arm_set_sweeps(sn_arm* a, int sweeps) {
 
 void sn_arm_params(const sn_arm* a, sn_real* damping, sn_real* friction, sn_real* lower,
                    sn_real* upper, int* sweeps) {
-    if (!a) return;
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_params: arm is NULL");
+        return;
+    }
     size_t b = (size_t)a->n * sizeof(sn_real);
     if (damping) memcpy(damping, a->damping, b);
     if (friction) memcpy(friction, a->friction, b);
@@ -601,7 +667,14 @@ void sn_arm_params(const sn_arm* a, sn_real* damping, sn_real* friction, sn_real
 }
 
 void sn_arm_report_get(const sn_arm* a, sn_arm_report* r) {
-    if (!r) return;
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_report_get: arm is NULL");
+        return;
+    }
+    if (!r) {
+        sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_report_get: r is NULL");
+        return;
+    }
     memset(r, 0, sizeof *r);
     if (!a || !a->stepped) return;
     r->theta_prime = a->theta_prime;

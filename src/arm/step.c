@@ -180,7 +180,7 @@ static sn_status fail_step(sn_arm* a, sn_status st, const char* what) {
 }
 
 sn_status sn_arm_step(sn_arm* a, sn_real dt, const sn_arm_inputs* in) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_step: arm is NULL");
     if (!isfinite(dt) || !(dt > 0) || dt > 1)
         return sni_arm_fail(a, SN_ERR_ARG, "sn_arm_step: dt = %g is not in (0, 1] s", dt);
     static const sn_arm_inputs none = {0};
@@ -286,7 +286,8 @@ sn_status sn_arm_step(sn_arm* a, sn_real dt, const sn_arm_inputs* in) {
 // ---- what the step uses, for a caller ----
 
 sn_status sn_arm_mass_matrix(sn_arm* a, const sn_real* C, sn_real* M) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_mass_matrix: arm is NULL");
+    if (!M) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_mass_matrix: M is NULL");
     if (!M) return sni_arm_fail(a, SN_ERR_ARG, "sn_arm_mass_matrix: M is NULL");
     sn_arm_inputs in = {0};
     in.inertia0 = C;
@@ -300,7 +301,8 @@ sn_status sn_arm_mass_matrix(sn_arm* a, const sn_real* C, sn_real* M) {
 }
 
 sn_status sn_arm_gyroscopic_matrix(sn_arm* a, const sn_real* H, sn_real* G) {
-    if (!a) return SN_ERR_ARG;
+    if (!a) return sni_refuse(SN_ERR_ARG, "sn_arm_gyroscopic_matrix: arm is NULL");
+    if (!G) return sni_arm_fail((sn_arm*)a, SN_ERR_ARG, "sn_arm_gyroscopic_matrix: G is NULL");
     if (!G) return sni_arm_fail(a, SN_ERR_ARG, "sn_arm_gyroscopic_matrix: G is NULL");
     sn_arm_inputs in = {0};
     in.momentum = H;
@@ -312,7 +314,10 @@ sn_status sn_arm_gyroscopic_matrix(sn_arm* a, const sn_real* H, sn_real* G) {
 }
 
 sn_real sn_arm_kinetic_energy(sn_arm* a, const sn_real* C) {
-    if (!a) return NAN;
+    if (!a) {
+        sni_refuse(SN_ERR_ARG, "sn_arm_kinetic_energy: arm is NULL");
+        return (sn_real)NAN;
+    }
     if (sn_arm_mass_matrix(a, C, a->B) != SN_OK) return NAN;
     return energy_in(a, a->B, a->d->u, 0);
 }

@@ -3,6 +3,8 @@
 // the growable buffer used while parsing.
 #include "base/base.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,50 @@ const char* sn_status_str(sn_status s) {
 
 const char* sn_version(void) {
     return SN_VERSION_STRING;
+}
+
+// ---- the calling thread's last refusal ----
+
+#if defined(_MSC_VER)
+#define SNI_THREAD_LOCAL __declspec(thread)
+#else
+#define SNI_THREAD_LOCAL _Thread_local
+#endif
+static SNI_THREAD_LOCAL char thread_error[768];
+
+const char* sn_last_error(void) {
+    return thread_error;
+}
+
+void sn_clear_last_error(void) {
+    thread_error[0] = 0;
+}
+
+void sni_last_error_set(const char* msg) {
+    snprintf(thread_error, sizeof thread_error, "%s", msg ? msg : "");
+}
+
+void sni_fill_nan(sn_real* x, int n) {
+    if (x)
+        for (int i = 0; i < n; i++)
+            x[i] = (sn_real)NAN;
+}
+
+int sni_bad_index(const char* fn, const char* what, int i, int n) {
+    if (i >= 0 && i < n) return 0;
+    if (n > 0)
+        sni_refuse(SN_ERR_ARG, "%s: %s %d is out of range (0 to %d)", fn, what, i, n - 1);
+    else
+        sni_refuse(SN_ERR_ARG, "%s: %s %d is out of range (there are none)", fn, what, i);
+    return 1;
+}
+
+sn_status sni_refuse(sn_status code, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(thread_error, sizeof thread_error, fmt, ap);
+    va_end(ap);
+    return code;
 }
 
 static void* libc_alloc(size_t size, size_t align, void* ctx) {
@@ -72,26 +118,29 @@ void sni_free(const sn_allocator* a, void* p, size_t size) {
 
 sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
                     const char* fmt, ...) {
-    if (!err) return code;
-    err->code = code;
-    err->line = line;
-    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
-    snprintf(err->element, sizeof err->element, "%s", element ? element : "");
     char text[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    char msg[sizeof err->msg];
     if (file && line > 0 && element && element[0])
-        snprintf(err->msg, sizeof err->msg, "%s:%d: <%s>: %s", file, line, element, text);
+        snprintf(msg, sizeof msg, "%s:%d: <%s>: %s", file, line, element, text);
     else if (file && line > 0)
-        snprintf(err->msg, sizeof err->msg, "%s:%d: %s", file, line, text);
+        snprintf(msg, sizeof msg, "%s:%d: %s", file, line, text);
     else if (file && file[0] && element && element[0])
-        snprintf(err->msg, sizeof err->msg, "%s: <%s>: %s", file, element, text);
+        snprintf(msg, sizeof msg, "%s: <%s>: %s", file, element, text);
     else if (file && file[0])
-        snprintf(err->msg, sizeof err->msg, "%s: %s", file, text);
+        snprintf(msg, sizeof msg, "%s: %s", file, text);
     else
-        snprintf(err->msg, sizeof err->msg, "%s", text);
+        snprintf(msg, sizeof msg, "%s", text);
+    if (code != SN_OK) sni_last_error_set(msg);
+    if (!err) return code;
+    err->code = code;
+    err->line = line;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    snprintf(err->element, sizeof err->element, "%s", element ? element : "");
+    memcpy(err->msg, msg, sizeof err->msg);
     return code;
 }
 

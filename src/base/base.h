@@ -17,7 +17,37 @@ void sni_dir_of(const char* path, char* dir, size_t size);
 // copy of the allocator, libc's when a is NULL
 sn_allocator sni_allocator_or_default(const sn_allocator* a);
 
-// fill err (nullable) and return code; msg is printf-style
+// the calling thread's last refusal (sn_last_error): set to msg; sni_refuse formats it and
+// returns code (a call whose object is NULL: "function: argument is NULL")
+void sni_last_error_set(const char* msg);
+sn_status sni_refuse(sn_status code, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+// refuse a NULL object or pointer p in the calling function: ret is what it returns then
+#define SNI_REFUSE_NULL(p, ret)                                                                    \
+    do {                                                                                           \
+        if (!(p)) {                                                                                \
+            sni_refuse(SN_ERR_ARG, "%s: %s is NULL", __func__, #p);                                \
+            return ret;                                                                            \
+        }                                                                                          \
+    } while (0)
+#define SNI_REFUSE_NULL_VOID(p)                                                                    \
+    do {                                                                                           \
+        if (!(p)) {                                                                                \
+            sni_refuse(SN_ERR_ARG, "%s: %s is NULL", __func__, #p);                                \
+            return;                                                                                \
+        }                                                                                          \
+    } while (0)
+
+// n NaNs into x (nullable): the outputs of a refused call that returns nothing
+void sni_fill_nan(sn_real* x, int n);
+// index i outside 0 to n - 1: refuse it in the thread's last error, naming the calling function
+// fn and the argument (what); 1 when refused
+int sni_bad_index(const char* fn, const char* what, int i, int n);
+
+// fill err (nullable) and return code; msg is printf-style (also the thread's last error)
 sn_status sni_error(sn_error* err, sn_status code, const char* file, int line, const char* element,
                     const char* fmt, ...);
 

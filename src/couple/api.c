@@ -299,7 +299,8 @@ sn_status sni_couple_check_desc(sn_world* w, const sn_constraint_desc* d) {
 }
 
 sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int* id) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_constraint: w is NULL");
+    if (!d) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_constraint: d is NULL");
     if (!d) return FAIL(w, "sn_world_add_constraint: d is NULL");
     if (sni_soft_on(w))
         return FAIL(w, "sn_world_add_constraint: world constraints act in the hard contact "
@@ -334,6 +335,10 @@ sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int*
 
 
 int sn_world_constraint_count(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_constraint_count: w is NULL");
+        return SN_NONE;
+    }
     return w && w->couple ? w->couple->ncon : 0;
 }
 
@@ -341,14 +346,14 @@ int sn_world_constraint_count(const sn_world* w) {
 static sn_status check_id(const sn_world* w, int id, const char* fn) {
     int n = sn_world_constraint_count(w);
     if (id < 0 || id >= n)
-        return FAIL((sn_world*)(void*)w, "%s: constraint %d: the world has %d", fn, id, n);
+        return FAIL((sn_world*)(void*)w, "%s: constraint id %d: the world has %d", fn, id, n);
     return SN_OK;
 }
 
 
 sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real force[3], sn_real torque[3],
                                     int* taut) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_constraint_force: w is NULL");
     sn_status st = check_id(w, id, "sn_world_constraint_force");
     if (st != SN_OK) return st;
     const sni_couple_con* k = &w->couple->con[id];
@@ -360,7 +365,9 @@ sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real force[3],
 
 
 sn_status sn_world_constraint_error(sn_world* w, int id, sn_real* worst) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_constraint_error: w is NULL");
+    if (!worst)
+        return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_constraint_error: worst is NULL");
     sn_status st = check_id(w, id, "sn_world_constraint_error");
     if (st != SN_OK) return st;
     const sni_couple_con* k = &w->couple->con[id];

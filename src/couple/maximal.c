@@ -94,7 +94,8 @@ static sn_status add_model_body(sn_world* w, const sn_maximal* mx, int i, int b,
 
 sn_status sn_world_add_maximal_as(sn_world* w, const sn_maximal* mx, const sn_system* like,
                                   int* first) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_maximal_as: w is NULL");
+    if (!mx) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_maximal_as: mx is NULL");
     sn_status st = check_maximal(w, mx, like);
     if (st != SN_OK) return st;
     int s0 = w->nsys;
@@ -154,12 +155,16 @@ sn_status sn_world_add_maximal_as(sn_world* w, const sn_maximal* mx, const sn_sy
 }
 
 sn_status sn_world_add_maximal(sn_world* w, const sn_maximal* mx, int* first) {
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_maximal: w is NULL");
+    if (!mx) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_maximal: mx is NULL");
     return sn_world_add_maximal_as(w, mx, NULL, first);
 }
 
 sn_status sn_world_maximal_joint_state(const sn_world* w, sn_maximal* mx, int first, sn_real* q,
                                        int nq, sn_real* u, int nv) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_maximal_joint_state: w is NULL");
+    if (!mx)
+        return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_maximal_joint_state: mx is NULL");
     sn_world* ww = (sn_world*)w; // the message buffer only
     if (!mx) return FAIL(ww, "sn_world_maximal_joint_state: mx is NULL");
     if (first < 0 || first + mx->nbody > w->nsys)
@@ -187,7 +192,9 @@ sn_status sn_world_maximal_joint_state(const sn_world* w, sn_maximal* mx, int fi
 }
 
 sn_status sn_world_copy_settings(sn_world* dst, const sn_world* src) {
-    if (!dst) return SN_ERR_ARG;
+    if (!dst) return sni_refuse(SN_ERR_ARG, "sn_world_copy_settings: dst is NULL");
+    if (!src)
+        return sni_world_fail((sn_world*)dst, SN_ERR_ARG, "sn_world_copy_settings: src is NULL");
     if (!src) return FAIL(dst, "sn_world_copy_settings: src is NULL");
     sn_status st = sn_world_set_timestep(dst, src->dt);
     if (st == SN_OK) st = sn_world_set_gravity(dst, src->gravity);

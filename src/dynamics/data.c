@@ -105,6 +105,9 @@ static sn_status create(const sn_model* m, const sn_allocator* a, int full, sn_d
 
 sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** out,
                          sn_error* err) {
+    if (out) *out = NULL;
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: m is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
     *out = NULL;
@@ -135,6 +138,14 @@ void sn_data_destroy(sn_data* d) {
 }
 
 void sn_data_reset(const sn_model* m, sn_data* d) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_data_reset: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_data_reset: d is NULL");
+        return;
+    }
     memcpy(d->q, m->q0, (size_t)m->nq * sizeof(sn_real));
     memset(d->u, 0, (size_t)m->nv * sizeof(sn_real));
     d->gravity[0] = 0;
@@ -145,20 +156,28 @@ void sn_data_reset(const sn_model* m, sn_data* d) {
 
 sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, const sn_real* u,
                        int nv) {
-    if (!m || !d || !q || d->model_ != m || nq != m->nq) return SN_ERR_ARG;
-    if (u && nv != m->nv) return SN_ERR_ARG;
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_set_state: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_set_state: d is NULL");
+    if (!q) return sni_refuse(SN_ERR_ARG, "sn_set_state: q is NULL");
+    if (d->model_ != m) return sni_refuse(SN_ERR_ARG, "sn_set_state: d was not created for m");
+    if (nq != m->nq)
+        return sni_refuse(SN_ERR_ARG, "sn_set_state: nq %d is not the model's nq = %d", nq, m->nq);
+    if (u && nv != m->nv)
+        return sni_refuse(SN_ERR_ARG, "sn_set_state: nv %d is not the model's nv = %d", nv, m->nv);
     for (int i = 0; i < m->nq; i++)
-        if (!isfinite(q[i])) return SN_ERR_NONFINITE;
+        if (!isfinite(q[i]))
+            return sni_refuse(SN_ERR_NONFINITE, "sn_set_state: q[%d] is %g", i, q[i]);
     if (u)
         for (int i = 0; i < m->nv; i++)
-            if (!isfinite(u[i])) return SN_ERR_NONFINITE;
+            if (!isfinite(u[i]))
+                return sni_refuse(SN_ERR_NONFINITE, "sn_set_state: u[%d] is %g", i, u[i]);
     // quaternions: a zero one is an error, checked before anything is written
     for (int j = 0; j < m->njoint; j++) {
         int t = m->joint_type[j];
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         const sn_real* qq = q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
-        if (!(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3] > 1e-24))
-            return SN_ERR_ARG;
+        if (!(quat_norm_safe(qq) > 0))
+            return sni_refuse(SN_ERR_ARG, "sn_set_state: q: the quaternion of joint %d is zero", j);
     }
     memcpy(d->q, q, (size_t)m->nq * sizeof(sn_real));
     if (u) memcpy(d->u, u, (size_t)m->nv * sizeof(sn_real));
@@ -166,12 +185,11 @@ sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, 
         int t = m->joint_type[j];
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         sn_real* qq = d->q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
-        sn_real n = sqrt(qq[0] * qq[0] + qq[1] * qq[1] + qq[2] * qq[2] + qq[3] * qq[3]);
+        sn_real n = quat_norm_safe(qq);
         // unit to rounding (as every step leaves it): kept bit for bit, so that a state read
         // and set again repeats exactly
         if (fabs(n - 1) <= 8 * DBL_EPSILON) continue;
-        for (int k = 0; k < 4; k++)
-            qq[k] /= n;
+        quat_normalize_safe(qq, qq);
     }
     d->fk_valid = 0;
     return SN_OK;

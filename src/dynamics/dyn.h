@@ -3,6 +3,7 @@
 #ifndef SNI_DYN_H
 #define SNI_DYN_H
 
+#include "base/base.h"
 #include "base/smath.h"
 #include "sinew/sn_data.h"
 

@@ -5,7 +5,24 @@
 
 void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                        sn_real* jp, sn_real* jr) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: d is NULL");
+        return;
+    }
+    if (!point) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: point is NULL");
+        return;
+    }
     int nv = m->nv;
+    if (sni_bad_index(__func__, "body", body, m->nbody)) {
+        sni_fill_nan(jp, 3 * nv);
+        sni_fill_nan(jr, 3 * nv);
+        return;
+    }
     if (jp) memset(jp, 0, 3 * (size_t)nv * sizeof(sn_real));
     if (jr) memset(jr, 0, 3 * (size_t)nv * sizeof(sn_real));
     for (int k = sni_body_last_dof(m, body); k >= 0; k = m->dof_parent[k]) {
@@ -21,6 +38,19 @@ void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_r
 }
 
 void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* jp, sn_real* jr) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_jacobian: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_jacobian: d is NULL");
+        return;
+    }
+    if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
+        sni_fill_nan(jp, 3 * m->nv);
+        sni_fill_nan(jr, 3 * m->nv);
+        return;
+    }
     sn_real x[3];
     sn_frame_pose(m, d, frame, x, NULL);
     sn_point_jacobian(m, d, m->frame_body[frame], x, jp, jr);
@@ -28,6 +58,23 @@ void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* 
 
 void sn_point_jdot_u(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                      sn_real lin[3], sn_real ang[3]) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: d is NULL");
+        return;
+    }
+    if (!point) {
+        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: point is NULL");
+        return;
+    }
+    if (sni_bad_index(__func__, "body", body, m->nbody)) {
+        sni_fill_nan(lin, 3);
+        sni_fill_nan(ang, 3);
+        return;
+    }
     // spatial acceleration at udot = 0: the velocity-product terms summed along the path
     sn_real a[6] = {0, 0, 0, 0, 0, 0};
     for (int b = body; b > 0; b = m->body_parent[b])

@@ -84,6 +84,8 @@ static void rot_col(sn_real* s, const sn_real* a, const sn_real* r) {
 }
 
 sn_status sn_fk(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk: d is NULL");
     SNI_CHECK_MD(m, d);
     m3_identity(d->body_rot);
     v3_set(d->body_pos, 0, 0, 0);
@@ -165,6 +167,8 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: d is NULL");
     SNI_CHECK_MD(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
     memset(d->dof_bias, 0, 6 * sizeof(sn_real));
@@ -200,6 +204,8 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_acc: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_acc: d is NULL");
     SNI_CHECK_MD(m, d);
     memset(d->body_acc, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
@@ -217,6 +223,19 @@ sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
 }
 
 void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3], sn_real rot[9]) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_pose: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_pose: d is NULL");
+        return;
+    }
+    if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
+        sni_fill_nan(pos, 3);
+        sni_fill_nan(rot, 9);
+        return;
+    }
     int b = m->frame_body[frame];
     const sn_real* R = d->body_rot + 9 * b;
     sn_real x[3];
@@ -227,6 +246,19 @@ void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3
 
 void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                        sn_real ang[3]) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_velocity: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_velocity: d is NULL");
+        return;
+    }
+    if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
+        sni_fill_nan(lin, 3);
+        sni_fill_nan(ang, 3);
+        return;
+    }
     int b = m->frame_body[frame];
     const sn_real* v = d->body_vel + 6 * b;
     sn_real x[3];
@@ -240,6 +272,19 @@ void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real l
 
 void sn_frame_acceleration(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                            sn_real ang[3]) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_acceleration: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_frame_acceleration: d is NULL");
+        return;
+    }
+    if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
+        sni_fill_nan(lin, 3);
+        sni_fill_nan(ang, 3);
+        return;
+    }
     int b = m->frame_body[frame];
     const sn_real* v = d->body_vel + 6 * b;
     const sn_real* a = d->body_acc + 6 * b;

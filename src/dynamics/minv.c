@@ -9,6 +9,8 @@
 #include <math.h>
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_factor_mass: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_factor_mass: d is NULL");
     SNI_CHECK_MD(m, d);
     sni_factor f = {d->mass_factor, d->mass_factor_d};
     return sni_factor_mass_diag(m, d->mass_matrix, NULL, &f);
@@ -118,6 +120,18 @@ void sni_half_solve_rest(const sn_model* m, const sni_factor* f, sn_real* x) {
 
 
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_solve_mass: m is NULL");
+        return;
+    }
+    if (!d) {
+        sni_refuse(SN_ERR_ARG, "sn_solve_mass: d is NULL");
+        return;
+    }
+    if (!x) {
+        sni_refuse(SN_ERR_ARG, "sn_solve_mass: x is NULL");
+        return;
+    }
     sni_factor f = {d->mass_factor, d->mass_factor_d};
     sni_solve_factor(m, &f, x);
 }
@@ -146,6 +160,8 @@ void sni_solve_factor(const sn_model* m, const sni_factor* f, sn_real* x) {
 //   x_c = 1/D_c - sum_{i anc c} L[c][i] x_i,   x_k = -sum_{i anc k} L[k][i] x_i  (k > c).
 // About nv^2 * depth / 2 operations, a quarter of nv full solves.
 sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is NULL");
     SNI_CHECK_MD(m, d);
     sn_status st = sn_factor_mass(m, d);
     if (st != SN_OK) return st;

@@ -42,7 +42,10 @@ typedef struct lid {
 } lid;
 
 int sn_system_loop_row_count(const sn_system* s) {
-    if (!s) return -1;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_loop_row_count: s is NULL");
+        return SN_NONE;
+    }
     const sn_model* m = s->m;
     int n = 0;
     for (int c = 0; c < m->nconstraint; c++)
@@ -202,8 +205,8 @@ static sn_status check_dofs(sn_system* s, const char* call, const char* arg, con
                             unsigned char* seen) {
     int nv = s->m->nv;
     if (n < 0 || n > nv)
-        return SET_ERR(s->world, SN_ERR_ARG, "%s: %s has %d entries (0 to nv = %d)", call, arg, n,
-                       nv);
+        return SET_ERR(s->world, SN_ERR_ARG, "%s: %s has %d entries (0 to nv = %d): %s", call, arg,
+                       n, nv, arg[0] == 'i' ? "n_ind" : "n_act");
     memset(seen, 0, (size_t)nv);
     for (int i = 0; i < n; i++) {
         if (dofs[i] < 0 || dofs[i] >= nv)
@@ -423,7 +426,10 @@ sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int
                                           const sn_real* udot_ind, const int* act_dofs, int n_act,
                                           sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out,
                                           sn_loop_id_report* report) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_inverse_dynamics: s is NULL");
+    if (!tau_out)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_loop_inverse_dynamics: tau_out is NULL");
     const char* call = "sn_system_loop_inverse_dynamics";
     sn_world* w = s->world;
     if (!tau_out) return SET_ERR(w, SN_ERR_ARG, "%s: tau_out is NULL", call);
@@ -487,12 +493,16 @@ sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind
                                                     const sn_real* udot_ind, sn_real* command_out,
                                                     int nact, sn_real* tau_out, sn_real* lambda_out,
                                                     sn_real* udot_out, sn_loop_id_report* report) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_inverse_dynamics_actuators: s is NULL");
+    if (!command_out)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_loop_inverse_dynamics_actuators: command_out is NULL");
     const char* call = "sn_system_loop_inverse_dynamics_actuators";
     sn_world* w = s->world;
     if (!command_out) return SET_ERR(w, SN_ERR_ARG, "%s: command_out is NULL", call);
     if (nact != s->act.n)
-        return SET_ERR(w, SN_ERR_ARG, "%s: command_out has %d entries, not the %d actuators", call,
+        return SET_ERR(w, SN_ERR_ARG,
+                       "%s: nact %d: command_out has that many entries, not the %d actuators", call,
                        nact, s->act.n);
     lid k;
     if (lid_open(&k, s) != SN_OK)
@@ -518,7 +528,10 @@ sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind
 sn_status sn_system_loop_forward_dynamics(sn_system* s, const sn_real* tau, int nv,
                                           sn_real* udot_out, sn_real* lambda_out,
                                           sn_loop_id_report* report) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_forward_dynamics: s is NULL");
+    if (!udot_out)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_loop_forward_dynamics: udot_out is NULL");
     const char* call = "sn_system_loop_forward_dynamics";
     sn_world* w = s->world;
     if (!udot_out) return SET_ERR(w, SN_ERR_ARG, "%s: udot_out is NULL", call);

@@ -11,9 +11,9 @@
 
 sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
                                sn_real separation[3]) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_constraint: s is NULL");
     if (i < 0 || i >= s->m->nconstraint)
-        return sni_world_fail(s->world, SN_ERR_ARG, "constraint %d: the model has %d", i,
+        return sni_world_fail(s->world, SN_ERR_ARG, "constraint i %d: the model has %d", i,
                               s->m->nconstraint);
     if (impulse) v3_copy(impulse, s->loops.imp + 3 * i);
     if (separation) v3_copy(separation, s->loops.err + 3 * i);
@@ -22,7 +22,7 @@ sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
 
 
 sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_error: s is NULL");
     const sn_model* m = s->m;
     sni_ensure_kinematics(s);
     sn_real sum = 0, top = 0;
@@ -46,7 +46,9 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
 
 
 sn_status sn_system_orientation_error(sn_system* s, sn_real* worst) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_orientation_error: s is NULL");
+    if (!worst)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_orientation_error: worst is NULL");
     if (!worst)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_orientation_error: worst is NULL");
     const sn_model* m = s->m;
@@ -120,12 +122,14 @@ static sn_real assembly_error(sn_system* s) {
 }
 
 sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* residual) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_assemble: s is NULL");
     if (max_iter < 0)
-        return sni_world_fail(s->world, SN_ERR_ARG, "assembly: %d iterations (0 or more)",
-                              max_iter);
-    if (!(tol >= 0))
-        return sni_world_fail(s->world, SN_ERR_ARG, "assembly: the tolerance %g must be >= 0", tol);
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_assemble: max_iter %d must be 0 or more", max_iter);
+    if (!(tol >= 0) || !isfinite(tol))
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_assemble: tol %g (the tolerance) must be finite and >= 0",
+                              tol);
     const sn_model* m = s->m;
     int nv = m->nv, nq = m->nq;
     sn_real err = s->step.has_constraints ? assembly_error(s) : 0;

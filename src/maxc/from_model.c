@@ -408,6 +408,10 @@ static sn_status build_all(build* b, const sn_real* q, const sn_real* u) {
 
 sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_real* u,
                                 const sn_world_opts* opts, sn_maximal** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_from_model: m is NULL");
+    if (!out)
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_from_model: out is NULL");
     sn_status st = check_args(m, q, u, out, err);
     if (st != SN_OK) return st;
     sn_error tmp;
@@ -442,6 +446,10 @@ sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_re
 }
 
 const sn_model* sn_maximal_model(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_model: mx is NULL");
+        return NULL;
+    }
     return mx ? mx->model : NULL;
 }
 
@@ -519,21 +527,19 @@ static void joint_coords(const sn_maximal* mx, int j, sn_real* q, sn_real* u) {
 }
 
 sn_status sn_maximal_joint_state(const sn_maximal* mx, sn_real* q, int nq, sn_real* u, int nv) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_joint_state: mx is NULL");
     const sn_model* m = mx->model;
     // the reason goes to sn_maximal_last_error: the message buffer is not part of the state
-    char* why = ((sn_maximal*)mx)->err;
-    if (!m) {
-        snprintf(why, sizeof mx->err,
-                 "sn_maximal_joint_state: mx was not made by sn_maximal_from_model");
-        return SN_ERR_ARG;
-    }
-    if ((q && nq != m->nq) || (u && nv != m->nv)) {
-        snprintf(why, sizeof mx->err,
-                 "sn_maximal_joint_state: nq %d and nv %d, the model has %d and %d", nq, nv, m->nq,
-                 m->nv);
-        return SN_ERR_ARG;
-    }
+    sn_maximal* why = (sn_maximal*)mx;
+    if (!m)
+        return sni_mx_fail(why, SN_ERR_ARG,
+                           "sn_maximal_joint_state: mx was not made by sn_maximal_from_model");
+    if (q && nq != m->nq)
+        return sni_mx_fail(why, SN_ERR_ARG, "sn_maximal_joint_state: nq %d, the model has %d", nq,
+                           m->nq);
+    if (u && nv != m->nv)
+        return sni_mx_fail(why, SN_ERR_ARG, "sn_maximal_joint_state: nv %d, the model has %d", nv,
+                           m->nv);
     for (int j = 0; j < m->njoint; j++) {
         sn_real qj[7], uj[6];
         joint_coords(mx, j, qj, uj);

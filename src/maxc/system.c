@@ -17,6 +17,7 @@ sn_status sni_mx_fail(sn_maximal* mx, sn_status code, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(mx->err, sizeof mx->err, fmt, ap);
     va_end(ap);
+    sni_last_error_set(mx->err);
     if (mx->log) mx->log(SN_LOG_ERROR, mx->err, mx->log_ctx);
     return code;
 }
@@ -28,12 +29,16 @@ static int finite_n(const sn_real* x, int n) {
 }
 
 sn_status sn_maximal_create(const sn_world_opts* opts, sn_maximal** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_create: out is NULL");
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_maximal_create: out is NULL");
     *out = NULL;
     sn_real dt = opts ? opts->timestep : 0;
-    if (!isfinite(dt) || dt < 0)
+    if (dt != 0 && !(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
         return sni_error(err, SN_ERR_ARG, NULL, 0, NULL,
-                         "sn_maximal_create: opts->timestep %g is not finite and >= 0", dt);
+                         "sn_maximal_create: opts->timestep %g is not 0 (the default) nor within "
+                         "%g to %g s",
+                         dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     sn_allocator al = sni_allocator_or_default(opts ? opts->allocator : NULL);
     sn_maximal* mx = sni_alloc(&al, sizeof *mx);
     if (!mx) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "sn_maximal_create: no memory");
@@ -172,7 +177,9 @@ static int inv3_chol(sn_real* d, const sn_real* L) {
 }
 
 sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_body: mx is NULL");
+    if (!inertia)
+        return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is NULL");
     if (!inertia) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is NULL");
     if (!isfinite(mass) || !(mass > 0))
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: mass %g is not finite and > 0",
@@ -344,7 +351,8 @@ static int desc_rows(const sn_constraint_desc* d) {
 }
 
 sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d, int* id) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_constraint: mx is NULL");
+    if (!d) return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_add_constraint: d is NULL");
     if (!d) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_constraint: d is NULL");
     sn_status st = check_desc(mx, d);
     if (st != SN_OK) return st;
@@ -386,7 +394,10 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
 }
 
 sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constraint* uc, int* id) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_user_constraint: mx is NULL");
+    if (!uc)
+        return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG,
+                           "sn_maximal_add_user_constraint: uc is NULL");
     const char* f = "sn_maximal_add_user_constraint";
     if (!uc) return sni_mx_fail(mx, SN_ERR_ARG, "%s: uc is NULL", f);
     if (uc->rows < 1 || uc->rows > SNI_MAXC_ROWS_MAX)
@@ -431,36 +442,55 @@ sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constrain
 }
 
 int sn_maximal_body_count(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_body_count: mx is NULL");
+        return SN_NONE;
+    }
     return mx ? mx->nbody : 0;
 }
 int sn_maximal_constraint_count(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_count: mx is NULL");
+        return SN_NONE;
+    }
     return mx ? mx->ncon : 0;
 }
 int sn_maximal_row_count(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_row_count: mx is NULL");
+        return SN_NONE;
+    }
     return mx ? mx->nrow : 0;
 }
 
 sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt) {
-    if (!mx) return SN_ERR_ARG;
-    if (!isfinite(dt) || !(dt > 0))
-        return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_timestep: dt %g is not finite and > 0",
-                           dt);
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_timestep: mx is NULL");
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return sni_mx_fail(mx, SN_ERR_ARG,
+                           "sn_maximal_set_timestep: dt %g is outside %g to %g s (finite and > 0 "
+                           "within SN_TIMESTEP_MIN, SN_TIMESTEP_MAX)",
+                           dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     mx->dt = dt;
     if (!mx->stab_user) mx->alpha = mx->beta = 1 / (10 * dt);
     return SN_OK;
 }
 sn_real sn_maximal_timestep(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_timestep: mx is NULL");
+        return (sn_real)NAN;
+    }
     return mx ? mx->dt : 0;
 }
 sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_gravity: mx is NULL");
+    if (!g) return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_set_gravity: g is NULL");
     if (!g || !finite_n(g, 3))
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_gravity: g is NULL or not finite");
     v3_copy(mx->g, g);
     return SN_OK;
 }
 sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_scheme: mx is NULL");
     if (scheme != SN_MAXIMAL_SEMI_IMPLICIT && scheme != SN_MAXIMAL_RK4)
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_scheme: scheme %d is not a scheme",
                            (int)scheme);
@@ -468,7 +498,7 @@ sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
     return SN_OK;
 }
 sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real beta) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_stabilization: mx is NULL");
     if (!isfinite(alpha) || alpha < 0 || !isfinite(beta) || beta < 0)
         return sni_mx_fail(mx, SN_ERR_ARG,
                            "sn_maximal_set_stabilization: alpha %g and beta %g "
@@ -480,16 +510,24 @@ sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real be
     return SN_OK;
 }
 sn_status sn_maximal_set_projection(sn_maximal* mx, int on) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_projection: mx is NULL");
     if (on != 0 && on != 1)
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_projection: on %d is not 0 or 1", on);
     mx->project = on;
     return SN_OK;
 }
 int sn_maximal_projection(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_projection: mx is NULL");
+        return SN_NONE;
+    }
     return mx ? mx->project : 0;
 }
 sn_real sn_maximal_time(const sn_maximal* mx) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_time: mx is NULL");
+        return (sn_real)NAN;
+    }
     return mx ? mx->t : 0;
 }
 
@@ -503,6 +541,7 @@ static sn_status body_id(const sn_maximal* mx, int body, const char* f) {
 
 sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3],
                                     const sn_real quat[4], const sn_real v[3], const sn_real w[3]) {
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_body_state: mx is NULL");
     const char* f = "sn_maximal_set_body_state";
     sn_status st = body_id(mx, body, f);
     if (st != SN_OK) return st;
@@ -539,6 +578,7 @@ sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3]
 
 sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x[3], sn_real quat[4],
                                 sn_real v[3], sn_real w[3]) {
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_body_state: mx is NULL");
     sn_status st = body_id(mx, body, "sn_maximal_body_state");
     if (st != SN_OK) return st;
     const sni_mx_body* b = &mx->body[body];
@@ -551,6 +591,7 @@ sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x[3], sn
 
 sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real force[3],
                                     const sn_real torque[3]) {
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_body_force: mx is NULL");
     const char* f = "sn_maximal_set_body_force";
     sn_status st = body_id(mx, body, f);
     if (st != SN_OK) return st;
@@ -564,7 +605,7 @@ sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real forc
 
 sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lambda, int n,
                                       sn_real force[3], sn_real torque[3]) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_force: mx is NULL");
     const char* f = "sn_maximal_constraint_force";
     if (id < 0 || id >= mx->ncon)
         return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "%s: id %d is not a constraint id (0..%d)",
@@ -605,7 +646,7 @@ static const sni_maxc_body* body_st(const sn_maximal* mx, int i) {
 // every constraint's rows at the bodies' states, evaluated here without the step's workspace:
 // nothing of mx is written but the reason of a failure (mx->err)
 sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst) {
-    if (!mx) return SN_ERR_ARG;
+    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_error: mx is NULL");
     sn_maximal* m = (sn_maximal*)mx; // for a failure's message only
     sn_real s = 0, big = 0;
     int n = 0;
@@ -657,7 +698,10 @@ sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_rea
 }
 
 sn_real sn_maximal_kinetic_energy(const sn_maximal* mx) {
-    if (!mx) return 0;
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_kinetic_energy: mx is NULL");
+        return (sn_real)NAN;
+    }
     sn_real e = 0;
     for (int i = 0; i < mx->nbody; i++) {
         const sni_mx_body* b = &mx->body[i];
@@ -675,7 +719,10 @@ static sn_real wire_stretch(const sn_maximal* mx, const sni_mx_con* c) {
 }
 
 sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
-    if (!mx) return 0;
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_potential_energy: mx is NULL");
+        return (sn_real)NAN;
+    }
     sn_real e = 0;
     for (int i = 0; i < mx->nbody; i++)
         e -= mx->body[i].mass * v3_dot(mx->g, mx->body[i].st.x);
@@ -690,6 +737,10 @@ sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
 }
 
 void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real angular[3]) {
+    if (!mx) {
+        sni_refuse(SN_ERR_ARG, "sn_maximal_momentum: mx is NULL");
+        return;
+    }
     sn_real p[3] = {0, 0, 0}, l[3] = {0, 0, 0};
     for (int i = 0; mx && i < mx->nbody; i++) {
         const sni_mx_body* b = &mx->body[i];

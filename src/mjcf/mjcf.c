@@ -271,6 +271,12 @@ static sn_status load(const char* xml, size_t len, const char* name, const char*
 
 sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* name, const char* base_dir,
                               const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!xml) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_mjcf_string: xml is NULL");
+    if (len == 0)
+        return sni_error(err, SN_ERR_PARSE, name, 0, "",
+                         "sn_load_mjcf_string: len is 0: the input is empty (no element found)");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_mjcf_string: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");
     *out = NULL;
@@ -279,6 +285,9 @@ sn_status sn_load_mjcf_string(const char* xml, size_t len, const char* name, con
 }
 
 sn_status sn_load_mjcf(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_mjcf: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_mjcf: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
     *out = NULL;

@@ -739,9 +739,8 @@ void sni_mjcf_read_keys(loader* L, const int* frames, int nframes) {
             sn_real R[9], w[3];
             int a = 0, v = 0;
             if (L->floating) {
-                sn_real qn = sqrt(q[3] * q[3] + q[4] * q[4] + q[5] * q[5] + q[6] * q[6]);
-                if (qn > 0) {
-                    sn_real quat[4] = {q[3] / qn, q[4] / qn, q[5] / qn, q[6] / qn};
+                sn_real quat[4];
+                if (quat_normalize_safe(quat, q + 3)) {
                     quat_to_m3(R, quat);
                     m3_mul_v3(w, R, u + 3);
                     v3_copy(u + 3, w);

@@ -336,8 +336,8 @@ sn_status sni_compile_constraints(compiler* c, sn_model* m, name_table* links) {
         int t = m->joint_type[j], a = m->joint_qadr[j];
         if (t == SN_JOINT_SPHERICAL || t == SN_JOINT_FLOATING) {
             sn_real* q = m->nominal_config + a + (t == SN_JOINT_FLOATING ? 3 : 0);
-            sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-            if (!(n > 1e-12))
+            sn_real n = quat_norm_safe(q);
+            if (!(n > 0))
                 return sni_compile_error(c, SN_ERR_MODEL, line, "constraints",
                                          "nominal_config: the quaternion "
                                          "of joint '%s' is zero",
@@ -347,8 +347,7 @@ sn_status sni_compile_constraints(compiler* c, sn_model* m, name_table* links) {
                               "nominal_config: quaternion of joint "
                               "'%s' has norm %g and was normalized",
                               m->names + m->joint_name[j], n);
-                for (int e = 0; e < 4; e++)
-                    q[e] /= n;
+                quat_normalize_safe(q, q);
             }
         } else {
             int v = m->joint_vadr[j];

@@ -294,6 +294,8 @@ sn_status sni_mesh_read_triangles(const char* path, const sn_real* scale, const 
 // ---- the public reader (sn_model.h) ----
 
 sn_status sn_mesh_read(const char* path, const sn_real scale[3], sn_mesh_data* out, sn_error* err) {
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_mesh_read: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_mesh_read: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
     memset(out, 0, sizeof *out);

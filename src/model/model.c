@@ -145,19 +145,37 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
 }
 
 int sn_model_find(const sn_model* m, sn_object kind, const char* name) {
-    if (!m || !name) return SN_NONE;
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_model_find: m is NULL");
+        return SN_NONE;
+    }
+    if (!name) {
+        sni_refuse(SN_ERR_ARG, "sn_model_find: name is NULL");
+        return SN_NONE;
+    }
     const int* names;
     int n = count_of(m, kind, &names);
+    if (!names) {
+        sni_refuse(SN_ERR_ARG, "sn_model_find: kind %d is not an sn_object", (int)kind);
+        return SN_NONE;
+    }
     for (int i = 0; i < n; i++)
         if (strcmp(m->names + names[i], name) == 0) return i;
     return SN_NONE;
 }
 
 const char* sn_model_name(const sn_model* m, sn_object kind, int id) {
-    if (!m) return NULL;
+    if (!m) {
+        sni_refuse(SN_ERR_ARG, "sn_model_name: m is NULL");
+        return NULL;
+    }
     const int* names;
     int n = count_of(m, kind, &names);
-    if (id < 0 || id >= n) return NULL;
+    if (!names) {
+        sni_refuse(SN_ERR_ARG, "sn_model_name: kind %d is not an sn_object", (int)kind);
+        return NULL;
+    }
+    if (sni_bad_index(__func__, "id", id, n)) return NULL;
     return m->names + names[id];
 }
 

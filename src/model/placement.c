@@ -112,6 +112,7 @@ static sn_status check_finite(const sn_real* v, int n, const char* fn, const cha
 
 sn_status sn_model_joint_placement(const sn_model* m, int joint, sn_real pos[3], sn_real rot[9],
                                    sn_real axis[3], sn_error* err) {
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_joint_placement: m is NULL");
     sn_status st = check_joint(m, joint, "sn_model_joint_placement", err);
     if (st != SN_OK) return st;
     if (pos) v3_copy(pos, m->joint_pos + 3 * joint);
@@ -121,6 +122,9 @@ sn_status sn_model_joint_placement(const sn_model* m, int joint, sn_real pos[3],
 }
 
 sn_status sn_model_set_joint_pos(sn_model* m, int joint, const sn_real pos[3], sn_error* err) {
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_pos: m is NULL");
+    if (!pos)
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_pos: pos is NULL");
     const char* fn = "sn_model_set_joint_pos";
     sn_status st = check_joint(m, joint, fn, err);
     if (st == SN_OK) st = check_finite(pos, 3, fn, "pos", err);
@@ -129,6 +133,9 @@ sn_status sn_model_set_joint_pos(sn_model* m, int joint, const sn_real pos[3], s
 }
 
 sn_status sn_model_set_joint_rot(sn_model* m, int joint, const sn_real rot[9], sn_error* err) {
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_rot: m is NULL");
+    if (!rot)
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_rot: rot is NULL");
     const char* fn = "sn_model_set_joint_rot";
     sn_status st = check_joint(m, joint, fn, err);
     if (st == SN_OK) st = check_finite(rot, 9, fn, "rot", err);
@@ -150,6 +157,9 @@ sn_status sn_model_set_joint_rot(sn_model* m, int joint, const sn_real rot[9], s
 }
 
 sn_status sn_model_set_joint_axis(sn_model* m, int joint, const sn_real axis[3], sn_error* err) {
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_axis: m is NULL");
+    if (!axis)
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_joint_axis: axis is NULL");
     const char* fn = "sn_model_set_joint_axis";
     sn_status st = check_joint(m, joint, fn, err);
     if (st == SN_OK) st = check_finite(axis, 3, fn, "axis", err);
@@ -170,6 +180,7 @@ sn_status sn_model_set_joint_axis(sn_model* m, int joint, const sn_real axis[3],
 // ---- masses ----
 
 sn_status sn_model_set_body_mass(sn_model* m, int body, sn_real mass, sn_error* err) {
+    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_model_set_body_mass: m is NULL");
     const char* fn = "sn_model_set_body_mass";
     if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "%s: model is NULL", fn);
     if (body < 1 || body >= m->nbody)

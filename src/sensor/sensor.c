@@ -145,7 +145,8 @@ static sn_status add(sn_system* s, int type, const char* name, int frame, int uj
 
 
 sn_status sn_system_add_sensor(sn_system* s, const sn_sensor_desc* desc, int* id) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_sensor: s is NULL");
+    if (!desc) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_add_sensor: desc is NULL");
     if (!desc) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_add_sensor: desc is NULL");
     const sn_real* q = desc->quat;
     for (int k = 0; k < 3; k++)
@@ -157,14 +158,15 @@ sn_status sn_system_add_sensor(sn_system* s, const sn_sensor_desc* desc, int* id
     if (!isfinite(desc->cutoff) || desc->cutoff < 0)
         return SET_ERR(s->world, SN_ERR_ARG,
                        "sn_system_add_sensor: cutoff %g is not a finite number >= 0", desc->cutoff);
-    sn_real norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]), rot[9];
+    sn_real norm = quat_norm_safe(q), rot[9];
     if (norm == 0) {
         m3_identity(rot);
     } else if (fabs(norm - 1) > 1e-6) {
         return SET_ERR(s->world, SN_ERR_ARG,
                        "sn_system_add_sensor: quat has norm %.9g, not 1 (nor 0 for none)", norm);
     } else {
-        sn_real u[4] = {q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm};
+        sn_real u[4];
+        quat_normalize_safe(u, q);
         quat_to_m3(rot, u);
     }
     char why[300];
@@ -199,11 +201,23 @@ void sni_sensors_free(sn_system* s) {
 // ---- getters ----
 
 int sn_system_sensor_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_sensor_count: s is NULL");
+        return SN_NONE;
+    }
     return s ? s->sens.n : 0;
 }
 
 
 int sn_system_sensor_find(const sn_system* s, const char* name) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_sensor_find: s is NULL");
+        return SN_NONE;
+    }
+    if (!name) {
+        sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_find: name is NULL");
+        return SN_NONE;
+    }
     if (!s || !name) return SN_NONE;
     for (int i = 0; i < s->sens.n; i++)
         if (!strcmp(s->sens.list[i].name, name)) return i;
@@ -212,10 +226,12 @@ int sn_system_sensor_find(const sn_system* s, const char* name) {
 
 
 sn_status sn_system_sensor_info(const sn_system* s, int i, sn_sensor_info* out) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_sensor_info: s is NULL");
+    if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_info: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_sensor_info: out is NULL");
     if (i < 0 || i >= s->sens.n)
-        return SET_ERR(s->world, SN_ERR_ARG, "sensor %d: the system has %d sensors", i, s->sens.n);
+        return SET_ERR(s->world, SN_ERR_ARG, "sensor i %d: the system has %d sensors", i,
+                       s->sens.n);
     const sni_sensor* e = &s->sens.list[i];
     out->type = e->type, out->frame = e->frame, out->joint = e->ujoint;
     out->adr = e->adr, out->dim = e->dim, out->cutoff = e->cutoff;
@@ -225,19 +241,29 @@ sn_status sn_system_sensor_info(const sn_system* s, int i, sn_sensor_info* out) 
 
 
 int sn_system_sensor_value_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_sensor_value_count: s is NULL");
+        return SN_NONE;
+    }
     return s ? s->sens.nvalue : 0;
 }
 
 
 const sn_real* sn_system_sensor_values(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_sensor_values: s is NULL");
+        return NULL;
+    }
     return s && s->sens.n && (s->valid & SNI_VALID_SENSOR) ? s->sens.value : NULL;
 }
 
 
 sn_status sn_system_sensor_read(const sn_system* s, int i, sn_real* out, int n) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_sensor_read: s is NULL");
+    if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_read: out is NULL");
     if (i < 0 || i >= s->sens.n)
-        return SET_ERR(s->world, SN_ERR_ARG, "sensor %d: the system has %d sensors", i, s->sens.n);
+        return SET_ERR(s->world, SN_ERR_ARG, "sensor i %d: the system has %d sensors", i,
+                       s->sens.n);
     const sni_sensor* e = &s->sens.list[i];
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_sensor_read: out is NULL");
     if (n < e->dim)

@@ -48,6 +48,8 @@ static void root_element(const char* buf, size_t n, char* name, size_t cap) {
 
 
 sn_status sn_file_format(const char* path, sn_format* out, sn_error* err) {
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_file_format: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_file_format: out is NULL");
     if (!path || !out)
         return sni_error(err, SN_ERR_ARG, path ? path : "", 0, "",
                          "sn_file_format needs a path and an output");
@@ -85,6 +87,9 @@ sn_status sn_file_format(const char* path, sn_format* out, sn_error* err) {
 
 
 sn_status sn_load(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load: out is NULL");
     if (out) *out = NULL;
     sn_format fmt;
     sn_status st = sn_file_format(path, &fmt, err);

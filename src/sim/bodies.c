@@ -215,6 +215,9 @@ static int positive3(const sn_real* x, int n) {
 
 
 sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out) {
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_sphere: w is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_sphere: out is NULL");
     if (!positive3(&radius, 1))
         return w ? SET_ERR(w, SN_ERR_ARG, "radius must be positive") : SN_ERR_ARG;
     sn_real i = 0.4 * mass * radius * radius;
@@ -224,6 +227,10 @@ sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_syst
 
 
 sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_system** out) {
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_box: w is NULL");
+    if (!size) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_box: size is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_box: out is NULL");
     if (!size || !positive3(size, 3))
         return w ? SET_ERR(w, SN_ERR_ARG, "box sizes must be positive") : SN_ERR_ARG;
     sn_real x = size[0] * size[0], y = size[1] * size[1], z = size[2] * size[2];
@@ -239,6 +246,9 @@ sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_
 
 sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                 sn_system** out) {
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_cylinder: w is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_cylinder: out is NULL");
     sn_real d[2] = {radius, length};
     if (!positive3(d, 2))
         return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
@@ -255,6 +265,9 @@ sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_
 
 sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                sn_system** out) {
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_capsule: w is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_capsule: out is NULL");
     sn_real d[2] = {radius, length};
     if (!positive3(d, 2))
         return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
@@ -273,10 +286,13 @@ sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_r
 // scale, mass, inertia about its centroid and centroid)
 static sn_status mesh_body(sn_world* w, const char* path, const sn_real* sc, sn_real mass,
                            free_body* b) {
-    if (!path || !path[0]) return SET_ERR(w, SN_ERR_ARG, "no mesh file named");
+    if (!path || !path[0])
+        return SET_ERR(w, SN_ERR_ARG, "sn_world_add_mesh: no mesh file named (path is empty)");
     // refused since free bodies were written as URDF text (tests/test_mesh.c holds it)
     if (strpbrk(path, "\"<>&"))
         return SET_ERR(w, SN_ERR_ARG, "the mesh path '%s' holds one of \" < > &", path);
+    if (!(mass > 0) || !isfinite(mass))
+        return SET_ERR(w, SN_ERR_ARG, "sn_world_add_mesh: mass %g must be finite and > 0", mass);
     if (!positive3(sc, 3)) return SET_ERR(w, SN_ERR_ARG, "mesh scales must be positive");
     // the hull of the file's vertices, and the solid it bounds at uniform density
     sni_buf v = {NULL, 0, 0, &w->alloc, 0};
@@ -314,7 +330,10 @@ static sn_status mesh_body(sn_world* w, const char* path, const sn_real* sc, sn_
 
 sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
                             sn_system** out) {
-    if (!w) return SN_ERR_ARG;
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_mesh: w is NULL");
+    if (!path) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_mesh: path is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_mesh: out is NULL");
     sn_real one[3] = {1, 1, 1};
     free_body b;
     sn_status st = mesh_body(w, path, scale ? scale : one, mass, &b);
@@ -331,7 +350,10 @@ static int all_zero(const sn_real* x, int n) {
 
 
 sn_status sn_world_add_body(sn_world* w, const sn_body_desc* d, sn_system** out) {
-    if (!w) return SN_ERR_ARG;
+    if (out) *out = NULL;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_body: w is NULL");
+    if (!d) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_body: desc is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_body: out is NULL");
     if (!d) return SET_ERR(w, SN_ERR_ARG, "sn_world_add_body needs a body description");
     if (!(d->mass > 0) || !isfinite(d->mass))
         return SET_ERR(w, SN_ERR_ARG, "a free body needs a positive finite mass (mass %g)",

@@ -468,8 +468,66 @@ static void stage_commit(sn_system* s) {
 }
 
 
+// a runaway state (docs/contracts.md): a system whose state at the step's start is not finite,
+// has a speed above SNI_RUNAWAY_SPEED, or whose mass matrix there is not finite. A failed
+// factorization of such a state is the state's fault, not the mass matrix's: the step reports
+// it as the runaway it is (SN_ERR_NONFINITE), naming the system, the DOF and the value.
+#define SNI_RUNAWAY_SPEED 1e8 // m/s or rad/s: a third of light speed, no robot's
+// m from the world origin: the spatial inertias about it (m |x|^2 next to a link's 1e-3 kg m^2)
+// keep no digit of the inertia beyond this, and the factorization of M fails for that reason
+#define SNI_RUNAWAY_DISTANCE 1e6
+static int runaway(const sn_world* w, int n, char* why, size_t size) {
+    for (int k = 0; k < n; k++) {
+        const sn_system* s = w->sys[k];
+        const sn_model* m = s->m;
+        for (int i = 0; i < m->nq; i++)
+            if (!isfinite(s->step.q0[i])) {
+                snprintf(why, size, "system %d's q[%d] is %g at the step's start", k, i,
+                         s->step.q0[i]);
+                return 1;
+            }
+        for (int i = 0; i < m->nv; i++)
+            if (!(fabs(s->step.u0[i]) <= SNI_RUNAWAY_SPEED)) {
+                snprintf(why, size, "system %d's u[%d] is %g at the step's start (above %g)", k, i,
+                         s->step.u0[i], SNI_RUNAWAY_SPEED);
+                return 1;
+            }
+        for (int b = 1; b < m->nbody; b++) {
+            const sn_real* x = s->d->body_pos + 3 * b;
+            sn_real r = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+            if (!(r <= SNI_RUNAWAY_DISTANCE)) {
+                snprintf(why, size,
+                         "system %d's body %d is %g m from the origin at the step's start (above "
+                         "%g m the mass matrix about the origin keeps no digit)",
+                         k, b, r, SNI_RUNAWAY_DISTANCE);
+                return 1;
+            }
+        }
+        for (int i = 0; i < m->nv * m->nv; i++)
+            if (!isfinite(s->d->mass_matrix[i])) {
+                snprintf(why, size, "system %d's mass matrix is not finite at its state", k);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+
 // every system back to the state of the step's start
 static sn_status fail_all(sn_world* w, int n, sn_status st) {
+    char ran[256];
+    if (st == SN_ERR_SINGULAR && runaway(w, n, ran, sizeof ran)) {
+        for (int k = 0; k < n; k++) {
+            sn_system* s = w->sys[k];
+            memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
+            memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
+            sni_system_state_set(s);
+        }
+        return sni_world_fail(w, SN_ERR_NONFINITE,
+                              "the state ran away: %s; the step failed and the state is left as "
+                              "it was",
+                              ran);
+    }
     for (int k = 0; k < n; k++) {
         sn_system* s = w->sys[k];
         memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
@@ -502,7 +560,7 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
 // ---- the world's step ----
 
 sn_status sn_world_integrate1(sn_world* w) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate1: w is NULL");
     w->ncontact = 0;
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
@@ -555,9 +613,15 @@ static sn_status soft_integrate2(sn_world* w) {
         if (st != SN_OK) {
             char why[512];
             snprintf(why, sizeof why, "%s", w->last_error);
-            fail_all(w, i + 1, st);
+            int ran = st == SN_ERR_SINGULAR && runaway(w, i + 1, why, sizeof why);
+            fail_all(w, i + 1, ran ? SN_ERR_NONFINITE : st);
             for (int k = 0; k <= i; k++)
                 sni_soft_restore(w->sys[k]);
+            if (ran)
+                return sni_world_fail(w, SN_ERR_NONFINITE,
+                                      "system %d's soft step failed: the state ran away: %s; the "
+                                      "state is left as it was",
+                                      i, why);
             return sni_world_fail(
                 w, st, "system %d's soft step failed (%s); the state is left as it was", i,
                 st == SN_ERR_NONFINITE  ? "a non-finite state"
@@ -573,7 +637,7 @@ static sn_status soft_integrate2(sn_world* w) {
 
 
 sn_status sn_world_integrate2(sn_world* w) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate2: w is NULL");
     if (sni_soft_on(w)) {
         // (a soft world's systems step alone: nothing would hold the world constraints)
         if (sn_world_constraint_count(w) > 0)
@@ -629,6 +693,7 @@ sn_status sn_world_integrate2(sn_world* w) {
 
 
 sn_status sn_world_integrate(sn_world* w) {
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate: w is NULL");
     sn_status st = sn_world_integrate1(w);
     return st == SN_OK ? sn_world_integrate2(w) : st;
 }
@@ -664,9 +729,9 @@ void sni_step_ujoint_wrench(const sn_system* s, int ujoint, sn_real w[6]) {
 
 
 sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_joint_wrench: s is NULL");
     if (ujoint < 0 || ujoint >= s->m->nujoint)
-        return sni_world_fail(s->world, SN_ERR_ARG, "joint %d: the model has URDF joints 0 to %d",
+        return sni_world_fail(s->world, SN_ERR_ARG, "ujoint %d: the model has URDF joints 0 to %d",
                               ujoint, s->m->nujoint - 1);
     if (!s->id.compute || !(s->valid & SNI_VALID_ID))
         return sni_world_fail(s->world, SN_ERR_ARG, "inverse dynamics is off or no step has run");
@@ -688,7 +753,7 @@ sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_
 
 sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
                                  sn_real* actuators, sn_real* springs, sn_real* external) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_step_torques: s is NULL");
     const sn_model* m = s->m;
     int nv = m->nv;
     if (s->step.scheme_used == SN_SCHEME_RK4) {

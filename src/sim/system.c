@@ -18,15 +18,31 @@
 // ---- state ----
 
 const sn_model* sn_system_model(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_model: s is NULL");
+        return NULL;
+    }
     return s->m;
 }
 sn_data* sn_system_data(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_data: s is NULL");
+        return NULL;
+    }
     return s->d;
 }
 const sn_real* sn_system_q(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_q: s is NULL");
+        return NULL;
+    }
     return s->d->q;
 }
 const sn_real* sn_system_u(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_u: s is NULL");
+        return NULL;
+    }
     return s->d->u;
 }
 
@@ -67,15 +83,15 @@ static sn_status check_q(sn_system* s, const sn_real* q, int nq) {
     const sn_model* m = s->m;
     sn_world* w = s->world;
     if (!q) return SET_ERR(w, SN_ERR_ARG, "q is NULL");
-    if (nq != m->nq) return SET_ERR(w, SN_ERR_ARG, "q has %d entries, not nq = %d", nq, m->nq);
+    if (nq != m->nq) return SET_ERR(w, SN_ERR_ARG, "nq %d is not the model's nq = %d", nq, m->nq);
     if (!all_finite(q, nq)) return SET_ERR(w, SN_ERR_NONFINITE, "q is not finite");
     for (int j = 0; j < m->njoint; j++) {
         int t = m->joint_type[j];
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         const sn_real* e = q + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
-        sn_real n = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2] + e[3] * e[3]);
-        if (!(n > 1e-12))
-            return SET_ERR(w, SN_ERR_ARG, "the quaternion of joint '%s' is zero",
+        sn_real n = quat_norm_safe(e);
+        if (!(n > 0))
+            return SET_ERR(w, SN_ERR_ARG, "q: the quaternion of joint '%s' is zero",
                            m->names + m->joint_name[j]);
         if (fabs(n - 1) > 1e-9)
             sni_world_warn(w, "the quaternion of joint '%s' has norm %.9g and was normalized",
@@ -86,12 +102,13 @@ static sn_status check_q(sn_system* s, const sn_real* q, int nq) {
 
 
 sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_real* u, int nv) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_state: s is NULL");
+    if (!q) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_state: q is NULL");
+    if (!u) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_state: u is NULL");
     sn_status st = check_q(s, q, nq);
     if (st != SN_OK) return st;
-    if (!u) return SET_ERR(s->world, SN_ERR_ARG, "u is NULL");
     if (nv != s->m->nv)
-        return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
+        return SET_ERR(s->world, SN_ERR_ARG, "nv %d is not the model's nv = %d", nv, s->m->nv);
     if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
     st = sn_set_state(s->m, s->d, q, nq, u, nv);
     if (st != SN_OK) return st;
@@ -102,7 +119,8 @@ sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_r
 
 
 sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_q: s is NULL");
+    if (!q) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_q: q is NULL");
     sn_status st = check_q(s, q, nq);
     if (st != SN_OK) return st;
     st = sn_set_state(s->m, s->d, q, nq, NULL, 0);
@@ -114,15 +132,19 @@ sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
 
 
 int sn_system_has_contacted(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_has_contacted: s is NULL");
+        return SN_NONE;
+    }
     return s ? s->has_contacted : 0;
 }
 
 
 sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
-    if (!s) return SN_ERR_ARG;
-    if (!u) return SET_ERR(s->world, SN_ERR_ARG, "u is NULL");
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_u: s is NULL");
+    if (!u) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_u: u is NULL");
     if (nv != s->m->nv)
-        return SET_ERR(s->world, SN_ERR_ARG, "u has %d entries, not nv = %d", nv, s->m->nv);
+        return SET_ERR(s->world, SN_ERR_ARG, "nv %d is not the model's nv = %d", nv, s->m->nv);
     if (!all_finite(u, nv)) return SET_ERR(s->world, SN_ERR_NONFINITE, "u is not finite");
     memcpy(s->d->u, u, (size_t)nv * sizeof(sn_real));
     sni_system_state_set(s);
@@ -133,6 +155,10 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
 // ---- dynamics getters (lazy) ----
 
 const sn_real* sn_system_mass_matrix(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_mass_matrix: s is NULL");
+        return NULL;
+    }
     sni_ensure_kinematics(s);
     if (!(s->valid & SNI_VALID_MASS)) {
         sn_crba(s->m, s->d);
@@ -143,6 +169,10 @@ const sn_real* sn_system_mass_matrix(sn_system* s) {
 
 
 const sn_real* sn_system_nonlinear(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_nonlinear: s is NULL");
+        return NULL;
+    }
     sni_ensure_kinematics(s);
     if (!(s->valid & SNI_VALID_BIAS)) {
         sn_nonlinear(s->m, s->d);
@@ -153,6 +183,10 @@ const sn_real* sn_system_nonlinear(sn_system* s) {
 
 
 const sn_real* sn_system_inverse_mass(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_inverse_mass: s is NULL");
+        return NULL;
+    }
     if (!(s->valid & SNI_VALID_MINV)) {
         sn_system_mass_matrix(s);
         if (sn_inverse_mass(s->m, s->d) != SN_OK) return NULL;
@@ -163,12 +197,20 @@ const sn_real* sn_system_inverse_mass(sn_system* s) {
 
 
 sn_real sn_system_kinetic_energy(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_kinetic_energy: s is NULL");
+        return (sn_real)NAN;
+    }
     sni_ensure_kinematics(s);
     return sn_kinetic_energy(s->m, s->d);
 }
 
 
 sn_real sn_system_potential_energy(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_potential_energy: s is NULL");
+        return (sn_real)NAN;
+    }
     sni_ensure_kinematics(s);
     return sn_potential_energy(s->m, s->d);
 }
@@ -177,7 +219,7 @@ sn_real sn_system_potential_energy(sn_system* s) {
 // ---- control ----
 
 sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_control_mode: s is NULL");
     if (mode != SN_CONTROL_FORCE_AND_TORQUE && mode != SN_CONTROL_PD_PLUS_FEEDFORWARD)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown control mode %d", (int)mode);
     s->ctl.mode = mode;
@@ -187,14 +229,19 @@ sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
 
 
 sn_control_mode sn_system_control_mode(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_control_mode: s is NULL");
+        return (sn_control_mode)SN_NONE;
+    }
     return (sn_control_mode)s->ctl.mode;
 }
 
 
-static sn_status check_vec(sn_system* s, const sn_real* x, int n, int want, const char* what,
-                           int nonneg) {
+static sn_status check_vec(sn_system* s, const sn_real* x, int n, const char* nname, int want,
+                           const char* what, int nonneg) {
     if (!x) return SET_ERR(s->world, SN_ERR_ARG, "%s is NULL", what);
-    if (n != want) return SET_ERR(s->world, SN_ERR_ARG, "%s has %d entries, not %d", what, n, want);
+    if (n != want)
+        return SET_ERR(s->world, SN_ERR_ARG, "%s %d: %s needs %d entries", nname, n, what, want);
     for (int i = 0; i < n; i++) {
         if (!isfinite(x[i]))
             return SET_ERR(s->world, SN_ERR_NONFINITE, "%s[%d] is not finite", what, i);
@@ -206,9 +253,11 @@ static sn_status check_vec(sn_system* s, const sn_real* x, int n, int want, cons
 
 
 sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real* kd, int nv) {
-    if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, kp, nv, s->m->nv, "kp", 1);
-    if (st == SN_OK) st = check_vec(s, kd, nv, s->m->nv, "kd", 1);
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_pd_gains: s is NULL");
+    if (!kp) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_gains: kp is NULL");
+    if (!kd) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_gains: kd is NULL");
+    sn_status st = check_vec(s, kp, nv, "nv", s->m->nv, "kp", 1);
+    if (st == SN_OK) st = check_vec(s, kd, nv, "nv", s->m->nv, "kd", 1);
     if (st != SN_OK) return st;
     memcpy(s->ctl.kp, kp, (size_t)nv * sizeof(sn_real));
     memcpy(s->ctl.kd, kd, (size_t)nv * sizeof(sn_real));
@@ -225,17 +274,21 @@ sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real*
 
 sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, const sn_real* u_ref,
                                   int nv) {
-    if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, q_ref, nq, s->m->nq, "q_ref", 0);
-    if (st == SN_OK) st = check_vec(s, u_ref, nv, s->m->nv, "u_ref", 0);
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_pd_target: s is NULL");
+    if (!q_ref)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_target: q_ref is NULL");
+    if (!u_ref)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_target: u_ref is NULL");
+    sn_status st = check_vec(s, q_ref, nq, "nq", s->m->nq, "q_ref", 0);
+    if (st == SN_OK) st = check_vec(s, u_ref, nv, "nv", s->m->nv, "u_ref", 0);
     if (st != SN_OK) return st;
     const sn_model* m = s->m;
     for (int j = 0; j < m->njoint; j++) {
         int t = m->joint_type[j];
         if (t != SN_JOINT_SPHERICAL && t != SN_JOINT_FLOATING) continue;
         const sn_real* e = q_ref + m->joint_qadr[j] + (t == SN_JOINT_FLOATING ? 3 : 0);
-        if (!(e[0] * e[0] + e[1] * e[1] + e[2] * e[2] + e[3] * e[3] > 1e-24))
-            return SET_ERR(s->world, SN_ERR_ARG, "the target quaternion of joint '%s' is zero",
+        if (!(quat_norm_safe(e) > 0))
+            return SET_ERR(s->world, SN_ERR_ARG, "q_ref: the quaternion of joint '%s' is zero",
                            m->names + m->joint_name[j]);
     }
     memcpy(s->ctl.q_ref, q_ref, (size_t)nq * sizeof(sn_real));
@@ -245,8 +298,10 @@ sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, co
 
 
 sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int nv) {
-    if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, tau, nv, s->m->nv, "tau", 0);
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_generalized_force: s is NULL");
+    if (!tau)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_generalized_force: tau is NULL");
+    sn_status st = check_vec(s, tau, nv, "nv", s->m->nv, "tau", 0);
     if (st != SN_OK) return st;
     memcpy(s->ctl.tau_ff, tau, (size_t)nv * sizeof(sn_real));
     return SN_OK;
@@ -255,6 +310,13 @@ sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int 
 
 sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, const sn_real* upper,
                                          int nv) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuation_limits: s is NULL");
+    if (!lower)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_set_actuation_limits: lower is NULL");
+    if (!upper)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_set_actuation_limits: upper is NULL");
     if (!s || !lower || !upper || nv != s->m->nv)
         return s ? SET_ERR(s->world, SN_ERR_ARG, "actuation limits need nv = %d entries", s->m->nv)
                  : SN_ERR_ARG;
@@ -269,8 +331,9 @@ sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, con
 
 
 sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
-    if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, b, nv, s->m->nv, "damping", 1);
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_joint_damping: s is NULL");
+    if (!b) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_joint_damping: b is NULL");
+    sn_status st = check_vec(s, b, nv, "nv", s->m->nv, "damping", 1);
     if (st != SN_OK) return st;
     memcpy(s->ctl.damping, b, (size_t)nv * sizeof(sn_real));
     sni_system_invalidate(s, SNI_VALID_W);
@@ -279,12 +342,13 @@ sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
 
 
 sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_spring: s is NULL");
     const sn_model* m = s->m;
     if (joint < 0 || joint >= m->njoint || m->joint_nv[joint] != 1)
-        return SET_ERR(s->world, SN_ERR_ARG, "a spring needs a 1-DOF joint (got %d)", joint);
+        return SET_ERR(s->world, SN_ERR_ARG, "a spring needs a 1-DOF joint (joint %d)", joint);
     if (!isfinite(k) || !isfinite(rest) || k < 0)
-        return SET_ERR(s->world, SN_ERR_ARG, "spring stiffness %g / rest %g", k, rest);
+        return SET_ERR(s->world, SN_ERR_ARG, "spring stiffness k %g / rest %g: finite, k >= 0", k,
+                       rest);
     int v = m->joint_vadr[joint];
     s->ctl.spring_k[v] += k;
     s->ctl.spring_kq[v] += k * rest;
@@ -294,7 +358,10 @@ sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest)
 
 
 void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
-    if (!s) return;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_springs: s is NULL");
+        return;
+    }
     for (int v = 0; v < s->m->nv; v++) {
         if (stiffness) stiffness[v] = s->ctl.spring_k[v];
         if (rest) rest[v] = s->ctl.spring_k[v] > 0 ? s->ctl.spring_kq[v] / s->ctl.spring_k[v] : 0;
@@ -303,6 +370,10 @@ void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
 
 
 sn_real sn_system_spring_energy(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_spring_energy: s is NULL");
+        return (sn_real)NAN;
+    }
     const sn_model* m = s->m;
     sn_real e = 0;
     for (int v = 0; v < m->nv; v++) {
@@ -347,7 +418,11 @@ static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn
 
 sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real point[3],
                                        const sn_real force[3]) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_external_force: s is NULL");
+    if (!point)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_external_force: point is NULL");
+    if (!force)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_external_force: force is NULL");
     if (!point || !force)
         return SET_ERR(s->world, SN_ERR_ARG, "sn_system_set_external_force: %s is NULL",
                        point ? "force" : "point");
@@ -362,7 +437,10 @@ sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real poi
 
 
 sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real torque[3]) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_external_torque: s is NULL");
+    if (!torque)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_set_external_torque: torque is NULL");
     if (!torque)
         return SET_ERR(s->world, SN_ERR_ARG, "sn_system_set_external_torque: torque is NULL");
     return apply_wrench(s, body, NULL, NULL, torque);
@@ -371,6 +449,13 @@ sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real to
 
 sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real point[3],
                                          const sn_real force[3]) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_constraint_force: s is NULL");
+    if (!point)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_set_constraint_force: point is NULL");
+    if (!force)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_set_constraint_force: force is NULL");
     return sn_system_set_external_force(s, body, point, force);
 }
 
@@ -378,7 +463,10 @@ sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real p
 // ---- actuators ----
 
 sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* id) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_actuator: s is NULL");
+    if (!a)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_add_actuator: a is NULL (no actuator description)");
     if (!a) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_add_actuator: the description is NULL");
     const sn_model* m = s->m;
     sn_world* w = s->world;
@@ -433,13 +521,19 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
 
 
 int sn_system_actuator_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_actuator_count: s is NULL");
+        return SN_NONE;
+    }
     return s->act.n;
 }
 
 
 sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n) {
-    if (!s) return SN_ERR_ARG;
-    sn_status st = check_vec(s, tau, n, s->act.n, "actuator torques", 0);
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuator_torques: s is NULL");
+    if (!tau)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_actuator_torques: tau is NULL");
+    sn_status st = check_vec(s, tau, n, "n", s->act.n, "actuator torques", 0);
     if (st != SN_OK) return st;
     memcpy(s->act.cmd, tau, (size_t)n * sizeof(sn_real));
     return SN_OK;
@@ -447,29 +541,35 @@ sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n
 
 
 sn_status sn_system_set_actuator_torque(sn_system* s, int i, sn_real tau) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuator_torque: s is NULL");
     if (i < 0 || i >= s->act.n)
-        return s->act.n ? SET_ERR(s->world, SN_ERR_ARG,
-                                  "actuator %d: the system has actuators 0 to %d", i, s->act.n - 1)
-                        : SET_ERR(s->world, SN_ERR_ARG, "actuator %d: the system has none", i);
+        return s->act.n
+                   ? SET_ERR(s->world, SN_ERR_ARG,
+                             "actuator i %d: the system has actuators 0 to %d", i, s->act.n - 1)
+                   : SET_ERR(s->world, SN_ERR_ARG, "actuator i %d: the system has none", i);
     if (!isfinite(tau))
-        return SET_ERR(s->world, SN_ERR_NONFINITE, "actuator %d's torque %g is not finite", i, tau);
+        return SET_ERR(s->world, SN_ERR_NONFINITE, "actuator %d's torque tau %g is not finite", i,
+                       tau);
     s->act.cmd[i] = tau;
     return SN_OK;
 }
 
 
 void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
-    if (!s) return;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_set_motor_region_enforced: s is NULL");
+        return;
+    }
     s->act.mor_enforced = enforced != 0;
 }
 
 
 sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_actuator_states: s is NULL");
+    if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_actuator_states: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_actuator_states: out is NULL");
     if (n != s->act.n)
-        return SET_ERR(s->world, SN_ERR_ARG, "%d actuator states asked for, the system has %d", n,
+        return SET_ERR(s->world, SN_ERR_ARG, "n %d actuator states asked for, the system has %d", n,
                        s->act.n);
     memcpy(out, s->act.state, (size_t)n * sizeof *out);
     return SN_OK;
@@ -479,7 +579,9 @@ sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, 
 // ---- getGeneralizedForce ----
 
 sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_generalized_force: s is NULL");
+    if (!out)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_generalized_force: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_generalized_force: out is NULL");
     if (nv != s->m->nv)
         return SET_ERR(s->world, SN_ERR_ARG, "out has %d entries, not nv = %d", nv, s->m->nv);
@@ -503,7 +605,7 @@ sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
 // ---- schemes and inverse dynamics ----
 
 sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_scheme: s is NULL");
     if (scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown integration scheme %d", (int)scheme);
     if (scheme != SN_SCHEME_SEMI_IMPLICIT && s->rotor.n > 0)
@@ -517,17 +619,25 @@ sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
 
 
 sn_scheme sn_system_scheme(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_scheme: s is NULL");
+        return (sn_scheme)SN_NONE;
+    }
     return (sn_scheme)s->step.scheme;
 }
 sn_scheme sn_system_scheme_used(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_scheme_used: s is NULL");
+        return (sn_scheme)SN_NONE;
+    }
     return (sn_scheme)s->step.scheme_used;
 }
 
 
 sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_gyroscopic: s is NULL");
     if (mode != SN_GYROSCOPIC_EXPLICIT && mode != SN_GYROSCOPIC_MIDPOINT)
-        return SET_ERR(s->world, SN_ERR_ARG, "unknown gyroscopic treatment %d", (int)mode);
+        return SET_ERR(s->world, SN_ERR_ARG, "mode %d is not an sn_gyroscopic", (int)mode);
     s->gyro.mode = mode;
     memset(s->gyro.fprev, 0, (size_t)s->m->nv * sizeof(sn_real));
     return SN_OK;
@@ -535,10 +645,17 @@ sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode) {
 
 
 sn_gyroscopic sn_system_gyroscopic(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_gyroscopic: s is NULL");
+        return (sn_gyroscopic)SN_NONE;
+    }
     return (sn_gyroscopic)s->gyro.mode;
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
-    if (!s) return;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_set_compute_inverse_dynamics: s is NULL");
+        return;
+    }
     // the sensors read the inverse dynamics' snapshot: it stays on while there are any
     if (!on && s->sens.n > 0) {
         sni_world_warn(s->world,
@@ -566,6 +683,10 @@ static const sni_contact* nth_contact(const sn_system* s, int i, int* side_b) {
 
 
 int sn_system_contact_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_contact_count: s is NULL");
+        return SN_NONE;
+    }
     int n = 0, side;
     while (nth_contact(s, n, &side))
         n++;
@@ -574,12 +695,14 @@ int sn_system_contact_count(const sn_system* s) {
 
 
 sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_contact: s is NULL");
+    if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_contact: out is NULL");
     int b = 0;
     if (!s) return SN_ERR_ARG;
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_contact: out is NULL");
     const sni_contact* c = i >= 0 ? nth_contact(s, i, &b) : NULL;
     if (!c)
-        return SET_ERR(s->world, SN_ERR_ARG, "contact %d: the system has %d contacts", i,
+        return SET_ERR(s->world, SN_ERR_ARG, "contact i %d: the system has %d contacts", i,
                        sn_system_contact_count(s));
     sn_real sign = b ? -1 : 1;
     out->body = b ? c->body_b : c->body;
@@ -598,7 +721,10 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
 
 
 void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
-    if (!s) return;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_set_joint_limits_enabled: s is NULL");
+        return;
+    }
     s->ctl.limits_off = !enabled;
 }
 
@@ -606,7 +732,7 @@ void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
 // ---- collision filters ----
 
 sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group, unsigned mask) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_collision_filter: s is NULL");
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -617,7 +743,10 @@ sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group,
 
 
 void sn_system_set_self_collision(sn_system* s, int enabled) {
-    if (!s) return;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_set_self_collision: s is NULL");
+        return;
+    }
     s->self_collision = enabled != 0;
 }
 
@@ -625,7 +754,7 @@ void sn_system_set_self_collision(sn_system* s, int enabled) {
 // ---- materials and reporting ----
 
 sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_body_material: s is NULL");
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -638,7 +767,7 @@ sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
 
 sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real force[3],
                                        sn_real torque[3]) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_body_contact_force: s is NULL");
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -681,7 +810,7 @@ void sni_system_placements(const sn_model* m, sn_real* buf, int to_model) {
 
 
 sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_update_mass_info: s is NULL");
     const sn_model* m = s->m;
     sni_data_classify_joints(m, s->d);
     sni_system_invalidate(s, ~0u);
@@ -699,11 +828,13 @@ sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
 
 
 sn_status sn_system_constraint_directions(const sn_system* s, int i, int* n) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_constraint_directions: s is NULL");
+    if (!n)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_constraint_directions: n is NULL");
     if (!n) return SET_ERR(s->world, SN_ERR_ARG, "n is NULL");
     if (i < 0 || i >= s->m->nconstraint)
-        return SET_ERR(s->world, SN_ERR_ARG, "constraint %d: the model has %d loop constraints", i,
-                       s->m->nconstraint);
+        return SET_ERR(s->world, SN_ERR_ARG, "constraint i %d: the model has %d loop constraints",
+                       i, s->m->nconstraint);
     *n = s->loops.naxis[i];
     return SN_OK;
 }

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #define SET_ERR(w, code, ...) sni_world_fail((w), (code), __VA_ARGS__)
+// the contact solver's most iterations per step (sn_world_set_solver): a bound a step can keep
+#define SNI_SOLVER_MAX_ITER 1000000
 
 
 void sni_world_warn(sn_world* w, const char* fmt, ...) {
@@ -30,6 +32,7 @@ sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(w->last_error, sizeof w->last_error, fmt, ap);
     va_end(ap);
+    sni_last_error_set(w->last_error);
     return code;
 }
 
@@ -37,12 +40,16 @@ sn_status sni_world_fail(sn_world* w, sn_status code, const char* fmt, ...) {
 // ---- world ----
 
 sn_status sn_world_create(const sn_world_opts* opts, sn_world** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_world_create: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_world_create: out is NULL");
     *out = NULL;
     sn_real dt = opts && opts->timestep != 0 ? opts->timestep : 0.001;
-    if (!(dt > 0) || !isfinite(dt))
-        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "time step %g must be positive", dt);
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL,
+                         "sn_world_create: opts->timestep: time step %g s is outside %g to %g s",
+                         dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     sn_allocator a = sni_allocator_or_default(opts ? opts->allocator : NULL);
     sn_world* w = sni_alloc(&a, sizeof *w);
     if (!w) return sni_error(err, SN_ERR_NOMEM, NULL, 0, NULL, "out of memory");
@@ -100,41 +107,69 @@ void sn_world_destroy(sn_world* w) {
 
 
 sn_status sn_world_set_timestep(sn_world* w, sn_real dt) {
-    if (!w) return SN_ERR_ARG;
-    if (!(dt > 0) || !isfinite(dt))
-        return SET_ERR(w, SN_ERR_ARG, "time step %g must be positive", dt);
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_timestep: w is NULL");
+    if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "sn_world_set_timestep: dt %g s is outside %g to %g s (SN_TIMESTEP_MIN, "
+                       "SN_TIMESTEP_MAX)",
+                       dt, SN_TIMESTEP_MIN, SN_TIMESTEP_MAX);
     w->dt = dt;
     return SN_OK;
 }
 
 
 sn_real sn_world_timestep(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_timestep: w is NULL");
+        return (sn_real)NAN;
+    }
     return w->dt;
 }
 sn_real sn_world_time(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_time: w is NULL");
+        return (sn_real)NAN;
+    }
     return w->time;
 }
 int sn_world_warning_count(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_warning_count: w is NULL");
+        return SN_NONE;
+    }
     return w->nwarning;
 }
 const char* sn_world_last_warning(const sn_world* w) {
-    return w->last_warning;
+    return w ? w->last_warning : "sn_world_last_warning: w is NULL";
 }
 const char* sn_world_last_error(const sn_world* w) {
-    return w->last_error;
+    return w ? w->last_error : "sn_world_last_error: w is NULL";
 }
 int sn_world_system_count(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_system_count: w is NULL");
+        return SN_NONE;
+    }
     return w->nsys;
 }
 
 
 sn_system* sn_world_system(sn_world* w, int i) {
-    return w && i >= 0 && i < w->nsys ? w->sys[i] : NULL;
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_system: w is NULL");
+        return NULL;
+    }
+    if (i < 0 || i >= w->nsys) {
+        SET_ERR(w, SN_ERR_ARG, "sn_world_system: i %d is out of range (%d systems)", i, w->nsys);
+        return NULL;
+    }
+    return w->sys[i];
 }
 
 
 sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_gravity: w is NULL");
+    if (!g) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_set_gravity: g is NULL");
     if (!g) return SET_ERR(w, SN_ERR_ARG, "sn_world_set_gravity: g is NULL");
     if (!isfinite(g[0]) || !isfinite(g[1]) || !isfinite(g[2]))
         return SET_ERR(w, SN_ERR_NONFINITE, "gravity is not finite");
@@ -146,6 +181,15 @@ sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
 
 
 void sn_world_gravity(const sn_world* w, sn_real g[3]) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_gravity: w is NULL");
+        if (g) v3_set(g, (sn_real)NAN, (sn_real)NAN, (sn_real)NAN);
+        return;
+    }
+    if (!g) {
+        sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_gravity: g is NULL");
+        return;
+    }
     memcpy(g, w->gravity, 3 * sizeof(sn_real));
 }
 
@@ -182,9 +226,13 @@ static void system_defaults(sn_system* s) {
 
 
 sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!w) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_world_add_system: w is NULL");
     if (err) memset(err, 0, sizeof *err);
-    if (!w || !m || !out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "NULL argument");
-    *out = NULL;
+    if (!m || !out) {
+        SET_ERR(w, SN_ERR_ARG, "sn_world_add_system: %s is NULL", !m ? "m" : "out");
+        return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "%s", w->last_error);
+    }
     if (w->nsys == w->sys_cap) {
         int cap = w->sys_cap ? 2 * w->sys_cap : 4;
         sn_system** grown = sni_alloc(&w->alloc, (size_t)cap * sizeof *grown);
@@ -237,7 +285,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
 // ---- contacts ----
 
 sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_ground: w is NULL");
     if (!isfinite(height))
         return SET_ERR(w, SN_ERR_ARG, "the ground's height %g is not finite", height);
     w->ground = enabled != 0;
@@ -248,17 +296,21 @@ sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
 
 sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_real y0, sn_real dx,
                                    sn_real dy, const sn_real* z) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_heightfield: w is NULL");
     if (nx == 0) {
         heightfield_free(w);
         return SN_OK;
     }
     if (nx < 2 || ny < 2 || (double)nx * ny > 1 << 26)
-        return SET_ERR(w, SN_ERR_ARG, "heightfield: %d x %d points (2 to 2^26 in all)", nx, ny);
-    if (!z) return SET_ERR(w, SN_ERR_ARG, "heightfield: no heights");
-    if (!(dx > 0) || !(dy > 0) || !isfinite(dx) || !isfinite(dy) || !isfinite(x0) || !isfinite(y0))
-        return SET_ERR(w, SN_ERR_ARG, "heightfield: spacing %g x %g must be finite and > 0", dx,
-                       dy);
+        return SET_ERR(w, SN_ERR_ARG, "heightfield: nx %d x ny %d points (2 to 2^26 in all)", nx,
+                       ny);
+    if (!z) return SET_ERR(w, SN_ERR_ARG, "heightfield: no heights (z is NULL)");
+    if (!isfinite(x0) || !isfinite(y0))
+        return SET_ERR(w, SN_ERR_ARG, "heightfield: the corner x0 %g, y0 %g must be finite", x0,
+                       y0);
+    if (!(dx > 0) || !(dy > 0) || !isfinite(dx) || !isfinite(dy))
+        return SET_ERR(w, SN_ERR_ARG, "heightfield: spacing dx %g x dy %g must be finite and > 0",
+                       dx, dy);
     size_t n = (size_t)nx * (size_t)ny;
     sn_real zmax = -(sn_real)INFINITY;
     for (size_t k = 0; k < n; k++) {
@@ -279,8 +331,18 @@ sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_r
 
 
 sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real* normal) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_terrain_height: w is NULL");
+        return (sn_real)NAN;
+    }
+    if (isnan(x) || isnan(y)) {
+        SET_ERR((sn_world*)w, SN_ERR_ARG, "sn_world_terrain_height: %s is NaN",
+                isnan(x) ? "x" : "y");
+        if (normal) v3_set(normal, (sn_real)NAN, (sn_real)NAN, (sn_real)NAN);
+        return (sn_real)NAN;
+    }
     sn_real n[3] = {0, 0, 1}, off = -(sn_real)INFINITY;
-    if (w && isfinite(x) && isfinite(y) && !sni_terrain_plane(w, x, y, n, &off))
+    if (isfinite(x) && isfinite(y) && !sni_terrain_plane(w, x, y, n, &off))
         off = -(sn_real)INFINITY;
     if (normal) v3_copy(normal, n);
     if (!isfinite(off)) return off;
@@ -307,7 +369,7 @@ static sn_status check_material(sn_world* w, sn_real friction, sn_real restituti
 
 sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
                                 sn_real threshold) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_material: w is NULL");
     sn_status st = check_material(w, friction, restitution, threshold);
     if (st != SN_OK) return st;
     w->friction = friction;
@@ -318,6 +380,7 @@ sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restituti
 
 
 sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_erp: w is NULL");
     if (!w || !(erp >= 0) || !(erp <= 1))
         return w ? SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]") : SN_ERR_ARG;
     w->solver.erp = erp;
@@ -326,12 +389,17 @@ sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
 
 
 sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance) {
-    if (!w) return SN_ERR_ARG;
-    if (max_iterations < 1)
-        return SET_ERR(w, SN_ERR_ARG, "the solver needs at least 1 iteration, not %d",
-                       max_iterations);
-    if (!(tolerance > 0))
-        return SET_ERR(w, SN_ERR_ARG, "the solver's tolerance %g must be > 0", tolerance);
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_solver: w is NULL");
+    if (max_iterations < 1 || max_iterations > SNI_SOLVER_MAX_ITER)
+        return SET_ERR(w, SN_ERR_ARG,
+                       "sn_world_set_solver: max_iterations %d: the solver needs at least 1 "
+                       "iteration, at most %d",
+                       max_iterations, SNI_SOLVER_MAX_ITER);
+    if (!(tolerance > 0) || !isfinite(tolerance))
+        return SET_ERR(w, SN_ERR_ARG,
+                       "sn_world_set_solver: tolerance %g must be finite and > 0 (the solver's "
+                       "tolerance)",
+                       tolerance);
     w->solver.max_iter = max_iterations;
     w->solver.tol = tolerance;
     return SN_OK;
@@ -339,7 +407,10 @@ sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance
 
 
 void sn_world_set_warm_start(sn_world* w, int enabled) {
-    if (!w) return;
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_set_warm_start: w is NULL");
+        return;
+    }
     w->solver.warm_start = enabled != 0;
     sni_solver_forget(&w->solver);
 }
@@ -347,9 +418,9 @@ void sn_world_set_warm_start(sn_world* w, int enabled) {
 
 sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction,
                                      sn_real restitution, sn_real threshold) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_material_pair: w is NULL");
     if (a < 0 || a > 15 || b < 0 || b > 15)
-        return SET_ERR(w, SN_ERR_ARG, "material ids %d and %d: each must be 0 to 15", a, b);
+        return SET_ERR(w, SN_ERR_ARG, "material ids a %d and b %d: each must be 0 to 15", a, b);
     sn_status st = check_material(w, friction, restitution, threshold);
     if (st != SN_OK) return st;
     sn_real v[3] = {friction, restitution, threshold};
@@ -361,6 +432,7 @@ sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction
 
 
 sn_status sn_world_set_loop_erp(sn_world* w, sn_real erp) {
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_loop_erp: w is NULL");
     if (!w || !(erp >= 0) || !isfinite(erp))
         return w ? SET_ERR(w, SN_ERR_ARG, "the loops' erp must be finite and >= 0") : SN_ERR_ARG;
     w->loop_erp = erp;

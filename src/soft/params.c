@@ -58,7 +58,7 @@ void sni_soft_world_free(sn_world* w) {
 
 
 sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_contact_model: w is NULL");
     if (model != SN_CONTACT_HARD && model != SN_CONTACT_SOFT)
         return SET_ERR(w, SN_ERR_ARG, "unknown contact model %d", (int)model);
     sni_soft_world* sw = world_part(w);
@@ -75,6 +75,10 @@ sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
 
 
 sn_contact_model sn_world_contact_model(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_contact_model: w is NULL");
+        return (sn_contact_model)SN_NONE;
+    }
     return sni_soft_on(w) ? SN_CONTACT_SOFT : SN_CONTACT_HARD;
 }
 
@@ -96,7 +100,8 @@ static sn_status check_params(sn_world* w, const sn_soft_params* p, const char* 
 
 
 sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_soft_params: w is NULL");
+    if (!p) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_set_soft_params: p is NULL");
     sn_status st = check_params(w, p, "soft contact parameters");
     if (st != SN_OK) return st;
     sni_soft_world* sw = world_part(w);
@@ -107,10 +112,10 @@ sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
 
 
 sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_soft_pair: w is NULL");
     if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
-        return SET_ERR(w, SN_ERR_ARG, "soft material pair %d %d: each id must be 0 to %d", a, b,
-                       SN_SOFT_MATERIALS - 1);
+        return SET_ERR(w, SN_ERR_ARG, "soft material pair a %d, b %d: each id must be 0 to %d", a,
+                       b, SN_SOFT_MATERIALS - 1);
     if (!p) { // unset: back to the world's parameters
         if (w->soft) w->soft->pair_set[a][b] = w->soft->pair_set[b][a] = 0;
         return SN_OK;
@@ -128,10 +133,12 @@ sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params
 
 
 sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* out, int* is_set) {
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_soft_pair: w is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_soft_pair: out is NULL");
     if (!w || !out) return SN_ERR_ARG;
     if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
         return sni_world_fail((sn_world*)(void*)w, SN_ERR_ARG,
-                              "soft material pair %d %d: each id must be 0 to %d", a, b,
+                              "soft material pair a %d, b %d: each id must be 0 to %d", a, b,
                               SN_SOFT_MATERIALS - 1);
     *out = sni_soft_pair(w, a, b);
     if (is_set) *is_set = w->soft && w->soft->pair_set[a][b];
@@ -140,5 +147,6 @@ sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* ou
 
 
 sn_soft_params sn_world_soft_params(const sn_world* w) {
+    if (!w) sni_refuse(SN_ERR_ARG, "sn_world_soft_params: w is NULL (the defaults returned)");
     return sni_soft_params(w);
 }

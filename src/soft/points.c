@@ -136,6 +136,10 @@ void sni_soft_state_set(sn_system* s) {
 
 
 void sn_system_soft_release(sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_soft_release: s is NULL");
+        return;
+    }
     if (!s || !s->soft) return;
     sni_soft* c = s->soft;
     memset(c->pt, 0, (size_t)c->n * sizeof(sni_soft_pt));
@@ -144,11 +148,11 @@ void sn_system_soft_release(sn_system* s) {
 
 
 sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator, int substeps) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_soft_integrator: s is NULL");
     if (integrator < SN_SOFT_EXPO || integrator > SN_SOFT_IMPLICIT_EULER)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown soft integrator %d", (int)integrator);
     if (substeps < 1 || substeps > (1 << 20))
-        return SET_ERR(s->world, SN_ERR_ARG, "soft sub-steps %d: must be 1 .. %d", substeps,
+        return SET_ERR(s->world, SN_ERR_ARG, "soft substeps %d: must be 1 .. %d", substeps,
                        1 << 20);
     sni_soft* c = sni_soft_get(s);
     if (!c) return SN_ERR_NOMEM;
@@ -159,17 +163,25 @@ sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integra
 
 
 sn_soft_integrator sn_system_soft_integrator(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_soft_integrator: s is NULL");
+        return (sn_soft_integrator)SN_NONE;
+    }
     return s && s->soft ? (sn_soft_integrator)s->soft->integrator : SN_SOFT_EXPO;
 }
 
 
 int sn_system_soft_substeps(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_soft_substeps: s is NULL");
+        return SN_NONE;
+    }
     return s && s->soft ? s->soft->substeps : 1;
 }
 
 
 sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int full) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_options: s is NULL");
     if (max_mul < -1 || max_mul > 4 || (balance != 0 && balance != 1) || (full != 0 && full != 1))
         return SET_ERR(s->world, SN_ERR_ARG,
                        "Expo options: max_mul %d must be -1 .. 4, balance %d and full %d 0 or 1",
@@ -184,7 +196,7 @@ sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int
 
 
 sn_status sn_system_set_expo_modal(sn_system* s, int on) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_modal: s is NULL");
     if (on != 0 && on != 1)
         return SET_ERR(s->world, SN_ERR_ARG, "Expo's modal path: on %d must be 0 or 1", on);
     sni_soft* c = sni_soft_get(s);
@@ -195,7 +207,7 @@ sn_status sn_system_set_expo_modal(sn_system* s, int on) {
 
 
 sn_status sn_system_set_expo_slip(sn_system* s, int on) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_slip: s is NULL");
     if (on != 0 && on != 1)
         return SET_ERR(s->world, SN_ERR_ARG, "Expo slip %d: must be 0 or 1", on);
     sni_soft* c = sni_soft_get(s);
@@ -206,17 +218,27 @@ sn_status sn_system_set_expo_slip(sn_system* s, int on) {
 
 
 int sn_system_expo_modal(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_expo_modal: s is NULL");
+        return SN_NONE;
+    }
     return s && s->soft ? s->soft->modal : 1;
 }
 
 
 int sn_system_expo_slip(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_expo_slip: s is NULL");
+        return SN_NONE;
+    }
     return s && s->soft ? s->soft->slip_lds : 1;
 }
 
 
 sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[3], int* id) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_point: s is NULL");
+    if (!offset)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_add_soft_point: offset is NULL");
     if (body < 1 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG,
                        "soft point: body %d is not a moving body of the system (1 .. %d)", body,
@@ -243,7 +265,10 @@ sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[
 
 sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real offset[3],
                                          int* id) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_point_frame: s is NULL");
+    if (!offset)
+        return sni_world_fail(s->world, SN_ERR_ARG,
+                              "sn_system_add_soft_point_frame: offset is NULL");
     const sn_model* m = s->m;
     if (frame < 0 || frame >= m->nframe)
         return SET_ERR(s->world, SN_ERR_ARG, "soft point: frame %d out of range (0 .. %d)", frame,
@@ -286,7 +311,7 @@ static long geometry_point_count(const sn_model* m) {
 
 
 sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_geometry_points: s is NULL");
     const sn_model* m = s->m;
     int n0 = sn_system_soft_point_count(s);
     if (added) *added = 0;
@@ -347,11 +372,19 @@ sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
 
 
 int sn_system_soft_point_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_soft_point_count: s is NULL");
+        return SN_NONE;
+    }
     return s && s->soft ? s->soft->n : 0;
 }
 
 
 int sn_system_soft_contact_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_soft_contact_count: s is NULL");
+        return SN_NONE;
+    }
     if (!s || !s->soft) return 0;
     int k = 0;
     for (int i = 0; i < s->soft->n; i++)
@@ -361,10 +394,11 @@ int sn_system_soft_contact_count(const sn_system* s) {
 
 
 sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_soft_point: s is NULL");
+    if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_soft_point: out is NULL");
     int n = sn_system_soft_point_count(s);
     if (i < 0 || i >= n || !out)
-        return SET_ERR(s->world, SN_ERR_ARG, "soft point %d: out of range (0 .. %d) or no output",
+        return SET_ERR(s->world, SN_ERR_ARG, "soft point i %d: out of range (0 .. %d) or no output",
                        i, n - 1);
     const sni_soft* c = s->soft;
     const sni_soft_pt* p = &c->pt[i];

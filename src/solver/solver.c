@@ -258,17 +258,22 @@ static int loop_rows(const sn_world* w) {
 
 
 int sn_world_contact_row_count(const sn_world* w) {
+    if (!w) {
+        sni_refuse(SN_ERR_ARG, "sn_world_contact_row_count: w is NULL");
+        return SN_NONE;
+    }
     return w ? w->solver.nblock + loop_rows(w) : 0;
 }
 
 
 sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_contact_row: w is NULL");
+    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
     // the world's last error is its one mutable record, also for a const world
     sn_world* rec = (sn_world*)(void*)w;
     if (!out) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
     if (i < 0 || i >= sn_world_contact_row_count(w))
-        return sni_world_fail(rec, SN_ERR_ARG, "contact row %d: the last step has %d", i,
+        return sni_world_fail(rec, SN_ERR_ARG, "contact row i %d: the last step has %d", i,
                               sn_world_contact_row_count(w));
     const sni_solver* sv = &w->solver;
     if (i >= sv->nblock) {
@@ -302,5 +307,9 @@ sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
 
 
 int sn_system_solver_iterations(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_solver_iterations: s is NULL");
+        return SN_NONE;
+    }
     return s->world->solver.iterations;
 }

@@ -712,7 +712,9 @@ static size_t measure(const sn_world* w) {
 
 
 sn_status sn_world_checkpoint_size(const sn_world* w, size_t* bytes) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_checkpoint_size: w is NULL");
+    if (!bytes)
+        return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_checkpoint_size: bytes is NULL");
     if (!bytes)
         return sni_world_fail((sn_world*)(void*)w, SN_ERR_ARG,
                               "sn_world_checkpoint_size: bytes is NULL");
@@ -722,16 +724,18 @@ sn_status sn_world_checkpoint_size(const sn_world* w, size_t* bytes) {
 
 
 sn_status sn_world_save_state(const sn_world* w, void* buf, size_t n, size_t* written) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_save_state: w is NULL");
+    if (!buf) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_save_state: buf is NULL");
     sn_world* rec = (sn_world*)(void*)w;
     if (written) *written = 0;
     if (!buf) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_save_state: buf is NULL");
     size_t total = measure(w);
     if (n < total)
-        return sni_world_fail(rec, SN_ERR_ARG,
-                              "sn_world_save_state: the buffer has %zu bytes, the checkpoint "
-                              "needs %zu (sn_world_checkpoint_size)",
-                              n, total);
+        return sni_world_fail(
+            rec, SN_ERR_ARG,
+            "sn_world_save_state: n = %zu: the buffer is smaller than the checkpoint, which "
+            "needs %zu (sn_world_checkpoint_size)",
+            n, total);
     unsigned char* b = buf;
     memset(b, 0, SNI_STATE_HEADER);
     memcpy(b, SNI_STATE_MAGIC, 8);
@@ -749,7 +753,8 @@ sn_status sn_world_save_state(const sn_world* w, void* buf, size_t n, size_t* wr
 
 // the header and the checksum: the buffer is a whole checkpoint of this version
 static sn_status check_header(sn_world* w, const unsigned char* b, size_t n) {
-    if (n < 8 || memcmp(b, SNI_STATE_MAGIC, 8) != 0)
+    if (n < 8) return sni_world_fail(w, SN_ERR_PARSE, "n = %zu bytes: not a sinew checkpoint", n);
+    if (memcmp(b, SNI_STATE_MAGIC, 8) != 0)
         return sni_world_fail(w, SN_ERR_PARSE,
                               "not a sinew checkpoint: it does not begin with \"%s\"",
                               SNI_STATE_MAGIC);
@@ -808,7 +813,8 @@ static void after_load(sn_world* w) {
 
 
 sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_load_state: w is NULL");
+    if (!buf) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_load_state: buf is NULL");
     if (!buf) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state: buf is NULL");
     sn_status st = check_header(w, buf, n);
     if (st != SN_OK) return st;
@@ -832,7 +838,9 @@ sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
 
 
 sn_status sn_world_save_state_file(const sn_world* w, const char* path) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_save_state_file: w is NULL");
+    if (!path)
+        return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_save_state_file: path is NULL");
     sn_world* rec = (sn_world*)(void*)w;
     if (!path) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_save_state_file: path is NULL");
     size_t n = measure(w);
@@ -854,7 +862,9 @@ sn_status sn_world_save_state_file(const sn_world* w, const char* path) {
 
 
 sn_status sn_world_load_state_file(sn_world* w, const char* path) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_load_state_file: w is NULL");
+    if (!path)
+        return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_load_state_file: path is NULL");
     if (!path) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state_file: path is NULL");
     char* data = NULL;
     size_t n = 0;
@@ -874,7 +884,8 @@ sn_status sn_world_load_state_file(sn_world* w, const char* path) {
 
 
 sn_status sn_world_state_hash(const sn_world* w, uint64_t* hash) {
-    if (!w) return SN_ERR_ARG;
+    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_state_hash: w is NULL");
+    if (!hash) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_state_hash: hash is NULL");
     sn_world* rec = (sn_world*)(void*)w;
     if (!hash) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_state_hash: hash is NULL");
     size_t n = measure(w);

@@ -349,18 +349,25 @@ static sn_status check_tendon(sn_system* s, int t, const void* out, const char* 
     if (!s) return SN_ERR_ARG;
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "%s: out is NULL", fn);
     if (t < 0 || t >= s->m->ntendon)
-        return sni_world_fail(s->world, SN_ERR_ARG, "%s: tendon %d is not in 0..%d", fn, t,
+        return sni_world_fail(s->world, SN_ERR_ARG, "%s: tendon t %d is not in 0..%d", fn, t,
                               s->m->ntendon - 1);
     return SN_OK;
 }
 
 
 int sn_system_tendon_count(const sn_system* s) {
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_tendon_count: s is NULL");
+        return SN_NONE;
+    }
     return s ? s->m->ntendon : 0;
 }
 
 
 sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_length: s is NULL");
+    if (!length)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_length: length is NULL");
     sn_status st = check_tendon(s, t, length, "sn_system_tendon_length");
     if (st != SN_OK) return st;
     sni_ensure_kinematics(s);
@@ -370,6 +377,8 @@ sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length) {
 
 
 sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_jacobian: s is NULL");
+    if (!J) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_jacobian: J is NULL");
     sn_status st = check_tendon(s, t, J, "sn_system_tendon_jacobian");
     if (st != SN_OK) return st;
     if (nv != s->m->nv)
@@ -383,6 +392,9 @@ sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv) {
 
 
 sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_velocity: s is NULL");
+    if (!velocity)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_velocity: velocity is NULL");
     sn_status st = check_tendon(s, t, velocity, "sn_system_tendon_velocity");
     if (st != SN_OK) return st;
     sni_ensure_kinematics(s);
@@ -396,6 +408,9 @@ sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity) {
 
 
 sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force) {
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_force: s is NULL");
+    if (!force)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_force: force is NULL");
     sn_status st = check_tendon(s, t, force, "sn_system_tendon_force");
     if (st != SN_OK) return st;
     *force = s->tendon.force[t];
@@ -404,7 +419,10 @@ sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force) {
 
 
 sn_real sn_system_tendon_spring_energy(sn_system* s) {
-    if (!s) return 0;
+    if (!s) {
+        sni_refuse(SN_ERR_ARG, "sn_system_tendon_spring_energy: s is NULL");
+        return (sn_real)NAN;
+    }
     const sn_model* m = s->m;
     sn_real e = 0;
     sni_ensure_kinematics(s);
@@ -419,10 +437,12 @@ sn_real sn_system_tendon_spring_energy(sn_system* s) {
 
 
 sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n) {
-    if (!s) return SN_ERR_ARG;
+    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_tendon_controls: s is NULL");
+    if (!ctrl)
+        return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_tendon_controls: ctrl is NULL");
     if (n != s->m->ntactuator)
         return sni_world_fail(s->world, SN_ERR_ARG,
-                              "sn_system_set_tendon_controls: %d controls, the model has %d "
+                              "sn_system_set_tendon_controls: n %d controls, the model has %d "
                               "actuators on tendons",
                               n, s->m->ntactuator);
     if (n > 0 && !ctrl)

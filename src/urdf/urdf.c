@@ -374,6 +374,9 @@ static sn_status parse_buffer(const char* xml, size_t len, sni_spec* s, const ch
 
 sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, const char* base_dir,
                               const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!xml) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf_string: xml is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf_string: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");
     *out = NULL;
@@ -398,6 +401,9 @@ sn_status sn_load_urdf_string(const char* xml, size_t len, const char* name, con
 }
 
 sn_status sn_load_urdf(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_urdf: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, path, 0, "", "out is NULL");
     *out = NULL;

@@ -138,8 +138,8 @@ static inline void sni_usd_rot_axis(sn_real* R, int axis, sn_real angle) {
     axis_sincos_to_m3(R, a, sin(angle), cos(angle));
 }
 static inline void sni_usd_quat_to_m3(sn_real* R, const sn_real* q) {
-    sn_real n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    sn_real u[4] = {q[0] / n, q[1] / n, q[2] / n, q[3] / n};
+    sn_real u[4] = {1, 0, 0, 0};
+    quat_normalize_safe(u, q);
     quat_to_m3(R, u);
 }
 

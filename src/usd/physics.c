@@ -174,8 +174,7 @@ static sn_status joint_local(builder* b, joint* j, int side) {
     if (!isfinite(pos[0]) || !isfinite(pos[1]) || !isfinite(pos[2]))
         return sni_usd_refuse(b, j->prim, SN_ERR_MODEL, "physics:localPos%s is not finite",
                               side ? "1" : "0", NULL);
-    if (!(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] > 1e-12) || !isfinite(q[0]) ||
-        !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3]))
+    if (!(quat_norm_safe(q) > 0))
         return sni_usd_refuse(b, j->prim, SN_ERR_MODEL, "physics:localRot%s is not a rotation",
                               side ? "1" : "0", NULL);
     sni_usd_quat_to_m3(j->X[side].A, q);
@@ -764,6 +763,13 @@ done:
 
 sn_status sn_load_usd_string(const char* text, size_t len, const char* name,
                              const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!text) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_usd_string: text is NULL");
+    if (len == 0)
+        return sni_error(err, SN_ERR_PARSE, name, 0, "",
+                         "sn_load_usd_string: len is 0: the input is empty (a USD text layer "
+                         "starts with #usda 1.0)");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_usd_string: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!name) name = "<string>";
     if (!out) return sni_error(err, SN_ERR_ARG, name, 0, "", "out is NULL");
@@ -797,6 +803,9 @@ sn_status sn_load_usd_string(const char* text, size_t len, const char* name,
 }
 
 sn_status sn_load_usd(const char* path, const sn_load_opts* opts, sn_model** out, sn_error* err) {
+    if (out) *out = NULL;
+    if (!path) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_usd: path is NULL");
+    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_load_usd: out is NULL");
     if (err) memset(err, 0, sizeof *err);
     if (!out) return sni_error(err, SN_ERR_ARG, path ? path : "", 0, "", "out is NULL");
     *out = NULL;
