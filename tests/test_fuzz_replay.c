@@ -203,15 +203,13 @@ static int test_failed_step_leaves_no_nan(void) {
     u0[3] = u0[4] = 4e175;
     SNT_STATUS_OK(sn_system_set_state(s, q0, 7, u0, 6));
     sn_status st = sn_world_integrate(w);
-    SNT_CHECK_MSG(st == SN_ERR_NONFINITE, "the spinning box's step returned %s",
-                  sn_status_str(st));
+    SNT_CHECK_MSG(st == SN_ERR_NONFINITE, "the spinning box's step returned %s", sn_status_str(st));
     SNT_CHECK(!memcmp(q0, sn_system_q(s), sizeof q0) && !memcmp(u0, sn_system_u(s), sizeof u0));
     int nc = sn_system_contact_count(s);
     for (int c = 0; c < nc; c++) {
         sn_contact ct;
         SNT_STATUS_OK(sn_system_contact(s, c, &ct));
-        SNT_CHECK_MSG(isfinite(ct.impulse[0]) && isfinite(ct.impulse[1]) &&
-                          isfinite(ct.impulse[2]),
+        SNT_CHECK_MSG(isfinite(ct.impulse[0]) && isfinite(ct.impulse[1]) && isfinite(ct.impulse[2]),
                       "contact %d of the failed step has impulse (%g, %g, %g)", c, ct.impulse[0],
                       ct.impulse[1], ct.impulse[2]);
     }
@@ -237,6 +235,7 @@ static int test_failed_step_leaves_no_nan(void) {
     return 0;
 }
 
-SNT_SUITE(SNT_TEST(test_obj_face_index_beyond_long_refused), SNT_TEST(test_failed_step_leaves_no_nan), SNT_TEST(test_regressions_replay),
+SNT_SUITE(SNT_TEST(test_obj_face_index_beyond_long_refused),
+          SNT_TEST(test_failed_step_leaves_no_nan), SNT_TEST(test_regressions_replay),
           SNT_TEST(test_model_seeds_load_and_step), SNT_TEST(test_checkpoint_seeds_load_and_step),
           SNT_TEST(test_foreign_inputs_refused))
