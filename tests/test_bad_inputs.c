@@ -1529,6 +1529,22 @@ static int test_mjcf_bad_inputs(void) {
     r |= mjcf_error(dir, "kids.xml", SN_ERR_MODEL, 2, "include", "cannot have children");
     r |= mjcf_error(dir, "class.xml", SN_ERR_MODEL, 5, "geom", "unknown default class 'nope'");
     r |= mjcf_error(dir, "twice.xml", SN_ERR_MODEL, 4, "default", "defined twice");
+    // integer attributes read whole and within int's range (atoi overflowed and took "3x" as 3)
+    static const char* const ints[][2] = {
+        {"condim=\"99999999999\"", "condim"},
+        {"condim=\"3x\"", "condim"},
+        {"condim=\"2\"", "condim"},
+        {"contype=\"0\" conaffinity=\"zero\"", "conaffinity"},
+        {"contype=\"-99999999999\" conaffinity=\"0\"", "contype"}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        char xml[512];
+        snprintf(xml, sizeof xml,
+                 "<mujoco>\n<worldbody>\n<body>\n<joint/>\n<geom size=\"0.1\" %s/>\n</body>\n"
+                 "</worldbody>\n</mujoco>\n",
+                 ints[i][0]);
+        r |= put_file(dir, "int.xml", xml);
+        r |= mjcf_error(dir, "int.xml", SN_ERR_PARSE, 5, "geom", ints[i][1]);
+    }
     // an include as the document's root (it once read the node before the first)
     r |= put_file(dir, "rootinc.xml", "<include file=\"b.xml\"/>\n");
     r |= mjcf_error(dir, "rootinc.xml", SN_ERR_MODEL, 1, "include", "must be inside <mujoco>");

@@ -7,6 +7,8 @@
 // collide (planes of <worldbody> are the world's ground) and its sites are kept for equalities.
 #include "mjcf/mjcf.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,6 +307,19 @@ static void body_inertia(loader* L, int body, int childclass, long link_name) {
     memcpy(l->inertia, I, sizeof I);
 }
 
+// an integer attribute: the whole text (blanks around it allowed) one integer within int's range
+static int int_value(const char* text, int* out) {
+    char* end = NULL;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || errno == ERANGE || v < INT_MIN || v > INT_MAX) return 0;
+    while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+        end++;
+    if (*end) return 0;
+    *out = (int)v;
+    return 1;
+}
+
 // a geom's sliding friction (the first of its friction numbers, 1 by default, as in MuJoCo) and
 // condim (3 by default); 0 after an error
 static int geom_friction(loader* L, int k, int cls, sn_real* mu, int* condim) {
@@ -321,9 +336,10 @@ static int geom_friction(loader* L, int k, int cls, sn_real* mu, int* condim) {
         }
     }
     const char* cd = sni_mjcf_attr_of(L, k, cls, "condim");
-    *condim = cd ? atoi(cd) : 3;
-    if (*condim != 1 && *condim != 3 && *condim != 4 && *condim != 6) {
-        sni_mjcf_fail(r, k, SN_ERR_PARSE, "geom", "condim=\"%s\" (1, 3, 4 or 6)", cd);
+    *condim = 3;
+    if ((cd && !int_value(cd, condim)) ||
+        (*condim != 1 && *condim != 3 && *condim != 4 && *condim != 6)) {
+        sni_mjcf_fail(r, k, SN_ERR_PARSE, "geom", "condim=\"%.60s\" is not 1, 3, 4 or 6", cd);
         return 0;
     }
     *mu = f[0];
@@ -340,7 +356,14 @@ void sni_mjcf_one_geom(loader* L, int k, int childclass, int link) {
         if (geom_shape(L, k, cls, &kind, size, pos, R) < 0) return;
         const char* ct = sni_mjcf_attr_of(L, k, cls, "contype");
         const char* ca = sni_mjcf_attr_of(L, k, cls, "conaffinity");
-        int collides = !(ct && ca && atoi(ct) == 0 && atoi(ca) == 0);
+        int ict = 1, ica = 1;
+        if ((ct && !int_value(ct, &ict)) || (ca && !int_value(ca, &ica))) {
+            int bad_ct = ct && !int_value(ct, &ict);
+            sni_mjcf_fail(r, k, SN_ERR_PARSE, "geom", "%s=\"%.60s\" is not an integer",
+                          bad_ct ? "contype" : "conaffinity", bad_ct ? ct : ca);
+            return;
+        }
+        int collides = !(ct && ca && ict == 0 && ica == 0);
         int type = kind == G_SPHERE      ? SN_GEOM_SPHERE
                    : kind == G_CAPSULE   ? SN_GEOM_CAPSULE
                    : kind == G_CYLINDER  ? SN_GEOM_CYLINDER
