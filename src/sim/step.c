@@ -515,19 +515,10 @@ static int runaway(const sn_world* w, int n, char* why, size_t size) {
 
 // every system back to the state of the step's start
 static sn_status fail_all(sn_world* w, int n, sn_status st) {
+    // (a runaway is recognized at the step's kinematics, before the state is put back)
     char ran[256];
-    if (st == SN_ERR_SINGULAR && runaway(w, n, ran, sizeof ran)) {
-        for (int k = 0; k < n; k++) {
-            sn_system* s = w->sys[k];
-            memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
-            memcpy(s->d->u, s->step.u0, (size_t)s->m->nv * sizeof(sn_real));
-            sni_system_state_set(s);
-        }
-        return sni_world_fail(w, SN_ERR_NONFINITE,
-                              "the state ran away: %s; the step failed and the state is left as "
-                              "it was",
-                              ran);
-    }
+    int ran_away =
+        (st == SN_ERR_SINGULAR || st == SN_ERR_NONFINITE) && runaway(w, n, ran, sizeof ran);
     for (int k = 0; k < n; k++) {
         sn_system* s = w->sys[k];
         memcpy(s->d->q, s->step.q0, (size_t)s->m->nq * sizeof(sn_real));
@@ -543,6 +534,11 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
     for (int i = 0; i < w->ncontact; i++)
         memset(w->contacts[i].impulse, 0, sizeof w->contacts[i].impulse);
     w->solver.nblock = 0;
+    if (ran_away)
+        return sni_world_fail(w, SN_ERR_NONFINITE,
+                              "the state ran away: %s; the step failed and the state is left as "
+                              "it was",
+                              ran);
     // a world constraint whose impulses are not finite is named (its warm start zeroed)
     char who[200];
     if (st == SN_ERR_NONFINITE && sni_couple_blame(w, who, sizeof who))
