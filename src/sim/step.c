@@ -534,18 +534,19 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
     for (int i = 0; i < w->ncontact; i++)
         memset(w->contacts[i].impulse, 0, sizeof w->contacts[i].impulse);
     w->solver.nblock = 0;
-    if (ran_away)
-        return sni_world_fail(w, SN_ERR_NONFINITE,
-                              "the state ran away: %s; the step failed and the state is left as "
-                              "it was",
-                              ran);
-    // a world constraint whose impulses are not finite is named (its warm start zeroed)
+    // a world constraint whose impulses are not finite is named (its warm start zeroed), then a
+    // runaway state
     char who[200];
     if (st == SN_ERR_NONFINITE && sni_couple_blame(w, who, sizeof who))
         return sni_world_fail(w, st,
                               "the step produced a non-finite state: the impulses of %s are not "
                               "finite; the state is left as it was",
                               who);
+    if (ran_away)
+        return sni_world_fail(w, SN_ERR_NONFINITE,
+                              "the state ran away: %s; the step failed (non-finite) and the state "
+                              "is left as it was",
+                              ran);
     return sni_world_fail(w, st,
                           st == SN_ERR_SINGULAR ? "the mass matrix is singular in this step"
                                                 : "the step produced a non-finite state; the "
