@@ -374,3 +374,51 @@ sn_status tc_world_open(sn_model* m, double dt, sn_world** w, sn_system** s) {
     }
     return st;
 }
+
+
+int tc_shared_model_files(char** out, int max) {
+    const char* dir = tc_model_path("");
+    if (!dir) return -1;
+    char root[2048];
+    snprintf(root, sizeof root, "%s", dir);
+    size_t len = strlen(root);
+    while (len > 1 && root[len - 1] == '/')
+        root[--len] = 0;
+    int n = tc_list_files(root, ".urdf", out, max / 2);
+    n += tc_list_files(root, ".xml", out + n, max - n);
+    return n;
+}
+
+
+const char* tc_shared_relative(const char* path) {
+    const char* p = strstr(path, "/models/");
+    return p ? p + 8 : path;
+}
+
+
+char* tc_read_file(const char* path, size_t* len) {
+    FILE* f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char* b = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    if (b) b[n] = 0, *len = (size_t)n;
+    return b;
+}
+
+
+sn_status tc_model_hash(const sn_model* m, uint64_t* h) {
+    sn_world* w = NULL;
+    sn_system* s = NULL;
+    sn_status st = sn_world_create(NULL, &w, NULL);
+    if (st == SN_OK) st = sn_world_add_system(w, m, &s, NULL);
+    if (st == SN_OK) st = sn_world_state_hash(w, h);
+    sn_world_destroy(w);
+    return st;
+}

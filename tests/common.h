@@ -47,6 +47,19 @@ const char* tc_model_path(const char* rel);
 // caller frees each); their number (at most max)
 int tc_list_files(const char* dir, const char* ext, char** out, int max);
 
+// every URDF and MJCF file under shared/models, sorted (malloc'd paths: the caller frees each);
+// their number, or -1 when shared is absent
+int tc_shared_model_files(char** out, int max);
+
+// a path under shared/models without that folder ("erd_panda/urdf/panda.urdf")
+const char* tc_shared_relative(const char* path);
+
+// a whole file, malloc'd and NUL-terminated, its size in *len; NULL when it cannot be read
+char* tc_read_file(const char* path, size_t* len);
+
+// the state hash of a fresh world holding m (the model's fingerprint, sizes and start state)
+sn_status tc_model_hash(const sn_model* m, uint64_t* h);
+
 // max |a - b| / max(max|a|, floor) over n entries
 double tc_rel_err(const double* a, const double* b, int n, double floor);
 

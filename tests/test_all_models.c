@@ -84,23 +84,16 @@ static int run_file(const char* path, const char* rel, int* loaded, int* refused
 }
 
 static int test_every_shared_model_loads_and_steps(void) {
-    const char* dir = tc_model_path("");
-    if (!dir) {
+    char* files[512];
+    int n = tc_shared_model_files(files, 512);
+    if (n < 0) {
         printf("  shared/models is absent: skipped\n");
         return SNT_SKIP;
     }
-    char root[2048];
-    snprintf(root, sizeof root, "%s", dir);
-    size_t len = strlen(root);
-    while (len > 1 && root[len - 1] == '/')
-        root[--len] = 0;
-    char* files[512];
-    int n = tc_list_files(root, ".urdf", files, 256);
-    n += tc_list_files(root, ".xml", files + n, 512 - n);
     int bad = 0, loaded = 0, refused = 0;
     long steps = 0;
     for (int i = 0; i < n; i++) {
-        const char* rel = files[i] + strlen(root);
+        const char* rel = tc_shared_relative(files[i]);
         while (*rel == '/')
             rel++;
         bad += run_file(files[i], rel, &loaded, &refused, &steps);
@@ -115,7 +108,7 @@ static int test_every_shared_model_loads_and_steps(void) {
                   refused);
     SNT_CHECK_MSG(bad == 0, "%d shared models failed", bad);
     // the shared models as README.md counts them (15 URDF, 44 MJCF files)
-    SNT_CHECK_MSG(n >= 59, "only %d URDF and MJCF files under %s", n, root);
+    SNT_CHECK_MSG(n >= 59, "only %d URDF and MJCF files under %s", n, tc_model_path(""));
     return 0;
 }
 
@@ -136,48 +129,19 @@ static int test_every_shared_model_loads_and_steps(void) {
 #define SWEEP_HEAVY 4
 #define HEAVY 2000
 
-// the bytes of a file (malloc'd, NUL-terminated; *n its size), or NULL
-static char* read_all(const char* path, size_t* n) {
-    FILE* f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char* b = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (b && fread(b, 1, (size_t)len, f) != (size_t)len) {
-        free(b);
-        b = NULL;
-    }
-    fclose(f);
-    if (b) b[len] = 0;
-    *n = (size_t)len;
-    return b;
-}
-
-// the state hash of a fresh world with m (the model's fingerprint, sizes and start state)
-static sn_status model_hash(const sn_model* m, uint64_t* h) {
-    sn_world* w = NULL;
-    sn_system* s = NULL;
-    sn_status st = sn_world_create(NULL, &w, NULL);
-    if (st == SN_OK) st = sn_world_add_system(w, m, &s, NULL);
-    if (st == SN_OK) st = sn_world_state_hash(w, h);
-    sn_world_destroy(w);
-    return st;
-}
-
 static int sweep_file(const char* path, const char* rel, long* loads, int* heavy) {
     sn_model* m = NULL;
     sn_format fmt;
     if (sn_file_format(path, &fmt, NULL) != SN_OK || expected_refusal(rel)) return 0;
     if (sn_load(path, NULL, &m, NULL) != SN_OK) return 0; // the test above reports it
     uint64_t want = 0;
-    sn_status st = model_hash(m, &want);
+    sn_status st = tc_model_hash(m, &want);
     int sweep = m->nmeshvert > HEAVY ? SWEEP_HEAVY : SWEEP;
     *heavy += sweep == SWEEP_HEAVY;
     sn_model_destroy(m);
     SNT_CHECK_MSG(st == SN_OK, "%s: no world", rel);
     size_t n = 0;
-    char* text = read_all(path, &n);
+    char* text = tc_read_file(path, &n);
     SNT_CHECK_MSG(text != NULL, "%s: cannot read", rel);
     char dir[2048 + SWEEP];
     snprintf(dir, 2048, "%s", path);
@@ -196,7 +160,7 @@ static int sweep_file(const char* path, const char* rel, long* loads, int* heavy
         if (st != SN_OK) {
             fprintf(stderr, "  %s from '%s': %s\n", rel, dir, err.msg);
             bad = 1;
-        } else if (model_hash(m, &h) != SN_OK || h != want) {
+        } else if (tc_model_hash(m, &h) != SN_OK || h != want) {
             fprintf(stderr, "  %s from '%s': another model than from its path\n", rel, dir);
             bad = 1;
         }
@@ -207,23 +171,16 @@ static int sweep_file(const char* path, const char* rel, long* loads, int* heavy
 }
 
 static int test_every_shared_model_loads_from_any_directory(void) {
-    const char* dir = tc_model_path("");
-    if (!dir) {
+    char* files[512];
+    int n = tc_shared_model_files(files, 512);
+    if (n < 0) {
         printf("  shared/models is absent: skipped\n");
         return SNT_SKIP;
     }
-    char root[2048];
-    snprintf(root, sizeof root, "%s", dir);
-    size_t len = strlen(root);
-    while (len > 1 && root[len - 1] == '/')
-        root[--len] = 0;
-    char* files[512];
-    int n = tc_list_files(root, ".urdf", files, 256);
-    n += tc_list_files(root, ".xml", files + n, 512 - n);
     int bad = 0, heavy = 0;
     long loads = 0;
     for (int i = 0; i < n; i++) {
-        bad += sweep_file(files[i], files[i] + len + 1, &loads, &heavy);
+        bad += sweep_file(files[i], tc_shared_relative(files[i]), &loads, &heavy);
         free(files[i]);
     }
     printf("  %d files loaded from memory %ld times, from their directory spelled with 0 to %d "

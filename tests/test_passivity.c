@@ -15,24 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-// a whole file, NUL-terminated (NULL when it cannot be read)
-static char* read_file(const char* path, size_t* len) {
-    FILE* f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char* b = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-        free(b);
-        b = NULL;
-    }
-    fclose(f);
-    if (b) b[n] = 0, *len = (size_t)n;
-    return b;
-}
-
-
 // ---- finding 5: RaiSim's Cassie, foot joints 0.52 rad past their upper limits ----
 
 typedef struct cassie_run {
@@ -49,7 +31,7 @@ static int cassie_zero_g(int limits, int springs, int n, cassie_run* out) {
     memset(out, 0, sizeof *out);
     const char* path = tc_model_path("raisim_cassie/cassie.xml");
     size_t len = 0;
-    char* xml = read_file(path, &len);
+    char* xml = tc_read_file(path, &len);
     SNT_CHECK(xml != NULL);
     for (char* p = xml; !springs && (p = strstr(p, "stiffness=")) != NULL;)
         memcpy(p, "xtiffness=", 10); // an unknown attribute: ignored
@@ -198,11 +180,6 @@ static const char* known_failure(const char* path, int torques) {
     return NULL;
 }
 
-static const char* short_name(const char* path) {
-    const char* p = strstr(path, "/models/");
-    return p ? p + 8 : path;
-}
-
 // every shared model file run by soak_run with options o: each one not known to fail completes
 // every step with the balance kept (ratio <= 1); each one known to fail still does, as said
 static int every_model(const soak_opts* o, const char* what) {
@@ -233,12 +210,12 @@ static int every_model(const soak_opts* o, const char* what) {
                 rc == 0 && r.steps == o->steps && r.status == SN_OK && r.clear >= 0 && r.ratio <= 1;
         if (!known && r.ratio > worst) {
             worst = r.ratio;
-            snprintf(worst_file, sizeof worst_file, "%s", short_name(files[i]));
+            snprintf(worst_file, sizeof worst_file, "%s", tc_shared_relative(files[i]));
         }
         printf("  %s %-70s steps %5ld feasible from %4ld ratio %9.3g rise %9.3g J bound %9.3g J "
                "loops' work %9.3g J max kinetic %9.3g J%s%s%s\n",
-               ok ? "ok  " : "FAIL", short_name(files[i]), r.steps, r.clear, r.ratio, r.rise,
-               r.bound, r.loop_work, r.ke_max, known ? " (known: " : "", known ? known : "",
+               ok ? "ok  " : "FAIL", tc_shared_relative(files[i]), r.steps, r.clear, r.ratio,
+               r.rise, r.bound, r.loop_work, r.ke_max, known ? " (known: " : "", known ? known : "",
                known ? ")" : "");
         if (!ok) printf("       %s: %s\n", sn_status_str(r.status), r.msg);
         bad += !ok;

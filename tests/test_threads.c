@@ -138,24 +138,13 @@ typedef struct loader {
     int bad;
 } loader;
 
-// the state hash of a fresh world with m: the model's fingerprint, sizes and start state
-static sn_status model_hash(const sn_model* m, uint64_t* h) {
-    sn_world* w = NULL;
-    sn_system* s = NULL;
-    sn_status st = sn_world_create(NULL, &w, NULL);
-    if (st == SN_OK) st = sn_world_add_system(w, m, &s, NULL);
-    if (st == SN_OK) st = sn_world_state_hash(w, h);
-    sn_world_destroy(w);
-    return st;
-}
-
 static void* load_all(void* arg) {
     loader* l = arg;
     for (int r = 0; r < l->rounds; r++)
         for (int i = 0; i < l->nfile; i++) {
             sn_model* m = NULL;
             uint64_t h = 0;
-            if (load(l->path[i], &m) != SN_OK || model_hash(m, &h) != SN_OK) {
+            if (load(l->path[i], &m) != SN_OK || tc_model_hash(m, &h) != SN_OK) {
                 l->bad++;
             } else if (r == 0) {
                 l->hash[i] = h;
