@@ -1355,8 +1355,8 @@ static void sn_k_aba(bench* b) {
     sn_fk_vel(b->sm, b->sd);
     sn_aba(b->sm, b->sd, NULL, NULL);
 }
+// M^-1 by ABA's sweeps (no M, no factor), after the poses as the other position kernels
 static void sn_k_minv(bench* b) {
-    sn_crba(b->sm, b->sd);
     sn_inverse_mass(b->sm, b->sd);
 }
 static void sn_k_factor(bench* b) {
@@ -1492,7 +1492,7 @@ static const kernel KERNELS[] = {
     {"aba_min", sn_k_aba, MJK(mj_k_aba_min), 0, "sn_fk + sn_fk_vel + sn_aba",
      "mj_kinematics + mj_comPos + mj_crb + mj_factorM + mj_comVel + mj_rne + mj_solveM", NULL, NULL,
      0},
-    {"minv", sn_k_minv, MJK(mj_k_minv), 0, "sn_crba + sn_inverse_mass",
+    {"minv", sn_k_minv, MJK(mj_k_minv), 1, "sn_inverse_mass (ABA sweeps, no M)",
      "mj_crb + mj_factorM + mj_solveM(identity, nv columns)", NULL, NULL, 0},
     {"factor", sn_k_factor, MJK(mj_k_factor), 0, "sn_factor_mass", "mj_factorM", NULL, NULL, 0},
     {"solve", sn_k_solve, MJK(mj_k_solve), 0, "sn_solve_mass (1 vector)", "mj_solveM (1 vector)",

@@ -136,21 +136,27 @@ static int check_aba(const sn_model* m, sn_data* d, const char* what) {
     return 0;
 }
 
-// A4: M M^-1 = I, M^-1 symmetric
+// A4: M M^-1 = I, M^-1 symmetric, by both routes of sn_inverse_mass (the tree factor, ABA's
+// sweeps)
 static int check_minv(const sn_model* m, sn_data* d, const char* what) {
-    int nv = m->nv;
+    int nv = m->nv, chosen = d->minv_aba;
     full(m, d);
-    SNT_STATUS_OK(sn_inverse_mass(m, d));
     double worst = 0;
-    for (int i = 0; i < nv; i++)
-        for (int j = 0; j < nv; j++) {
-            double s = 0;
-            for (int k = 0; k < nv; k++)
-                s += d->mass_matrix[i * nv + k] * d->inverse_mass[k * nv + j];
-            worst = fmax(worst, fabs(s - (i == j)));
-            worst = fmax(worst, fabs(d->inverse_mass[i * nv + j] - d->inverse_mass[j * nv + i]) /
+    for (int route = 0; route < 2; route++) {
+        d->minv_aba = route;
+        SNT_STATUS_OK(sn_inverse_mass(m, d));
+        for (int i = 0; i < nv; i++)
+            for (int j = 0; j < nv; j++) {
+                double s = 0;
+                for (int k = 0; k < nv; k++)
+                    s += d->mass_matrix[i * nv + k] * d->inverse_mass[k * nv + j];
+                worst = fmax(worst, fabs(s - (i == j)));
+                worst =
+                    fmax(worst, fabs(d->inverse_mass[i * nv + j] - d->inverse_mass[j * nv + i]) /
                                     fmax(1, fabs(d->inverse_mass[i * nv + j])));
-        }
+            }
+    }
+    d->minv_aba = chosen;
     // condition-aware bound: the product loses about cond(M) * eps
     SNT_CHECK_MSG(worst < 1e-10, "%s: |M M^-1 - I| = %.3g", what, worst);
     return 0;
@@ -443,6 +449,85 @@ static int check_wrench_paths(const sn_model* m, sn_data* d, const char* what) {
 }
 
 
+// M^-1 by the articulated-body algorithm uses neither M nor its factor (both filled with NaN
+// before it), and equals the columns of the sparse L^T D L factor's solves on large trees (100
+// links, both bases, every joint type) and on a 100-link serial chain (the deepest tree)
+static int check_minv_columns(sn_model* m, const char* what) {
+    int nv = m->nv;
+    sn_data* d = NULL;
+    SNT_STATUS_OK(sn_data_create(m, NULL, &d, NULL));
+    d->minv_aba = 1; // the sweeps, whatever the route the data chose
+    tc_random_state(m, d->q, d->u);
+    SNT_STATUS_OK(sn_fk(m, d));
+    for (size_t i = 0; i < (size_t)nv * nv; i++)
+        d->mass_matrix[i] = d->mass_factor[i] = NAN;
+    SNT_STATUS_OK(sn_inverse_mass(m, d));
+    SNT_STATUS_OK(sn_crba(m, d));
+    SNT_STATUS_OK(sn_factor_mass(m, d));
+    double* col = malloc((size_t)nv * sizeof(double));
+    double worst = 0, scale = 0;
+    for (int c = 0; c < nv; c++) {
+        for (int i = 0; i < nv; i++)
+            col[i] = i == c;
+        sn_solve_mass(m, d, col);
+        for (int i = 0; i < nv; i++) {
+            worst = fmax(worst, fabs(col[i] - d->inverse_mass[(size_t)i * nv + c]));
+            scale = fmax(scale, fabs(col[i]));
+        }
+    }
+    free(col);
+    sn_data_destroy(d);
+    printf("  %s: nv %d, |M^-1 (ABA) - M^-1 (factor)| = %.3g of max %.3g\n", what, nv, worst,
+           scale);
+    SNT_CHECK_MSG(worst <= 1e-10 * scale, "%s: %.3g", what, worst);
+    return 0;
+}
+
+static int test_inverse_mass_by_aba_equals_the_factor(void) {
+    // four random trees of 100 links that load (a massless leaf moved by a joint is refused)
+    int done = 0;
+    for (int t = 0; done < 4 && t < 40; t++) {
+        char* xml = tc_random_urdf(100, t % 2, 4242 + (unsigned long long)t);
+        sn_model* m = NULL;
+        sn_error err;
+        sn_status st = sn_load_urdf_string(xml, strlen(xml), "random.urdf", NULL, NULL, &m, &err);
+        free(xml);
+        if (st != SN_OK) continue;
+        char what[64];
+        snprintf(what, sizeof what, "random tree of 100 links, seed %d", 4242 + t);
+        int r = check_minv_columns(m, what);
+        sn_model_destroy(m);
+        if (r) return r;
+        done++;
+    }
+    SNT_CHECK(done == 4);
+    // a serial chain of 100 revolute links about alternating axes, with rotor inertia, on a
+    // floating base (the root link)
+    size_t cap = 100 * 600 + 200, n = 0;
+    char* xml = malloc(cap);
+    SNT_CHECK(xml);
+    n += (size_t)snprintf(xml + n, cap - n, "<robot name='chain'><link name='l0'/>");
+    for (int i = 1; i <= 100; i++)
+        n += (size_t)snprintf(
+            xml + n, cap - n,
+            "<link name='l%d'><inertial><origin xyz='0 0 0.05'/><mass value='%g'/>"
+            "<inertia ixx='0.01' iyy='0.02' izz='0.005' ixy='0' ixz='0' iyz='0'/></inertial>"
+            "</link><joint name='j%d' type='revolute'><parent link='l%d'/><child link='l%d'/>"
+            "<origin xyz='0 0 0.1'/><axis xyz='%d %d 0'/><limit effort='1' velocity='1' "
+            "lower='-3' upper='3'/><dynamics armature='%g'/></joint>",
+            i, 1 + 0.01 * i, i, i - 1, i, i % 2, 1 - i % 2, 0.001 * (i % 3));
+    snprintf(xml + n, cap - n, "</robot>");
+    sn_model* m = NULL;
+    sn_error err;
+    sn_status st = sn_load_urdf_string(xml, strlen(xml), "chain.urdf", NULL, NULL, &m, &err);
+    free(xml);
+    SNT_CHECK_MSG(st == SN_OK && m->nv == 106, "the chain (floating base): status %d, nv %d: %s",
+                  st, m ? m->nv : -1, err.msg);
+    int r = check_minv_columns(m, "chain of 100 links");
+    sn_model_destroy(m);
+    return r;
+}
+
 static int test_crba_equals_rnea_columns(void) {
     return for_models(check_crba_rnea);
 }
@@ -502,7 +587,8 @@ static int test_double_pendulum_mass_matrix(void) {
 }
 
 SNT_SUITE(SNT_TEST(test_crba_equals_rnea_columns), SNT_TEST(test_aba_rnea_minv_agree),
-          SNT_TEST(test_mass_times_inverse_is_identity), SNT_TEST(test_energies),
+          SNT_TEST(test_mass_times_inverse_is_identity),
+          SNT_TEST(test_inverse_mass_by_aba_equals_the_factor), SNT_TEST(test_energies),
           SNT_TEST(test_passivity), SNT_TEST(test_jacobians_finite_differences),
           SNT_TEST(test_energy_and_momentum_balance), SNT_TEST(test_joint_wrench_projects_to_tau),
           SNT_TEST(test_joint_wrench_paths_agree), SNT_TEST(test_double_pendulum_mass_matrix))

@@ -13,7 +13,8 @@
 //   sn_crba      mass matrix M with rotor inertia               (after sn_fk)
 //   sn_nonlinear h(q, u) = gravity + Coriolis + centrifugal     (after sn_fk_vel)
 //   sn_aba       forward dynamics                               (after sn_fk_vel)
-//   sn_factor_mass / sn_inverse_mass / sn_solve_mass            (after sn_crba)
+//   sn_factor_mass / sn_solve_mass                             (after sn_crba)
+//   sn_inverse_mass  M^-1 by the articulated-body algorithm    (after sn_fk)
 #ifndef SN_DATA_H
 #define SN_DATA_H
 
@@ -82,6 +83,12 @@ typedef struct sn_data {
     int* frame_subtree_end; ///< one past the last frame_order position of its subtree  (nframe)
     int* joint_axis_kind;   ///< per joint: 0/1/2 axis is +-x/y/z, -1 general; +4 when the
                             ///< joint frame is not rotated (set at creation)       (njoint)
+    int* body_depth;   ///< bodies from the world to it, itself included (set at creation) (nbody)
+    int* body_dof_end; ///< one past the last DOF of its subtree (set at creation) (nbody)
+    int minv_aba;      ///< sn_inverse_mass's route: 1 ABA's sweeps, 0 M's tree factor (set at
+                       ///< creation: the cheaper by their operation counts, data.c)
+    sn_real* ws_minv;  ///< sn_inverse_mass's forces and accelerations, a 6 x nv slot per
+                       ///< body depth                     (6 x nv x (max body depth + 1))
 
     // ---- private ----
     const sn_model* model_;
@@ -160,7 +167,9 @@ SN_API sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_re
 SN_API sn_status sn_factor_mass(const sn_model* m, sn_data* d);
 /// x <- M^-1 x with the factor. O(nv * depth).
 SN_API void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x);
-/// d->inverse_mass = M^-1 from the factor (calls sn_factor_mass). Requires sn_crba.
+/// d->inverse_mass = M^-1 (rotor inertia included) by the articulated-body algorithm, without M or
+/// its factor: O(nv * depth) to reach every entry, O(nv^2) on a tree whose entries are all nonzero.
+/// Requires sn_fk only (not sn_crba); leaves d->mass_factor as it was.
 SN_API sn_status sn_inverse_mass(const sn_model* m, sn_data* d);
 
 /// Inverse dynamics: tau = M udot + h and the force and torque transmitted at every URDF joint,

@@ -272,3 +272,212 @@ void sni_aba_joint_inertia(const sn_model* m, const sn_data* d, int b, sn_real* 
             D[r * nd + q] = s6_dot(S + 6 * r, u) + (r == q ? m->dof_armature[v0 + r] : 0);
     }
 }
+
+
+// ---- M^-1 by the articulated-body algorithm ----
+//
+// The inverse of the joint-space inertia by ABA's two sweeps run on the identity (Carpentier,
+// "Analytical inverse of the joint space inertia matrix", 2018), in world-frame quantities so that
+// no spatial transform is needed between a body and its parent. Row block i of M^-1 (the DOFs of
+// body i) is, with U_i = IA_i S_i, D_i = S_i^T U_i + armature and F_i the forces its descendants
+// pass up per column:
+//   backward (leaves to root), columns j of i's subtree:  M^-1[i, j] = D_i^-1 (E_ij - S_i^T F_i[:,
+//   j])
+//     and the parent's F gets F_i[:, j] + U_i M^-1[i, j], its IA gets IA_i - U_i D_i^-1 U_i^T;
+//   forward (root to leaves), columns j >= i:  M^-1[i, j] -= D_i^-1 U_i^T P_parent[:, j],
+//     P_i[:, j] = S_i M^-1[i, j] + P_parent[:, j] (the accelerations of a unit force on DOF j).
+// Children's subtrees hold disjoint columns, so a child assigns its parent's F (nothing to
+// clear); F and P live in one 6 x nv slot per body depth, free again once a subtree is done
+// (bodies are depth-first). Then the lower triangle is the upper one's transpose.
+
+// x <- D^-1 x for joint j (nd DOFs): D^-1 kept dense (row-major nd x nd) by minv_backward, so
+// that a column costs one small product rather than two triangular solves
+static inline void dinv_apply(const sn_data* d, int j, int nd, sn_real* x) {
+    const sn_real* di = d->ws_dinv + 36 * j;
+    if (nd == 1) {
+        x[0] *= di[0];
+        return;
+    }
+    sn_real y[6];
+    for (int r = 0; r < nd; r++) {
+        sn_real s = 0;
+        for (int c = 0; c < nd; c++)
+            s += di[r * nd + c] * x[c];
+        y[r] = s;
+    }
+    memcpy(x, y, (size_t)nd * sizeof(sn_real));
+}
+
+// the backward sweep of body b: its rows of M^-1 over its subtree's columns, D^-1 and U kept
+static int minv_backward(const sn_model* m, sn_data* d, int b) {
+    int nv = m->nv, j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+    int end = d->body_dof_end[b], parent = m->body_parent[b];
+    size_t slot = 6 * (size_t)nv;
+    const sn_real* ia = d->ws_art + 36 * b;
+    const sn_real* S = d->dof_motion + 6 * v0;
+    sn_real* U = d->ws_u + 6 * v0;
+    const sn_real* F = d->ws_minv + slot * (size_t)d->body_depth[b];
+    sn_real* Fp = d->ws_minv + slot * (size_t)d->body_depth[parent];
+    sn_real* Mi = d->inverse_mass;
+    sn_real dm[36];
+    for (int k = 0; k < nd; k++)
+        sym6_mul_v6(U + 6 * k, ia, S + 6 * k);
+    for (int r = 0; r < nd; r++)
+        for (int c = 0; c < nd; c++)
+            dm[r * nd + c] = s6_dot(S + 6 * r, U + 6 * c) + (r == c ? m->dof_armature[v0 + r] : 0);
+    sn_real* di = d->ws_dinv + 36 * j;
+    if (nd == 1) {
+        if (!(dm[0] > 0) || !isfinite(dm[0])) return 0;
+        di[0] = 1 / dm[0];
+        Mi[(size_t)v0 * nv + v0] = di[0];
+    } else {
+        // D^-1 by its Cholesky factor, column by column: the rows over the joint's own columns
+        sn_real l[36];
+        if (!cholesky(l, dm, nd, nd)) return 0;
+        for (int c = 0; c < nd; c++) {
+            sn_real x[6] = {0, 0, 0, 0, 0, 0};
+            x[c] = 1;
+            cholesky_solve(l, x, nd);
+            for (int r = 0; r < nd; r++) {
+                di[r * nd + c] = x[r];
+                Mi[(size_t)(v0 + r) * nv + v0 + c] = x[r];
+            }
+        }
+    }
+    // the descendants' columns: -D^-1 S^T F
+    if (nd == 1) {
+        sn_real dinv = d->ws_dinv[36 * j];
+        sn_real* row = Mi + (size_t)v0 * nv;
+        for (int c = v0 + 1; c < end; c++)
+            row[c] = -dinv * s6_dot(S, F + 6 * c);
+    } else {
+        for (int c = v0 + nd; c < end; c++) {
+            sn_real x[6];
+            for (int r = 0; r < nd; r++)
+                x[r] = -s6_dot(S + 6 * r, F + 6 * c);
+            dinv_apply(d, j, nd, x);
+            for (int r = 0; r < nd; r++)
+                Mi[(size_t)(v0 + r) * nv + c] = x[r];
+        }
+    }
+    if (parent == 0) return 1;
+    // the parent's forces over this subtree's columns: F + U M^-1[b, :] (F is 0 on the joint's
+    // own columns)
+    if (nd == 1) {
+        const sn_real* row = Mi + (size_t)v0 * nv;
+        for (int e = 0; e < 6; e++)
+            Fp[6 * v0 + e] = U[e] * row[v0];
+        for (int c = v0 + 1; c < end; c++)
+            for (int e = 0; e < 6; e++)
+                Fp[6 * c + e] = F[6 * c + e] + U[e] * row[c];
+    } else {
+        for (int c = v0; c < end; c++) {
+            sn_real* f = Fp + 6 * c;
+            for (int e = 0; e < 6; e++)
+                f[e] = c < v0 + nd ? 0 : F[6 * c + e];
+            for (int r = 0; r < nd; r++)
+                s6_addscl(f, U + 6 * r, Mi[(size_t)(v0 + r) * nv + c]);
+        }
+    }
+    // the parent's articulated inertia: IA - U D^-1 U^T
+    sn_real w[36];
+    for (int e = 0; e < 6; e++) {
+        sn_real col[6];
+        for (int k = 0; k < nd; k++)
+            col[k] = U[6 * k + e];
+        dinv_apply(d, j, nd, col);
+        for (int k = 0; k < nd; k++)
+            w[6 * k + e] = col[k];
+    }
+    sn_real* iap = d->ws_art + 36 * parent;
+#define SYM6_RANK_ND(idx, r, col)                                                                  \
+    {                                                                                              \
+        sn_real s = ia[idx];                                                                       \
+        for (int q = 0; q < nd; q++)                                                               \
+            s -= U[6 * q + r] * w[6 * q + col];                                                    \
+        iap[idx] += s;                                                                             \
+    }
+    SYM6_ENTRIES(SYM6_RANK_ND)
+#undef SYM6_RANK_ND
+    return 1;
+}
+
+// the forward sweep of body b: its rows of M^-1 over the columns from its first DOF on, and the
+// accelerations P_b for its children
+static void minv_forward(const sn_model* m, sn_data* d, int b) {
+    int nv = m->nv, j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+    int end = d->body_dof_end[b], parent = m->body_parent[b];
+    size_t slot = 6 * (size_t)nv;
+    const sn_real* S = d->dof_motion + 6 * v0;
+    const sn_real* U = d->ws_u + 6 * v0;
+    sn_real* P = d->ws_minv + slot * (size_t)d->body_depth[b];
+    const sn_real* Pp = parent > 0 ? d->ws_minv + slot * (size_t)d->body_depth[parent] : NULL;
+    sn_real* Mi = d->inverse_mass;
+    if (nd == 1) {
+        sn_real dinv = d->ws_dinv[36 * j];
+        sn_real* row = Mi + (size_t)v0 * nv;
+        if (!Pp) {
+            for (int c = v0; c < nv; c++) {
+                sn_real x = c < end ? row[c] : 0;
+                for (int e = 0; e < 6; e++)
+                    P[6 * c + e] = S[e] * x;
+                row[c] = x;
+            }
+            return;
+        }
+        sn_real w[6]; // D^-1 U
+        for (int e = 0; e < 6; e++)
+            w[e] = dinv * U[e];
+        for (int c = v0; c < end; c++) {
+            const sn_real* pp = Pp + 6 * c;
+            sn_real x = row[c] - s6_dot(w, pp);
+            for (int e = 0; e < 6; e++)
+                P[6 * c + e] = pp[e] + S[e] * x;
+            row[c] = x;
+        }
+        for (int c = end; c < nv; c++) {
+            const sn_real* pp = Pp + 6 * c;
+            sn_real x = -s6_dot(w, pp);
+            for (int e = 0; e < 6; e++)
+                P[6 * c + e] = pp[e] + S[e] * x;
+            row[c] = x;
+        }
+        return;
+    }
+    for (int c = v0; c < nv; c++) {
+        sn_real x[6], y[6];
+        for (int r = 0; r < nd; r++)
+            x[r] = c < end ? Mi[(size_t)(v0 + r) * nv + c] : 0;
+        sn_real* p = P + 6 * c;
+        if (Pp) {
+            const sn_real* pp = Pp + 6 * c;
+            for (int r = 0; r < nd; r++)
+                y[r] = s6_dot(U + 6 * r, pp);
+            dinv_apply(d, j, nd, y);
+            for (int r = 0; r < nd; r++)
+                x[r] -= y[r];
+            memcpy(p, pp, 6 * sizeof(sn_real));
+        } else {
+            memset(p, 0, 6 * sizeof(sn_real));
+        }
+        for (int r = 0; r < nd; r++) {
+            Mi[(size_t)(v0 + r) * nv + c] = x[r];
+            s6_addscl(p, S + 6 * r, x[r]);
+        }
+    }
+}
+
+sn_status sni_aba_inverse_mass(const sn_model* m, sn_data* d) {
+    int nv = m->nv;
+    for (int b = 1; b < m->nbody; b++)
+        sym6_from_rbi(d->ws_art + 36 * b, d->body_rbi + 10 * b);
+    for (int b = m->nbody - 1; b > 0; b--)
+        if (!minv_backward(m, d, b)) return SN_ERR_SINGULAR;
+    for (int b = 1; b < m->nbody; b++)
+        minv_forward(m, d, b);
+    sn_real* Mi = d->inverse_mass;
+    for (int r = 0; r < nv; r++)
+        for (int c = r + 1; c < nv; c++)
+            Mi[(size_t)c * nv + r] = Mi[(size_t)r * nv + c];
+    return SN_OK;
+}

@@ -50,6 +50,53 @@ static void layout(const sn_model* m, sn_data* d, carver* c, int full) {
     d->joint_axis_kind = (int*)carve(c, nj); // a double per int: simple and aligned
     d->frame_rank = (int*)carve(c, (size_t)m->nframe);
     d->frame_subtree_end = (int*)carve(c, (size_t)m->nframe);
+    d->body_depth = (int*)carve(c, nb);
+    d->body_dof_end = (int*)carve(c, nb);
+    // (a body's depth is at most the joints on its path, m->max_depth)
+    d->ws_minv = full ? carve(c, 6 * nv * (size_t)(m->max_depth + 1)) : NULL;
+}
+
+// each body's depth and the end of its subtree's DOFs (depth-first: a subtree's DOFs are
+// contiguous, from the body's first)
+static void rank_bodies(const sn_model* m, sn_data* d) {
+    if (m->nbody > 0) d->body_depth[0] = 0, d->body_dof_end[0] = m->nv;
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b];
+        d->body_depth[b] = d->body_depth[m->body_parent[b]] + 1;
+        // (the slots of ws_minv end at m->max_depth: a model whose depth is not that of its
+        // DOFs gets no M^-1 rather than a write past them)
+        if (d->body_depth[b] > m->max_depth) d->ws_minv = NULL;
+        d->body_dof_end[b] = m->joint_vadr[j] + m->joint_nv[j];
+    }
+    for (int b = m->nbody - 1; b > 1; b--) {
+        int p = m->body_parent[b];
+        if (p > 0 && d->body_dof_end[b] > d->body_dof_end[p])
+            d->body_dof_end[p] = d->body_dof_end[b];
+    }
+}
+
+// sn_inverse_mass's route (minv.c, aba.c). M's tree factor and its assembly walk a DOF's
+// ancestors, sum_k depth_k^2 / 2 + (k + 1) depth_k operations after CRBA (about 40 per DOF and
+// ancestor); ABA's sweeps take a column of a joint's rows at a time, its subtree's columns
+// backward and every later column forward, about SNI_MINV_COLUMN operations per DOF of the joint
+// and column. Measured (docs/benchmarks.md, "M^-1"): the factor is faster on small trees
+// (ANYmal 1.5 us against 2.1, Panda 0.48 against 0.67, where the counts differ by 1.7x and 2x),
+// the sweeps from about 30 DOFs on (Romeo 5.3 us against 8.4, a 100-link chain 45 us against 900)
+#define SNI_MINV_COLUMN 12.0
+static int minv_by_aba(const sn_model* m, const sn_data* d) {
+    if (!d->ws_minv) return 0; // a light data has no M^-1
+    double factor = 0, sweeps = 0;
+    sn_real* depth = d->ws_vec; // the DOFs' depths (a DOF's parent comes before it)
+    for (int k = 0; k < m->nv; k++) {
+        int p = m->dof_parent[k];
+        depth[k] = (p >= 0 ? depth[p] : 0) + 1;
+        factor += depth[k] * depth[k] / 2 + (k + 1) * depth[k] + 40 * depth[k];
+    }
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        sweeps += SNI_MINV_COLUMN * nd * ((d->body_dof_end[b] - v0) + (m->nv - v0));
+    }
+    return m->nv > 24 || 2.2 * sweeps < factor;
 }
 
 // per joint: which coordinate axis the joint axis is, and whether its frame is rotated (again
@@ -98,6 +145,8 @@ static sn_status create(const sn_model* m, const sn_allocator* a, int full, sn_d
     d->allocator_ = sni_allocator_or_default(a);
     sni_data_classify_joints(m, d);
     rank_frames(m, d);
+    rank_bodies(m, d);
+    d->minv_aba = minv_by_aba(m, d);
     sn_data_reset(m, d);
     *out = d;
     return SN_OK;
@@ -109,9 +158,6 @@ sn_status sn_data_create(const sn_model* m, const sn_data_opts* opts, sn_data** 
     if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: m is NULL");
     if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
     if (err) memset(err, 0, sizeof *err);
-    if (!out) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: out is NULL");
-    *out = NULL;
-    if (!m) return sni_error(err, SN_ERR_ARG, NULL, 0, NULL, "sn_data_create: model is NULL");
     const sn_allocator* a = opts ? opts->allocator : NULL;
     // the dense matrices grow with nv^2: refuse early rather than ask for terabytes
     size_t max = opts && opts->max_bytes ? opts->max_bytes : ((size_t)4 << 30);

@@ -91,6 +91,10 @@ void sni_rnea_extra(const sn_model* m, sn_data* d, const sn_real* udot, sn_real*
 
 // ABA for (M + diag(armature + diag)) udot = tau - h; diag (nv) may be NULL (internal: the step
 // adds its implicit diagonal w this way)
+// d->inverse_mass = M^-1 (rotor inertia included) by ABA's sweeps on the identity, O(nv^2) on a
+// dense M^-1 (docs in aba.c); needs sn_fk and a full data; SN_ERR_SINGULAR when a joint's
+// articulated inertia is not positive
+sn_status sni_aba_inverse_mass(const sn_model* m, sn_data* d);
 sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,
                   sn_real* udot);
 

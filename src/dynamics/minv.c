@@ -2,8 +2,8 @@
 // minv.c: the sparse L^T D L factorization of the mass matrix in the tree's branch-induced
 // sparsity (Featherstone, RBDA sec. 6.5): L[k][i] is nonzero only when DOF i is an ancestor of
 // DOF k, so the factor costs O(nv * depth^2) and a solve O(nv * depth); entries outside that
-// pattern are never read. M^-1 is assembled from the factor; it is never formed by a dense
-// inversion.
+// pattern are never read. M^-1 comes from this factor on shallow trees and from the
+// articulated-body algorithm's sweeps (aba.c), which need neither M nor the factor, on deep ones.
 #include "dynamics/dyn.h"
 
 #include <math.h>
@@ -158,12 +158,11 @@ void sni_solve_factor(const sn_model* m, const sni_factor* f, sn_real* x) {
 // the ancestors of c, all above it, so z_c = 1 and row c of D^-1 z is 1/D_c; the forward
 // substitution L x = D^-1 z then gives the rows at and below c:
 //   x_c = 1/D_c - sum_{i anc c} L[c][i] x_i,   x_k = -sum_{i anc k} L[k][i] x_i  (k > c).
-// About nv^2 * depth / 2 operations, a quarter of nv full solves.
-sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is NULL");
-    SNI_CHECK_MD(m, d);
-    sn_status st = sn_factor_mass(m, d);
+// About nv^2 * depth / 2 operations, a quarter of nv full solves: the cheaper route on shallow
+// trees; ABA's sweeps (aba.c), O(nv^2) without M, on deep ones (d->minv_aba, data.c)
+static sn_status inverse_by_factor(const sn_model* m, sn_data* d) {
+    sn_status st = sn_crba(m, d);
+    if (st == SN_OK) st = sn_factor_mass(m, d);
     if (st != SN_OK) return st;
     int nv = m->nv;
     const sn_real* l = d->mass_factor;
@@ -178,4 +177,13 @@ sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
         }
     }
     return SN_OK;
+}
+
+sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is NULL");
+    SNI_CHECK_MD(m, d);
+    if (!d->inverse_mass || !d->ws_minv)
+        return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is a light data without M^-1");
+    return d->minv_aba ? sni_aba_inverse_mass(m, d) : inverse_by_factor(m, d);
 }

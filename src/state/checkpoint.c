@@ -33,7 +33,8 @@
 //   and masses now: state, written after everything else only when some system's differ from
 //   its placed (so a world whose placements never changed writes the bytes it wrote before),
 //   and written into the models by a load; a checkpoint without them puts placed back.
-// sn_data: q, u: state | gravity: derived from the world's | the rest: derived or scratch.
+// sn_data: q, u: state | gravity: derived from the world's | body_depth, body_dof_end, minv_aba:
+//   derived from the model | the rest (ws_minv included): derived or scratch.
 // sni_control: mode, kp, kd, q_ref, u_ref, tau_ff, ext, ext_body, has_ext: state | limits_off,
 //   lim_lo, lim_hi, damping, spring_k, spring_kq: config | w, w_dt: derived.
 // sni_actuators: n, desc, mor_enforced, b_out, fric_out: config | cmd: state | state: report |
