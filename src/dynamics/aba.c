@@ -346,10 +346,20 @@ static int minv_backward(const sn_model* m, sn_data* d, int b) {
     }
     // the descendants' columns: -D^-1 S^T F
     if (nd == 1) {
+        // (with the parent's forces over the same columns in the same pass: F + U M^-1[b, :])
         sn_real dinv = d->ws_dinv[36 * j];
         sn_real* row = Mi + (size_t)v0 * nv;
-        for (int c = v0 + 1; c < end; c++)
-            row[c] = -dinv * s6_dot(S, F + 6 * c);
+        if (parent > 0)
+            for (int e = 0; e < 6; e++)
+                Fp[6 * v0 + e] = U[e] * row[v0];
+        for (int c = v0 + 1; c < end; c++) {
+            const sn_real* f = F + 6 * c;
+            sn_real x = -dinv * s6_dot(S, f);
+            row[c] = x;
+            if (parent > 0)
+                for (int e = 0; e < 6; e++)
+                    Fp[6 * c + e] = f[e] + U[e] * x;
+        }
     } else {
         for (int c = v0 + nd; c < end; c++) {
             sn_real x[6];
@@ -362,15 +372,8 @@ static int minv_backward(const sn_model* m, sn_data* d, int b) {
     }
     if (parent == 0) return 1;
     // the parent's forces over this subtree's columns: F + U M^-1[b, :] (F is 0 on the joint's
-    // own columns)
-    if (nd == 1) {
-        const sn_real* row = Mi + (size_t)v0 * nv;
-        for (int e = 0; e < 6; e++)
-            Fp[6 * v0 + e] = U[e] * row[v0];
-        for (int c = v0 + 1; c < end; c++)
-            for (int e = 0; e < 6; e++)
-                Fp[6 * c + e] = F[6 * c + e] + U[e] * row[c];
-    } else {
+    // own columns; a one-DOF joint's are made above)
+    if (nd > 1) {
         for (int c = v0; c < end; c++) {
             sn_real* f = Fp + 6 * c;
             for (int e = 0; e < 6; e++)
