@@ -14,7 +14,7 @@
 //   sn_nonlinear h(q, u) = gravity + Coriolis + centrifugal     (after sn_fk_vel)
 //   sn_aba       forward dynamics                               (after sn_fk_vel)
 //   sn_factor_mass / sn_solve_mass                             (after sn_crba)
-//   sn_inverse_mass  M^-1 by the articulated-body algorithm    (after sn_fk)
+//   sn_inverse_mass  M^-1, from M's factor or by ABA's sweeps   (after sn_fk)
 #ifndef SN_DATA_H
 #define SN_DATA_H
 
@@ -167,9 +167,10 @@ SN_API sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_re
 SN_API sn_status sn_factor_mass(const sn_model* m, sn_data* d);
 /// x <- M^-1 x with the factor. O(nv * depth).
 SN_API void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x);
-/// d->inverse_mass = M^-1 (rotor inertia included) by the articulated-body algorithm, without M or
-/// its factor: O(nv * depth) to reach every entry, O(nv^2) on a tree whose entries are all nonzero.
-/// Requires sn_fk only (not sn_crba); leaves d->mass_factor as it was.
+/// d->inverse_mass = M^-1 (rotor inertia included). Requires sn_fk only. Two routes, chosen when
+/// the data is made: on small trees CRBA and M's tree factor (it fills d->mass_matrix and
+/// d->mass_factor too), above 24 DOFs ABA's sweeps on the identity, O(nv^2) without M or its
+/// factor (leaves them as they were). docs/benchmarks.md, "M^-1".
 SN_API sn_status sn_inverse_mass(const sn_model* m, sn_data* d);
 
 /// Inverse dynamics: tau = M udot + h and the force and torque transmitted at every URDF joint,
