@@ -1344,6 +1344,9 @@ static void sn_k_fk(bench* b) {
     sn_fk(b->sm, b->sd);
     sn_fk_vel(b->sm, b->sd);
 }
+static void sn_k_fkmotion(bench* b) {
+    sn_fk_motion(b->sm, b->sd);
+}
 static void sn_k_crba(bench* b) {
     sn_crba(b->sm, b->sd);
 }
@@ -1485,6 +1488,8 @@ static const kernel KERNELS[] = {
     {"fkpos", sn_k_fkpos, MJK(mj_k_fkpos), 0, "sn_fk", "mj_kinematics + mj_comPos", NULL, NULL, 0},
     {"fk", sn_k_fk, MJK(mj_k_fk), 0, "sn_fk + sn_fk_vel", "mj_kinematics + mj_comPos + mj_comVel",
      NULL, NULL, 0},
+    {"fkmotion", sn_k_fkmotion, MJK(mj_k_fk), 0, "sn_fk_motion (poses and velocities only)",
+     "mj_kinematics + mj_comPos + mj_comVel", NULL, NULL, 0},
     {"crba", sn_k_crba, MJK(mj_k_crba), 1, "sn_crba", "mj_crb", NULL, NULL, 0},
     {"rnea", sn_k_rnea, MJK(mj_k_rnea), 1, "sn_nonlinear", "mj_rne(flg_acc=0)", NULL, NULL, 0},
     {"aba", sn_k_aba, MJK(mj_k_aba), 1, "sn_fk + sn_fk_vel + sn_aba",

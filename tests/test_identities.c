@@ -136,6 +136,39 @@ static int check_aba(const sn_model* m, sn_data* d, const char* what) {
     return 0;
 }
 
+// sn_fk_motion gives the poses, anchors, motion subspaces and velocities of sn_fk + sn_fk_vel,
+// bit for bit, and leaves the data marked as without the dynamics' inertias
+static int check_fk_motion(const sn_model* m, sn_data* d, const char* what) {
+    size_t nb = (size_t)m->nbody, nv = (size_t)m->nv, nj = (size_t)m->njoint;
+    sn_fk(m, d);
+    sn_fk_vel(m, d);
+    size_t n = nb * (3 + 9 + 6) + 6 * nv + 3 * nj;
+    double* want = malloc(n * sizeof(double));
+    SNT_CHECK(want);
+    double* w = want;
+    memcpy(w, d->body_pos, 3 * nb * sizeof(double)), w += 3 * nb;
+    memcpy(w, d->body_rot, 9 * nb * sizeof(double)), w += 9 * nb;
+    memcpy(w, d->body_vel, 6 * nb * sizeof(double)), w += 6 * nb;
+    memcpy(w, d->dof_motion, 6 * nv * sizeof(double)), w += 6 * nv;
+    memcpy(w, d->joint_anchor, 3 * nj * sizeof(double));
+    memset(d->body_pos, 0, 3 * nb * sizeof(double));
+    memset(d->body_rot, 0, 9 * nb * sizeof(double));
+    memset(d->body_vel, 0, 6 * nb * sizeof(double));
+    memset(d->dof_motion, 0, 6 * nv * sizeof(double));
+    memset(d->joint_anchor, 0, 3 * nj * sizeof(double));
+    SNT_STATUS_OK(sn_fk_motion(m, d));
+    w = want;
+    int same = !memcmp(w, d->body_pos, 3 * nb * sizeof(double));
+    same &= !memcmp(w += 3 * nb, d->body_rot, 9 * nb * sizeof(double));
+    same &= !memcmp(w += 9 * nb, d->body_vel, 6 * nb * sizeof(double));
+    same &= !memcmp(w += 6 * nb, d->dof_motion, 6 * nv * sizeof(double));
+    same &= !memcmp(w += 6 * nv, d->joint_anchor, 3 * nj * sizeof(double));
+    free(want);
+    SNT_CHECK_MSG(same, "%s: sn_fk_motion differs from sn_fk + sn_fk_vel", what);
+    SNT_CHECK_MSG(!d->fk_valid, "%s: sn_fk_motion left the data marked as after sn_fk", what);
+    return 0;
+}
+
 // A4: M M^-1 = I, M^-1 symmetric, by both routes of sn_inverse_mass (the tree factor, ABA's
 // sweeps)
 static int check_minv(const sn_model* m, sn_data* d, const char* what) {
@@ -534,6 +567,9 @@ static int test_crba_equals_rnea_columns(void) {
 static int test_aba_rnea_minv_agree(void) {
     return for_models(check_aba);
 }
+static int test_fk_motion_is_fk_without_dynamics(void) {
+    return for_models(check_fk_motion);
+}
 static int test_mass_times_inverse_is_identity(void) {
     return for_models(check_minv);
 }
@@ -587,6 +623,7 @@ static int test_double_pendulum_mass_matrix(void) {
 }
 
 SNT_SUITE(SNT_TEST(test_crba_equals_rnea_columns), SNT_TEST(test_aba_rnea_minv_agree),
+          SNT_TEST(test_fk_motion_is_fk_without_dynamics),
           SNT_TEST(test_mass_times_inverse_is_identity),
           SNT_TEST(test_inverse_mass_by_aba_equals_the_factor), SNT_TEST(test_energies),
           SNT_TEST(test_passivity), SNT_TEST(test_jacobians_finite_differences),

@@ -122,6 +122,11 @@ SN_API sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, i
 SN_API sn_status sn_fk(const sn_model* m, sn_data* d);
 /// Body spatial velocities and velocity-product terms. O(nbody). Requires sn_fk.
 SN_API sn_status sn_fk_vel(const sn_model* m, sn_data* d);
+/// The kinematics alone, for pose and velocity queries: body poses, joint anchors, motion
+/// subspaces and body velocities (what sn_fk then sn_fk_vel give there, bit for bit), without the
+/// world inertias and velocity-product terms the dynamics need. O(nbody). After it the dynamics
+/// algorithms need sn_fk (and sn_fk_vel) again.
+SN_API sn_status sn_fk_motion(const sn_model* m, sn_data* d);
 /// Body spatial accelerations for the given u-dot (NULL: zero), without gravity. Requires fk_vel.
 SN_API sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot);
 

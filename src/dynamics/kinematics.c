@@ -83,10 +83,8 @@ static void rot_col(sn_real* s, const sn_real* a, const sn_real* r) {
     v3_cross(s + 3, r, a);
 }
 
-sn_status sn_fk(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk: d is NULL");
-    SNI_CHECK_MD(m, d);
+// body poses, joint anchors and motion subspaces (the first part of sn_fk)
+static void fk_poses(const sn_model* m, sn_data* d) {
     m3_identity(d->body_rot);
     v3_set(d->body_pos, 0, 0, 0);
     for (int b = 1; b < m->nbody; b++) {
@@ -149,6 +147,13 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
             break;
         }
     }
+}
+
+sn_status sn_fk(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk: d is NULL");
+    SNI_CHECK_MD(m, d);
+    fk_poses(m, d);
     // centres of mass and inertias at the world origin
     for (int b = 0; b < m->nbody; b++) {
         const sn_real* R = d->body_rot + 9 * b;
@@ -166,6 +171,38 @@ sn_status sn_fk(const sn_model* m, sn_data* d) {
     return SN_OK;
 }
 
+// the velocity of body b from its parent's: v_b = v_parent + S u (its joint's relative twist in
+// rel)
+static inline void body_velocity(const sn_model* m, sn_data* d, int b, sn_real* rel) {
+    int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
+    const sn_real* vp = d->body_vel + 6 * m->body_parent[b];
+    const sn_real* S = d->dof_motion + 6 * v0;
+    if (nv == 1) {
+        sn_real x = d->u[v0];
+        rel[0] = S[0] * x, rel[1] = S[1] * x, rel[2] = S[2] * x;
+        rel[3] = S[3] * x, rel[4] = S[4] * x, rel[5] = S[5] * x;
+    } else {
+        memset(rel, 0, 6 * sizeof(sn_real));
+        for (int k = 0; k < nv; k++)
+            s6_addscl(rel, S + 6 * k, d->u[v0 + k]);
+    }
+    s6_add(d->body_vel + 6 * b, vp, rel);
+}
+
+sn_status sn_fk_motion(const sn_model* m, sn_data* d) {
+    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_motion: m is NULL");
+    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_motion: d is NULL");
+    SNI_CHECK_MD(m, d);
+    fk_poses(m, d);
+    memset(d->body_vel, 0, 6 * sizeof(sn_real));
+    for (int b = 1; b < m->nbody; b++) {
+        sn_real rel[6];
+        body_velocity(m, d, b, rel);
+    }
+    d->fk_valid = 0; // (no inertias: the dynamics need sn_fk)
+    return SN_OK;
+}
+
 sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
     if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: m is NULL");
     if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: d is NULL");
@@ -174,22 +211,11 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
     memset(d->dof_bias, 0, 6 * sizeof(sn_real));
     memset(d->body_bias, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
-        int j = m->body_joint[b], nv = m->joint_nv[j], v0 = m->joint_vadr[j];
-        const sn_real* vp = d->body_vel + 6 * m->body_parent[b];
+        int j = m->body_joint[b], v0 = m->joint_vadr[j];
         sn_real* v = d->body_vel + 6 * b;
         sn_real* c = d->dof_bias + 6 * b;
-        const sn_real* S = d->dof_motion + 6 * v0;
         sn_real rel[6];
-        if (nv == 1) {
-            sn_real x = d->u[v0];
-            rel[0] = S[0] * x, rel[1] = S[1] * x, rel[2] = S[2] * x;
-            rel[3] = S[3] * x, rel[4] = S[4] * x, rel[5] = S[5] * x;
-        } else {
-            memset(rel, 0, sizeof rel);
-            for (int k = 0; k < nv; k++)
-                s6_addscl(rel, S + 6 * k, d->u[v0 + k]);
-        }
-        s6_add(v, vp, rel);
+        body_velocity(m, d, b, rel);
         if (m->joint_type[j] == SN_JOINT_FLOATING) {
             // d/dt of the angular columns (e, p x e) is (0, pdot x e)
             v3_set(c, 0, 0, 0);
