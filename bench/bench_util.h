@@ -45,4 +45,17 @@ static inline double bench_measure(bench_step_fn f, void* ctx, int steps, long* 
     return t[2];
 }
 
+#ifdef mjVERSION_HEADER
+// a MuJoCo model and its data, stepped by bench_mj_step (include mujoco.h before this header)
+typedef struct bench_mj {
+    mjModel* m;
+    mjData* d;
+} bench_mj;
+
+static inline void bench_mj_step(void* p) {
+    bench_mj* c = p;
+    mj_step(c->m, c->d);
+}
+#endif
+
 #endif

@@ -180,15 +180,6 @@ static double run_sinew(int n, int steps, double* closure) {
 // ---- MuJoCo ----
 
 #ifdef SN_BENCH_MUJOCO
-typedef struct mj_ctx {
-    mjModel* m;
-    mjData* d;
-} mj_ctx;
-
-static void mj_step1_(void* p) {
-    mj_ctx* c = p;
-    mj_step(c->m, c->d);
-}
 
 static double run_mujoco(int n, int steps) {
     char* xml = fourbars_mjcf(n);
@@ -198,7 +189,7 @@ static double run_mujoco(int n, int steps) {
     mj_makeEmptyFileVFS(&vfs, "fourbars.xml", (int)strlen(xml));
     memcpy(vfs.filedata[vfs.nfile - 1], xml, strlen(xml));
     free(xml);
-    mj_ctx c;
+    bench_mj c;
     c.m = mj_loadXML("fourbars.xml", &vfs, err, sizeof err);
     mj_deleteVFS(&vfs);
     if (!c.m) {
@@ -207,7 +198,7 @@ static double run_mujoco(int n, int steps) {
     }
     c.d = mj_makeData(c.m);
     long done = 0;
-    double t = bench_measure(mj_step1_, &c, steps, &done);
+    double t = bench_measure(bench_mj_step, &c, steps, &done);
     mj_deleteData(c.d);
     mj_deleteModel(c.m);
     return t;

@@ -74,15 +74,6 @@ static int run_sinew(const char* path, int steps) {
 }
 
 #ifdef SN_BENCH_MUJOCO
-typedef struct mj_ctx {
-    mjModel* m;
-    mjData* d;
-} mj_ctx;
-
-static void mj_step1_(void* p) {
-    mj_ctx* c = p;
-    mj_step(c->m, c->d);
-}
 
 static char* slurp(const char* path) {
     FILE* f = fopen(path, "rb");
@@ -147,7 +138,7 @@ static int run_mujoco(const char* path, int steps) {
     fputs(wb + strlen("<worldbody>"), f);
     fclose(f);
     free(s);
-    mj_ctx c;
+    bench_mj c;
     c.m = mj_loadXML(tx, NULL, err, sizeof err);
     remove(tu);
     remove(tx);
@@ -162,7 +153,7 @@ static int run_mujoco(const char* path, int steps) {
     c.d->qvel[4] = 0.5;
     for (int k = 0; k < SETTLE; k++)
         mj_step(c.m, c.d);
-    double t = bench_measure(mj_step1_, &c, steps, NULL);
+    double t = bench_measure(bench_mj_step, &c, steps, NULL);
     long nc = 0;
     for (int k = 0; k < 100; k++) {
         mj_step(c.m, c.d);
