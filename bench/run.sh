@@ -4,8 +4,8 @@
 # instructions per call with callgrind, print one Markdown table and append to
 # results/<hostname>/bench.csv. About 2 minutes on 2 cores. docs/benchmarks.md explains the columns.
 #
-#   bench/run.sh [--quick] [--no-callgrind] [--iters N] [--chain-iters N] [--step-iters N]
-#                [--contact-iters N]
+#   bench/run.sh [--quick] [--no-callgrind] [--no-goals] [--iters N] [--chain-iters N]
+#                [--step-iters N] [--contact-iters N]
 #   env: BUILD (default build-bench), BENCH_ARGS (extra arguments for the timing run)
 set -euo pipefail
 
@@ -16,11 +16,13 @@ CHAIN_ITERS=10   # the same on the chains
 STEP_ITERS=300   # steps per callgrind run of the step kernels (from the start state)
 CONTACT_ITERS=1000 # steps per run of the contact step kernels, timed and counted (from the start)
 CALLGRIND=1
+GOALS=1          # end with bench/goals.sh's table (--no-goals: without it)
 TIMING_ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) TIMING_ARGS+=(--batches 7 --target-ms 1); ITERS=20; CHAIN_ITERS=3 ;;
     --no-callgrind) CALLGRIND=0 ;;
+    --no-goals) GOALS=0 ;;
     --iters) ITERS=$2; shift ;;
     --chain-iters) CHAIN_ITERS=$2; shift ;;
     --step-iters) STEP_ITERS=$2; shift ;;
@@ -298,6 +300,12 @@ awk -F, -v irfile="$TMP/ir.txt" -v csv="$OUT/bench.csv" -v date="$DATE" -v host=
   echo
   awk '/^Agreement/ {p = 1} /^(Scaling|Kernels)/ {p = 0} p' "$TMP/times.md"
   awk '/^Kernels/ {p = 1} p' "$TMP/times.md"
+  if [ "$GOALS" = 1 ]; then
+    echo
+    echo "Issue 18's goals (bench/goals.sh):"
+    echo
+    bash "$ROOT/bench/goals.sh" "$ROOT"
+  fi
 } | tee "$OUT/bench_last.md"
 echo >&2
 echo "run.sh: appended to $OUT/bench.csv, table in $OUT/bench_last.md" >&2
