@@ -101,36 +101,40 @@ static inline void m3_rotate_sym(sn_real* d, const sn_real* r, const sn_real* in
     m3_mul_t(d, t, r);
 }
 
-// rotation matrix of a unit quaternion (w, x, y, z)
-// the norm of a quaternion (any 4-vector) without overflow or underflow: the components are
-// scaled by the largest |q_k| first, so (1e200, 1e200, 0, 0) has norm 1.414e200 (not inf) and
-// (1e-170, 0, 0, 0) 1e-170 (not 0). 0 only for the zero quaternion; NaN when a component is
-// not finite. Every quaternion a user gives (states, targets, files) is normalized by it.
-static inline sn_real quat_norm_safe(const sn_real* q) {
+// q scaled by its largest |q_k| into s: that largest value, 0 for the zero quaternion, NaN when
+// a component is not finite (s untouched then)
+static inline sn_real quat_scaled(const sn_real* q, sn_real* s) {
     sn_real big = 0;
     for (int k = 0; k < 4; k++) {
         if (!isfinite(q[k])) return (sn_real)NAN;
         if (fabs(q[k]) > big) big = fabs(q[k]);
     }
     if (big == 0) return 0;
-    sn_real a = q[0] / big, b = q[1] / big, c = q[2] / big, d = q[3] / big;
-    return big * sqrt(a * a + b * b + c * c + d * d);
+    for (int k = 0; k < 4; k++)
+        s[k] = q[k] / big;
+    return big;
+}
+// the norm of a quaternion (any 4-vector) without overflow or underflow: the components are
+// scaled by the largest |q_k| first, so (1e200, 1e200, 0, 0) has norm 1.414e200 (not inf) and
+// (1e-170, 0, 0, 0) 1e-170 (not 0). 0 only for the zero quaternion; NaN when a component is
+// not finite. Every quaternion a user gives (states, targets, files) is normalized by it.
+static inline sn_real quat_norm_safe(const sn_real* q) {
+    sn_real s[4];
+    sn_real big = quat_scaled(q, s);
+    if (!(big > 0)) return big;
+    return big * sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] + s[3] * s[3]);
 }
 // out = q / |q| by quat_norm_safe (out may be q): 1, or 0 (out untouched) when q is zero or not
 // finite. The largest component is divided first, so the result is unit to rounding.
 static inline int quat_normalize_safe(sn_real* out, const sn_real* q) {
-    sn_real big = 0;
-    for (int k = 0; k < 4; k++) {
-        if (!isfinite(q[k])) return 0;
-        if (fabs(q[k]) > big) big = fabs(q[k]);
-    }
-    if (big == 0) return 0;
-    sn_real s[4] = {q[0] / big, q[1] / big, q[2] / big, q[3] / big};
+    sn_real s[4];
+    if (!(quat_scaled(q, s) > 0)) return 0;
     sn_real n = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2] + s[3] * s[3]);
     for (int k = 0; k < 4; k++)
         out[k] = s[k] / n;
     return 1;
 }
+// rotation matrix of a unit quaternion (w, x, y, z)
 static inline void quat_to_m3(sn_real* r, const sn_real* q) {
     sn_real w = q[0], x = q[1], y = q[2], z = q[3];
     r[0] = 1 - 2 * (y * y + z * z);

@@ -299,7 +299,7 @@ sn_status sni_couple_check_desc(sn_world* w, const sn_constraint_desc* d) {
 }
 
 sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int* id) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_constraint: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!d) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_constraint: d is NULL");
     if (!d) return FAIL(w, "sn_world_add_constraint: d is NULL");
     if (sni_soft_on(w))
@@ -335,11 +335,8 @@ sn_status sn_world_add_constraint(sn_world* w, const sn_constraint_desc* d, int*
 
 
 int sn_world_constraint_count(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_constraint_count: w is NULL");
-        return SN_NONE;
-    }
-    return w && w->couple ? w->couple->ncon : 0;
+    SNI_REFUSE_NULL(w, SN_NONE);
+    return w->couple ? w->couple->ncon : 0;
 }
 
 
@@ -353,7 +350,7 @@ static sn_status check_id(const sn_world* w, int id, const char* fn) {
 
 sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real force[3], sn_real torque[3],
                                     int* taut) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_constraint_force: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     sn_status st = check_id(w, id, "sn_world_constraint_force");
     if (st != SN_OK) return st;
     const sni_couple_con* k = &w->couple->con[id];
@@ -365,7 +362,7 @@ sn_status sn_world_constraint_force(const sn_world* w, int id, sn_real force[3],
 
 
 sn_status sn_world_constraint_error(sn_world* w, int id, sn_real* worst) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_constraint_error: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!worst)
         return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_constraint_error: worst is NULL");
     sn_status st = check_id(w, id, "sn_world_constraint_error");

@@ -94,7 +94,7 @@ static sn_status add_model_body(sn_world* w, const sn_maximal* mx, int i, int b,
 
 sn_status sn_world_add_maximal_as(sn_world* w, const sn_maximal* mx, const sn_system* like,
                                   int* first) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_maximal_as: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!mx) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_maximal_as: mx is NULL");
     sn_status st = check_maximal(w, mx, like);
     if (st != SN_OK) return st;
@@ -155,14 +155,14 @@ sn_status sn_world_add_maximal_as(sn_world* w, const sn_maximal* mx, const sn_sy
 }
 
 sn_status sn_world_add_maximal(sn_world* w, const sn_maximal* mx, int* first) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_maximal: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!mx) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_maximal: mx is NULL");
     return sn_world_add_maximal_as(w, mx, NULL, first);
 }
 
 sn_status sn_world_maximal_joint_state(const sn_world* w, sn_maximal* mx, int first, sn_real* q,
                                        int nq, sn_real* u, int nv) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_maximal_joint_state: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!mx)
         return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_maximal_joint_state: mx is NULL");
     sn_world* ww = (sn_world*)w; // the message buffer only
@@ -192,7 +192,7 @@ sn_status sn_world_maximal_joint_state(const sn_world* w, sn_maximal* mx, int fi
 }
 
 sn_status sn_world_copy_settings(sn_world* dst, const sn_world* src) {
-    if (!dst) return sni_refuse(SN_ERR_ARG, "sn_world_copy_settings: dst is NULL");
+    SNI_REFUSE_NULL(dst, SN_ERR_ARG);
     if (!src)
         return sni_world_fail((sn_world*)dst, SN_ERR_ARG, "sn_world_copy_settings: src is NULL");
     if (!src) return FAIL(dst, "sn_world_copy_settings: src is NULL");

@@ -191,8 +191,8 @@ static int solve_floating_root(const sn_model* m, sn_data* d, int b, const sn_re
 }
 
 sn_status sn_aba(const sn_model* m, sn_data* d, const sn_real* tau, sn_real* udot) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_aba: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_aba: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     return sni_aba(m, d, tau, NULL, udot);
 }

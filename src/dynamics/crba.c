@@ -20,8 +20,8 @@ static inline void add10(sn_real* restrict p, const sn_real* restrict c) {
 }
 
 sn_status sn_crba(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_crba: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_crba: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     sni_crba_extra(m, d, NULL, d->mass_matrix);
     return SN_OK;

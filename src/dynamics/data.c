@@ -184,14 +184,8 @@ void sn_data_destroy(sn_data* d) {
 }
 
 void sn_data_reset(const sn_model* m, sn_data* d) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_data_reset: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_data_reset: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     memcpy(d->q, m->q0, (size_t)m->nq * sizeof(sn_real));
     memset(d->u, 0, (size_t)m->nv * sizeof(sn_real));
     d->gravity[0] = 0;
@@ -202,9 +196,9 @@ void sn_data_reset(const sn_model* m, sn_data* d) {
 
 sn_status sn_set_state(const sn_model* m, sn_data* d, const sn_real* q, int nq, const sn_real* u,
                        int nv) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_set_state: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_set_state: d is NULL");
-    if (!q) return sni_refuse(SN_ERR_ARG, "sn_set_state: q is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
+    SNI_REFUSE_NULL(q, SN_ERR_ARG);
     if (d->model_ != m) return sni_refuse(SN_ERR_ARG, "sn_set_state: d was not created for m");
     if (nq != m->nq)
         return sni_refuse(SN_ERR_ARG, "sn_set_state: nq %d is not the model's nq = %d", nq, m->nq);

@@ -4,14 +4,8 @@
 #include "dynamics/dyn.h"
 
 sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_kinetic_energy: m is NULL");
-        return (sn_real)NAN;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_kinetic_energy: d is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(m, (sn_real)NAN);
+    SNI_REFUSE_NULL(d, (sn_real)NAN);
     sn_real e = 0;
     for (int b = 1; b < m->nbody; b++) {
         sn_real f[6];
@@ -25,14 +19,8 @@ sn_real sn_kinetic_energy(const sn_model* m, const sn_data* d) {
 }
 
 sn_real sn_potential_energy(const sn_model* m, const sn_data* d) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_potential_energy: m is NULL");
-        return (sn_real)NAN;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_potential_energy: d is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(m, (sn_real)NAN);
+    SNI_REFUSE_NULL(d, (sn_real)NAN);
     // every body, the fixed base (body 0, the links welded to the world) included
     sn_real e = 0;
     for (int b = 0; b < m->nbody; b++)
@@ -41,14 +29,8 @@ sn_real sn_potential_energy(const sn_model* m, const sn_data* d) {
 }
 
 sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_com: m is NULL");
-        return (sn_real)NAN;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_com: d is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(m, (sn_real)NAN);
+    SNI_REFUSE_NULL(d, (sn_real)NAN);
     sn_real mt = 0, c[3] = {0, 0, 0};
     for (int b = 0; b < m->nbody; b++) {
         mt += m->body_mass[b];
@@ -64,14 +46,8 @@ sn_real sn_com(const sn_model* m, const sn_data* d, sn_real com[3]) {
 }
 
 void sn_momentum(const sn_model* m, const sn_data* d, sn_real lin[3], sn_real ang[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_momentum: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_momentum: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     sn_real h[6] = {0, 0, 0, 0, 0, 0};
     for (int b = 1; b < m->nbody; b++) {
         sn_real f[6];

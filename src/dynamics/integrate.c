@@ -26,22 +26,10 @@ static void turn(sn_real* qo, const sn_real* q, const sn_real* w, sn_real dt) {
 
 void sn_integrate_q(const sn_model* m, const sn_real* q, const sn_real* u, sn_real dt,
                     sn_real* q_out) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_integrate_q: m is NULL");
-        return;
-    }
-    if (!q) {
-        sni_refuse(SN_ERR_ARG, "sn_integrate_q: q is NULL");
-        return;
-    }
-    if (!u) {
-        sni_refuse(SN_ERR_ARG, "sn_integrate_q: u is NULL");
-        return;
-    }
-    if (!q_out) {
-        sni_refuse(SN_ERR_ARG, "sn_integrate_q: q_out is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(q);
+    SNI_REFUSE_NULL_VOID(u);
+    SNI_REFUSE_NULL_VOID(q_out);
     if (!isfinite(dt)) {
         sni_refuse(SN_ERR_ARG, "sn_integrate_q: dt %g is not finite", dt);
         sni_fill_nan(q_out, m->nq);

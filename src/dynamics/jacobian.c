@@ -5,18 +5,9 @@
 
 void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                        sn_real* jp, sn_real* jr) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: d is NULL");
-        return;
-    }
-    if (!point) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jacobian: point is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
+    SNI_REFUSE_NULL_VOID(point);
     int nv = m->nv;
     if (sni_bad_index(__func__, "body", body, m->nbody)) {
         sni_fill_nan(jp, 3 * nv);
@@ -38,14 +29,8 @@ void sn_point_jacobian(const sn_model* m, const sn_data* d, int body, const sn_r
 }
 
 void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* jp, sn_real* jr) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_jacobian: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_jacobian: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
         sni_fill_nan(jp, 3 * m->nv);
         sni_fill_nan(jr, 3 * m->nv);
@@ -58,18 +43,9 @@ void sn_frame_jacobian(const sn_model* m, const sn_data* d, int frame, sn_real* 
 
 void sn_point_jdot_u(const sn_model* m, const sn_data* d, int body, const sn_real point[3],
                      sn_real lin[3], sn_real ang[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: d is NULL");
-        return;
-    }
-    if (!point) {
-        sni_refuse(SN_ERR_ARG, "sn_point_jdot_u: point is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
+    SNI_REFUSE_NULL_VOID(point);
     if (sni_bad_index(__func__, "body", body, m->nbody)) {
         sni_fill_nan(lin, 3);
         sni_fill_nan(ang, 3);

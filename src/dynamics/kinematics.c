@@ -150,8 +150,8 @@ static void fk_poses(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_fk(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     fk_poses(m, d);
     // centres of mass and inertias at the world origin
@@ -190,8 +190,8 @@ static inline void body_velocity(const sn_model* m, sn_data* d, int b, sn_real* 
 }
 
 sn_status sn_fk_motion(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_motion: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_motion: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     fk_poses(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
@@ -204,8 +204,8 @@ sn_status sn_fk_motion(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_vel: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     memset(d->body_vel, 0, 6 * sizeof(sn_real));
     memset(d->dof_bias, 0, 6 * sizeof(sn_real));
@@ -230,8 +230,8 @@ sn_status sn_fk_vel(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_fk_acc: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_fk_acc: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     memset(d->body_acc, 0, 6 * sizeof(sn_real));
     for (int b = 1; b < m->nbody; b++) {
@@ -249,14 +249,8 @@ sn_status sn_fk_acc(const sn_model* m, sn_data* d, const sn_real* udot) {
 }
 
 void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3], sn_real rot[9]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_pose: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_pose: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
         sni_fill_nan(pos, 3);
         sni_fill_nan(rot, 9);
@@ -272,14 +266,8 @@ void sn_frame_pose(const sn_model* m, const sn_data* d, int frame, sn_real pos[3
 
 void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                        sn_real ang[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_velocity: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_velocity: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
         sni_fill_nan(lin, 3);
         sni_fill_nan(ang, 3);
@@ -298,14 +286,8 @@ void sn_frame_velocity(const sn_model* m, const sn_data* d, int frame, sn_real l
 
 void sn_frame_acceleration(const sn_model* m, const sn_data* d, int frame, sn_real lin[3],
                            sn_real ang[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_acceleration: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_frame_acceleration: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     if (sni_bad_index(__func__, "frame", frame, m->nframe)) {
         sni_fill_nan(lin, 3);
         sni_fill_nan(ang, 3);

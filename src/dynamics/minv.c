@@ -9,8 +9,8 @@
 #include <math.h>
 
 sn_status sn_factor_mass(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_factor_mass: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_factor_mass: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     sni_factor f = {d->mass_factor, d->mass_factor_d};
     return sni_factor_mass_diag(m, d->mass_matrix, NULL, &f);
@@ -120,18 +120,9 @@ void sni_half_solve_rest(const sn_model* m, const sni_factor* f, sn_real* x) {
 
 
 void sn_solve_mass(const sn_model* m, const sn_data* d, sn_real* x) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_solve_mass: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_solve_mass: d is NULL");
-        return;
-    }
-    if (!x) {
-        sni_refuse(SN_ERR_ARG, "sn_solve_mass: x is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
+    SNI_REFUSE_NULL_VOID(x);
     sni_factor f = {d->mass_factor, d->mass_factor_d};
     sni_solve_factor(m, &f, x);
 }
@@ -180,8 +171,8 @@ static sn_status inverse_by_factor(const sn_model* m, sn_data* d) {
 }
 
 sn_status sn_inverse_mass(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     if (!d->inverse_mass || !d->ws_minv)
         return sni_refuse(SN_ERR_ARG, "sn_inverse_mass: d is a light data without M^-1");

@@ -92,8 +92,8 @@ static void rnea_pass(const sn_model* m, sn_data* d, const sn_real* udot, sn_rea
 }
 
 sn_status sn_rnea(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_rnea: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_rnea: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau, NULL, NULL);
     return SN_OK;
@@ -106,8 +106,8 @@ void sni_rnea_extra(const sn_model* m, sn_data* d, const sn_real* udot, sn_real*
 }
 
 sn_status sn_nonlinear(const sn_model* m, sn_data* d) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_nonlinear: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_nonlinear: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, NULL, d->nonlinear, NULL, NULL);
     return SN_OK;
@@ -212,8 +212,8 @@ void sni_fixed_joint_wrench(const sn_model* m, const sn_data* d, int uj, const s
 
 
 sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot, sn_real* tau) {
-    if (!m) return sni_refuse(SN_ERR_ARG, "sn_inverse_dynamics: m is NULL");
-    if (!d) return sni_refuse(SN_ERR_ARG, "sn_inverse_dynamics: d is NULL");
+    SNI_REFUSE_NULL(m, SN_ERR_ARG);
+    SNI_REFUSE_NULL(d, SN_ERR_ARG);
     SNI_CHECK_MD(m, d);
     rnea_pass(m, d, udot, tau, NULL, NULL);
     sni_link_wrenches(m, d, d->ws_acc, NULL);
@@ -223,14 +223,8 @@ sn_status sn_inverse_dynamics(const sn_model* m, sn_data* d, const sn_real* udot
 
 void sn_joint_wrench_world(const sn_model* m, const sn_data* d, int ujoint, sn_real force[3],
                            sn_real torque[3]) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_joint_wrench_world: m is NULL");
-        return;
-    }
-    if (!d) {
-        sni_refuse(SN_ERR_ARG, "sn_joint_wrench_world: d is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(m);
+    SNI_REFUSE_NULL_VOID(d);
     if (sni_bad_index(__func__, "ujoint", ujoint, m->nujoint)) {
         sni_fill_nan(force, 3);
         sni_fill_nan(torque, 3);

@@ -181,7 +181,7 @@ static void restore_state(sn_system* s, const kept_state* ks, const sn_real* q_s
 
 sn_status sn_system_solve_ik(sn_system* s, const sn_ik_target* targets, int ntarget,
                              const sn_ik_opts* opts, sn_real* q_out, int nq, sn_ik_report* report) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_solve_ik: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!targets)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_solve_ik: targets is NULL");
     const char* call = "sn_system_solve_ik";
@@ -224,7 +224,7 @@ sn_status sn_system_solve_ik(sn_system* s, const sn_ik_target* targets, int ntar
 
 sn_status sn_system_ik_errors(sn_system* s, const sn_ik_target* targets, int ntarget,
                               const sn_real* q, int nq, sn_real* errors) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_ik_errors: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!targets)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_ik_errors: targets is NULL");
     const char* call = "sn_system_ik_errors";

@@ -42,10 +42,7 @@ typedef struct lid {
 } lid;
 
 int sn_system_loop_row_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_loop_row_count: s is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, SN_NONE);
     const sn_model* m = s->m;
     int n = 0;
     for (int c = 0; c < m->nconstraint; c++)
@@ -426,7 +423,7 @@ sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int
                                           const sn_real* udot_ind, const int* act_dofs, int n_act,
                                           sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out,
                                           sn_loop_id_report* report) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_inverse_dynamics: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!tau_out)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_loop_inverse_dynamics: tau_out is NULL");
@@ -493,7 +490,7 @@ sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind
                                                     const sn_real* udot_ind, sn_real* command_out,
                                                     int nact, sn_real* tau_out, sn_real* lambda_out,
                                                     sn_real* udot_out, sn_loop_id_report* report) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_inverse_dynamics_actuators: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!command_out)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_loop_inverse_dynamics_actuators: command_out is NULL");
@@ -528,7 +525,7 @@ sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind
 sn_status sn_system_loop_forward_dynamics(sn_system* s, const sn_real* tau, int nv,
                                           sn_real* udot_out, sn_real* lambda_out,
                                           sn_loop_id_report* report) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_forward_dynamics: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!udot_out)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_loop_forward_dynamics: udot_out is NULL");

@@ -11,7 +11,7 @@
 
 sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
                                sn_real separation[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_constraint: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (i < 0 || i >= s->m->nconstraint)
         return sni_world_fail(s->world, SN_ERR_ARG, "constraint i %d: the model has %d", i,
                               s->m->nconstraint);
@@ -22,7 +22,7 @@ sn_status sn_system_constraint(const sn_system* s, int i, sn_real impulse[3],
 
 
 sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_loop_error: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     sni_ensure_kinematics(s);
     sn_real sum = 0, top = 0;
@@ -46,7 +46,7 @@ sn_status sn_system_loop_error(sn_system* s, sn_real* rms, sn_real* worst) {
 
 
 sn_status sn_system_orientation_error(sn_system* s, sn_real* worst) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_orientation_error: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!worst)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_orientation_error: worst is NULL");
     if (!worst)
@@ -122,7 +122,7 @@ static sn_real assembly_error(sn_system* s) {
 }
 
 sn_status sn_system_assemble(sn_system* s, int max_iter, sn_real tol, sn_real* residual) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_assemble: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (max_iter < 0)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_assemble: max_iter %d must be 0 or more", max_iter);

@@ -446,10 +446,7 @@ sn_status sn_maximal_from_model(const sn_model* m, const sn_real* q, const sn_re
 }
 
 const sn_model* sn_maximal_model(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_model: mx is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(mx, NULL);
     return mx ? mx->model : NULL;
 }
 
@@ -527,7 +524,7 @@ static void joint_coords(const sn_maximal* mx, int j, sn_real* q, sn_real* u) {
 }
 
 sn_status sn_maximal_joint_state(const sn_maximal* mx, sn_real* q, int nq, sn_real* u, int nv) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_joint_state: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     const sn_model* m = mx->model;
     // the reason goes to sn_maximal_last_error: the message buffer is not part of the state
     sn_maximal* why = (sn_maximal*)mx;

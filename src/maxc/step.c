@@ -837,7 +837,7 @@ static sn_status project(sn_maximal* mx) {
 }
 
 sn_status sn_maximal_step(sn_maximal* mx) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_step: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     for (int i = 0; i < mx->nbody; i++) {
         const sni_mx_body* b = &mx->body[i];
         sni_mx_y* y = &mx->y0[i];

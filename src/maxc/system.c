@@ -177,7 +177,7 @@ static int inv3_chol(sn_real* d, const sn_real* L) {
 }
 
 sn_status sn_maximal_add_body(sn_maximal* mx, sn_real mass, const sn_real inertia[6], int* id) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_body: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!inertia)
         return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is NULL");
     if (!inertia) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_body: inertia is NULL");
@@ -351,7 +351,7 @@ static int desc_rows(const sn_constraint_desc* d) {
 }
 
 sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d, int* id) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_constraint: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!d) return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_add_constraint: d is NULL");
     if (!d) return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_add_constraint: d is NULL");
     sn_status st = check_desc(mx, d);
@@ -394,7 +394,7 @@ sn_status sn_maximal_add_constraint(sn_maximal* mx, const sn_constraint_desc* d,
 }
 
 sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constraint* uc, int* id) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_add_user_constraint: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!uc)
         return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG,
                            "sn_maximal_add_user_constraint: uc is NULL");
@@ -442,29 +442,20 @@ sn_status sn_maximal_add_user_constraint(sn_maximal* mx, const sn_user_constrain
 }
 
 int sn_maximal_body_count(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_body_count: mx is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(mx, SN_NONE);
     return mx ? mx->nbody : 0;
 }
 int sn_maximal_constraint_count(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_count: mx is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(mx, SN_NONE);
     return mx ? mx->ncon : 0;
 }
 int sn_maximal_row_count(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_row_count: mx is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(mx, SN_NONE);
     return mx ? mx->nrow : 0;
 }
 
 sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_timestep: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
         return sni_mx_fail(mx, SN_ERR_ARG,
                            "sn_maximal_set_timestep: dt %g is outside %g to %g s (finite and > 0 "
@@ -475,14 +466,11 @@ sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt) {
     return SN_OK;
 }
 sn_real sn_maximal_timestep(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_timestep: mx is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(mx, (sn_real)NAN);
     return mx ? mx->dt : 0;
 }
 sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_gravity: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!g) return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_set_gravity: g is NULL");
     if (!g || !finite_n(g, 3))
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_gravity: g is NULL or not finite");
@@ -490,7 +478,7 @@ sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]) {
     return SN_OK;
 }
 sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_scheme: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (scheme != SN_MAXIMAL_SEMI_IMPLICIT && scheme != SN_MAXIMAL_RK4)
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_scheme: scheme %d is not a scheme",
                            (int)scheme);
@@ -498,7 +486,7 @@ sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
     return SN_OK;
 }
 sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real beta) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_stabilization: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (!isfinite(alpha) || alpha < 0 || !isfinite(beta) || beta < 0)
         return sni_mx_fail(mx, SN_ERR_ARG,
                            "sn_maximal_set_stabilization: alpha %g and beta %g "
@@ -510,24 +498,18 @@ sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real be
     return SN_OK;
 }
 sn_status sn_maximal_set_projection(sn_maximal* mx, int on) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_projection: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (on != 0 && on != 1)
         return sni_mx_fail(mx, SN_ERR_ARG, "sn_maximal_set_projection: on %d is not 0 or 1", on);
     mx->project = on;
     return SN_OK;
 }
 int sn_maximal_projection(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_projection: mx is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(mx, SN_NONE);
     return mx ? mx->project : 0;
 }
 sn_real sn_maximal_time(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_time: mx is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(mx, (sn_real)NAN);
     return mx ? mx->t : 0;
 }
 
@@ -541,7 +523,7 @@ static sn_status body_id(const sn_maximal* mx, int body, const char* f) {
 
 sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3],
                                     const sn_real quat[4], const sn_real v[3], const sn_real w[3]) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_body_state: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     const char* f = "sn_maximal_set_body_state";
     sn_status st = body_id(mx, body, f);
     if (st != SN_OK) return st;
@@ -578,7 +560,7 @@ sn_status sn_maximal_set_body_state(sn_maximal* mx, int body, const sn_real x[3]
 
 sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x[3], sn_real quat[4],
                                 sn_real v[3], sn_real w[3]) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_body_state: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     sn_status st = body_id(mx, body, "sn_maximal_body_state");
     if (st != SN_OK) return st;
     const sni_mx_body* b = &mx->body[body];
@@ -591,7 +573,7 @@ sn_status sn_maximal_body_state(const sn_maximal* mx, int body, sn_real x[3], sn
 
 sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real force[3],
                                     const sn_real torque[3]) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_set_body_force: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     const char* f = "sn_maximal_set_body_force";
     sn_status st = body_id(mx, body, f);
     if (st != SN_OK) return st;
@@ -605,7 +587,7 @@ sn_status sn_maximal_set_body_force(sn_maximal* mx, int body, const sn_real forc
 
 sn_status sn_maximal_constraint_force(const sn_maximal* mx, int id, sn_real* lambda, int n,
                                       sn_real force[3], sn_real torque[3]) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_force: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     const char* f = "sn_maximal_constraint_force";
     if (id < 0 || id >= mx->ncon)
         return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "%s: id %d is not a constraint id (0..%d)",
@@ -646,7 +628,7 @@ static const sni_maxc_body* body_st(const sn_maximal* mx, int i) {
 // every constraint's rows at the bodies' states, evaluated here without the step's workspace:
 // nothing of mx is written but the reason of a failure (mx->err)
 sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_real* worst) {
-    if (!mx) return sni_refuse(SN_ERR_ARG, "sn_maximal_constraint_error: mx is NULL");
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     sn_maximal* m = (sn_maximal*)mx; // for a failure's message only
     sn_real s = 0, big = 0;
     int n = 0;
@@ -698,10 +680,7 @@ sn_status sn_maximal_constraint_error(const sn_maximal* mx, sn_real* rms, sn_rea
 }
 
 sn_real sn_maximal_kinetic_energy(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_kinetic_energy: mx is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(mx, (sn_real)NAN);
     sn_real e = 0;
     for (int i = 0; i < mx->nbody; i++) {
         const sni_mx_body* b = &mx->body[i];
@@ -719,10 +698,7 @@ static sn_real wire_stretch(const sn_maximal* mx, const sni_mx_con* c) {
 }
 
 sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_potential_energy: mx is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(mx, (sn_real)NAN);
     sn_real e = 0;
     for (int i = 0; i < mx->nbody; i++)
         e -= mx->body[i].mass * v3_dot(mx->g, mx->body[i].st.x);
@@ -737,10 +713,7 @@ sn_real sn_maximal_potential_energy(const sn_maximal* mx) {
 }
 
 void sn_maximal_momentum(const sn_maximal* mx, sn_real linear[3], sn_real angular[3]) {
-    if (!mx) {
-        sni_refuse(SN_ERR_ARG, "sn_maximal_momentum: mx is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(mx);
     sn_real p[3] = {0, 0, 0}, l[3] = {0, 0, 0};
     for (int i = 0; mx && i < mx->nbody; i++) {
         const sni_mx_body* b = &mx->body[i];

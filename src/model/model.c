@@ -145,14 +145,8 @@ static int count_of(const sn_model* m, sn_object kind, const int** names) {
 }
 
 int sn_model_find(const sn_model* m, sn_object kind, const char* name) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_model_find: m is NULL");
-        return SN_NONE;
-    }
-    if (!name) {
-        sni_refuse(SN_ERR_ARG, "sn_model_find: name is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(m, SN_NONE);
+    SNI_REFUSE_NULL(name, SN_NONE);
     const int* names;
     int n = count_of(m, kind, &names);
     if (!names) {
@@ -165,10 +159,7 @@ int sn_model_find(const sn_model* m, sn_object kind, const char* name) {
 }
 
 const char* sn_model_name(const sn_model* m, sn_object kind, int id) {
-    if (!m) {
-        sni_refuse(SN_ERR_ARG, "sn_model_name: m is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(m, NULL);
     const int* names;
     int n = count_of(m, kind, &names);
     if (!names) {

@@ -145,7 +145,7 @@ static sn_status add(sn_system* s, int type, const char* name, int frame, int uj
 
 
 sn_status sn_system_add_sensor(sn_system* s, const sn_sensor_desc* desc, int* id) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_sensor: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!desc) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_add_sensor: desc is NULL");
     if (!desc) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_add_sensor: desc is NULL");
     const sn_real* q = desc->quat;
@@ -201,24 +201,17 @@ void sni_sensors_free(sn_system* s) {
 // ---- getters ----
 
 int sn_system_sensor_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_sensor_count: s is NULL");
-        return SN_NONE;
-    }
-    return s ? s->sens.n : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->sens.n;
 }
 
 
 int sn_system_sensor_find(const sn_system* s, const char* name) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_sensor_find: s is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, SN_NONE);
     if (!name) {
         sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_find: name is NULL");
         return SN_NONE;
     }
-    if (!s || !name) return SN_NONE;
     for (int i = 0; i < s->sens.n; i++)
         if (!strcmp(s->sens.list[i].name, name)) return i;
     return SN_NONE;
@@ -226,7 +219,7 @@ int sn_system_sensor_find(const sn_system* s, const char* name) {
 
 
 sn_status sn_system_sensor_info(const sn_system* s, int i, sn_sensor_info* out) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_sensor_info: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_info: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_sensor_info: out is NULL");
     if (i < 0 || i >= s->sens.n)
@@ -241,25 +234,19 @@ sn_status sn_system_sensor_info(const sn_system* s, int i, sn_sensor_info* out) 
 
 
 int sn_system_sensor_value_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_sensor_value_count: s is NULL");
-        return SN_NONE;
-    }
-    return s ? s->sens.nvalue : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->sens.nvalue;
 }
 
 
 const sn_real* sn_system_sensor_values(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_sensor_values: s is NULL");
-        return NULL;
-    }
-    return s && s->sens.n && (s->valid & SNI_VALID_SENSOR) ? s->sens.value : NULL;
+    SNI_REFUSE_NULL(s, NULL);
+    return s->sens.n && (s->valid & SNI_VALID_SENSOR) ? s->sens.value : NULL;
 }
 
 
 sn_status sn_system_sensor_read(const sn_system* s, int i, sn_real* out, int n) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_sensor_read: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_sensor_read: out is NULL");
     if (i < 0 || i >= s->sens.n)
         return SET_ERR(s->world, SN_ERR_ARG, "sensor i %d: the system has %d sensors", i,

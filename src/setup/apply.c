@@ -20,10 +20,9 @@
 
 
 sn_status sn_system_constraint_error(sn_system* s, sn_constraint_error* out) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_constraint_error: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_constraint_error: out is NULL");
-    if (!s || !out) return SN_ERR_ARG;
     const sn_model* m = s->m;
     memset(out, 0, sizeof *out);
     if (m->nconstraint) {
@@ -208,7 +207,7 @@ static sn_status servos(sn_system* s, sn_setup_report* r) {
 
 
 sn_status sn_system_apply_file(sn_system* s, const sn_setup_opts* opts, sn_setup_report* report) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_apply_file: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     sn_setup_opts none;
     memset(&none, 0, sizeof none);
     const sn_setup_opts* o = opts ? opts : &none;

@@ -216,10 +216,9 @@ static int positive3(const sn_real* x, int n) {
 
 sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_sphere: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_sphere: out is NULL");
-    if (!positive3(&radius, 1))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius must be positive") : SN_ERR_ARG;
+    if (!positive3(&radius, 1)) return SET_ERR(w, SN_ERR_ARG, "radius must be positive");
     sn_real i = 0.4 * mass * radius * radius;
     free_body b = {SN_GEOM_SPHERE, {radius, 0, 0}, NULL, mass, {i, 0, 0, i, 0, i}, {0, 0, 0}};
     return add_free_body(w, &b, out);
@@ -228,11 +227,10 @@ sn_status sn_world_add_sphere(sn_world* w, sn_real radius, sn_real mass, sn_syst
 
 sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_box: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!size) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_box: size is NULL");
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_box: out is NULL");
-    if (!size || !positive3(size, 3))
-        return w ? SET_ERR(w, SN_ERR_ARG, "box sizes must be positive") : SN_ERR_ARG;
+    if (!size || !positive3(size, 3)) return SET_ERR(w, SN_ERR_ARG, "box sizes must be positive");
     sn_real x = size[0] * size[0], y = size[1] * size[1], z = size[2] * size[2];
     free_body b = {SN_GEOM_BOX,
                    {size[0], size[1], size[2]},
@@ -247,11 +245,10 @@ sn_status sn_world_add_box(sn_world* w, const sn_real size[3], sn_real mass, sn_
 sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                 sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_cylinder: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_cylinder: out is NULL");
     sn_real d[2] = {radius, length};
-    if (!positive3(d, 2))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    if (!positive3(d, 2)) return SET_ERR(w, SN_ERR_ARG, "radius and length must be positive");
     sn_real t = mass * (3 * radius * radius + length * length) / 12;
     free_body b = {SN_GEOM_CYLINDER,
                    {radius, length, 0},
@@ -266,11 +263,10 @@ sn_status sn_world_add_cylinder(sn_world* w, sn_real radius, sn_real length, sn_
 sn_status sn_world_add_capsule(sn_world* w, sn_real radius, sn_real length, sn_real mass,
                                sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_capsule: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_capsule: out is NULL");
     sn_real d[2] = {radius, length};
-    if (!positive3(d, 2))
-        return w ? SET_ERR(w, SN_ERR_ARG, "radius and length must be positive") : SN_ERR_ARG;
+    if (!positive3(d, 2)) return SET_ERR(w, SN_ERR_ARG, "radius and length must be positive");
     // mass shared by volume between the cylinder and the two hemispheres
     sn_real r = radius, L = length, vc = r * r * L, vs = 4.0 / 3.0 * r * r * r;
     sn_real mc = mass * vc / (vc + vs), ms = mass - mc;
@@ -331,7 +327,7 @@ static sn_status mesh_body(sn_world* w, const char* path, const sn_real* sc, sn_
 sn_status sn_world_add_mesh(sn_world* w, const char* path, const sn_real scale[3], sn_real mass,
                             sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_mesh: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!path) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_mesh: path is NULL");
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_mesh: out is NULL");
     sn_real one[3] = {1, 1, 1};
@@ -351,7 +347,7 @@ static int all_zero(const sn_real* x, int n) {
 
 sn_status sn_world_add_body(sn_world* w, const sn_body_desc* d, sn_system** out) {
     if (out) *out = NULL;
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_add_body: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!d) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_body: desc is NULL");
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_add_body: out is NULL");
     if (!d) return SET_ERR(w, SN_ERR_ARG, "sn_world_add_body needs a body description");

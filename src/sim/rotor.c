@@ -64,7 +64,7 @@ static int one_dof_joint(const sn_model* m, int dof) {
 
 
 sn_status sn_system_set_rotor(sn_system* s, int dof, sn_real spin_inertia, sn_real gear_ratio) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_rotor: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     sn_world* w = s->world;
     if (dof < 0 || dof >= m->nv)
@@ -113,7 +113,7 @@ sn_status sn_system_set_rotor(sn_system* s, int dof, sn_real spin_inertia, sn_re
 
 
 sn_status sn_system_rotor(const sn_system* s, int dof, sn_real* spin_inertia, sn_real* gear_ratio) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_rotor: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (dof < 0 || dof >= s->m->nv)
         return SET_ERR(s->world, SN_ERR_ARG, "sn_system_rotor: dof %d: the system has DOFs 0 to %d",
                        dof, s->m->nv - 1);

@@ -557,7 +557,7 @@ static sn_status fail_all(sn_world* w, int n, sn_status st) {
 // ---- the world's step ----
 
 sn_status sn_world_integrate1(sn_world* w) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate1: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     w->ncontact = 0;
     for (int i = 0; i < w->nsys; i++) {
         sn_system* s = w->sys[i];
@@ -634,7 +634,7 @@ static sn_status soft_integrate2(sn_world* w) {
 
 
 sn_status sn_world_integrate2(sn_world* w) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate2: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (sni_soft_on(w)) {
         // (a soft world's systems step alone: nothing would hold the world constraints)
         if (sn_world_constraint_count(w) > 0)
@@ -690,7 +690,7 @@ sn_status sn_world_integrate2(sn_world* w) {
 
 
 sn_status sn_world_integrate(sn_world* w) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_integrate: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     sn_status st = sn_world_integrate1(w);
     return st == SN_OK ? sn_world_integrate2(w) : st;
 }
@@ -726,7 +726,7 @@ void sni_step_ujoint_wrench(const sn_system* s, int ujoint, sn_real w[6]) {
 
 
 sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_real torque[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_joint_wrench: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (ujoint < 0 || ujoint >= s->m->nujoint)
         return sni_world_fail(s->world, SN_ERR_ARG, "ujoint %d: the model has URDF joints 0 to %d",
                               ujoint, s->m->nujoint - 1);
@@ -750,7 +750,7 @@ sn_status sn_system_joint_wrench(sn_system* s, int ujoint, sn_real force[3], sn_
 
 sn_status sn_system_step_torques(const sn_system* s, sn_real* pd, sn_real* damping,
                                  sn_real* actuators, sn_real* springs, sn_real* external) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_step_torques: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     int nv = m->nv;
     if (s->step.scheme_used == SN_SCHEME_RK4) {

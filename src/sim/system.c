@@ -18,31 +18,19 @@
 // ---- state ----
 
 const sn_model* sn_system_model(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_model: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     return s->m;
 }
 sn_data* sn_system_data(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_data: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     return s->d;
 }
 const sn_real* sn_system_q(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_q: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     return s->d->q;
 }
 const sn_real* sn_system_u(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_u: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     return s->d->u;
 }
 
@@ -102,7 +90,7 @@ static sn_status check_q(sn_system* s, const sn_real* q, int nq) {
 
 
 sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_real* u, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_state: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!q) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_state: q is NULL");
     if (!u) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_state: u is NULL");
     sn_status st = check_q(s, q, nq);
@@ -119,7 +107,7 @@ sn_status sn_system_set_state(sn_system* s, const sn_real* q, int nq, const sn_r
 
 
 sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_q: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!q) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_q: q is NULL");
     sn_status st = check_q(s, q, nq);
     if (st != SN_OK) return st;
@@ -132,16 +120,13 @@ sn_status sn_system_set_q(sn_system* s, const sn_real* q, int nq) {
 
 
 int sn_system_has_contacted(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_has_contacted: s is NULL");
-        return SN_NONE;
-    }
-    return s ? s->has_contacted : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->has_contacted;
 }
 
 
 sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_u: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!u) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_u: u is NULL");
     if (nv != s->m->nv)
         return SET_ERR(s->world, SN_ERR_ARG, "nv %d is not the model's nv = %d", nv, s->m->nv);
@@ -155,10 +140,7 @@ sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv) {
 // ---- dynamics getters (lazy) ----
 
 const sn_real* sn_system_mass_matrix(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_mass_matrix: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     sni_ensure_kinematics(s);
     if (!(s->valid & SNI_VALID_MASS)) {
         sn_crba(s->m, s->d);
@@ -169,10 +151,7 @@ const sn_real* sn_system_mass_matrix(sn_system* s) {
 
 
 const sn_real* sn_system_nonlinear(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_nonlinear: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     sni_ensure_kinematics(s);
     if (!(s->valid & SNI_VALID_BIAS)) {
         sn_nonlinear(s->m, s->d);
@@ -183,10 +162,7 @@ const sn_real* sn_system_nonlinear(sn_system* s) {
 
 
 const sn_real* sn_system_inverse_mass(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_inverse_mass: s is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(s, NULL);
     if (!(s->valid & SNI_VALID_MINV)) {
         sn_system_mass_matrix(s);
         if (sn_inverse_mass(s->m, s->d) != SN_OK) return NULL;
@@ -197,20 +173,14 @@ const sn_real* sn_system_inverse_mass(sn_system* s) {
 
 
 sn_real sn_system_kinetic_energy(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_kinetic_energy: s is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(s, (sn_real)NAN);
     sni_ensure_kinematics(s);
     return sn_kinetic_energy(s->m, s->d);
 }
 
 
 sn_real sn_system_potential_energy(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_potential_energy: s is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(s, (sn_real)NAN);
     sni_ensure_kinematics(s);
     return sn_potential_energy(s->m, s->d);
 }
@@ -219,7 +189,7 @@ sn_real sn_system_potential_energy(sn_system* s) {
 // ---- control ----
 
 sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_control_mode: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (mode != SN_CONTROL_FORCE_AND_TORQUE && mode != SN_CONTROL_PD_PLUS_FEEDFORWARD)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown control mode %d", (int)mode);
     s->ctl.mode = mode;
@@ -229,10 +199,7 @@ sn_status sn_system_set_control_mode(sn_system* s, sn_control_mode mode) {
 
 
 sn_control_mode sn_system_control_mode(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_control_mode: s is NULL");
-        return (sn_control_mode)SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, (sn_control_mode)SN_NONE);
     return (sn_control_mode)s->ctl.mode;
 }
 
@@ -253,7 +220,7 @@ static sn_status check_vec(sn_system* s, const sn_real* x, int n, const char* nn
 
 
 sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real* kd, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_pd_gains: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!kp) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_gains: kp is NULL");
     if (!kd) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_gains: kd is NULL");
     sn_status st = check_vec(s, kp, nv, "nv", s->m->nv, "kp", 1);
@@ -274,7 +241,7 @@ sn_status sn_system_set_pd_gains(sn_system* s, const sn_real* kp, const sn_real*
 
 sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, const sn_real* u_ref,
                                   int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_pd_target: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!q_ref)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_pd_target: q_ref is NULL");
     if (!u_ref)
@@ -298,7 +265,7 @@ sn_status sn_system_set_pd_target(sn_system* s, const sn_real* q_ref, int nq, co
 
 
 sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_generalized_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!tau)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_generalized_force: tau is NULL");
     sn_status st = check_vec(s, tau, nv, "nv", s->m->nv, "tau", 0);
@@ -310,16 +277,15 @@ sn_status sn_system_set_generalized_force(sn_system* s, const sn_real* tau, int 
 
 sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, const sn_real* upper,
                                          int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuation_limits: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!lower)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_set_actuation_limits: lower is NULL");
     if (!upper)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_set_actuation_limits: upper is NULL");
-    if (!s || !lower || !upper || nv != s->m->nv)
-        return s ? SET_ERR(s->world, SN_ERR_ARG, "actuation limits need nv = %d entries", s->m->nv)
-                 : SN_ERR_ARG;
+    if (nv != s->m->nv)
+        return SET_ERR(s->world, SN_ERR_ARG, "actuation limits need nv = %d entries", s->m->nv);
     for (int i = 0; i < nv; i++)
         if (isnan(lower[i]) || isnan(upper[i]) || lower[i] > upper[i])
             return SET_ERR(s->world, SN_ERR_ARG, "actuation limit %d: [%g, %g] is not a range", i,
@@ -331,7 +297,7 @@ sn_status sn_system_set_actuation_limits(sn_system* s, const sn_real* lower, con
 
 
 sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_joint_damping: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!b) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_joint_damping: b is NULL");
     sn_status st = check_vec(s, b, nv, "nv", s->m->nv, "damping", 1);
     if (st != SN_OK) return st;
@@ -342,7 +308,7 @@ sn_status sn_system_set_joint_damping(sn_system* s, const sn_real* b, int nv) {
 
 
 sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_spring: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     if (joint < 0 || joint >= m->njoint || m->joint_nv[joint] != 1)
         return SET_ERR(s->world, SN_ERR_ARG, "a spring needs a 1-DOF joint (joint %d)", joint);
@@ -358,10 +324,7 @@ sn_status sn_system_add_spring(sn_system* s, int joint, sn_real k, sn_real rest)
 
 
 void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_springs: s is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(s);
     for (int v = 0; v < s->m->nv; v++) {
         if (stiffness) stiffness[v] = s->ctl.spring_k[v];
         if (rest) rest[v] = s->ctl.spring_k[v] > 0 ? s->ctl.spring_kq[v] / s->ctl.spring_k[v] : 0;
@@ -370,10 +333,7 @@ void sn_system_springs(const sn_system* s, sn_real* stiffness, sn_real* rest) {
 
 
 sn_real sn_system_spring_energy(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_spring_energy: s is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(s, (sn_real)NAN);
     const sn_model* m = s->m;
     sn_real e = 0;
     for (int v = 0; v < m->nv; v++) {
@@ -418,7 +378,7 @@ static sn_status apply_wrench(sn_system* s, int body, const sn_real* x, const sn
 
 sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real point[3],
                                        const sn_real force[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_external_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!point)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_external_force: point is NULL");
     if (!force)
@@ -437,7 +397,7 @@ sn_status sn_system_set_external_force(sn_system* s, int body, const sn_real poi
 
 
 sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real torque[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_external_torque: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!torque)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_set_external_torque: torque is NULL");
@@ -449,7 +409,7 @@ sn_status sn_system_set_external_torque(sn_system* s, int body, const sn_real to
 
 sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real point[3],
                                          const sn_real force[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_constraint_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!point)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_set_constraint_force: point is NULL");
@@ -463,7 +423,7 @@ sn_status sn_system_set_constraint_force(sn_system* s, int body, const sn_real p
 // ---- actuators ----
 
 sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* id) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_actuator: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!a)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_add_actuator: a is NULL (no actuator description)");
@@ -521,16 +481,13 @@ sn_status sn_system_add_actuator(sn_system* s, const sn_actuator_desc* a, int* i
 
 
 int sn_system_actuator_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_actuator_count: s is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, SN_NONE);
     return s->act.n;
 }
 
 
 sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuator_torques: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!tau)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_actuator_torques: tau is NULL");
     sn_status st = check_vec(s, tau, n, "n", s->act.n, "actuator torques", 0);
@@ -541,7 +498,7 @@ sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n
 
 
 sn_status sn_system_set_actuator_torque(sn_system* s, int i, sn_real tau) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_actuator_torque: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (i < 0 || i >= s->act.n)
         return s->act.n
                    ? SET_ERR(s->world, SN_ERR_ARG,
@@ -556,16 +513,13 @@ sn_status sn_system_set_actuator_torque(sn_system* s, int i, sn_real tau) {
 
 
 void sn_system_set_motor_region_enforced(sn_system* s, int enforced) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_set_motor_region_enforced: s is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(s);
     s->act.mor_enforced = enforced != 0;
 }
 
 
 sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, int n) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_actuator_states: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_actuator_states: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_actuator_states: out is NULL");
     if (n != s->act.n)
@@ -579,7 +533,7 @@ sn_status sn_system_actuator_states(const sn_system* s, sn_actuator_state* out, 
 // ---- getGeneralizedForce ----
 
 sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_generalized_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_generalized_force: out is NULL");
     if (!out) return SET_ERR(s->world, SN_ERR_ARG, "sn_system_generalized_force: out is NULL");
@@ -605,7 +559,7 @@ sn_status sn_system_generalized_force(sn_system* s, sn_real* out, int nv) {
 // ---- schemes and inverse dynamics ----
 
 sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_scheme: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (scheme < SN_SCHEME_SEMI_IMPLICIT || scheme > SN_SCHEME_RK4)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown integration scheme %d", (int)scheme);
     if (scheme != SN_SCHEME_SEMI_IMPLICIT && s->rotor.n > 0)
@@ -619,23 +573,17 @@ sn_status sn_system_set_scheme(sn_system* s, sn_scheme scheme) {
 
 
 sn_scheme sn_system_scheme(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_scheme: s is NULL");
-        return (sn_scheme)SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, (sn_scheme)SN_NONE);
     return (sn_scheme)s->step.scheme;
 }
 sn_scheme sn_system_scheme_used(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_scheme_used: s is NULL");
-        return (sn_scheme)SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, (sn_scheme)SN_NONE);
     return (sn_scheme)s->step.scheme_used;
 }
 
 
 sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_gyroscopic: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (mode != SN_GYROSCOPIC_EXPLICIT && mode != SN_GYROSCOPIC_MIDPOINT)
         return SET_ERR(s->world, SN_ERR_ARG, "mode %d is not an sn_gyroscopic", (int)mode);
     s->gyro.mode = mode;
@@ -645,17 +593,11 @@ sn_status sn_system_set_gyroscopic(sn_system* s, sn_gyroscopic mode) {
 
 
 sn_gyroscopic sn_system_gyroscopic(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_gyroscopic: s is NULL");
-        return (sn_gyroscopic)SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, (sn_gyroscopic)SN_NONE);
     return (sn_gyroscopic)s->gyro.mode;
 }
 void sn_system_set_compute_inverse_dynamics(sn_system* s, int on) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_set_compute_inverse_dynamics: s is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(s);
     // the sensors read the inverse dynamics' snapshot: it stays on while there are any
     if (!on && s->sens.n > 0) {
         sni_world_warn(s->world,
@@ -683,10 +625,7 @@ static const sni_contact* nth_contact(const sn_system* s, int i, int* side_b) {
 
 
 int sn_system_contact_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_contact_count: s is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, SN_NONE);
     int n = 0, side;
     while (nth_contact(s, n, &side))
         n++;
@@ -695,7 +634,7 @@ int sn_system_contact_count(const sn_system* s) {
 
 
 sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_contact: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_contact: out is NULL");
     int b = 0;
     if (!s) return SN_ERR_ARG;
@@ -721,10 +660,7 @@ sn_status sn_system_contact(const sn_system* s, int i, sn_contact* out) {
 
 
 void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_set_joint_limits_enabled: s is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(s);
     s->ctl.limits_off = !enabled;
 }
 
@@ -732,7 +668,7 @@ void sn_system_set_joint_limits_enabled(sn_system* s, int enabled) {
 // ---- collision filters ----
 
 sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group, unsigned mask) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_collision_filter: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -743,10 +679,7 @@ sn_status sn_system_set_collision_filter(sn_system* s, int body, unsigned group,
 
 
 void sn_system_set_self_collision(sn_system* s, int enabled) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_set_self_collision: s is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(s);
     s->self_collision = enabled != 0;
 }
 
@@ -754,7 +687,7 @@ void sn_system_set_self_collision(sn_system* s, int enabled) {
 // ---- materials and reporting ----
 
 sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_body_material: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -767,7 +700,7 @@ sn_status sn_system_set_body_material(sn_system* s, int body, int material) {
 
 sn_status sn_system_body_contact_force(const sn_system* s, int body, sn_real force[3],
                                        sn_real torque[3]) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_body_contact_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (body < 0 || body >= s->m->nbody)
         return SET_ERR(s->world, SN_ERR_ARG, "body %d: the model has bodies 0 to %d", body,
                        s->m->nbody - 1);
@@ -810,7 +743,7 @@ void sni_system_placements(const sn_model* m, sn_real* buf, int to_model) {
 
 
 sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_update_mass_info: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     sni_data_classify_joints(m, s->d);
     sni_system_invalidate(s, ~0u);
@@ -828,7 +761,7 @@ sn_status sn_system_update_mass_info(sn_system* s, int* nreduced) {
 
 
 sn_status sn_system_constraint_directions(const sn_system* s, int i, int* n) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_constraint_directions: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!n)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_constraint_directions: n is NULL");
     if (!n) return SET_ERR(s->world, SN_ERR_ARG, "n is NULL");

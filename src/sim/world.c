@@ -107,7 +107,7 @@ void sn_world_destroy(sn_world* w) {
 
 
 sn_status sn_world_set_timestep(sn_world* w, sn_real dt) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_timestep: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!(dt >= SN_TIMESTEP_MIN && dt <= SN_TIMESTEP_MAX))
         return SET_ERR(w, SN_ERR_ARG,
                        "sn_world_set_timestep: dt %g s is outside %g to %g s (SN_TIMESTEP_MIN, "
@@ -119,24 +119,15 @@ sn_status sn_world_set_timestep(sn_world* w, sn_real dt) {
 
 
 sn_real sn_world_timestep(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_timestep: w is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(w, (sn_real)NAN);
     return w->dt;
 }
 sn_real sn_world_time(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_time: w is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(w, (sn_real)NAN);
     return w->time;
 }
 int sn_world_warning_count(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_warning_count: w is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(w, SN_NONE);
     return w->nwarning;
 }
 const char* sn_world_last_warning(const sn_world* w) {
@@ -146,19 +137,13 @@ const char* sn_world_last_error(const sn_world* w) {
     return w ? w->last_error : "sn_world_last_error: w is NULL";
 }
 int sn_world_system_count(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_system_count: w is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(w, SN_NONE);
     return w->nsys;
 }
 
 
 sn_system* sn_world_system(sn_world* w, int i) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_system: w is NULL");
-        return NULL;
-    }
+    SNI_REFUSE_NULL(w, NULL);
     if (i < 0 || i >= w->nsys) {
         SET_ERR(w, SN_ERR_ARG, "sn_world_system: i %d is out of range (%d systems)", i, w->nsys);
         return NULL;
@@ -168,7 +153,7 @@ sn_system* sn_world_system(sn_world* w, int i) {
 
 
 sn_status sn_world_set_gravity(sn_world* w, const sn_real g[3]) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_gravity: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!g) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_set_gravity: g is NULL");
     if (!g) return SET_ERR(w, SN_ERR_ARG, "sn_world_set_gravity: g is NULL");
     if (!isfinite(g[0]) || !isfinite(g[1]) || !isfinite(g[2]))
@@ -285,7 +270,7 @@ sn_status sn_world_add_system(sn_world* w, const sn_model* m, sn_system** out, s
 // ---- contacts ----
 
 sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_ground: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!isfinite(height))
         return SET_ERR(w, SN_ERR_ARG, "the ground's height %g is not finite", height);
     w->ground = enabled != 0;
@@ -296,7 +281,7 @@ sn_status sn_world_set_ground(sn_world* w, int enabled, sn_real height) {
 
 sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_real y0, sn_real dx,
                                    sn_real dy, const sn_real* z) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_heightfield: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (nx == 0) {
         heightfield_free(w);
         return SN_OK;
@@ -331,10 +316,7 @@ sn_status sn_world_set_heightfield(sn_world* w, int nx, int ny, sn_real x0, sn_r
 
 
 sn_real sn_world_terrain_height(const sn_world* w, sn_real x, sn_real y, sn_real* normal) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_terrain_height: w is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(w, (sn_real)NAN);
     if (isnan(x) || isnan(y)) {
         SET_ERR((sn_world*)w, SN_ERR_ARG, "sn_world_terrain_height: %s is NaN",
                 isnan(x) ? "x" : "y");
@@ -369,7 +351,7 @@ static sn_status check_material(sn_world* w, sn_real friction, sn_real restituti
 
 sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restitution,
                                 sn_real threshold) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_material: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     sn_status st = check_material(w, friction, restitution, threshold);
     if (st != SN_OK) return st;
     w->friction = friction;
@@ -380,16 +362,15 @@ sn_status sn_world_set_material(sn_world* w, sn_real friction, sn_real restituti
 
 
 sn_status sn_world_set_erp(sn_world* w, sn_real erp) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_erp: w is NULL");
-    if (!w || !(erp >= 0) || !(erp <= 1))
-        return w ? SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]") : SN_ERR_ARG;
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
+    if (!(erp >= 0) || !(erp <= 1)) return SET_ERR(w, SN_ERR_ARG, "erp in [0, 1]");
     w->solver.erp = erp;
     return SN_OK;
 }
 
 
 sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_solver: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (max_iterations < 1 || max_iterations > SNI_SOLVER_MAX_ITER)
         return SET_ERR(w, SN_ERR_ARG,
                        "sn_world_set_solver: max_iterations %d: the solver needs at least 1 "
@@ -407,10 +388,7 @@ sn_status sn_world_set_solver(sn_world* w, int max_iterations, sn_real tolerance
 
 
 void sn_world_set_warm_start(sn_world* w, int enabled) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_set_warm_start: w is NULL");
-        return;
-    }
+    SNI_REFUSE_NULL_VOID(w);
     w->solver.warm_start = enabled != 0;
     sni_solver_forget(&w->solver);
 }
@@ -418,7 +396,7 @@ void sn_world_set_warm_start(sn_world* w, int enabled) {
 
 sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction,
                                      sn_real restitution, sn_real threshold) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_material_pair: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (a < 0 || a > 15 || b < 0 || b > 15)
         return SET_ERR(w, SN_ERR_ARG, "material ids a %d and b %d: each must be 0 to 15", a, b);
     sn_status st = check_material(w, friction, restitution, threshold);
@@ -432,9 +410,9 @@ sn_status sn_world_set_material_pair(sn_world* w, int a, int b, sn_real friction
 
 
 sn_status sn_world_set_loop_erp(sn_world* w, sn_real erp) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_loop_erp: w is NULL");
-    if (!w || !(erp >= 0) || !isfinite(erp))
-        return w ? SET_ERR(w, SN_ERR_ARG, "the loops' erp must be finite and >= 0") : SN_ERR_ARG;
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
+    if (!(erp >= 0) || !isfinite(erp))
+        return SET_ERR(w, SN_ERR_ARG, "the loops' erp must be finite and >= 0");
     w->loop_erp = erp;
     return SN_OK;
 }

@@ -28,7 +28,7 @@
 
 
 sn_status sn_system_set_soft_events(sn_system* s, int on) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_soft_events: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (on != 0 && on != 1)
         return sni_world_fail(s->world, SN_ERR_ARG, "soft events: %d must be 0 (off) or 1 (on)",
                               on);
@@ -40,20 +40,14 @@ sn_status sn_system_set_soft_events(sn_system* s, int on) {
 
 
 int sn_system_soft_events(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_events: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->events : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->events : 0;
 }
 
 
 long sn_system_soft_event_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_event_count: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->events_split : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->events_split : 0;
 }
 
 

@@ -58,7 +58,7 @@ void sni_soft_world_free(sn_world* w) {
 
 
 sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_contact_model: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (model != SN_CONTACT_HARD && model != SN_CONTACT_SOFT)
         return SET_ERR(w, SN_ERR_ARG, "unknown contact model %d", (int)model);
     sni_soft_world* sw = world_part(w);
@@ -75,10 +75,7 @@ sn_status sn_world_set_contact_model(sn_world* w, sn_contact_model model) {
 
 
 sn_contact_model sn_world_contact_model(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_contact_model: w is NULL");
-        return (sn_contact_model)SN_NONE;
-    }
+    SNI_REFUSE_NULL(w, (sn_contact_model)SN_NONE);
     return sni_soft_on(w) ? SN_CONTACT_SOFT : SN_CONTACT_HARD;
 }
 
@@ -100,7 +97,7 @@ static sn_status check_params(sn_world* w, const sn_soft_params* p, const char* 
 
 
 sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_soft_params: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!p) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_set_soft_params: p is NULL");
     sn_status st = check_params(w, p, "soft contact parameters");
     if (st != SN_OK) return st;
@@ -112,7 +109,7 @@ sn_status sn_world_set_soft_params(sn_world* w, const sn_soft_params* p) {
 
 
 sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params* p) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_set_soft_pair: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
         return SET_ERR(w, SN_ERR_ARG, "soft material pair a %d, b %d: each id must be 0 to %d", a,
                        b, SN_SOFT_MATERIALS - 1);
@@ -133,9 +130,8 @@ sn_status sn_world_set_soft_pair(sn_world* w, int a, int b, const sn_soft_params
 
 
 sn_status sn_world_soft_pair(const sn_world* w, int a, int b, sn_soft_params* out, int* is_set) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_soft_pair: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_soft_pair: out is NULL");
-    if (!w || !out) return SN_ERR_ARG;
     if (a < 0 || a >= SN_SOFT_MATERIALS || b < 0 || b >= SN_SOFT_MATERIALS)
         return sni_world_fail((sn_world*)(void*)w, SN_ERR_ARG,
                               "soft material pair a %d, b %d: each id must be 0 to %d", a, b,

@@ -136,11 +136,8 @@ void sni_soft_state_set(sn_system* s) {
 
 
 void sn_system_soft_release(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_release: s is NULL");
-        return;
-    }
-    if (!s || !s->soft) return;
+    SNI_REFUSE_NULL_VOID(s);
+    if (!s->soft) return;
     sni_soft* c = s->soft;
     memset(c->pt, 0, (size_t)c->n * sizeof(sni_soft_pt));
     c->reset = 0;
@@ -148,7 +145,7 @@ void sn_system_soft_release(sn_system* s) {
 
 
 sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integrator, int substeps) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_soft_integrator: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (integrator < SN_SOFT_EXPO || integrator > SN_SOFT_IMPLICIT_EULER)
         return SET_ERR(s->world, SN_ERR_ARG, "unknown soft integrator %d", (int)integrator);
     if (substeps < 1 || substeps > (1 << 20))
@@ -163,25 +160,19 @@ sn_status sn_system_set_soft_integrator(sn_system* s, sn_soft_integrator integra
 
 
 sn_soft_integrator sn_system_soft_integrator(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_integrator: s is NULL");
-        return (sn_soft_integrator)SN_NONE;
-    }
-    return s && s->soft ? (sn_soft_integrator)s->soft->integrator : SN_SOFT_EXPO;
+    SNI_REFUSE_NULL(s, (sn_soft_integrator)SN_NONE);
+    return s->soft ? (sn_soft_integrator)s->soft->integrator : SN_SOFT_EXPO;
 }
 
 
 int sn_system_soft_substeps(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_substeps: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->substeps : 1;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->substeps : 1;
 }
 
 
 sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int full) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_options: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (max_mul < -1 || max_mul > 4 || (balance != 0 && balance != 1) || (full != 0 && full != 1))
         return SET_ERR(s->world, SN_ERR_ARG,
                        "Expo options: max_mul %d must be -1 .. 4, balance %d and full %d 0 or 1",
@@ -196,7 +187,7 @@ sn_status sn_system_set_expo_options(sn_system* s, int max_mul, int balance, int
 
 
 sn_status sn_system_set_expo_modal(sn_system* s, int on) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_modal: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (on != 0 && on != 1)
         return SET_ERR(s->world, SN_ERR_ARG, "Expo's modal path: on %d must be 0 or 1", on);
     sni_soft* c = sni_soft_get(s);
@@ -207,7 +198,7 @@ sn_status sn_system_set_expo_modal(sn_system* s, int on) {
 
 
 sn_status sn_system_set_expo_slip(sn_system* s, int on) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_expo_slip: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (on != 0 && on != 1)
         return SET_ERR(s->world, SN_ERR_ARG, "Expo slip %d: must be 0 or 1", on);
     sni_soft* c = sni_soft_get(s);
@@ -218,25 +209,19 @@ sn_status sn_system_set_expo_slip(sn_system* s, int on) {
 
 
 int sn_system_expo_modal(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_expo_modal: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->modal : 1;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->modal : 1;
 }
 
 
 int sn_system_expo_slip(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_expo_slip: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->slip_lds : 1;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->slip_lds : 1;
 }
 
 
 sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[3], int* id) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_point: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!offset)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_add_soft_point: offset is NULL");
     if (body < 1 || body >= s->m->nbody)
@@ -265,7 +250,7 @@ sn_status sn_system_add_soft_point(sn_system* s, int body, const sn_real offset[
 
 sn_status sn_system_add_soft_point_frame(sn_system* s, int frame, const sn_real offset[3],
                                          int* id) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_point_frame: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!offset)
         return sni_world_fail(s->world, SN_ERR_ARG,
                               "sn_system_add_soft_point_frame: offset is NULL");
@@ -311,7 +296,7 @@ static long geometry_point_count(const sn_model* m) {
 
 
 sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_add_soft_geometry_points: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_model* m = s->m;
     int n0 = sn_system_soft_point_count(s);
     if (added) *added = 0;
@@ -372,20 +357,14 @@ sn_status sn_system_add_soft_geometry_points(sn_system* s, int* added) {
 
 
 int sn_system_soft_point_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_point_count: s is NULL");
-        return SN_NONE;
-    }
-    return s && s->soft ? s->soft->n : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->soft ? s->soft->n : 0;
 }
 
 
 int sn_system_soft_contact_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_soft_contact_count: s is NULL");
-        return SN_NONE;
-    }
-    if (!s || !s->soft) return 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    if (!s->soft) return 0;
     int k = 0;
     for (int i = 0; i < s->soft->n; i++)
         k += s->soft->pt[i].active;
@@ -394,7 +373,7 @@ int sn_system_soft_contact_count(const sn_system* s) {
 
 
 sn_status sn_system_soft_point(const sn_system* s, int i, sn_soft_point* out) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_soft_point: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_soft_point: out is NULL");
     int n = sn_system_soft_point_count(s);
     if (i < 0 || i >= n || !out)

@@ -28,16 +28,13 @@ static int entry_loops(const sn_system* s) {
 
 
 int sn_system_contact_entry_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_contact_entry_count: s is NULL");
-        return SN_NONE;
-    }
-    return s ? sn_system_contact_count(s) + entry_loops(s) : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return sn_system_contact_count(s) + entry_loops(s);
 }
 
 
 sn_status sn_system_contact_entry(const sn_system* s, int i, sn_contact* out) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_contact_entry: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_contact_entry: out is NULL");
     if (!out) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_contact_entry: out is NULL");
     int nc = sn_system_contact_count(s);
@@ -89,7 +86,7 @@ static void scale(sn_real* x, int n, sn_real k) {
 
 sn_status sn_system_step_constraint_torques(const sn_system* s, sn_real* friction,
                                             sn_real* contacts, sn_real* loops) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_step_constraint_torques: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     const sn_world* w = s->world;
     int nv = s->m->nv;
     sn_real inv = 1 / s->ctl.w_dt;

@@ -258,16 +258,13 @@ static int loop_rows(const sn_world* w) {
 
 
 int sn_world_contact_row_count(const sn_world* w) {
-    if (!w) {
-        sni_refuse(SN_ERR_ARG, "sn_world_contact_row_count: w is NULL");
-        return SN_NONE;
-    }
-    return w ? w->solver.nblock + loop_rows(w) : 0;
+    SNI_REFUSE_NULL(w, SN_NONE);
+    return w->solver.nblock + loop_rows(w);
 }
 
 
 sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_contact_row: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
     // the world's last error is its one mutable record, also for a const world
     sn_world* rec = (sn_world*)(void*)w;
@@ -307,9 +304,6 @@ sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
 
 
 int sn_system_solver_iterations(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_solver_iterations: s is NULL");
-        return SN_NONE;
-    }
+    SNI_REFUSE_NULL(s, SN_NONE);
     return s->world->solver.iterations;
 }

@@ -713,7 +713,7 @@ static size_t measure(const sn_world* w) {
 
 
 sn_status sn_world_checkpoint_size(const sn_world* w, size_t* bytes) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_checkpoint_size: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!bytes)
         return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_checkpoint_size: bytes is NULL");
     if (!bytes)
@@ -725,7 +725,7 @@ sn_status sn_world_checkpoint_size(const sn_world* w, size_t* bytes) {
 
 
 sn_status sn_world_save_state(const sn_world* w, void* buf, size_t n, size_t* written) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_save_state: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!buf) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_save_state: buf is NULL");
     sn_world* rec = (sn_world*)(void*)w;
     if (written) *written = 0;
@@ -814,7 +814,7 @@ static void after_load(sn_world* w) {
 
 
 sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_load_state: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!buf) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_load_state: buf is NULL");
     if (!buf) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state: buf is NULL");
     sn_status st = check_header(w, buf, n);
@@ -839,7 +839,7 @@ sn_status sn_world_load_state(sn_world* w, const void* buf, size_t n) {
 
 
 sn_status sn_world_save_state_file(const sn_world* w, const char* path) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_save_state_file: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!path)
         return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_save_state_file: path is NULL");
     sn_world* rec = (sn_world*)(void*)w;
@@ -863,7 +863,7 @@ sn_status sn_world_save_state_file(const sn_world* w, const char* path) {
 
 
 sn_status sn_world_load_state_file(sn_world* w, const char* path) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_load_state_file: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!path)
         return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_load_state_file: path is NULL");
     if (!path) return sni_world_fail(w, SN_ERR_ARG, "sn_world_load_state_file: path is NULL");
@@ -885,7 +885,7 @@ sn_status sn_world_load_state_file(sn_world* w, const char* path) {
 
 
 sn_status sn_world_state_hash(const sn_world* w, uint64_t* hash) {
-    if (!w) return sni_refuse(SN_ERR_ARG, "sn_world_state_hash: w is NULL");
+    SNI_REFUSE_NULL(w, SN_ERR_ARG);
     if (!hash) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_state_hash: hash is NULL");
     sn_world* rec = (sn_world*)(void*)w;
     if (!hash) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_state_hash: hash is NULL");

@@ -356,16 +356,13 @@ static sn_status check_tendon(sn_system* s, int t, const void* out, const char* 
 
 
 int sn_system_tendon_count(const sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_tendon_count: s is NULL");
-        return SN_NONE;
-    }
-    return s ? s->m->ntendon : 0;
+    SNI_REFUSE_NULL(s, SN_NONE);
+    return s->m->ntendon;
 }
 
 
 sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_length: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!length)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_length: length is NULL");
     sn_status st = check_tendon(s, t, length, "sn_system_tendon_length");
@@ -377,7 +374,7 @@ sn_status sn_system_tendon_length(sn_system* s, int t, sn_real* length) {
 
 
 sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_jacobian: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!J) return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_jacobian: J is NULL");
     sn_status st = check_tendon(s, t, J, "sn_system_tendon_jacobian");
     if (st != SN_OK) return st;
@@ -392,7 +389,7 @@ sn_status sn_system_tendon_jacobian(sn_system* s, int t, sn_real* J, int nv) {
 
 
 sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_velocity: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!velocity)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_velocity: velocity is NULL");
     sn_status st = check_tendon(s, t, velocity, "sn_system_tendon_velocity");
@@ -408,7 +405,7 @@ sn_status sn_system_tendon_velocity(sn_system* s, int t, sn_real* velocity) {
 
 
 sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_tendon_force: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!force)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_tendon_force: force is NULL");
     sn_status st = check_tendon(s, t, force, "sn_system_tendon_force");
@@ -419,10 +416,7 @@ sn_status sn_system_tendon_force(sn_system* s, int t, sn_real* force) {
 
 
 sn_real sn_system_tendon_spring_energy(sn_system* s) {
-    if (!s) {
-        sni_refuse(SN_ERR_ARG, "sn_system_tendon_spring_energy: s is NULL");
-        return (sn_real)NAN;
-    }
+    SNI_REFUSE_NULL(s, (sn_real)NAN);
     const sn_model* m = s->m;
     sn_real e = 0;
     sni_ensure_kinematics(s);
@@ -437,7 +431,7 @@ sn_real sn_system_tendon_spring_energy(sn_system* s) {
 
 
 sn_status sn_system_set_tendon_controls(sn_system* s, const sn_real* ctrl, int n) {
-    if (!s) return sni_refuse(SN_ERR_ARG, "sn_system_set_tendon_controls: s is NULL");
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
     if (!ctrl)
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_tendon_controls: ctrl is NULL");
     if (n != s->m->ntactuator)
