@@ -79,8 +79,10 @@ static int fixture_open(void) {
     snprintf(F.path, sizeof F.path, "%s", contract_model_path);
     F.text = read_text(F.path);
     if (!F.text) return cf_fail("cannot read the fixture's model");
-    snprintf(F.mesh, sizeof F.mesh, "contract_tetra.obj");
-    FILE* f = fopen(F.mesh, "w");
+    // (a temporary file, removed by main when the calls are done)
+    snprintf(F.mesh, sizeof F.mesh, "/tmp/sn_contract_tetra_XXXXXX.obj");
+    int fd = mkstemps(F.mesh, 4);
+    FILE* f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) return cf_fail("cannot write the fixture's mesh");
     fputs("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n", f);
     fclose(f);
@@ -156,6 +158,7 @@ int main(int argc, char** argv) {
             passed++;
         }
     }
+    unlink(F.mesh);
     printf("%d public functions, %d bad-argument calls: %d passed, %d failed\n",
            contract_function_count, passed + failed, passed, failed);
     return failed ? 1 : 0;
