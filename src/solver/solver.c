@@ -58,6 +58,9 @@ void sni_solver_layout(sni_solver* sv, const sni_solver_size* z, carver* c) {
     SNI_CARVE(c, sv->sm_fval, nk);
     SNI_CARVE(c, sv->pc_target, nk);
     SNI_CARVE(c, sv->pc_impulse, nk);
+    SNI_CARVE(c, sv->pc_c, nk);
+    SNI_CARVE(c, sv->pc_rows, 3 * SNI_DELASSUS_MAX);
+    SNI_CARVE(c, sv->pc_p, 3 * SNI_DELASSUS_MAX);
     SNI_CARVE(c, sv->bn_list, nk);
     SNI_CARVE(c, sv->bn_set, nk);
     SNI_CARVE(c, sv->bn_state, nk);

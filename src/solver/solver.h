@@ -121,6 +121,11 @@ typedef struct sni_solver {
     // ---- the position correction ----
     sn_real* pc_target;  // each block's position row's target velocity (block_cap)
     sn_real* pc_impulse; // and its pseudo-impulse (block_cap)
+    sn_real* pc_c;       // its row's pseudo-velocity at the last sweep's visit (block_cap)
+    int* pc_rows;        // its rows' blocks in Delassus form (3 x DELASSUS_MAX), their
+    sn_real* pc_p;       // impulses (3 x DELASSUS_MAX); their couplings, velocities at zero
+                         // impulse and the impulses the pseudo-velocities hold are in dl_G,
+                         // dl_c0 and dl_sync, free once the sweeps are done
     // ---- the restitution phase: the bounce set (contacts with e > 0) through the step ----
     int bn_count;      // candidates this step
     int* bn_list;      // their blocks                                     (block_cap)
