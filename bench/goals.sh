@@ -40,6 +40,7 @@ hum_sn_us=$(grep '^sinew' <<< "$hum" | us); hum_mj_us=$(grep '^MuJoCo' <<< "$hum
 hum_sn_ir=$(steps_ir 1000 "$X/sinew_bench_humanoid" sinew 1000)
 hum_mj_ir=$(steps_ir 1000 "$X/sinew_bench_humanoid" mujoco 1000)
 hum_sweeps=$(grep '^sinew' <<< "$hum" | sed -n 's/.*contacts, \([0-9.]*\) solver sweeps.*/\1/p')
+hum_nc=$(grep '^sinew' <<< "$hum" | sed -n 's/.*(\([0-9]*\) contacts,.*/\1/p')
 sb=$("$X/sinew_bench_strandbeest" both 1000 0.002 2>/dev/null)
 sb_sn_us=$(grep '^sinew' <<< "$sb" | us); sb_mj_us=$(grep '^MuJoCo' <<< "$sb" | us)
 sb_rms=$(grep '^sinew' <<< "$sb" | sed -n 's/.*closure rms \([^ ]*\) m.*/\1/p')
@@ -57,7 +58,7 @@ romeo_minv=$(kt romeo minv); romeo_fk=$(kt romeo fkpos); chain_minv=$(kt chain10
 any_step_sn=$(kernel_ir step_contact anymal_c sinew); any_step_mj=$(kernel_ir step_contact anymal_c mujoco)
 
 awk -v hsi="$hum_sn_ir" -v hmi="$hum_mj_ir" -v hsu="$hum_sn_us" -v hmu="$hum_mj_us" \
-  -v hsw="$hum_sweeps" -v ssu="$sb_sn_us" -v smu="$sb_mj_us" -v srms="$sb_rms" -v ssw="$sb_sweeps" \
+  -v hsw="$hum_sweeps" -v hnc="$hum_nc" -v ssu="$sb_sn_us" -v smu="$sb_mj_us" -v srms="$sb_rms" -v ssw="$sb_sweeps" \
   -v fsi="$fb_sn_ir" -v fmi="$fb_mj_ir" -v f1="$fb1_ir" -v f64="$fb64_ir" \
   -v afk="$any_fk" -v afp="$any_fkpos" -v acr="$any_crba" -v aab="$any_aba" -v rmi="$romeo_minv" -v rfk="$romeo_fk" -v cmi="$chain_minv" \
   -v ass="$any_step_sn" -v asm="$any_step_mj" 'BEGIN {
@@ -69,6 +70,7 @@ awk -v hsi="$hum_sn_ir" -v hmi="$hum_mj_ir" -v hsu="$hum_sn_us" -v hmu="$hum_mj_
   r = hsu / (hmu * 0.88)
   printf "| humanoid lying, us/step vs MuJoCo 3.12 | %.1f | %.1f | %.2f | 0.50 | %s |\n", hsu, hmu * 0.88, r, r <= 0.5 ? "yes" : "no"
   printf "| humanoid lying, sweeps per step | %s | - | - | ~3 + a block solve | %s |\n", hsw, hsw <= 3.5 ? "yes" : "no"
+  printf "| humanoid lying, Ir/step per contact (%d contacts) vs MuJoCo 2.2.2 | %.0f | %.0f | %.2f | - | - |\n", hnc, hsi / hnc, hmi / hnc, hsi / hmi
   r = ssu / (smu * 1.03)
   printf "| Strandbeest walking, us/step vs MuJoCo 3.12 (1.03 x 2.2.2) | %.1f | %.1f | %.2f | 0.50 | %s |\n", ssu, smu * 1.03, r, r <= 0.5 ? "yes" : "no"
   printf "| Strandbeest closure rms (m) | %s | - | - | 1e-05 | %s |\n", srms, srms + 0 < 1e-5 ? "yes" : "no"

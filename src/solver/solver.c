@@ -268,7 +268,6 @@ int sn_world_contact_row_count(const sn_world* w) {
 
 sn_status sn_world_contact_row(const sn_world* w, int i, sn_contact_row* out) {
     SNI_REFUSE_NULL(w, SN_ERR_ARG);
-    if (!out) return sni_world_fail((sn_world*)w, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
     // the world's last error is its one mutable record, also for a const world
     sn_world* rec = (sn_world*)(void*)w;
     if (!out) return sni_world_fail(rec, SN_ERR_ARG, "sn_world_contact_row: out is NULL");
