@@ -62,9 +62,11 @@ typedef struct sni_solver {
     sn_real erp;     // share of a penetration or limit excursion removed per step
     int warm_start;  // start from the last step's impulses
     int no_delassus; // tests: sweep in velocity form only
+    int pc_dense;    // tests: the position correction in Delassus form whatever it costs
     // ---- statistics ----
-    int iterations; // sweeps of the last step
-    long dl_steps;  // steps swept in Delassus form
+    int iterations;       // sweeps of the last step
+    long dl_steps;        // steps swept in Delassus form
+    long pc_exact_solves; // position corrections solved exactly (sweep.c's pc_exact)
     // ---- sizes (the world's carver lays the arrays out for them) ----
     sni_solver_size size;
     // ---- this solve's view of the world (set by sni_world_contact_solve) ----

@@ -460,7 +460,8 @@ static sn_real pc_coupling(const sni_solver* sv, int a, int b) {
 // the Delassus form after the first sweep, when its couplings cost less than four sweeps in
 // velocity form: 1 when begun
 static int pc_dense_begin(sni_solver* sv, int np) {
-    if (np < 2 || np > PC_DENSE_MAX || (sv->couple && sv->couple->acting)) return 0;
+    if (np < 2 || np > PC_DENSE_MAX || sv->no_delassus || (sv->couple && sv->couple->acting))
+        return 0;
     int nb = sv->nblock, *rows = sv->pc_rows;
     size_t visit = 0, form = 0;
     for (int a = 0, i = 0; a < nb; a++) {
@@ -474,7 +475,7 @@ static int pc_dense_begin(sni_solver* sv, int np) {
         }
     }
     form = form * (size_t)np / 2 + (size_t)np * np; // the couplings, and the sweeps' own cost
-    if (form > 4 * visit) return 0;
+    if (form > 4 * visit && !sv->pc_dense) return 0;
     sn_real* g = sv->dl_G;
     for (int i = 0; i < np; i++)
         for (int k = 0; k <= i; k++)
@@ -658,6 +659,7 @@ static int pc_exact(sni_solver* sv, int np) {
     }
     for (int i = 0; i < np; i++)
         sv->pc_p[i] = side[i] * x[i];
+    sv->pc_exact_solves += done;
     return done;
 }
 

@@ -18,7 +18,9 @@
 //   contact_cap, bp_sys, bp_geom, npair_cap, bp_pair, bp_box: derived or scratch | bp_order:
 //   state (the broad phase's sort starts from it; the pairs it finds do not depend on it) |
 //   nwarning, last_warning, last_error: the world's messages, not restored.
-// sni_solver: max_iter, tol, erp, warm_start, no_delassus: config | iterations, dl_steps: report |
+// sni_solver: max_iter, tol, erp, warm_start, no_delassus: config | pc_dense: tests' switch,
+//   not written | iterations, dl_steps, pc_exact_solves:
+//   report |
 //   previous, nprevious: state (the warm start: a contact of the next step takes the impulse of
 //   the previous contact of the same pair of geometries within 2 cm) | size: derived | sys,
 //   nsys, contacts, ncontact, dt, blk_*, point_jac, dl_*, sm_*, pc_*, bn_*: scratch of a solve
