@@ -2,7 +2,8 @@
 // sweep.c: the solver's Gauss-Seidel sweeps over its blocks: the warm start, the sweeps in
 // velocity form (each visit reads its rows' velocity from the systems' sweep velocities and pushes
 // its impulse change back, v += Y dl) or in Delassus form (the blocks' couplings formed once), and
-// the position correction, a sweep of its own over the position rows. The helpers that read and
+// the position correction: sweeps of its own over the position rows, then those rows in Delassus
+// form, solved exactly by an active-set method where no loop acts. The helpers that read and
 // push the sweep velocities live here, beside the loops that call them per visit.
 #include "base/smath.h"
 #include "couple/couple.h"
