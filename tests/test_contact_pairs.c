@@ -86,6 +86,26 @@ static const char* box_urdf =
     "</robot>";
 
 
+// box i's height in a stack of boxes on the ground, each sink into the one below
+static double stack_z(int i, double sink) {
+    return 0.1 + 0.2 * i - sink * (i + 1);
+}
+
+// five boxes of model m stacked at rest on the ground of a new world *w, each sink into the one
+// below, as systems s
+static int stack_world(sn_model* m, double sink, sn_world** w, sn_system** s) {
+    SNT_STATUS_OK(sn_world_create(NULL, w, NULL));
+    SNT_STATUS_OK(sn_world_set_ground(*w, 1, 0));
+    double u[6] = {0};
+    for (int i = 0; i < 5; i++) {
+        SNT_STATUS_OK(sn_world_add_system(*w, m, &s[i], NULL));
+        double q[7] = {0, 0, stack_z(i, sink), 1, 0, 0, 0};
+        SNT_STATUS_OK(sn_system_set_state(s[i], q, 7, u, 6));
+    }
+    return 0;
+}
+
+
 // five boxes stacked, each 3 mm into the one below (the lowest into the ground): one step's
 // position correction solved exactly (20 rows in Delassus form, sweep.c's pc_exact) against
 // the same by sweeps alone at a tolerance of 1e-14 and up to 100000 of them: the same positions
@@ -94,18 +114,11 @@ static int stacked_step(int sweeps_only, double* q, long* exact) {
     sn_model* m = tc_load_string(box_urdf, 0);
     SNT_CHECK(m);
     sn_world* w = NULL;
-    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
+    sn_system* s[5];
+    SNT_CHECK(stack_world(m, 0.003, &w, s) == 0);
     SNT_STATUS_OK(sn_world_set_solver(w, sweeps_only ? 100000 : 150, 1e-14));
     w->solver.no_delassus = sweeps_only;
     w->solver.pc_dense = !sweeps_only; // (five boxes' rows are cheaper to sweep)
-    sn_system* s[5];
-    double u[6] = {0};
-    for (int i = 0; i < 5; i++) {
-        SNT_STATUS_OK(sn_world_add_system(w, m, &s[i], NULL));
-        double qi[7] = {0, 0, 0.1 + 0.2 * i - 0.003 * (i + 1), 1, 0, 0, 0};
-        SNT_STATUS_OK(sn_system_set_state(s[i], qi, 7, u, 6));
-    }
     SNT_STATUS_OK(sn_world_integrate(w));
     for (int i = 0; i < 5; i++)
         memcpy(q + 7 * i, sn_system_q(s[i]), 7 * sizeof(double));
@@ -116,17 +129,15 @@ static int stacked_step(int sweeps_only, double* q, long* exact) {
 }
 
 static int test_position_correction_exact_equals_sweeps(void) {
-    double qa[35], qb[35], q0[35];
+    double qa[35], qb[35];
     long ea, eb;
     SNT_CHECK(stacked_step(0, qa, &ea) == 0);
     SNT_CHECK(stacked_step(1, qb, &eb) == 0);
     double d = 0, lift = 0;
     for (int i = 0; i < 35; i++)
         d = fmax(d, fabs(qa[i] - qb[i]));
-    for (int i = 0; i < 5; i++) {
-        q0[7 * i + 2] = 0.1 + 0.2 * i - 0.003 * (i + 1);
-        lift = fmax(lift, qa[7 * i + 2] - q0[7 * i + 2]);
-    }
+    for (int i = 0; i < 5; i++)
+        lift = fmax(lift, qa[7 * i + 2] - stack_z(i, 0.003));
     printf("  exact solves %ld (sweeps only: %ld); positions apart by %.2g m; the correction lifts "
            "a box by up to %.3g mm\n",
            ea, eb, d, 1e3 * lift);
@@ -137,21 +148,14 @@ static int test_position_correction_exact_equals_sweeps(void) {
 }
 
 
-// C7: a stack of five boxes rests for 10 s: drift 7.8 um (docs/contact.md), asserted below 10 um;
-// each box on the one under it (gap 1.9e-11 m, asserted below 5e-10: a hovering box fails)
+// C7: a stack of five boxes rests for 10 s: drift 3.3 um (docs/contact.md), asserted below 10 um;
+// each box on the one under it (gap 1.6e-12 m: a hovering box fails)
 static int test_stack_of_five_boxes_rests(void) {
     sn_model* m = tc_load_string(box_urdf, 0);
     SNT_CHECK(m);
     sn_world* w = NULL;
-    SNT_STATUS_OK(sn_world_create(NULL, &w, NULL));
-    SNT_STATUS_OK(sn_world_set_ground(w, 1, 0));
     sn_system* s[5];
-    double u[6] = {0};
-    for (int i = 0; i < 5; i++) {
-        SNT_STATUS_OK(sn_world_add_system(w, m, &s[i], NULL));
-        double q[7] = {0, 0, 0.1 + 0.2 * i, 1, 0, 0, 0};
-        SNT_STATUS_OK(sn_system_set_state(s[i], q, 7, u, 6));
-    }
+    SNT_CHECK(stack_world(m, 0, &w, s) == 0);
     double e0 = 0;
     for (int i = 0; i < 5; i++)
         e0 += sn_system_potential_energy(s[i]);
@@ -169,7 +173,7 @@ static int test_stack_of_five_boxes_rests(void) {
         const double* q = sn_system_q(s[i]);
         double below = i ? sn_system_q(s[i - 1])[2] + 0.1 : 0;
         gap = fmax(gap, fabs(q[2] - 0.1 - below));
-        double dx = q[0], dy = q[1], dz = q[2] - (0.1 + 0.2 * i);
+        double dx = q[0], dy = q[1], dz = q[2] - stack_z(i, 0);
         worst = fmax(worst, sqrt(dx * dx + dy * dy + dz * dz));
         e1 += sn_system_potential_energy(s[i]) + sn_system_kinetic_energy(s[i]);
     }

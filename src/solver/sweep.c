@@ -495,18 +495,28 @@ static int pc_dense_begin(sni_solver* sv, int np) {
     return 1;
 }
 
+// the side of row a's pseudo-impulse: -1 at an upper limit (p <= 0), else 1 (p >= 0)
+static sn_real pc_side(const sni_solver* sv, int a) {
+    int kind = sv->blk_kind[a];
+    return kind == SN_ROW_LIMIT_UPPER || kind == SN_ROW_TENDON_UPPER ? -1 : 1;
+}
+
+// row a's own coupling, J M~^-1 J^T of its position row (not positive: the loops lock it, and it
+// cannot move the positions)
+static sn_real pc_diagonal(const sni_solver* sv, int a) {
+    return sv->blk_G[9 * (size_t)a + 4 * pseudo_row(sv, a)];
+}
+
 // row a's new pseudo-impulse for its pseudo-velocity c, clipped to its side; the change of its
 // velocity since the last sweep's visit into *dv
 static sn_real pc_update(sni_solver* sv, int a, sn_real p, sn_real c, sn_real* dv) {
-    int kind = sv->blk_kind[a];
     sn_real e = fabs(c - sv->pc_c[a]);
     *dv = e > *dv ? e : *dv;
     sv->pc_c[a] = c;
-    sn_real gaa = sv->blk_G[9 * (size_t)a + 4 * pseudo_row(sv, a)];
-    if (!(gaa > 0)) return p; // a row the loops lock cannot move the positions
+    sn_real gaa = pc_diagonal(sv, a);
+    if (!(gaa > 0)) return p; // a locked row
     sn_real q = p - (c - sv->pc_target[a]) / gaa;
-    int upper = kind == SN_ROW_LIMIT_UPPER || kind == SN_ROW_TENDON_UPPER;
-    return (upper ? q > 0 : q < 0) ? 0 : q;
+    return pc_side(sv, a) * q < 0 ? 0 : q;
 }
 
 // one sweep of the position rows in velocity form (read J v_pseudo, push Y dp)
@@ -551,15 +561,10 @@ static void pc_sweep_dense(sni_solver* sv, int np, sn_real* change, sn_real* dv)
 // a few factorizations of the rows that push. Not through loops: there the closure of the last
 // step's opening (pc_u) is where the rows start, and the exact solve took Cassie's foot crank
 // 1.2 mrad past its limit at 5 s where the sweeps leave 0.1 mrad (test_loop_limits); the sweeps
-// go on there. Scratch: the subspace step's, free once the sweeps
-// are done (sm_LU the factor, sm_r r, sm_b w, sm_x the subproblem's solution, sm_piv the set)
+// go on there. Scratch: the subspace step's, free once the sweeps are done (sm_LU the factor, sm_r
+// r, sm_b w, sm_x the subproblem's solution, sm_piv the set)
 #define PC_EXACT_ITER(np) (3 * (np) + 3)
 #define PC_DEPENDENT 1e-10 // a pivot below this share of H's largest diagonal: a dependent row
-
-static sn_real pc_side(const sni_solver* sv, int a) {
-    int kind = sv->blk_kind[a];
-    return kind == SN_ROW_LIMIT_UPPER || kind == SN_ROW_TENDON_UPPER ? -1 : 1;
-}
 
 // z = argmin on the set (z 0 off it): H_PP z_P = r_P by a Cholesky factor of H_PP, rows that the
 // ones before make dependent left at 0
@@ -621,7 +626,7 @@ static int pc_exact(sni_solver* sv, int np) {
     for (int i = 0; i < np; i++) {
         int a = sv->pc_rows[i];
         side[i] = pc_side(sv, a);
-        locked[i] = !(sv->blk_G[9 * (size_t)a + 4 * pseudo_row(sv, a)] > 0);
+        locked[i] = !(pc_diagonal(sv, a) > 0);
         x[i] = locked[i] ? 0 : fmax(side[i] * sv->pc_p[i], 0);
         in[i] = x[i] > 0;
         r[i] = side[i] * (sv->pc_target[a] - sv->dl_c0[i]);
