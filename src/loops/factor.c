@@ -17,10 +17,6 @@
 #include <string.h>
 
 
-// a pivot below this share of D's largest diagonal is a redundant (or nearly so) row
-#define LOOP_RANK_TOL 1e-6
-
-
 // row r of J (its nonzeros) times v
 static sn_real row_dot(const sn_system* s, int r, const sn_real* v) {
     int nv = s->m->nv;
@@ -222,7 +218,7 @@ static sn_status factor_blocks(sn_system* s, int ng) {
                 Bg[i * n + j] = Bg[j * n + i] = v;
             }
         }
-        if (sni_chol(Bg, n, LOOP_RANK_TOL * bmax) != SN_OK) return SN_ERR_SINGULAR;
+        if (sni_chol(Bg, n, SNI_LOOP_RANK_TOL * bmax) != SN_OK) return SN_ERR_SINGULAR;
         s->loops.block_at[g] = (int)at; // where block g's factor starts in L
         at += (size_t)n * n;
     }
@@ -303,17 +299,16 @@ static void d_solve(const sn_system* s, sn_real* b, int nb) {
 
 
 // D = J M~^-1 J^T = Z^T D_f^-1 Z (D_f the factor's diagonal), over each row's nonzeros; factored
-// with symmetric pivoting (the largest remaining diagonal first) until the pivots fall below
-// LOOP_RANK_TOL of the largest: the rows factored are kept (keep, nkeep), the others follow them
+// with symmetric pivoting (sni_chol_pivoted) until the pivots fall below SNI_LOOP_RANK_TOL of
+// the largest: the rows factored are kept (keep, nkeep), the others follow them
 static void dense_factor(sn_system* s) {
-    int nv = s->m->nv, nr = s->loops.nrow, rank;
+    int nv = s->m->nv, nr = s->loops.nrow;
     const int* zn = s->loops.zn;
     const int* zidx = s->loops.zidx;
     int* perm = s->loops.keep;
     sn_real* D = s->loops.D;
     sn_real dmax = 0;
     for (int i = 0; i < nr; i++) {
-        perm[i] = i;
         const sn_real* zi = s->loops.W + (size_t)i * nv;
         const int* ix = zidx + (size_t)i * nv;
         for (int j = 0; j <= i; j++) {
@@ -325,47 +320,54 @@ static void dense_factor(sn_system* s) {
         }
         dmax = fmax(dmax, D[i * nr + i]);
     }
-    // left-looking: at step k the row p with the largest remaining diagonal is the pivot; the
-    // other rows' entries of column k come from D and the columns before (no rows are moved)
-    sn_real* Lo = s->loops.L;
-    sn_real* dg = s->loops.diag;
-    int* used = s->loops.used;
-    for (int i = 0; i < nr; i++)
-        dg[i] = D[i * nr + i], used[i] = 0;
-    rank = 0;
-    for (; rank < nr; rank++) {
-        int p = -1;
-        for (int i = 0; i < nr; i++)
-            if (!used[i] && (p < 0 || dg[i] > dg[p])) p = i;
-        if (p < 0 || !(dg[p] > LOOP_RANK_TOL * dmax)) break;
-        used[p] = 1;
-        perm[rank] = p;
-        sn_real piv = sqrt(dg[p]);
-        const sn_real* lp = Lo + (size_t)p * nr;
-        Lo[(size_t)p * nr + rank] = piv;
-        for (int i = 0; i < nr; i++) {
-            if (used[i]) continue;
-            sn_real* li = Lo + (size_t)i * nr;
-            sn_real v = D[i * nr + p];
-            for (int q = 0; q < rank; q++)
-                v -= li[q] * lp[q];
-            li[rank] = v / piv;
-            dg[i] -= li[rank] * li[rank];
-        }
-    }
-    for (int k = rank, i = 0; i < nr; i++) // the rows left out follow, for the record
-        if (!used[i]) perm[k++] = i;
-    s->loops.nkeep = rank;
+    s->loops.nkeep = sni_chol_pivoted(D, nr, SNI_LOOP_RANK_TOL * dmax, s->loops.L, perm,
+                                      s->loops.diag, s->loops.used);
 }
 
 
 // ---- the elimination ----
 
+// the clusters' elimination (route 1): r = -beta e - J u*, then M~ x = J^T lambda_0, J x = r by
+// the clusters' articulated solve, u_0 = u* + x. The rows each cluster keeps are listed in keep
+static void cluster_eliminate(sn_system* s) {
+    int nr = s->loops.nrow, nv = s->m->nv;
+    const sni_loop_clusters* cl = &s->loops.cl;
+    sn_real* r = s->loops.sol;
+    sni_loops_cluster_dot(s, s->step.u1, r);
+    for (int i = 0; i < nr; i++)
+        r[i] = s->loops.rhs[i] - r[i];
+    sni_loops_cluster_solve(s, NULL, r, s->loops.resp, s->loops.lam);
+    for (int i = 0; i < nv; i++)
+        s->step.u1[i] += s->loops.resp[i];
+    int n = 0;
+    for (int k = 0; k < cl->n; k++)
+        for (int a = 0; a < cl->rank[k]; a++)
+            s->loops.keep[n++] = cl->rows[cl->roff[k] + cl->perm[cl->roff[k] + a]];
+    s->loops.nkeep = n;
+    for (int k = 0; k < cl->n; k++)
+        for (int a = cl->rank[k]; a < cl->roff[k + 1] - cl->roff[k]; a++)
+            s->loops.keep[n++] = cl->rows[cl->roff[k] + cl->perm[cl->roff[k] + a]];
+    s->loops.structured = 0;
+    s->loops.cl.steps++;
+}
+
+
 // the rows at this configuration, their errors e, and u1 += M~^-1 J^T x with J u1 = -beta e
-void sni_loops_eliminate(sn_system* s, sn_real beta) {
+sn_status sni_loops_eliminate(sn_system* s, sn_real beta) {
     s->loops.active = 0;
-    if (!s->step.has_constraints) return;
+    if (!s->step.has_constraints) return SN_OK;
     sni_loops_rows(s, beta);
+    if (s->loops.route) {
+        if (sni_loops_cluster_factor(s) == SN_OK) {
+            cluster_eliminate(s);
+            s->loops.active = 1;
+            return SN_OK;
+        }
+        // a cluster's block is singular (or has too many rows): the factor of M~ instead
+        sn_status st = sni_step_factor(s);
+        if (st != SN_OK) return st;
+        sni_loops_rows(s, beta);
+    }
     s->loops.structured = !s->loops.dense_only && struct_factor(s);
     if (!s->loops.structured) dense_factor(s);
     int nr = s->loops.nrow, rank = s->loops.nkeep;
@@ -380,12 +382,13 @@ void sni_loops_eliminate(sn_system* s, sn_real beta) {
         s->loops.lam[perm[k]] = x[k];
     add_response(s, x, s->step.u1);
     s->loops.active = 1;
+    return SN_OK;
 }
 
 
-void sni_loops_begin(sn_system* s, sn_real dt) {
+sn_status sni_loops_begin(sn_system* s, sn_real dt) {
     sn_real erp = s->world->loop_erp;
-    sni_loops_eliminate(s, fmin(fmax(0.2 * erp, 0), 0.3) / dt);
+    sn_status st = sni_loops_eliminate(s, fmin(fmax(0.2 * erp, 0), 0.3) / dt);
     // the last step's position correction opened the loops by pc_rhs (rows.c): closed in this
     // step through the positions, by the smallest motion in the metric of M~ (a Gauss-Newton
     // step), pc_u = M~^-1 J^T D^-1 pc_rhs / dt; the velocity has not seen it
@@ -394,20 +397,27 @@ void sni_loops_begin(sn_system* s, sn_real dt) {
     s->loops.pc_any = 0;
     s->loops.pc_limit = 0;
     s->loops.pc_solved = 0;
-    if (!pending || !s->loops.active) return;
-    int nv = s->m->nv, rank = s->loops.nkeep;
+    if (st != SN_OK || !pending || !s->loops.active) return st;
+    int nv = s->m->nv, nr = s->loops.nrow, rank = s->loops.nkeep;
     const int* perm = s->loops.keep;
-    sn_real* x = s->loops.sol + s->loops.nrow; // past lambda_0's values
+    sn_real* x = s->loops.sol + nr; // past lambda_0's values
     int any = 0;
-    for (int k = 0; k < rank; k++) {
-        x[k] = s->loops.pc_rhs[perm[k]] / dt;
-        any |= x[k] != 0;
+    for (int k = 0; k < rank; k++)
+        any |= s->loops.pc_rhs[perm[k]] != 0;
+    if (!any) return SN_OK;
+    if (s->loops.route) {
+        for (int i = 0; i < nr; i++)
+            x[i] = s->loops.pc_rhs[i] / dt;
+        sni_loops_cluster_solve(s, NULL, x, s->loops.pc_u, s->loops.sol);
+    } else {
+        for (int k = 0; k < rank; k++)
+            x[k] = s->loops.pc_rhs[perm[k]] / dt;
+        d_solve(s, x, 1);
+        memset(s->loops.pc_u, 0, (size_t)nv * sizeof(sn_real));
+        add_response(s, x, s->loops.pc_u);
     }
-    if (!any) return;
-    d_solve(s, x, 1);
-    memset(s->loops.pc_u, 0, (size_t)nv * sizeof(sn_real));
-    add_response(s, x, s->loops.pc_u);
     s->loops.pc_any = 1;
+    return SN_OK;
 }
 
 
@@ -415,10 +425,12 @@ void sni_loops_predict(sn_system* s, const sn_real* ubar, sn_real dt) {
     const sn_model* m = s->m;
     if (!s->loops.active) return;
     memcpy(s->loops.pc_pred, s->loops.err, 3 * (size_t)m->nconstraint * sizeof(sn_real));
+    sn_real* jv = s->loops.sol;
+    if (s->loops.route) sni_loops_cluster_dot(s, ubar, jv);
     for (int r = 0; r < s->loops.nrow; r++) {
         int c = s->loops.row_con[r];
         if (c < 0) continue;
-        sn_real rate = dt * row_dot(s, r, ubar);
+        sn_real rate = dt * (s->loops.route ? jv[r] : row_dot(s, r, ubar));
         for (int i = 0; i < 3; i++)
             s->loops.pc_pred[3 * c + i] += rate * s->loops.axis[3 * r + i];
     }
@@ -433,6 +445,20 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
     int nv = s->m->nv, rank = s->loops.nkeep;
     const int* perm = s->loops.keep;
     sn_real* z = s->loops.sol;
+    if (s->loops.route) {
+        // y += x with M~ x = J^T lambda, J x = -J y (the clusters' solve)
+        int nr = s->loops.nrow;
+        for (int r = 0; r < nrows; r++) {
+            sn_real* y = Y + (size_t)r * nv;
+            sni_loops_cluster_dot(s, y, z);
+            for (int i = 0; i < nr; i++)
+                z[i] = -z[i];
+            sni_loops_cluster_solve(s, NULL, z, s->loops.resp, z + nr);
+            for (int i = 0; i < nv; i++)
+                y[i] += s->loops.resp[i];
+        }
+        return;
+    }
     for (int r = 0; r < nrows; r++) {
         sn_real* y = Y + (size_t)r * nv;
         // y -= M~^-1 J_K^T D_KK^-1 J_K y

@@ -9,6 +9,58 @@
 #include "sinew/sn_world.h"
 
 #define SNI_LOOP_SHARED_MAX 32 // most shared DOFs of the loops' structured factor
+// a pivot below this share of the largest diagonal of D (or of a cluster's S) is a redundant (or
+// nearly so) row
+#define SNI_LOOP_RANK_TOL 1e-6
+
+// the loops' clusters (cluster.c): the bodies the loop constraints close, in sets that share no
+// body and each hang from one body (its top); a cluster's rows act on its DOFs and, through the
+// top's motion, above it. A step eliminates the loops by the articulated-body algorithm with each
+// cluster one joint of many DOFs whose rows are solved with it (O(n), no M~), when every cluster
+// is small and the contact solver does not act on the system
+#define SNI_CLUSTER_DOF_MAX 24 // most DOFs of a cluster
+#define SNI_CLUSTER_ROW_MAX 24 // most rows of a cluster
+typedef struct sni_loop_clusters {
+    int usable; // the loops fall into clusters within the sizes (attachment)
+    int off;    // never the clusters (tests)
+    int n;      // clusters
+    long steps; // the steps that eliminated the loops this way (tests)
+    // ---- the structure (attachment) ----
+    int* body;   // per body its cluster, -1: none (nbody)
+    int* con;    // per constraint its cluster, -1: none (nconstraint)
+    int* mimic;  // per mimic joint's row, in the rows' order, its cluster (nr)
+    int* top;    // per cluster the body it hangs from, 0: the world (nr)
+    int* boff;   // per cluster its first body in bodies (nr + 1)
+    int* bodies; // the clusters' bodies, each cluster's ascending (nbody)
+    int* doff;   // per cluster its first DOF in dofs (nr + 1)
+    int* dofs;   // the clusters' DOFs, each cluster's ascending (nv)
+    int* moff;   // per cluster its n_K x n_K matrices' start in Ac (nr)
+    int* uf;     // union-find over the bodies (attachment's scratch) (nbody)
+    // ---- a step's rows by cluster ----
+    int* roff;  // per cluster its first row in rows (nr + 1)
+    int* rows;  // the rows, each cluster's in order (nr)
+    int* rank;  // per cluster the rows its factor keeps (nr)
+    int* perm;  // per cluster's rows: pivot order, local indices (nr)
+    int* joff;  // per cluster its n_K x n_r matrix's start in R (nr)
+    int* soff;  // per cluster its n_r x n_r factor's start in S (nr)
+    sn_real* E; // per row the wrench it takes on its cluster's top per unit impulse (nr x 6)
+    // ---- the factor (sni_loops_cluster_factor) ----
+    sn_real* art; // articulated inertias, full 6x6; a cluster's bodies: composite within it
+                  // (nbody x 36)
+    sn_real* U;   // per DOF: IA S (outside clusters) or the composite's I S (nv x 6)
+    sn_real* Dl;  // per joint outside clusters: Cholesky factor of D, stride 6 (njoint x 36)
+    sn_real* Ac;  // per cluster: A^-1 - R J A^-1, the constrained inverse (CLUSTER_DOF_MAX nv)
+    sn_real* R;   // per cluster: A^-1 J^T S^-1 (n_K x n_r) (CLUSTER_DOF_MAX nr)
+    sn_real* S;   // per cluster: the pivoted factor of S = J A^-1 J^T (CLUSTER_ROW_MAX nr)
+    sn_real* X;   // per cluster DOF: its response to the top's acceleration (nv x 6)
+    sn_real* Lam; // per row: its impulse's response to the top's acceleration (nr x 6)
+    // ---- a solve's scratch ----
+    sn_real* p;   // bias forces; or the bodies' motions of sni_loops_cluster_dot (nbody x 6)
+    sn_real* acc; // accelerations (nbody x 6)
+    sn_real* uu;  // per DOF: its force less the subtree's (nv)
+    sn_real* dg;  // the pivoted factor's scratch (nr)
+    int* used;    // (nr)
+} sni_loop_clusters;
 
 typedef struct sni_loops {
     // ---- the constraints, fixed at attachment ----
@@ -84,6 +136,10 @@ typedef struct sni_loops {
     sn_real* P;     // D^-1 U: every row's response to the shared DOFs (nr x SHARED_MAX)
     sn_real* C;     // the shared DOFs' Schur system, factored (SHARED_MAX^2)
     int dense_only; // always the dense factor (for tests)
+    // ---- the elimination's route (cluster.c) ----
+    int route;            // this step: 0 through the factor of M~, 1 through the clusters
+    int z_lists;          // zidx holds the lists of the last step's rows (a cluster step has none)
+    sni_loop_clusters cl; // the clusters
     // ---- attachment ----
     sn_real* basis; // the rows kept so far, orthonormal (nr x nv)
     sn_real* rows3; // a constraint's rows (3 x nv)
@@ -102,7 +158,7 @@ typedef struct sni_loops {
 void sni_loops_attach(sn_system* s);
 // the step's elimination of the loop constraints after u*, through the step's factor of M~:
 // rows, errors, D's factor, and s->step.u1 moved onto the constraints (factor.c)
-void sni_loops_begin(sn_system* s, sn_real dt);
+sn_status sni_loops_begin(sn_system* s, sn_real dt);
 // the projection of impulse responses Y (rows of nv) onto the constrained mechanism
 void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 // the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
@@ -144,9 +200,25 @@ int sni_loops_columns(const sn_system* s, int c, const sn_real* p1, const sn_rea
 void sni_loops_structure(sn_system* s);
 // this step's rows J at the configuration, their errors and -beta e, and Z = L^-T J^T
 void sni_loops_rows(sn_system* s, sn_real beta);
+// cluster.c: the clusters of the system's loops (at attachment, after the structure)
+void sni_loops_clusters(sn_system* s);
+// whether this step can eliminate the loops by clusters (the contact solver leaves the system
+// alone, every cluster within the sizes)
+int sni_loops_cluster_route(const sn_world* w, const sn_system* s);
+// the articulated factor with the clusters at this configuration, for the rows of this step
+// (sni_loops_rows with route 1): SN_ERR_SINGULAR when a block is not positive definite
+sn_status sni_loops_cluster_factor(sn_system* s);
+// solve M~ x = f + J^T lam, J x = r (f, r nullable: zero) by the factor, the rows a cluster
+// leaves out with lam 0; x (nv) and lam (nrow)
+void sni_loops_cluster_solve(const sn_system* s, const sn_real* f, const sn_real* r, sn_real* x,
+                             sn_real* lam);
+// out = J v for every row (nrow): the rows hold their clusters' DOFs, the rest through E
+void sni_loops_cluster_dot(const sn_system* s, const sn_real* v, sn_real* out);
+// out = J^T lam (nv), the same rows
+void sni_loops_cluster_jt(const sn_system* s, const sn_real* lam, sn_real* out);
 // factor.c: the elimination with feedback beta (sni_loops_begin's, or the assembly's): D
 // factored, lambda_0 = D^-1 (-beta e - J u1), u1 += M~^-1 J^T lambda_0
-void sni_loops_eliminate(sn_system* s, sn_real beta);
+sn_status sni_loops_eliminate(sn_system* s, sn_real beta);
 // the loops' errors at the next step's start predicted to first order from this step's rows for
 // the positions' velocity ubar (pc_pred, pc_pending set): called when a position correction
 // moved the positions (factor.c)

@@ -114,7 +114,7 @@ int sni_loops_kept_axes(const sn_system* s, int c, const sn_real* R1, sn_real (*
 // bodies' common ancestor, where a DOF moves the two points by w x (x1 - x2) (nothing when the
 // points coincide, as an equality's do). DOFs into cols, 3-vectors into vec; their number
 static int rel_columns(const sn_model* m, const sn_data* d, int b1, const sn_real* x1, int b2,
-                       const sn_real* x2, int* cols, sn_real* vec) {
+                       const sn_real* x2, const int* within, int k0, int* cols, sn_real* vec) {
     int k1 = sni_body_last_dof(m, b1), k2 = sni_body_last_dof(m, b2), n = 0;
     sn_real dx[3];
     v3_sub(dx, x1, x2);
@@ -136,7 +136,8 @@ static int rel_columns(const sn_model* m, const sn_data* d, int b1, const sn_rea
             k1 = m->dof_parent[k1];
     }
     if (!same)
-        for (int k = k1; k >= 0; k = m->dof_parent[k]) {
+        for (int k = k1; k >= 0 && (!within || within[m->dof_body[k]] == k0);
+             k = m->dof_parent[k]) {
             const sn_real* sm = d->dof_motion + 6 * k;
             v3_cross(vec + 3 * n, sm, dx);
             cols[n++] = k;
@@ -164,24 +165,30 @@ static int rel_ang_columns(const sn_model* m, const sn_data* d, int b1, int b2, 
 }
 
 // the rows' relative motions of constraint c per DOF (cols, vec): points for a pin (each body's
-// anchor) or an equality (body2's anchor, exact), angular velocity for an orientation
+// anchor) or an equality (body2's anchor, exact), angular velocity for an orientation. Within
+// its cluster (local): a pin's DOFs above the cluster, which move its anchors apart by w x e, are
+// left to the cluster's E (cluster.c)
 static int constraint_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2,
-                              int* cols, sn_real* vec) {
+                              int local, int* cols, sn_real* vec) {
     const sn_model* m = s->m;
     int b1 = m->frame_body[m->constraint_frame1[c]], b2 = m->frame_body[m->constraint_frame2[c]];
     int type = m->constraint_type[c];
     if (type == SN_CONSTRAINT_ORIENTATION) return rel_ang_columns(m, s->d, b1, b2, cols, vec);
-    return rel_columns(m, s->d, b1, type == SN_CONSTRAINT_PIN ? p1 : p2, b2, p2, cols, vec);
+    return rel_columns(m, s->d, b1, type == SN_CONSTRAINT_PIN ? p1 : p2, b2, p2,
+                       local ? s->loops.cl.body : NULL, local ? s->loops.cl.con[c] : -1, cols, vec);
 }
 
 int sni_loops_columns(const sn_system* s, int c, const sn_real* p1, const sn_real* p2, int* cols,
                       sn_real* vec) {
-    return constraint_columns(s, c, p1, p2, cols, vec);
+    return constraint_columns(s, c, p1, p2, 0, cols, vec);
 }
 
 void sni_loops_attach(sn_system* s) {
     const sn_model* m = s->m;
-    if (m->nconstraint == 0) return;
+    if (m->nconstraint == 0) {
+        sni_loops_clusters(s); // mimic joints alone
+        return;
+    }
     sni_ensure_kinematics(s);
     for (int c = 0; c < m->nconstraint; c++) {
         sn_real pf[3], R[9], p1[3], t[3];
@@ -210,6 +217,7 @@ void sni_loops_attach(sn_system* s) {
         m3t_mul_v3(s->loops.anchor2 + 3 * c, R, t);
     }
     sni_loops_structure(s);
+    sni_loops_clusters(s);
 }
 
 
@@ -259,7 +267,8 @@ static void half_row(sn_system* s, int r, int* mark, int same) {
 
 
 // the rows at this configuration (the last step's cleared: the rows are kept zero outside their
-// nonzeros), their errors e and -beta e, and Z = L^-T J^T
+// nonzeros), their errors e and -beta e, and Z = L^-T J^T (route 0; route 1: the rows within
+// their clusters, no Z)
 void sni_loops_rows(sn_system* s, sn_real beta) {
     const sn_model* m = s->m;
     sn_data* d = s->d;
@@ -286,12 +295,12 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
         v3_copy(s->loops.err + 3 * c, dp);
         v3_copy(s->loops.at + 3 * c, m->constraint_type[c] == SN_CONSTRAINT_PIN ? p1 : p2);
         // a pin's rows at each body's own anchor; an equality's at body2's anchor (exact)
-        int n = constraint_columns(s, c, p1, p2, cols, vec);
+        int n = constraint_columns(s, c, p1, p2, s->loops.route, cols, vec);
         int na = axes(s, c, R1, a);
         for (int i = 0; i < na; i++, r++) {
             sn_real* jr = s->loops.J + (size_t)r * nv;
             int* jx = s->loops.jidx + (size_t)r * nv;
-            int same = jn[r] == n;
+            int same = jn[r] == n && s->loops.z_lists;
             for (int q = 0; q < n; q++) {
                 jr[cols[q]] = v3_dot(a[i], vec + 3 * q);
                 same &= jx[q] == cols[q];
@@ -312,8 +321,8 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
         sn_real* jr = s->loops.J + (size_t)r * nv;
         int* jx = s->loops.jidx + (size_t)r * nv;
         sn_real mult = m->joint_mimic_multiplier[j];
-        int lock = l == j;                    // held at the offset: one nonzero
-        s->loops.same[r] = jn[r] == 2 - lock; // the same DOFs every step
+        int lock = l == j;                                        // held at the offset: one nonzero
+        s->loops.same[r] = jn[r] == 2 - lock && s->loops.z_lists; // the same DOFs every step
         jx[0] = m->joint_vadr[j];
         if (!lock) {
             jx[1] = m->joint_vadr[l];
@@ -341,7 +350,14 @@ void sni_loops_rows(sn_system* s, sn_real beta) {
         s->loops.pc_rhs[r] = -o;
     }
     // Z = L^-T J^T (the first half of M~^-1 J^T: it lives on the ancestors of the row's DOFs);
-    // the marks are all 0 between rows
+    // the marks are all 0 between rows. The clusters' route has no factor of M~, and no Z
+    if (s->loops.route) {
+        for (r = 0; r < nr; r++)
+            s->loops.zn[r] = 0;
+        s->loops.z_lists = 0;
+        return;
+    }
     for (r = 0; r < nr; r++)
         half_row(s, r, s->loops.mark, s->loops.same[r]);
+    s->loops.z_lists = 1;
 }

@@ -130,6 +130,42 @@ static inline void sni_chol_solve_pivoted(const sn_real* L, const int* perm, int
 }
 
 
+// the pivoted Cholesky factor of a symmetric positive semidefinite D (n x n, row-major):
+// symmetric pivoting, the largest remaining diagonal first, until the pivots fall to tol or below.
+// Left-looking: no rows are moved; L(a, k) of the a-th pivot row is stored at L[perm[a] * n + k]
+// (the layout of sni_chol_solve_pivoted, ld n). dg and used are scratch (n). perm gets the
+// pivoted rows first, in order, then the rows left out; returns their number (the rank)
+static inline int sni_chol_pivoted(const sn_real* D, int n, sn_real tol, sn_real* L, int* perm,
+                                   sn_real* dg, int* used) {
+    for (int i = 0; i < n; i++)
+        dg[i] = D[i * n + i], used[i] = 0;
+    int rank = 0;
+    for (; rank < n; rank++) {
+        int p = -1;
+        for (int i = 0; i < n; i++)
+            if (!used[i] && (p < 0 || dg[i] > dg[p])) p = i;
+        if (p < 0 || !(dg[p] > tol)) break;
+        used[p] = 1;
+        perm[rank] = p;
+        sn_real piv = sqrt(dg[p]);
+        const sn_real* lp = L + (size_t)p * n;
+        L[(size_t)p * n + rank] = piv;
+        for (int i = 0; i < n; i++) {
+            if (used[i]) continue;
+            sn_real* li = L + (size_t)i * n;
+            sn_real v = D[i * n + p];
+            for (int q = 0; q < rank; q++)
+                v -= li[q] * lp[q];
+            li[rank] = v / piv;
+            dg[i] -= li[rank] * li[rank];
+        }
+    }
+    for (int k = rank, i = 0; i < n; i++) // the rows left out follow
+        if (!used[i]) perm[k++] = i;
+    return rank;
+}
+
+
 // LU factor of A (n x n, row-major) in place with partial pivoting (row exchanges in piv, n);
 // SN_ERR_SINGULAR if a pivot column is zero
 sn_status sni_lu_factor(sn_real* A, int n, int* piv);

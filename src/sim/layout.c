@@ -153,6 +153,34 @@ static void layout_loops(sn_system* s, const sn_model* m, carver* c) {
     SNI_CARVE(c, s->loops.V, nr * SNI_LOOP_SHARED_MAX);
     SNI_CARVE(c, s->loops.P, nr * SNI_LOOP_SHARED_MAX);
     SNI_CARVE(c, s->loops.C, SNI_LOOP_SHARED_MAX * SNI_LOOP_SHARED_MAX);
+    // the clusters (cluster.c)
+    sni_loop_clusters* cl = &s->loops.cl;
+    size_t nb = (size_t)m->nbody, nj = (size_t)m->njoint;
+    int** cl_nr[] = {&cl->mimic, &cl->top,  &cl->moff, &cl->rows, &cl->rank,
+                     &cl->perm,  &cl->joff, &cl->soff, &cl->used};
+    for (size_t i = 0; i < sizeof cl_nr / sizeof cl_nr[0]; i++)
+        SNI_CARVE(c, *cl_nr[i], nr);
+    SNI_CARVE(c, cl->boff, nr + 1);
+    SNI_CARVE(c, cl->doff, nr + 1);
+    SNI_CARVE(c, cl->roff, nr + 1);
+    SNI_CARVE(c, cl->body, nb);
+    SNI_CARVE(c, cl->uf, nb);
+    SNI_CARVE(c, cl->bodies, nb);
+    SNI_CARVE(c, cl->con, nc);
+    SNI_CARVE(c, cl->dofs, nv);
+    SNI_CARVE(c, cl->E, 6 * nr);
+    SNI_CARVE(c, cl->art, 36 * nb);
+    SNI_CARVE(c, cl->U, 6 * nv);
+    SNI_CARVE(c, cl->Dl, 36 * nj);
+    SNI_CARVE(c, cl->Ac, SNI_CLUSTER_DOF_MAX * nv);
+    SNI_CARVE(c, cl->R, SNI_CLUSTER_DOF_MAX * nr);
+    SNI_CARVE(c, cl->S, SNI_CLUSTER_ROW_MAX * nr);
+    SNI_CARVE(c, cl->X, 6 * nv);
+    SNI_CARVE(c, cl->Lam, 6 * nr);
+    SNI_CARVE(c, cl->p, 6 * nb);
+    SNI_CARVE(c, cl->acc, 6 * nb);
+    SNI_CARVE(c, cl->uu, nv);
+    SNI_CARVE(c, cl->dg, nr);
     // attachment and assembly
     SNI_CARVE(c, s->loops.basis, nr * nv);
     SNI_CARVE(c, s->loops.rows3, 3 * nv);

@@ -331,6 +331,7 @@ static sn_status stage_free_velocity(sn_system* s, sn_real dt) {
 
 sn_status sni_step_factor(sn_system* s) {
     const sn_model* m = s->m;
+    s->loops.route = 0; // the loops through this factor
     sn_crba(m, s->d);
     // RUNGE_KUTTA_4 has no implicit diagonal: its contact solver responds through M^-1
     const sn_real* w = s->step.scheme_used == SN_SCHEME_RK4 ? NULL : s->ctl.w;
@@ -344,19 +345,27 @@ sn_status sni_step_factor(sn_system* s) {
 
 
 // factor M~ once: for the systems whose loops this step eliminates, or on which the contact
-// solver will act (a system the solver leaves alone and without loops needs no factor)
+// solver will act (a system the solver leaves alone and without loops needs no factor). Loops
+// that the solver leaves alone and that fall into small clusters need none either: the stage
+// "loops begin" eliminates them by the clusters' articulated solve (loops/cluster.c)
 static sn_status stage_factor(const sn_world* w, sn_system* s) {
+    s->loops.route = 0;
     if (!s->solve.in_solver || (s->valid & SNI_VALID_MTILDE)) return SN_OK;
     if (!s->step.has_constraints && !sni_solver_acts_on(w, s)) return SN_OK;
+    if (s->step.has_constraints && sni_loops_cluster_route(w, s)) {
+        s->loops.route = 1;
+        return SN_OK;
+    }
     return sni_step_factor(s);
 }
 
 
 // loops begin: the step's elimination of the system's loop constraints (they hold in every
 // scheme the contact solver acts in; RUNGE_KUTTA_4 is replaced while there are loops)
-static void stage_loops_begin(sn_system* s, sn_real dt) {
+static sn_status stage_loops_begin(sn_system* s, sn_real dt) {
     s->solve.has_loop_dv = 0;
-    if (s->step.has_constraints && s->solve.in_solver) sni_loops_begin(s, dt);
+    if (s->step.has_constraints && s->solve.in_solver) return sni_loops_begin(s, dt);
+    return SN_OK;
 }
 
 
@@ -657,8 +666,9 @@ sn_status sn_world_integrate2(sn_world* w) {
         st = stage_factor(w, w->sys[i]);
     if (st != SN_OK) return fail_all(w, w->nsys, st);
     // loops begin: the loop constraints eliminated exactly from each velocity before the contacts
-    for (int i = 0; i < w->nsys; i++)
-        stage_loops_begin(w->sys[i], dt);
+    for (int i = 0; i < w->nsys && st == SN_OK; i++)
+        st = stage_loops_begin(w->sys[i], dt);
+    if (st != SN_OK) return fail_all(w, w->nsys, st);
     // contact solve: step 4's impulses of contacts, joint limits and joint friction of every
     // system at once
     sni_world_contact_solve(w, dt);

@@ -108,7 +108,9 @@ sn_status sn_system_step_constraint_torques(const sn_system* s, sn_real* frictio
     }
     if (loops) {
         memset(loops, 0, bytes);
-        if (s->loops.active)
+        if (s->loops.active && s->loops.route)
+            sni_loops_cluster_jt(s, s->loops.lam, loops); // the rows within their clusters
+        else if (s->loops.active)
             for (int r = 0; r < s->loops.nrow; r++) {
                 sn_real l = s->loops.lam[r];
                 const sn_real* jr = s->loops.J + (size_t)r * nv;
