@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // test_loop_clusters.c: the loops eliminated by clusters (src/loops/cluster.c, issue 18's "loops
-// in linear time"). Every model with loops runs twice, once as the step chooses (the clusters'
-// articulated solve wherever the contact solver leaves the system alone) and once with the
-// clusters off (the factor of M~ and of D, factor.c): the states, the constraint impulses and the
-// loops' generalized forces agree to rounding at every step. The clusters found are the loops'
+// in linear time"). Every model with loops runs twice, once with the clusters' articulated solve
+// wherever the contact solver leaves the system alone (and at any size: by itself the step takes
+// them from SNI_CLUSTER_NV_MIN DOFs on) and once with the clusters off (the factor of M~ and of D,
+// factor.c): the states, the constraint impulses and the loops' generalized forces agree to
+// rounding at every step. The clusters found are the loops'
 // own (a chain of four-bars: one per four-bar, each hanging from the last one's rocker); the
 // Strandbeest, one cluster too large, keeps the factor.
 #include "common.h"
@@ -87,7 +88,7 @@ typedef struct agreement {
     long cluster_steps, factor_steps;
 } agreement;
 
-// ma and mb run for steps steps, one with the step's choice and one with the clusters off, from
+// ma and mb run for steps steps, one with the clusters and one without them, from
 // q0 (nullable: the model's) and u0 (nullable: 0); each step of the second starts from the first's
 // state (a checkpoint), so that every step is compared from the same state
 static int agree(sn_model* ma, sn_model* mb, double dt, int gravity, int ground, const double* q0,
@@ -96,7 +97,8 @@ static int agree(sn_model* ma, sn_model* mb, double dt, int gravity, int ground,
     rig a, b;
     SNT_CHECK(rig_open(&a, ma, dt, gravity, ground) == 0);
     SNT_CHECK(rig_open(&b, mb, dt, gravity, ground) == 0);
-    b.s->loops.cl.off = 1;
+    a.s->loops.cl.mode = 1;
+    b.s->loops.cl.mode = -1;
     int nq = ma->nq, nv = ma->nv, nc = ma->nconstraint;
     double* u = calloc((size_t)nv, sizeof(double));
     double* ta = calloc((size_t)nv, sizeof(double));
@@ -204,6 +206,17 @@ static int test_fourbar_chain_clusters(void) {
             SNT_CHECK(k ? !strcmp(top, want) : cl->top[k] == 0);
         }
         sn_world_destroy(r.w);
+    }
+    // by itself the step takes the clusters from 24 DOFs on: the chain's, not a four-bar alone's
+    for (int i = 0; i < 2; i++) {
+        rig r;
+        sn_model* m = i ? ma : tc_load_file(SNT_SOURCE_DIR "/models/fourbar.urdf", 1);
+        SNT_CHECK(rig_open(&r, m, 1e-3, 1, 0) == 0);
+        for (int k = 0; k < 10; k++)
+            SNT_STATUS_OK(sn_world_integrate(r.w));
+        SNT_CHECK(r.s->loops.cl.steps == (i ? 10 : 0));
+        sn_world_destroy(r.w);
+        if (!i) sn_model_destroy(m);
     }
     double q[64];
     SNT_CHECK(ma->nq <= 64);

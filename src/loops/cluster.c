@@ -163,7 +163,12 @@ void sni_loops_clusters(sn_system* s) {
 
 int sni_loops_cluster_route(const sn_world* w, const sn_system* s) {
     const sni_loop_clusters* cl = &s->loops.cl;
-    return cl->usable && !cl->off && !sni_solver_acts_on(w, s) && !sni_gyro_active(s);
+    if (!cl->usable || cl->mode < 0) return 0;
+    // a small system's tree factor is cheaper (a four-bar alone: 10.1k instructions per step
+    // against the clusters' 13.9k; even at 24 DOFs, 8 four-bars in a chain; Cassie's 32 DOFs:
+    // 180k against 162k)
+    if (cl->mode == 0 && s->m->nv < SNI_CLUSTER_NV_MIN) return 0;
+    return !sni_solver_acts_on(w, s) && !sni_gyro_active(s);
 }
 
 
@@ -179,6 +184,8 @@ static int cluster_rows(sn_system* s) {
     int* owner = cl->perm; // each row's cluster, until the rows are ordered
     for (int k = 0; k <= n; k++)
         roff[k] = 0;
+    for (int k = 0; k < n; k++)
+        cl->lever[k] = 0;
     int im = 0;
     for (int r = 0; r < nr; r++) {
         int c = s->loops.row_con[r];
@@ -188,8 +195,10 @@ static int cluster_rows(sn_system* s) {
         // the wrench on the top: a pin's rows take the anchors' separation e as a lever
         sn_real* e = cl->E + 6 * (size_t)r;
         memset(e, 0, 6 * sizeof(sn_real));
-        if (c >= 0 && m->constraint_type[c] == SN_CONSTRAINT_PIN)
+        if (c >= 0 && m->constraint_type[c] == SN_CONSTRAINT_PIN) {
             v3_cross(e, s->loops.err + 3 * c, s->loops.axis + 3 * r);
+            cl->lever[k] |= e[0] != 0 || e[1] != 0 || e[2] != 0;
+        }
     }
     int joff = 0, soff = 0;
     for (int k = 0; k < n; k++) {
@@ -264,7 +273,7 @@ static int factor_cluster(sn_system* s, int k, const sn_real* w) {
     const int* dofs = cl->dofs + cl->doff[k];
     const int* rows = cl->rows + cl->roff[k];
     int nbk = cl->boff[k + 1] - cl->boff[k], nk = cl->doff[k + 1] - cl->doff[k];
-    int nrk = cl->roff[k + 1] - cl->roff[k], top = cl->top[k];
+    int nrk = cl->roff[k + 1] - cl->roff[k], top = cl->top[k], lever = cl->lever[k];
     // composites within the cluster, in place, children first
     for (int a = nbk - 1; a >= 0; a--) {
         int b = B[a], p = m->body_parent[b];
@@ -356,25 +365,27 @@ static int factor_cluster(sn_system* s, int k, const sn_real* w) {
             Ac[l * nk + q] -= v;
         }
     // X = Ac U^T + R E^T (nk x 6); Lam = S^-1 E^T - R^T U^T (nrk x 6)
+    sn_real Uk[SNI_CLUSTER_DOF_MAX][6]; // the cluster's U, gathered
+    for (int q = 0; q < nk; q++)
+        memcpy(Uk[q], cl->U + 6 * (size_t)dofs[q], sizeof Uk[q]);
     for (int l = 0; l < nk; l++) {
-        sn_real* x = cl->X + 6 * (size_t)dofs[l];
-        for (int e = 0; e < 6; e++) {
-            sn_real v = 0;
-            for (int q = 0; q < nk; q++)
-                v += Ac[l * nk + q] * cl->U[6 * (size_t)dofs[q] + e];
-            for (int r = 0; r < nrk; r++)
-                v += R[l * nrk + r] * cl->E[6 * (size_t)rows[r] + e];
-            x[e] = v;
-        }
+        sn_real x[6] = {0, 0, 0, 0, 0, 0};
+        for (int q = 0; q < nk; q++)
+            s6_addscl(x, Uk[q], Ac[l * nk + q]);
+        for (int r = 0; r < nrk && lever; r++)
+            v3_addscl(x, cl->E + 6 * (size_t)rows[r], R[l * nrk + r]);
+        memcpy(cl->X + 6 * (size_t)dofs[l], x, sizeof x);
     }
-    sn_real se[SNI_CLUSTER_ROW_MAX * 6];
-    for (int a = 0; a < rank; a++)
-        memcpy(se + 6 * a, cl->E + 6 * (size_t)rows[perm[a]], 6 * sizeof(sn_real));
-    sni_chol_solve_pivoted(L, perm, nrk, rank, se, 6);
     for (int r = 0; r < nrk; r++)
         memset(cl->Lam + 6 * (size_t)rows[r], 0, 6 * sizeof(sn_real));
-    for (int a = 0; a < rank; a++)
-        memcpy(cl->Lam + 6 * (size_t)rows[perm[a]], se + 6 * a, 6 * sizeof(sn_real));
+    if (lever) { // S^-1 E^T (E's linear part is 0)
+        sn_real se[SNI_CLUSTER_ROW_MAX * 3];
+        for (int a = 0; a < rank; a++)
+            v3_copy(se + 3 * a, cl->E + 6 * (size_t)rows[perm[a]]);
+        sni_chol_solve_pivoted(L, perm, nrk, rank, se, 3);
+        for (int a = 0; a < rank; a++)
+            v3_copy(cl->Lam + 6 * (size_t)rows[perm[a]], se + 3 * a);
+    }
     for (int r = 0; r < nrk; r++) {
         sn_real* lr = cl->Lam + 6 * (size_t)rows[r];
         for (int l = 0; l < nk; l++)
@@ -388,15 +399,20 @@ static int factor_cluster(sn_system* s, int k, const sn_real* w) {
         if (m->body_parent[B[a]] == top)
             for (int e = 0; e < 36; e++)
                 G[e] += cl->art[36 * (size_t)B[a] + e];
-    for (int r = 0; r < 6; r++)
-        for (int c = r; c < 6; c++) {
-            sn_real v = G[6 * r + c];
-            for (int l = 0; l < nk; l++)
-                v -= cl->U[6 * (size_t)dofs[l] + r] * cl->X[6 * (size_t)dofs[l] + c];
-            for (int q = 0; q < nrk; q++)
-                v += cl->E[6 * (size_t)rows[q] + r] * cl->Lam[6 * (size_t)rows[q] + c];
-            G[6 * r + c] = v;
-        }
+    for (int l = 0; l < nk; l++) {
+        const sn_real* u = Uk[l];
+        const sn_real* x = cl->X + 6 * (size_t)dofs[l];
+        for (int r = 0; r < 6; r++)
+            for (int c = r; c < 6; c++)
+                G[6 * r + c] -= u[r] * x[c];
+    }
+    for (int q = 0; q < nrk && lever; q++) {
+        const sn_real* e = cl->E + 6 * (size_t)rows[q];
+        const sn_real* lq = cl->Lam + 6 * (size_t)rows[q];
+        for (int r = 0; r < 3; r++)
+            for (int c = r; c < 6; c++)
+                G[6 * r + c] += e[r] * lq[c];
+    }
     sn_real* it = cl->art + 36 * (size_t)top;
     for (int r = 0; r < 6; r++)
         for (int c = r; c < 6; c++) {
@@ -489,7 +505,7 @@ static void solve_cluster_back(const sn_system* s, int k, const sn_real* f, cons
         if (m->body_parent[B[a]] == top) s6_addto(pt, p + 6 * (size_t)B[a]);
     for (int l = 0; l < nk; l++)
         s6_addscl(pt, cl->U + 6 * (size_t)dofs[l], x[dofs[l]]);
-    for (int c = 0; c < nrk; c++)
+    for (int c = 0; c < nrk && cl->lever[k]; c++)
         s6_addscl(pt, cl->E + 6 * (size_t)rows[c], -lam[rows[c]]);
 }
 
@@ -589,7 +605,8 @@ void sni_loops_cluster_dot(const sn_system* s, const sn_real* v, sn_real* out) {
             int r = cl->rows[a];
             const sn_real* jr = s->loops.J + (size_t)r * nv;
             const int* ix = s->loops.jidx + (size_t)r * nv;
-            sn_real g = s6_dot(cl->E + 6 * (size_t)r, V + 6 * (size_t)cl->top[k]);
+            sn_real g =
+                cl->lever[k] ? v3_dot(cl->E + 6 * (size_t)r, V + 6 * (size_t)cl->top[k]) : 0;
             for (int q = 0; q < s->loops.jn[r]; q++)
                 g += jr[ix[q]] * v[ix[q]];
             out[r] = g;
@@ -611,7 +628,7 @@ void sni_loops_cluster_jt(const sn_system* s, const sn_real* lam, sn_real* out) 
             const int* ix = s->loops.jidx + (size_t)r * nv;
             for (int q = 0; q < s->loops.jn[r]; q++)
                 out[ix[q]] += jr[ix[q]] * lam[r];
-            s6_addscl(F + 6 * (size_t)cl->top[k], cl->E + 6 * (size_t)r, lam[r]);
+            if (cl->lever[k]) v3_addscl(F + 6 * (size_t)cl->top[k], cl->E + 6 * (size_t)r, lam[r]);
         }
     for (int b = m->nbody - 1; b > 0; b--) {
         int j = m->body_joint[b], v0 = m->joint_vadr[j];

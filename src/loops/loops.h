@@ -20,9 +20,10 @@
 // is small and the contact solver does not act on the system
 #define SNI_CLUSTER_DOF_MAX 24 // most DOFs of a cluster
 #define SNI_CLUSTER_ROW_MAX 24 // most rows of a cluster
+#define SNI_CLUSTER_NV_MIN 24  // the fewest DOFs of a system that takes the clusters by itself
 typedef struct sni_loop_clusters {
     int usable; // the loops fall into clusters within the sizes (attachment)
-    int off;    // never the clusters (tests)
+    int mode;   // 0: by the system's size, 1: always where usable, -1: never (tests)
     int n;      // clusters
     long steps; // the steps that eliminated the loops this way (tests)
     // ---- the structure (attachment) ----
@@ -44,6 +45,7 @@ typedef struct sni_loop_clusters {
     int* joff;  // per cluster its n_K x n_r matrix's start in R (nr)
     int* soff;  // per cluster its n_r x n_r factor's start in S (nr)
     sn_real* E; // per row the wrench it takes on its cluster's top per unit impulse (nr x 6)
+    int* lever; // per cluster: some row's E is not 0 (a pin open by e) (nr)
     // ---- the factor (sni_loops_cluster_factor) ----
     sn_real* art; // articulated inertias, full 6x6; a cluster's bodies: composite within it
                   // (nbody x 36)

@@ -157,7 +157,7 @@ static void layout_loops(sn_system* s, const sn_model* m, carver* c) {
     sni_loop_clusters* cl = &s->loops.cl;
     size_t nb = (size_t)m->nbody, nj = (size_t)m->njoint;
     int** cl_nr[] = {&cl->mimic, &cl->top,  &cl->moff, &cl->rows, &cl->rank,
-                     &cl->perm,  &cl->joff, &cl->soff, &cl->used};
+                     &cl->perm,  &cl->joff, &cl->soff, &cl->used, &cl->lever};
     for (size_t i = 0; i < sizeof cl_nr / sizeof cl_nr[0]; i++)
         SNI_CARVE(c, *cl_nr[i], nr);
     SNI_CARVE(c, cl->boff, nr + 1);

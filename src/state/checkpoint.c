@@ -65,7 +65,7 @@
 // sni_loops (continued): route: scratch of a step (the stage "factor M~" sets it) | z_lists:
 //   scratch, as the rows' nonzero lists it vouches for | cl (the clusters, loops/cluster.c):
 //   usable, n, body, con, mimic, top, boff, bodies, doff, dofs, moff: derived from the model
-//   (attachment) | off: tests' switch, not written | steps: tests' count, not restored | the
+//   (attachment) | mode: tests' switch, not written | steps: tests' count, not restored | the
 //   rest: scratch of a step.
 // sni_gyro: mode: config | fprev: state (the last step's impulses, a known force in the next
 //   step's midpoint couple) | warned: state | applied, newton: report, not restored | ready,
