@@ -262,6 +262,71 @@ sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_re
 }
 
 
+sn_status sni_aba_resolve(const sn_model* m, const sn_data* d, const sn_real* diag,
+                          const sn_real* f, sn_real* x, sn_real* p, sn_real* acc, sn_real* uu) {
+    int root_free = root_is_plain(m, diag);
+    memset(p, 0, 6 * (size_t)m->nbody * sizeof(sn_real));
+    // backward: the bias forces of f alone, with the last pass's U and D
+    for (int b = m->nbody - 1; b > 0; b--) {
+        int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        int parent = m->body_parent[b];
+        const sn_real* pb = p + 6 * (size_t)b;
+        if (b == 1 && root_free) continue;
+        for (int k = 0; k < nd; k++)
+            uu[v0 + k] = f[v0 + k] - s6_dot(d->dof_motion + 6 * (size_t)(v0 + k), pb);
+        if (parent == 0) continue;
+        sn_real y[6];
+        memcpy(y, uu + v0, (size_t)nd * sizeof(sn_real));
+        if (nd == 1)
+            y[0] *= d->ws_dinv[36 * j];
+        else
+            cholesky_solve(d->ws_dinv + 36 * j, y, nd);
+        sn_real* pp = p + 6 * (size_t)parent;
+        s6_addto(pp, pb);
+        for (int k = 0; k < nd; k++)
+            s6_addscl(pp, d->ws_u + 6 * (size_t)(v0 + k), y[k]);
+    }
+    // forward, from rest
+    memset(acc, 0, 6 * sizeof(sn_real));
+    for (int b = 1; b < m->nbody; b++) {
+        int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
+        sn_real* a = acc + 6 * (size_t)b;
+        const sn_real* ap = acc + 6 * (size_t)m->body_parent[b];
+        if (b == 1 && root_free) {
+            // IA a + p = S^-T f: the root's articulated inertia is the pass's, whole
+            sn_real l[36], full[36], t[6], fl[3] = {f[v0], f[v0 + 1], f[v0 + 2]};
+            for (int r = 0; r < 6; r++)
+                for (int c = 0; c < 6; c++)
+                    full[6 * r + c] = d->ws_art[36 * b + sym6_index[r][c]];
+            if (!cholesky(l, full, 6, 6)) return SN_ERR_SINGULAR;
+            v3_copy(t, f + v0 + 3);
+            v3_addcross(t, d->body_pos + 3 * b, fl);
+            v3_copy(t + 3, fl);
+            for (int e = 0; e < 6; e++)
+                a[e] = t[e] - p[6 * b + e];
+            cholesky_solve(l, a, 6);
+            v3_copy(x + v0 + 3, a);
+            v3_copy(x + v0, a + 3);
+            v3_addcross(x + v0, a, d->body_pos + 3 * b);
+            continue;
+        }
+        sn_real y[6];
+        for (int k = 0; k < nd; k++)
+            y[k] = uu[v0 + k] - s6_dot(d->ws_u + 6 * (size_t)(v0 + k), ap);
+        if (nd == 1)
+            y[0] *= d->ws_dinv[36 * j];
+        else
+            cholesky_solve(d->ws_dinv + 36 * j, y, nd);
+        memcpy(a, ap, 6 * sizeof(sn_real));
+        for (int k = 0; k < nd; k++) {
+            x[v0 + k] = y[k];
+            s6_addscl(a, d->dof_motion + 6 * (size_t)(v0 + k), y[k]);
+        }
+    }
+    return SN_OK;
+}
+
+
 void sni_aba_joint_inertia(const sn_model* m, const sn_data* d, int b, sn_real* D) {
     int j = m->body_joint[b], nd = m->joint_nv[j], v0 = m->joint_vadr[j];
     const sn_real* S = d->dof_motion + 6 * v0;

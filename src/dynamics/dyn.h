@@ -98,6 +98,12 @@ sn_status sni_aba_inverse_mass(const sn_model* m, sn_data* d);
 sn_status sni_aba(const sn_model* m, sn_data* d, const sn_real* tau, const sn_real* diag,
                   sn_real* udot);
 
+// x = (M + diag(armature + diag))^-1 f by the factor the last sni_aba left in d (its U, D and the
+// root's articulated inertia; the same diag, the configuration unchanged since): a backward and a
+// forward pass, O(n). p, acc (nbody x 6) and uu (nv) are scratch; SN_ERR_SINGULAR when a floating
+// root's inertia is not positive (aba.c)
+sn_status sni_aba_resolve(const sn_model* m, const sn_data* d, const sn_real* diag,
+                          const sn_real* f, sn_real* x, sn_real* p, sn_real* acc, sn_real* uu);
 // the joint-space inertia D = S^T IA S + armature (nd x nd, row-major) of body b's joint, from
 // the articulated inertia IA that the backward pass of the last sni_aba left for b (valid for
 // every body the pass reached; the pass runs from the last body to the first) (aba.c)

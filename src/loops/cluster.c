@@ -19,9 +19,13 @@
 // That is the ABA with the cluster as one joint of many DOFs (Jain's constraint embedding): the
 // step's solves with M~ = M + diag(w) and its rows cost O(n) plus the clusters' small dense
 // blocks, where the factor route (factor.c) forms M~'s tree factor, O(n d^2), and D, O(nr^2 d).
-// The step takes it when the contact solver leaves the system alone (its rows need the factor's
-// half solves) and every cluster is within SNI_CLUSTER_DOF_MAX DOFs and SNI_CLUSTER_ROW_MAX rows;
+// The step takes it when every cluster is within SNI_CLUSTER_DOF_MAX DOFs and SNI_CLUSTER_ROW_MAX
+// rows and the system has SNI_CLUSTER_NV_MIN DOFs or more (below, the tree factor is cheaper);
 // the Strandbeest, whose crank drives every leg, is one cluster too large and keeps the factor.
+// The contact solver's responses Y = M_c^-1 J_c^T are then one solve per row (solver/rows.c),
+// O(n) each, and its impulses reach the loops' as the force J_c^T lambda_c (factor.c). World
+// constraints between systems (couple/) and the midpoint gyroscopic couple need the factor.
+#include "couple/couple.h"
 #include "dynamics/dyn.h"
 #include "math/dense.h"
 #include "sim/sim.h"
@@ -168,7 +172,7 @@ int sni_loops_cluster_route(const sn_world* w, const sn_system* s) {
     // against the clusters' 13.9k; even at 24 DOFs, 8 four-bars in a chain; Cassie's 32 DOFs:
     // 180k against 162k)
     if (cl->mode == 0 && s->m->nv < SNI_CLUSTER_NV_MIN) return 0;
-    return !sni_solver_acts_on(w, s) && !sni_gyro_active(s);
+    return !sni_couple_acts_on(w, s) && !sni_gyro_active(s);
 }
 
 

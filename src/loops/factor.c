@@ -659,7 +659,12 @@ void sni_loops_finish(sn_system* s, const sn_real* g) {
     int rank = s->loops.nkeep, nc = m->nconstraint;
     if (!s->loops.active) return;
     sn_real* z = s->loops.sol;
-    if (g && rank) {
+    if (g && s->loops.route) {
+        // g is J_c^T lambda_c: M~ x = g + J^T mu, J x = 0 gives mu = -D^-1 J M~^-1 g
+        sni_loops_cluster_solve(s, g, NULL, s->loops.resp, z);
+        for (int r = 0; r < s->loops.nrow; r++)
+            s->loops.lam[r] += z[r];
+    } else if (g && rank) {
         for (int k = 0; k < rank; k++)
             z[k] = row_dot(s, s->loops.keep[k], g);
         d_solve(s, z, 1);

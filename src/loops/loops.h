@@ -17,7 +17,8 @@
 // body and each hang from one body (its top); a cluster's rows act on its DOFs and, through the
 // top's motion, above it. A step eliminates the loops by the articulated-body algorithm with each
 // cluster one joint of many DOFs whose rows are solved with it (O(n), no M~), when every cluster
-// is small and the contact solver does not act on the system
+// is small and the system large enough (SNI_CLUSTER_NV_MIN); the contact solver's responses then
+// come from the same solve
 #define SNI_CLUSTER_DOF_MAX 24 // most DOFs of a cluster
 #define SNI_CLUSTER_ROW_MAX 24 // most rows of a cluster
 #define SNI_CLUSTER_NV_MIN 24  // the fewest DOFs of a system that takes the clusters by itself
@@ -166,8 +167,8 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows);
 // the same on rows still in the half solve's state (z = L^-T j^T, before the rest of the solve),
 // nonzero on the path of DOF last to the root (-2: anywhere)
 void sni_loops_project_half(const sn_system* s, sn_real* Z, int nrows, int last);
-// the step's constraint impulses, with g = M~^-1 J_c^T lambda_c of the contact solver (NULL:
-// none)
+// the step's constraint impulses, with g = M~^-1 J_c^T lambda_c of the contact solver (the
+// clusters' route: J_c^T lambda_c; NULL: none)
 void sni_loops_finish(sn_system* s, const sn_real* g);
 // u's admissible part (the M~-orthogonal projection onto J u = 0) into out
 void sni_loops_admissible(const sn_system* s, const sn_real* u, sn_real* out);
@@ -204,8 +205,8 @@ void sni_loops_structure(sn_system* s);
 void sni_loops_rows(sn_system* s, sn_real beta);
 // cluster.c: the clusters of the system's loops (at attachment, after the structure)
 void sni_loops_clusters(sn_system* s);
-// whether this step can eliminate the loops by clusters (the contact solver leaves the system
-// alone, every cluster within the sizes)
+// whether this step eliminates the loops by clusters (every cluster within the sizes, the system
+// large enough or cl.mode 1, no world constraint and no midpoint gyroscopic couple on it)
 int sni_loops_cluster_route(const sn_world* w, const sn_system* s);
 // the articulated factor with the clusters at this configuration, for the rows of this step
 // (sni_loops_rows with route 1): SN_ERR_SINGULAR when a block is not positive definite

@@ -346,8 +346,9 @@ sn_status sni_step_factor(sn_system* s) {
 
 // factor M~ once: for the systems whose loops this step eliminates, or on which the contact
 // solver will act (a system the solver leaves alone and without loops needs no factor). Loops
-// that the solver leaves alone and that fall into small clusters need none either: the stage
-// "loops begin" eliminates them by the clusters' articulated solve (loops/cluster.c)
+// that fall into small clusters on a large system need none either: the stage "loops begin"
+// eliminates them by the clusters' articulated solve, which also gives the solver its responses
+// (loops/cluster.c)
 static sn_status stage_factor(const sn_world* w, sn_system* s) {
     s->loops.route = 0;
     if (!s->solve.in_solver || (s->valid & SNI_VALID_MTILDE)) return SN_OK;

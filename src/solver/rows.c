@@ -175,13 +175,13 @@ static void block_rows(sni_solver* sv, int k) {
 
 
 // the block's own Delassus block G = J M~^-1 J^T (dim x dim), summed over its systems: Z^T D^-1
-// Z with Z = L^-T J^T (the half solves in blk_Ya / blk_Yb), on the path of the block's rows
+// Z with Z = L^-T J^T (the half solves in blk_Ya / blk_Yb), on the path of the block's rows (the
+// sides on the clusters' route have added theirs already, cluster_side)
 static void own_block(const sni_solver* sv, int x, sn_real* G) {
-    memset(G, 0, 9 * sizeof(sn_real));
     size_t off = 3 * (size_t)sv->size.nvmax * x;
     for (int e = 0; e < 2; e++) {
         int si = e ? sv->blk_sb[x] : sv->blk_sa[x];
-        if (si < 0) continue;
+        if (si < 0 || sv->sys[si]->loops.route) continue;
         const sn_real* Z = (e ? sv->blk_Yb : sv->blk_Ya) + off;
         const sn_system* s = sv->sys[si];
         const sn_model* m = s->m;
@@ -255,17 +255,52 @@ static void looped_rows(sni_solver* sv, int k) {
 }
 
 
+// block k's side e on a system whose loops took the clusters' route (loops/cluster.c: no factor
+// of M~): Y = M_c^-1 J^T by the clusters' solve, row by row, and the side's share of the free
+// block J M~^-1 J^T into G (looped_rows tells the rows the loops hold by it) through the factor
+// that the free velocity's ABA left
+static void cluster_side(sni_solver* sv, int k, int e, sn_real* G) {
+    size_t stride = 3 * (size_t)sv->size.nvmax;
+    const sn_system* s = sv->sys[e ? sv->blk_sb[k] : sv->blk_sa[k]];
+    const sn_model* m = s->m;
+    int nv = m->nv, dim = sv->blk_dim[k];
+    const sn_real* J = (e ? sv->blk_Jb : sv->blk_Ja) + stride * k;
+    sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
+    const sni_loop_clusters* cl = &s->loops.cl;
+    sn_real* fr = s->loops.zd; // 3 nv: the free responses
+    for (int r = 0; r < dim; r++) {
+        const sn_real* jr = J + (size_t)r * nv;
+        sni_loops_cluster_solve(s, jr, NULL, Y + (size_t)r * nv, s->loops.sol);
+        sni_aba_resolve(m, s->d, s->ctl.w, jr, fr + (size_t)r * nv, cl->p, cl->acc, cl->uu);
+    }
+    for (int r = 0; r < dim; r++)
+        for (int q = r; q < dim; q++) {
+            sn_real g = 0;
+            for (int i = 0; i < nv; i++)
+                g += J[(size_t)r * nv + i] * fr[(size_t)q * nv + i];
+            G[3 * r + q] += g;
+            if (q != r) G[3 * q + r] += g;
+        }
+}
+
+
 // each block's rows J, its own Delassus block G (from the half solves Z = L^-T J^T), then
-// Y = M~^-1 J^T (the rest of the solves)
+// Y = M~^-1 J^T (the rest of the solves); on the clusters' route Y by their solve
 void sni_solver_prepare_rows(sni_solver* sv) {
     size_t stride = 3 * (size_t)sv->size.nvmax;
     for (int k = 0; k < sv->nblock; k++) {
         block_rows(sv, k);
+        sn_real* G = sv->blk_G + 9 * (size_t)k;
+        memset(G, 0, 9 * sizeof(sn_real));
         for (int e = 0; e < 2; e++) {
             int si = e ? sv->blk_sb[k] : sv->blk_sa[k];
             if (si < 0) continue;
             const sn_system* s = sv->sys[si];
             int nv = s->m->nv;
+            if (s->loops.route) {
+                cluster_side(sv, k, e, G);
+                continue;
+            }
             const sn_real* J = (e ? sv->blk_Jb : sv->blk_Ja) + stride * k;
             sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
             memcpy(Y, J, (size_t)sv->blk_dim[k] * nv * sizeof(sn_real));
@@ -274,11 +309,11 @@ void sni_solver_prepare_rows(sni_solver* sv) {
             else
                 sni_half_solve(s->m, &s->step.mtilde, Y);
         }
-        own_block(sv, k, sv->blk_G + 9 * (size_t)k);
+        own_block(sv, k, G);
         if (!sni_solver_joint_row(sv->blk_kind[k])) block_path(sv, k);
         for (int e = 0; e < 2; e++) {
             int si = e ? sv->blk_sb[k] : sv->blk_sa[k];
-            if (si < 0) continue;
+            if (si < 0 || sv->sys[si]->loops.route) continue;
             const sn_system* s = sv->sys[si];
             sn_real* Y = (e ? sv->blk_Yb : sv->blk_Ya) + stride * k;
             // through the loops: the response of the constrained mechanism (projected while

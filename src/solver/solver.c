@@ -132,7 +132,8 @@ static void store_velocities(sni_solver* sv) {
 }
 
 
-// M~^-1 J_c^T lambda_c of each system with loops, for their constraint impulses (sni_loops_finish)
+// M~^-1 J_c^T lambda_c of each system with loops, for their constraint impulses (sni_loops_finish;
+// on the clusters' route J_c^T lambda_c)
 static void store_loop_response(sni_solver* sv) {
     size_t stride = 3 * (size_t)sv->size.nvmax;
     for (int si = 0; si < sv->nsys; si++) {
@@ -152,7 +153,8 @@ static void store_loop_response(sni_solver* sv) {
                         dv[i] += J[(size_t)r * nv + i] * la[r];
         }
         sni_couple_add_jt_lambda(sv, si, dv);
-        sni_solve_factor(s->m, &s->step.mtilde, dv);
+        // (the clusters' route has no factor of M~: sni_loops_finish takes J_c^T lambda_c)
+        if (!s->loops.route) sni_solve_factor(s->m, &s->step.mtilde, dv);
         s->solve.has_loop_dv = 1;
     }
 }
