@@ -49,6 +49,11 @@ fb_sn_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 36 100)
 fb_mj_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" mujoco 36 100)
 fb1_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 1 100)
 fb64_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 64 100)
+# with one joint limit pressed (a contact solver row every step)
+fbl_sn_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 36 100 limit)
+fbl_mj_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" mujoco 36 100 limit)
+fbl8_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 8 100 limit)
+fbl64_ir=$(steps_ir 100 "$X/sinew_bench_fourbars" sinew 64 100 limit)
 # the kernels' wall times (sinew_bench's own medians)
 "$X/sinew_bench" --models anymal_c,romeo,chains --kernels fkpos,fkmotion,crba,aba,minv --no-append \
   2> /dev/null > "$TMP/k"
@@ -60,6 +65,7 @@ any_step_sn=$(kernel_ir step_contact anymal_c sinew); any_step_mj=$(kernel_ir st
 awk -v hsi="$hum_sn_ir" -v hmi="$hum_mj_ir" -v hsu="$hum_sn_us" -v hmu="$hum_mj_us" \
   -v hsw="$hum_sweeps" -v hnc="$hum_nc" -v ssu="$sb_sn_us" -v smu="$sb_mj_us" -v srms="$sb_rms" -v ssw="$sb_sweeps" \
   -v fsi="$fb_sn_ir" -v fmi="$fb_mj_ir" -v f1="$fb1_ir" -v f64="$fb64_ir" \
+  -v lsi="$fbl_sn_ir" -v lmi="$fbl_mj_ir" -v l8="$fbl8_ir" -v l64="$fbl64_ir" \
   -v afk="$any_fk" -v afp="$any_fkpos" -v acr="$any_crba" -v aab="$any_aba" -v rmi="$romeo_minv" -v rfk="$romeo_fk" -v cmi="$chain_minv" \
   -v ass="$any_step_sn" -v asm="$any_step_mj" 'BEGIN {
   print "| goal | sinew | reference | ratio | target | met |"
@@ -79,6 +85,10 @@ awk -v hsi="$hum_sn_ir" -v hmi="$hum_mj_ir" -v hsu="$hum_sn_us" -v hmu="$hum_mj_
   printf "| 36 four-bars at rest, Ir/step vs MuJoCo 3.12 (0.79 x 2.2.2) | %d | %.0f | %.2f | 0.10 | %s |\n", fsi, fmi * 0.79, r, r <= 0.1 ? "yes" : "no"
   r = (f64 / 64) / f1
   printf "| four-bars, Ir per four-bar at N = 64 over N = 1 | %.0f | %d | %.2f | ~1 (linear) | %s |\n", f64 / 64, f1, r, r <= 1.5 ? "yes" : "no"
+  r = lsi / (lmi * 0.79)
+  printf "| 36 four-bars, one joint limit held, Ir/step vs MuJoCo 3.12 (at rest'"'"'s 0.79 x 2.2.2) | %d | %.0f | %.2f | 0.10 | %s |\n", lsi, lmi * 0.79, r, r <= 0.1 ? "yes" : "no"
+  r = (l64 / 64) / (l8 / 8)
+  printf "| four-bars, one joint limit held, Ir per four-bar at N = 64 over N = 8 | %.0f | %.0f | %.2f | ~1 (linear) | %s |\n", l64 / 64, l8 / 8, r, r <= 1.2 ? "yes" : "no"
   r = ass / (asm * 1.07)
   printf "| ANYmal on 4 feet, Ir/step vs MuJoCo 3.12 (1.07 x 2.2.2) | %d | %.0f | %.2f | - | - |\n", ass, asm * 1.07, r
   # Pinocchio 3.7, the issue'"'"'s figures (us)
