@@ -287,12 +287,10 @@ static int factor_cluster(sn_system* s, int k, const sn_real* w) {
     }
     // U_l = Ic S_l; A_lq = S_l^T U_q where DOF l is on q's path (CRBA within the cluster)
     sn_real A[SNI_CLUSTER_DOF_MAX * SNI_CLUSTER_DOF_MAX];
-    int loc[SNI_CLUSTER_DOF_MAX]; // DOF -> local index, by search over the few DOFs
     for (int q = 0; q < nk; q++) {
         int i = dofs[q];
         m6_mul_v6(cl->U + 6 * (size_t)i, cl->art + 36 * (size_t)m->dof_body[i],
                   d->dof_motion + 6 * (size_t)i);
-        loc[q] = i;
     }
     for (int e = 0; e < nk * nk; e++)
         A[e] = 0;
@@ -301,7 +299,7 @@ static int factor_cluster(sn_system* s, int k, const sn_real* w) {
         const sn_real* uq = cl->U + 6 * (size_t)i;
         int l = q;
         for (int a = i; a >= 0 && cl->body[m->dof_body[a]] == k; a = m->dof_parent[a]) {
-            while (loc[l] != a)
+            while (dofs[l] != a) // the cluster's DOFs ascend: a's local index, searched down
                 l--;
             sn_real v = s6_dot(d->dof_motion + 6 * (size_t)a, uq);
             A[l * nk + q] = A[q * nk + l] = v;

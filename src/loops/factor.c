@@ -327,18 +327,23 @@ static void dense_factor(sn_system* s) {
 
 // ---- the elimination ----
 
+// v += x with M~ x = J^T lam and J (v + x) = rhs (NULL: 0), by the clusters' solve; lam (nrow)
+static void cluster_correct(const sn_system* s, sn_real* v, const sn_real* rhs, sn_real* lam) {
+    int nr = s->loops.nrow, nv = s->m->nv;
+    sn_real* r = s->loops.sol;
+    sni_loops_cluster_dot(s, v, r);
+    for (int i = 0; i < nr; i++)
+        r[i] = (rhs ? rhs[i] : 0) - r[i];
+    sni_loops_cluster_solve(s, NULL, r, s->loops.resp, lam);
+    for (int i = 0; i < nv; i++)
+        v[i] += s->loops.resp[i];
+}
+
 // the clusters' elimination (route 1): r = -beta e - J u*, then M~ x = J^T lambda_0, J x = r by
 // the clusters' articulated solve, u_0 = u* + x. The rows each cluster keeps are listed in keep
 static void cluster_eliminate(sn_system* s) {
-    int nr = s->loops.nrow, nv = s->m->nv;
     const sni_loop_clusters* cl = &s->loops.cl;
-    sn_real* r = s->loops.sol;
-    sni_loops_cluster_dot(s, s->step.u1, r);
-    for (int i = 0; i < nr; i++)
-        r[i] = s->loops.rhs[i] - r[i];
-    sni_loops_cluster_solve(s, NULL, r, s->loops.resp, s->loops.lam);
-    for (int i = 0; i < nv; i++)
-        s->step.u1[i] += s->loops.resp[i];
+    cluster_correct(s, s->step.u1, s->loops.rhs, s->loops.lam);
     int n = 0;
     for (int k = 0; k < cl->n; k++)
         for (int a = 0; a < cl->rank[k]; a++)
@@ -446,17 +451,8 @@ void sni_loops_project(const sn_system* s, sn_real* Y, int nrows) {
     const int* perm = s->loops.keep;
     sn_real* z = s->loops.sol;
     if (s->loops.route) {
-        // y += x with M~ x = J^T lambda, J x = -J y (the clusters' solve)
-        int nr = s->loops.nrow;
-        for (int r = 0; r < nrows; r++) {
-            sn_real* y = Y + (size_t)r * nv;
-            sni_loops_cluster_dot(s, y, z);
-            for (int i = 0; i < nr; i++)
-                z[i] = -z[i];
-            sni_loops_cluster_solve(s, NULL, z, s->loops.resp, z + nr);
-            for (int i = 0; i < nv; i++)
-                y[i] += s->loops.resp[i];
-        }
+        for (int r = 0; r < nrows; r++) // y += x with J (y + x) = 0
+            cluster_correct(s, Y + (size_t)r * nv, NULL, z + s->loops.nrow);
         return;
     }
     for (int r = 0; r < nrows; r++) {
