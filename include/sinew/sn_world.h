@@ -353,6 +353,11 @@ SN_API sn_status sn_system_set_u(sn_system* s, const sn_real* u, int nv);
 SN_API const sn_real* sn_system_q(const sn_system* s);
 SN_API const sn_real* sn_system_u(const sn_system* s);
 
+/// Bring the kinematics of the system's data (sn_fk, then sn_fk_vel: body poses, velocities,
+/// motion subspaces) up to date with its state when a state change or a step left them stale;
+/// does nothing when they are current. For the frame and point queries of sn_data.h on
+/// sn_system_data (sn_frame_pose, sn_frame_jacobian...). SN_ERR_ARG for a NULL s.
+SN_API sn_status sn_system_kinematics(sn_system* s);
 /// getMassMatrix (with rotor inertia), getNonlinearities (world gravity), getInverseMassMatrix
 /// at the current state, computed when first asked after a state change. nv x nv, row-major.
 /// NULL (the arrays) and NaN (the energies) for a NULL s, with sn_last_error.

@@ -172,6 +172,13 @@ const sn_real* sn_system_inverse_mass(sn_system* s) {
 }
 
 
+sn_status sn_system_kinematics(sn_system* s) {
+    SNI_REFUSE_NULL(s, SN_ERR_ARG);
+    sni_ensure_kinematics(s);
+    return SN_OK;
+}
+
+
 sn_real sn_system_kinetic_energy(sn_system* s) {
     SNI_REFUSE_NULL(s, (sn_real)NAN);
     sni_ensure_kinematics(s);
@@ -492,7 +499,7 @@ sn_status sn_system_set_actuator_torques(sn_system* s, const sn_real* tau, int n
         return sni_world_fail(s->world, SN_ERR_ARG, "sn_system_set_actuator_torques: tau is NULL");
     sn_status st = check_vec(s, tau, n, "n", s->act.n, "actuator torques", 0);
     if (st != SN_OK) return st;
-    memcpy(s->act.cmd, tau, (size_t)n * sizeof(sn_real));
+    if (n > 0) memcpy(s->act.cmd, tau, (size_t)n * sizeof(sn_real)); // NULL without actuators
     return SN_OK;
 }
 
