@@ -29,7 +29,8 @@ ext = Extension(
     libraries=["expat", "m"],
     # the library's own flags (CMakeLists.txt): C11, no contraction of a*b+c, so results equal
     # the CMake build's to the bit
-    extra_compile_args=["-std=c11", "-O3", "-ffp-contract=off", "-fvisibility=hidden"],
+    extra_compile_args=["-std=c11", "-O3", "-ffp-contract=off", "-fvisibility=hidden", "-pthread"],
+    extra_link_args=["-pthread"],
 )
 
 setup(

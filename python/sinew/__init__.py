@@ -19,9 +19,10 @@ copy steps on bit for bit as the original.
 import functools as _functools
 
 from . import _sinew
-from ._sinew import ArgumentError, Error, Model, load, load_string, version
+from . import env  # noqa: E402,F401  (sinew.env.VecEnv)
+from ._sinew import ArgumentError, Batch, Error, Model, load, load_string, version
 
-__all__ = ["ArgumentError", "Error", "Model", "System", "World", "load", "load_string", "version"]
+__all__ = ["ArgumentError", "Batch", "Error", "Model", "System", "World", "load", "load_string", "version"]
 __version__ = _sinew.version()
 
 # The calls that configure a world rather than its state: a checkpoint compares them instead of

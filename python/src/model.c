@@ -58,8 +58,10 @@ PyObject* snpy_load(PyObject* self, PyObject* args, PyObject* kw) {
     sn_error e = {0};
     sn_status st;
     const char* path = PyBytes_AS_STRING(path_obj);
-    Py_BEGIN_ALLOW_THREADS st = sn_load(path, &o, &m, &e);
-    Py_END_ALLOW_THREADS if (st != SN_OK) {
+    PyThreadState* ts = PyEval_SaveThread(); // a large file reads without the GIL
+    st = sn_load(path, &o, &m, &e);
+    PyEval_RestoreThread(ts);
+    if (st != SN_OK) {
         Py_DECREF(path_obj);
         return snpy_raise_error(&e);
     }

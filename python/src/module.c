@@ -254,7 +254,7 @@ PyMODINIT_FUNC PyInit__sinew(void) {
     if (!snpy_ArgError || PyModule_AddObjectRef(mod, "Error", snpy_Error) < 0 ||
         PyModule_AddObjectRef(mod, "ArgumentError", snpy_ArgError) < 0 ||
         snpy_model_init_types(mod) < 0 || snpy_world_init_types(mod) < 0 ||
-        snpy_system_init_types(mod) < 0) {
+        snpy_system_init_types(mod) < 0 || snpy_batch_init_types(mod) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -87,5 +87,6 @@ PyObject* snpy_model_borrowed(const sn_model* m, PyObject* owner);
 int snpy_model_init_types(PyObject* mod);
 int snpy_world_init_types(PyObject* mod);
 int snpy_system_init_types(PyObject* mod);
+int snpy_batch_init_types(PyObject* mod);
 
 #endif

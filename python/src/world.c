@@ -250,11 +250,13 @@ static PyObject* world_step(SnpWorld* o, PyObject* const* args, Py_ssize_t nargs
     sn_status st = SN_OK;
     long done = 0;
     o->busy = 1;
-    Py_BEGIN_ALLOW_THREADS for (; done < n; done++) {
+    PyThreadState* ts = PyEval_SaveThread();
+    for (; done < n; done++) {
         st = sn_world_integrate(o->w);
         if (st != SN_OK) break;
     }
-    Py_END_ALLOW_THREADS o->busy = 0;
+    PyEval_RestoreThread(ts);
+    o->busy = 0;
     if (st != SN_OK) {
         char msg[900];
         snprintf(msg, sizeof msg, "step %ld of %ld failed (the state is the one before it): %s",

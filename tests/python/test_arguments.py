@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # A randomized test of the bindings' argument handling, in the spirit of tests/fuzz: every
-# public method and settable attribute of Model, World and System is called many times with
+# public method and settable attribute of Model, World, System and Batch is called many times with
 # arguments drawn from wrong types, shapes, dtypes, non-finite numbers, huge and negative
 # indices. Each call returns or raises one of the argument errors; the interpreter never crashes,
 # and afterwards the world still steps and its state is finite.
@@ -71,6 +71,14 @@ def test_garbage_never_crashes(seed, anymal_path, tmp_path, monkeypatch):
     call_everything(model, rng, nq, nv, skip=(), rounds=20)
     call_everything(system, rng, nq, nv, skip=(), rounds=25)
     call_everything(world, rng, nq, nv, skip=("step",), rounds=25)
+    batch = sinew.Batch(model, 3, threads=2)
+    call_everything(batch, rng, nq, nv, skip=("step",), rounds=25)
+    for args in ((None, 2 ** 64), (np.zeros((3, 12)), -1), ("x",), (np.zeros((3, 12)), 2)):
+        try:
+            batch.step(*args)
+        except ALLOWED:
+            pass
+    assert np.isfinite(batch.q).all()
     for n in (0, -1, 2 ** 64, "3", 2.0, None):
         try:
             world.step(n)
