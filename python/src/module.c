@@ -63,13 +63,12 @@ int snpy_world_busy(SnpWorld* w) {
 
 // ---- views and arguments ----
 
-PyObject* snpy_view(PyObject* owner, const double* p, int nd, npy_intp d0, npy_intp d1,
-                    int writeable) {
-    npy_intp dims[2] = {d0, d1};
+// a numpy array over p whose base is owner (kept alive by the array)
+static PyObject* view_of(PyObject* owner, const void* p, int nd, npy_intp* dims, int type,
+                         int flags) {
     static const double none = 0;
     if (!p) p = &none; // an empty array still needs a pointer that is not NULL
-    int flags = writeable ? NPY_ARRAY_CARRAY : NPY_ARRAY_CARRAY_RO;
-    PyObject* a = PyArray_New(&PyArray_Type, nd, dims, NPY_DOUBLE, NULL, (void*)p, 0, flags, NULL);
+    PyObject* a = PyArray_New(&PyArray_Type, nd, dims, type, NULL, (void*)p, 0, flags, NULL);
     if (!a) return NULL;
     Py_INCREF(owner);
     if (PyArray_SetBaseObject((PyArrayObject*)a, owner) < 0) {
@@ -79,18 +78,24 @@ PyObject* snpy_view(PyObject* owner, const double* p, int nd, npy_intp d0, npy_i
     return a;
 }
 
+PyObject* snpy_view(PyObject* owner, const double* p, int nd, npy_intp d0, npy_intp d1,
+                    int writeable) {
+    npy_intp dims[2] = {d0, d1};
+    return view_of(owner, p, nd, dims, NPY_DOUBLE,
+                   writeable ? NPY_ARRAY_CARRAY : NPY_ARRAY_CARRAY_RO);
+}
+
 PyObject* snpy_view_int(PyObject* owner, const int* p, npy_intp n) {
-    static const int none = 0;
-    if (!p) p = &none;
-    PyObject* a =
-        PyArray_New(&PyArray_Type, 1, &n, NPY_INT32, NULL, (void*)p, 0, NPY_ARRAY_CARRAY_RO, NULL);
-    if (!a) return NULL;
-    Py_INCREF(owner);
-    if (PyArray_SetBaseObject((PyArrayObject*)a, owner) < 0) {
-        Py_DECREF(a);
-        return NULL;
+    return view_of(owner, p, 1, &n, NPY_INT32, NPY_ARRAY_CARRAY_RO);
+}
+
+PyObject* snpy_dict_of(const char* const* keys, PyObject** values, int n) {
+    PyObject* d = PyDict_New();
+    for (int k = 0; k < n; k++) {
+        if (d && PyDict_SetItemString(d, keys[k], values[k]) < 0) Py_CLEAR(d);
+        Py_CLEAR(values[k]);
     }
-    return a;
+    return d;
 }
 
 const double* snpy_doubles(PyObject* obj, npy_intp n, const char* name, PyObject** keep,

@@ -60,6 +60,8 @@ PyObject* snpy_raise_world(SnpWorld* w, sn_status st);
 // a read-only (or writeable) numpy view of n doubles (nd 1 or 2) owned by `owner`
 PyObject* snpy_view(PyObject* owner, const double* p, int nd, npy_intp d0, npy_intp d1,
                     int writeable);
+// a dict of keys[k] -> values[k] (k < n); the values' references are released either way
+PyObject* snpy_dict_of(const char* const* keys, PyObject** values, int n);
 // an int32 read-only view
 PyObject* snpy_view_int(PyObject* owner, const int* p, npy_intp n);
 // obj as a C-contiguous float64 array of exactly n numbers (a new reference in *keep, which the

@@ -581,16 +581,7 @@ static PyObject* system_contacts(SnpSystem* o, PyObject* args, PyObject* kw) {
         ((int*)PyArray_DATA((PyArrayObject*)a[9]))[i] = c.sliding;
         ((int*)PyArray_DATA((PyArrayObject*)a[10]))[i] = c.constraint;
     }
-    PyObject* d = PyDict_New();
-    if (!d) goto fail;
-    for (int k = 0; k < 11; k++) {
-        if (PyDict_SetItemString(d, keys[k], a[k]) < 0) {
-            Py_DECREF(d);
-            goto fail;
-        }
-        Py_CLEAR(a[k]);
-    }
-    return d;
+    return snpy_dict_of(keys, a, 11);
 fail:
     for (int k = 0; k < 11; k++)
         Py_XDECREF(a[k]);
@@ -653,16 +644,7 @@ static PyObject* system_step_torques(SnpSystem* o, PyObject* noargs) {
         snpy_raise_world(o->world, st);
         goto fail;
     }
-    PyObject* d = PyDict_New();
-    if (!d) goto fail;
-    for (int k = 0; k < 8; k++) {
-        if (PyDict_SetItemString(d, keys[k], a[k]) < 0) {
-            Py_DECREF(d);
-            goto fail;
-        }
-        Py_CLEAR(a[k]);
-    }
-    return d;
+    return snpy_dict_of(keys, a, 8);
 fail:
     for (int k = 0; k < 8; k++)
         Py_XDECREF(a[k]);

@@ -220,3 +220,26 @@ def test_many_worlds_leak_nothing(fourbar_path):
         cycle()
     gc.collect()
     assert rss() - start < 2 * 1024 * 1024
+
+
+def test_step_torques_pd_term(anymal_path):
+    # the table's PD term is close to seed 000's implicit PD, kp (q_ref - q - dt u+) - kd u+:
+    # here the binding's job is the table's layout (each term in its key, nv each)
+    w, s = standing_anymal(anymal_path, 100)
+    kp, kd = np.full(18, 40.0), np.full(18, 1.5)
+    kp[:6] = kd[:6] = 0
+    s.set_pd_gains(kp, kd)
+    ref = s.q.copy()
+    ref[7:] += 0.05
+    s.set_pd_target(ref)
+    q, u = s.q.copy(), s.u.copy()
+    w.step()
+    t = s.step_torques()
+    assert set(t) == {"pd", "damping", "actuators", "springs", "external", "friction",
+                      "contacts", "loops"}
+    assert all(v.shape == (18,) and np.isfinite(v).all() for v in t.values())
+    up = s.u[6:]
+    expect = kp[6:] * (ref[7:] - q[7:] - w.timestep * up) - kd[6:] * up
+    assert np.abs(t["pd"][6:] - expect).max() < 0.05 * np.abs(expect).max()
+    assert np.array_equal(t["pd"][:6], np.zeros(6))  # no gains on the base
+    assert np.abs(t["contacts"]).max() > 0  # it stands on its feet
