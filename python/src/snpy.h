@@ -90,5 +90,7 @@ int snpy_model_init_types(PyObject* mod);
 int snpy_world_init_types(PyObject* mod);
 int snpy_system_init_types(PyObject* mod);
 int snpy_batch_init_types(PyObject* mod);
+// System's sensor and IK methods (sensors.c), added to its type after PyType_Ready
+int snpy_sensors_add_to(PyTypeObject* type);
 
 #endif
