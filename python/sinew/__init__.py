@@ -30,12 +30,13 @@ __version__ = _sinew.version()
 _WORLD_SETUP = (
     "add", "add_sphere", "add_box", "add_cylinder", "add_mesh", "set_ground", "set_heightfield",
     "set_material", "set_material_pair", "set_erp", "set_loop_erp", "set_solver",
-    "set_warm_start",
+    "set_warm_start", "set_soft_params", "set_soft_pair", "clear_soft_pair",
 )
 _SYSTEM_SETUP = (
     "set_actuation_limits", "set_joint_damping", "add_spring", "set_joint_limits",
     "set_self_collision", "set_compute_inverse_dynamics", "set_collision_filter",
-    "set_body_material", "assemble",
+    "set_body_material", "assemble", "add_sensor", "set_soft_integrator", "set_expo_options",
+    "add_soft_point", "add_soft_point_frame", "add_soft_geometry_points",
 )
 
 
@@ -88,11 +89,12 @@ class System(_sinew.System):
 
 for _name in _WORLD_SETUP:
     setattr(World, _name, _recorded(_sinew.World, _name, None))
-for _name in ("timestep", "gravity"):
+for _name in ("timestep", "gravity", "contact_model"):
     setattr(World, _name, _recorded_property(_sinew.World, _name, None))
 for _name in _SYSTEM_SETUP:
     setattr(System, _name, _recorded(_sinew.System, _name, lambda s: s.index))
-setattr(System, "scheme", _recorded_property(_sinew.System, "scheme", lambda s: s.index))
+for _name in ("scheme", "expo_modal", "soft_events", "expo_slip"):
+    setattr(System, _name, _recorded_property(_sinew.System, _name, lambda s: s.index))
 del _name
 
 _sinew._set_system_class(System)

@@ -89,6 +89,28 @@ PyObject* snpy_view_int(PyObject* owner, const int* p, npy_intp n) {
     return view_of(owner, p, 1, &n, NPY_INT32, NPY_ARRAY_CARRAY_RO);
 }
 
+int snpy_add_members(PyTypeObject* type, PyMethodDef* methods, PyGetSetDef* getset) {
+    PyObject* dict = type->tp_dict;
+    for (PyMethodDef* d = methods; d && d->ml_name; d++) {
+        PyObject* f = PyDescr_NewMethod(type, d);
+        if (!f || PyDict_SetItemString(dict, d->ml_name, f) < 0) {
+            Py_XDECREF(f);
+            return -1;
+        }
+        Py_DECREF(f);
+    }
+    for (PyGetSetDef* g = getset; g && g->name; g++) {
+        PyObject* f = PyDescr_NewGetSet(type, g);
+        if (!f || PyDict_SetItemString(dict, g->name, f) < 0) {
+            Py_XDECREF(f);
+            return -1;
+        }
+        Py_DECREF(f);
+    }
+    PyType_Modified(type);
+    return 0;
+}
+
 PyObject* snpy_dict_of(const char* const* keys, PyObject** values, int n) {
     PyObject* d = PyDict_New();
     for (int k = 0; k < n; k++) {
@@ -259,7 +281,8 @@ PyMODINIT_FUNC PyInit__sinew(void) {
     if (!snpy_ArgError || PyModule_AddObjectRef(mod, "Error", snpy_Error) < 0 ||
         PyModule_AddObjectRef(mod, "ArgumentError", snpy_ArgError) < 0 ||
         snpy_model_init_types(mod) < 0 || snpy_world_init_types(mod) < 0 ||
-        snpy_system_init_types(mod) < 0 || snpy_batch_init_types(mod) < 0) {
+        snpy_system_init_types(mod) < 0 || snpy_soft_add_to(&SnpWorld_Type, &SnpSystem_Type) < 0 ||
+        snpy_batch_init_types(mod) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

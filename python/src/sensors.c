@@ -326,23 +326,5 @@ static PyGetSetDef sensor_getset[] = {
 };
 
 int snpy_sensors_add_to(PyTypeObject* type) {
-    PyObject* dict = type->tp_dict;
-    for (PyMethodDef* d = sensor_methods; d->ml_name; d++) {
-        PyObject* f = PyDescr_NewMethod(type, d);
-        if (!f || PyDict_SetItemString(dict, d->ml_name, f) < 0) {
-            Py_XDECREF(f);
-            return -1;
-        }
-        Py_DECREF(f);
-    }
-    for (PyGetSetDef* g = sensor_getset; g->name; g++) {
-        PyObject* f = PyDescr_NewGetSet(type, g);
-        if (!f || PyDict_SetItemString(dict, g->name, f) < 0) {
-            Py_XDECREF(f);
-            return -1;
-        }
-        Py_DECREF(f);
-    }
-    PyType_Modified(type);
-    return 0;
+    return snpy_add_members(type, sensor_methods, sensor_getset);
 }

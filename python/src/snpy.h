@@ -90,7 +90,11 @@ int snpy_model_init_types(PyObject* mod);
 int snpy_world_init_types(PyObject* mod);
 int snpy_system_init_types(PyObject* mod);
 int snpy_batch_init_types(PyObject* mod);
+// add methods and getsets (NULL-terminated tables, either NULL) to a type after PyType_Ready
+int snpy_add_members(PyTypeObject* type, PyMethodDef* methods, PyGetSetDef* getset);
 // System's sensor and IK methods (sensors.c), added to its type after PyType_Ready
 int snpy_sensors_add_to(PyTypeObject* type);
+// World's and System's soft-contact and Expo members (soft.c), added after both are ready
+int snpy_soft_add_to(PyTypeObject* world, PyTypeObject* system);
 
 #endif
