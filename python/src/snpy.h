@@ -96,5 +96,7 @@ int snpy_add_members(PyTypeObject* type, PyMethodDef* methods, PyGetSetDef* gets
 int snpy_sensors_add_to(PyTypeObject* type);
 // World's and System's soft-contact and Expo members (soft.c), added after both are ready
 int snpy_soft_add_to(PyTypeObject* world, PyTypeObject* system);
+// System's closed-loop inverse and forward dynamics (loopid.c)
+int snpy_loopid_add_to(PyTypeObject* system);
 
 #endif

@@ -786,6 +786,8 @@ PyTypeObject SnpSystem_Type = {
 };
 
 int snpy_system_init_types(PyObject* mod) {
-    if (PyType_Ready(&SnpSystem_Type) < 0 || snpy_sensors_add_to(&SnpSystem_Type) < 0) return -1;
+    if (PyType_Ready(&SnpSystem_Type) < 0 || snpy_sensors_add_to(&SnpSystem_Type) < 0 ||
+        snpy_loopid_add_to(&SnpSystem_Type) < 0)
+        return -1;
     return PyModule_AddObjectRef(mod, "System", (PyObject*)&SnpSystem_Type);
 }

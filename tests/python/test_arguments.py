@@ -72,10 +72,15 @@ def test_garbage_never_crashes(seed, anymal_path, tmp_path, monkeypatch):
     call_everything(system, rng, nq, nv, skip=(), rounds=25)
     call_everything(world, rng, nq, nv, skip=("step",), rounds=25)
     batch = sinew.Batch(model, 3, threads=2)
-    call_everything(batch, rng, nq, nv, skip=("step",), rounds=25)
+    call_everything(batch, rng, nq, nv, skip=("step", "step_loop"), rounds=25)
     for args in ((None, 2 ** 64), (np.zeros((3, 12)), -1), ("x",), (np.zeros((3, 12)), 2)):
         try:
             batch.step(*args)
+        except ALLOWED:
+            pass
+    for args in ((-1,), (2 ** 64,), ("3",), (2.0,), (None,), (0,), (2,)):
+        try:
+            batch.step_loop(*args)
         except ALLOWED:
             pass
     assert np.isfinite(batch.q).all()
