@@ -20,9 +20,9 @@ import functools as _functools
 
 from . import _sinew
 from . import env  # noqa: E402,F401  (sinew.env.VecEnv)
-from ._sinew import ArgumentError, Batch, Error, Model, load, load_string, version
+from ._sinew import Arm, ArgumentError, Batch, Error, Model, load, load_string, version
 
-__all__ = ["ArgumentError", "Batch", "Error", "Model", "System", "World", "load", "load_string", "version"]
+__all__ = ["Arm", "ArgumentError", "Batch", "Error", "Model", "System", "World", "load", "load_string", "version"]
 __version__ = _sinew.version()
 
 # The calls that configure a world rather than its state: a checkpoint compares them instead of

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # A randomized test of the bindings' argument handling, in the spirit of tests/fuzz: every
-# public method and settable attribute of Model, World, System and Batch is called many times with
+# public method and settable attribute of Model, World, System, Batch and Arm is called many times with
 # arguments drawn from wrong types, shapes, dtypes, non-finite numbers, huge and negative
 # indices. Each call returns or raises one of the argument errors; the interpreter never crashes,
 # and afterwards the world still steps and its state is finite.
@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pytest
 import sinew
+from conftest import SOURCE
 
 ALLOWED = (TypeError, ValueError, IndexError, KeyError, OverflowError, sinew.Error)
 
@@ -84,6 +85,12 @@ def test_garbage_never_crashes(seed, anymal_path, tmp_path, monkeypatch):
         except ALLOWED:
             pass
     assert np.isfinite(batch.q).all()
+    arm = sinew.Arm(sinew.load(str(SOURCE / "models" / "arm7.urdf")))
+    call_everything(arm, rng, 7, 7, skip=(), rounds=25)
+    arm.set_state(np.zeros(7), np.zeros(7))
+    arm.set_stops(np.full(7, -np.inf), np.full(7, np.inf))
+    arm.step(1e-3)
+    assert np.isfinite(arm.q).all()
     for n in (0, -1, 2 ** 64, "3", 2.0, None):
         try:
             world.step(n)
