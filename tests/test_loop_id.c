@@ -178,6 +178,11 @@ static int test_fourbar_redundant(void) {
     SNT_STATUS_OK(
         sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, NULL, 0, tau, NULL, udot, &r));
     SNT_CHECK(r.redundancy == nv - 1);
+    // without ind_dofs the independent DOFs are the actuated ones (all nv here), and n_ind must
+    // count udot_ind's entries: one entry is refused before more are read
+    SNT_CHECK(sn_system_loop_inverse_dynamics(sc.s, NULL, 1, &want, NULL, 0, tau, NULL, udot,
+                                              NULL) == SN_ERR_ARG);
+    SNT_CHECK(strstr(sn_world_last_error(sc.w), "one per actuated DOF"));
     SNT_STATUS_OK(
         sn_system_loop_inverse_dynamics(sc.s, &crank, 1, &want, &crank, 1, tau1, NULL, NULL, NULL));
     double fe, e = recover(&sc, tau, udot, &fe);
@@ -521,7 +526,7 @@ static int test_delta_actuators(void) {
     SNT_CHECK(random_manifold_state(&sc, 0.2, 0) == 0);
     double want[3] = {4, -7, 2.5}, cmd[3], tau[NV_MAX], tau1[NV_MAX], udot[NV_MAX], udot1[NV_MAX];
     sn_loop_id_report r;
-    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, want, cmd, 3, tau, NULL,
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 3, want, cmd, 3, tau, NULL,
                                                             udot, &r));
     SNT_CHECK(r.mobility == 3 && r.actuation_rank == 3 && r.redundancy == 0);
     SNT_STATUS_OK(
@@ -567,7 +572,7 @@ static int test_fourbar_coupled_actuator(void) {
     SNT_CHECK(random_manifold_state(&sc, 0.3, 0) == 0);
     double want = 6, cmd[2], tau[NV_MAX], udot[NV_MAX], fe;
     sn_loop_id_report r;
-    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd, 1, tau, NULL,
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 1, &want, cmd, 1, tau, NULL,
                                                             udot, &r));
     int rocker = m->joint_vadr[d.coupling_joint[0]];
     SNT_CHECK(udot[crank] == want && tau[crank] == cmd[0]);
@@ -589,7 +594,7 @@ static int test_fourbar_coupled_actuator(void) {
     SNT_STATUS_OK(sn_system_add_actuator(sc.s, &d, NULL));
     SNT_STATUS_OK(sn_system_add_actuator(sc.s, &d, NULL));
     double cmd3[3];
-    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd3, 3, tau,
+    SNT_STATUS_OK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 1, &want, cmd3, 3, tau,
                                                             NULL, udot, &r));
     printf("  three actuators: commands %.6g %.6g %.6g N m, redundancy %d\n", cmd3[0], cmd3[1],
            cmd3[2], r.redundancy);
@@ -599,6 +604,13 @@ static int test_fourbar_coupled_actuator(void) {
     SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, cmd3, 2, tau, NULL,
                                                         NULL, NULL) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(sc.w), "3 actuators"));
+    // without ind_dofs, udot_ind holds one entry per driven DOF (one here: the crank's), and
+    // n_ind says so; another count is refused before udot_ind is read
+    for (int n_ind = 0; n_ind <= 2; n_ind += 2) {
+        SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, n_ind, &want, cmd3, 3, tau,
+                                                            NULL, NULL, NULL) == SN_ERR_ARG);
+        SNT_CHECK(strstr(sn_world_last_error(sc.w), "one per driven DOF (1)"));
+    }
     SNT_CHECK(sn_system_loop_inverse_dynamics_actuators(sc.s, NULL, 0, &want, NULL, 3, tau, NULL,
                                                         NULL, NULL) == SN_ERR_ARG);
     SNT_CHECK(strstr(sn_world_last_error(sc.w), "command_out"));

@@ -43,14 +43,14 @@ typedef struct sn_loop_id_report {
 SN_API int sn_system_loop_row_count(const sn_system* s);
 
 /// Inverse dynamics of the closed mechanism at the current state. ind_dofs (n_ind distinct DOF
-/// indices; NULL: the actuated DOFs) are the independent coordinates with desired accelerations
-/// udot_ind (n_ind); the loops fix the other DOFs' accelerations. act_dofs (n_act distinct DOF
-/// indices; NULL: every DOF of every joint but floating ones) carry the torques. Outputs:
-/// tau_out (nv, zero off the actuated DOFs; sn_system_set_generalized_force takes it as is),
-/// lambda_out (sn_system_loop_row_count entries; may be NULL), udot_out (nv; may be NULL),
-/// report (may be NULL). Returns SN_OK when the accelerations are met (both residuals within
-/// 1e-9 of their scale); SN_ERR_UNREACHED when the loops cannot take the desired accelerations
-/// (too many independent DOFs, accel_residual) or the actuation cannot produce them
+/// indices; NULL: the actuated DOFs, and n_ind their number) are the independent coordinates
+/// with desired accelerations udot_ind (n_ind); the loops fix the other DOFs' accelerations.
+/// act_dofs (n_act distinct DOF indices; NULL: every DOF of every joint but floating ones) carry
+/// the torques. Outputs: tau_out (nv, zero off the actuated DOFs; sn_system_set_generalized_force
+/// takes it as is), lambda_out (sn_system_loop_row_count entries; may be NULL), udot_out (nv; may
+/// be NULL), report (may be NULL). Returns SN_OK when the accelerations are met (both residuals
+/// within 1e-9 of their scale); SN_ERR_UNREACHED when the loops cannot take the desired
+/// accelerations (too many independent DOFs, accel_residual) or the actuation cannot produce them
 /// (underactuated, force_residual): the outputs are then the least-squares best;
 /// SN_ERR_SINGULAR when the independent DOFs do not fix the mechanism (the minimum-norm udot is
 /// returned). Refused (SN_ERR_ARG, message naming the argument): NULL s, tau_out or udot_ind,
@@ -67,10 +67,11 @@ SN_API sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_do
 /// where the actuators are redundant. Actuator a adds tau_a to its joint's DOF and
 /// (r_c / G) tau_a to each coupled joint c's, as the step applies it; the motor operating region
 /// (clipping), output damping and friction are not counted. ind_dofs NULL: the driven joints'
-/// DOFs, each once, in the actuators' order. tau_out (nv; may be NULL) gets the generalized force
-/// of the commands; lambda_out, udot_out and report as sn_system_loop_inverse_dynamics. Returns
-/// and refuses as it does (SN_ERR_UNREACHED names "the actuators" when they cannot produce the
-/// accelerations), and SN_ERR_ARG for a NULL command_out or nact not the actuator count.
+/// DOFs, each once, in the actuators' order (n_ind their number). tau_out (nv; may be NULL) gets
+/// the generalized force of the commands; lambda_out, udot_out and report as
+/// sn_system_loop_inverse_dynamics. Returns and refuses as it does (SN_ERR_UNREACHED names "the
+/// actuators" when they cannot produce the accelerations), and SN_ERR_ARG for a NULL command_out or
+/// nact not the actuator count.
 SN_API sn_status sn_system_loop_inverse_dynamics_actuators(
     sn_system* s, const int* ind_dofs, int n_ind, const sn_real* udot_ind, sn_real* command_out,
     int nact, sn_real* tau_out, sn_real* lambda_out, sn_real* udot_out, sn_loop_id_report* report);

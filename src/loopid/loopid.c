@@ -442,8 +442,12 @@ sn_status sn_system_loop_inverse_dynamics(sn_system* s, const int* ind_dofs, int
         st = check_dofs(s, call, "act_dofs", act_dofs, n_act, k.flag);
     }
     if (st == SN_OK && !ind_dofs) {
+        if (n_ind != n_act)
+            st = SET_ERR(w, SN_ERR_ARG,
+                         "%s: n_ind %d: udot_ind has that many entries, not one per actuated DOF "
+                         "(%d)",
+                         call, n_ind, n_act);
         ind_dofs = act_dofs;
-        n_ind = n_act;
     }
     if (st == SN_OK) st = check_ind(s, call, ind_dofs, n_ind, udot_ind, k.flag);
     if (st != SN_OK) {
@@ -505,11 +509,16 @@ sn_status sn_system_loop_inverse_dynamics_actuators(sn_system* s, const int* ind
     if (lid_open(&k, s) != SN_OK)
         return SET_ERR(w, SN_ERR_NOMEM, "%s: out of memory for the scratch", call);
     int ndriven = actuator_columns(&k);
+    sn_status st = SN_OK;
     if (!ind_dofs) {
+        if (n_ind != ndriven)
+            st = SET_ERR(w, SN_ERR_ARG,
+                         "%s: n_ind %d: udot_ind has that many entries, not one per driven DOF "
+                         "(%d)",
+                         call, n_ind, ndriven);
         ind_dofs = k.act;
-        n_ind = ndriven;
     }
-    sn_status st = check_ind(s, call, ind_dofs, n_ind, udot_ind, k.flag);
+    if (st == SN_OK) st = check_ind(s, call, ind_dofs, n_ind, udot_ind, k.flag);
     if (st == SN_OK) {
         lid_state(&k);
         st = inverse(&k, ind_dofs, n_ind, udot_ind, nact, command_out, k.tau, lambda_out, report,

@@ -85,6 +85,15 @@ def test_unreachable_and_refused():
                           (("x",), {}, (TypeError, ValueError))]:
         with pytest.raises(exc):
             s.loop_inverse_dynamics(*args, **kw)
+    # without dofs, udot has one entry per actuated DOF (the four-bar's three); fewer are refused
+    # before more are read (the argument fuzz found the C call reading past a short udot)
+    for udot, kw in [([1.0], {}), ([1.0, 2.0], dict(actuated=[0, 1, 2])), ([], {})]:
+        with pytest.raises(sinew.ArgumentError, match=r"one per actuated DOF \(3\)"):
+            s.loop_inverse_dynamics(udot, **kw)
+    assert s.loop_inverse_dynamics([0.1, 0.2, 0.3])["status"] == "SN_ERR_UNREACHED"
+    w2, delta = moving("delta.urdf", 5)
+    with pytest.raises(sinew.ArgumentError, match=r"one per driven DOF \(3\)"):
+        delta.loop_inverse_dynamics([1.0, 2.0], actuators=True)
     with pytest.raises(ValueError):
         s.loop_forward_dynamics(np.zeros(2))
     with pytest.raises((ValueError, sinew.Error)):
