@@ -793,6 +793,20 @@ static int test_refusals(void) {
     const double gnan[3] = {0, NAN, 0};
     REFUSED(sn_maximal_set_gravity(mx, gnan), SN_ERR_ARG, "not finite");
     REFUSED(sn_maximal_set_scheme(mx, (sn_maximal_scheme)7), SN_ERR_ARG, "scheme 7");
+    // the refused settings left the defaults, which read back; set ones read back as set
+    double g[3];
+    SNT_STATUS_OK(sn_maximal_gravity(mx, g));
+    SNT_CHECK(g[0] == 0 && g[1] == 0 && g[2] == -9.81);
+    SNT_CHECK(sn_maximal_scheme_of(mx) == SN_MAXIMAL_SEMI_IMPLICIT);
+    const double g2[3] = {1, 2, -3};
+    SNT_STATUS_OK(sn_maximal_set_gravity(mx, g2));
+    SNT_STATUS_OK(sn_maximal_set_scheme(mx, SN_MAXIMAL_RK4));
+    SNT_STATUS_OK(sn_maximal_gravity(mx, g));
+    SNT_CHECK(g[0] == 1 && g[1] == 2 && g[2] == -3 && sn_maximal_scheme_of(mx) == SN_MAXIMAL_RK4);
+    REFUSED(sn_maximal_gravity(mx, NULL), SN_ERR_ARG, "g is NULL");
+    SNT_STATUS_OK(sn_maximal_set_scheme(mx, SN_MAXIMAL_SEMI_IMPLICIT));
+    const double gdef[3] = {0, 0, -9.81};
+    SNT_STATUS_OK(sn_maximal_set_gravity(mx, gdef));
     REFUSED(sn_maximal_set_stabilization(mx, -1, 0), SN_ERR_ARG, "alpha -1");
     REFUSED(sn_maximal_set_body_state(mx, 2, NULL, NULL, NULL, NULL), SN_ERR_ARG, "body 2");
     REFUSED(sn_maximal_set_body_state(mx, 0, gnan, NULL, NULL, NULL), SN_ERR_ARG, "not finite");

@@ -124,8 +124,12 @@ SN_API sn_status sn_maximal_set_timestep(sn_maximal* mx, sn_real dt);
 SN_API sn_real sn_maximal_timestep(const sn_maximal* mx);
 /// Gravity (m/s^2, world, finite).
 SN_API sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]);
+/// The gravity into g (m/s^2, world). SN_ERR_ARG for a NULL mx or g.
+SN_API sn_status sn_maximal_gravity(const sn_maximal* mx, sn_real g[3]);
 /// The step's scheme (SN_MAXIMAL_SEMI_IMPLICIT by default).
 SN_API sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme);
+/// The step's scheme ((sn_maximal_scheme)SN_NONE for NULL).
+SN_API sn_maximal_scheme sn_maximal_scheme_of(const sn_maximal* mx);
 /// Drift stabilization: c-ddot + 2 alpha c-dot + beta^2 c = 0 is imposed (1/s each, finite and
 /// >= 0; 0 0: off). Default 1/(10 dt) each: 100/s at 1 ms (docs/constraints.md measures it).
 SN_API sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_real beta);

@@ -20,9 +20,9 @@ import functools as _functools
 
 from . import _sinew
 from . import env  # noqa: E402,F401  (sinew.env.VecEnv)
-from ._sinew import Arm, ArgumentError, Batch, Error, Model, load, load_string, version
+from ._sinew import Arm, ArgumentError, Batch, Error, Maximal, Model, load, load_string, version
 
-__all__ = ["Arm", "ArgumentError", "Batch", "Error", "Model", "System", "World", "load", "load_string", "version"]
+__all__ = ["Arm", "ArgumentError", "Batch", "Error", "Maximal", "Model", "System", "World", "load", "load_string", "version"]
 __version__ = _sinew.version()
 
 # The calls that configure a world rather than its state: a checkpoint compares them instead of
@@ -31,6 +31,7 @@ _WORLD_SETUP = (
     "add", "add_sphere", "add_box", "add_cylinder", "add_mesh", "set_ground", "set_heightfield",
     "set_material", "set_material_pair", "set_erp", "set_loop_erp", "set_solver",
     "set_warm_start", "set_soft_params", "set_soft_pair", "clear_soft_pair",
+    "add_constraint", "add_maximal",
 )
 _SYSTEM_SETUP = (
     "set_actuation_limits", "set_joint_damping", "add_spring", "set_joint_limits",
@@ -40,6 +41,18 @@ _SYSTEM_SETUP = (
 )
 
 
+class _SystemRef:
+    """A System in a recorded call's arguments, by its index (a World's recipe cannot hold the
+    System itself: pickling it would pickle its world again)."""
+
+    def __init__(self, index):
+        self.index = index
+
+
+def _refs(args):
+    return tuple(_SystemRef(a.index) if isinstance(a, _sinew.System) else a for a in args)
+
+
 def _recorded(base, name, target):
     method = getattr(base, name)
 
@@ -47,7 +60,8 @@ def _recorded(base, name, target):
     def call(self, *args, **kwargs):
         result = method(self, *args, **kwargs)
         world = self if target is None else self.world
-        world._recipe.append((target(self) if target else None, name, args, kwargs))
+        world._recipe.append((target(self) if target else None, name, _refs(args),
+                              dict(zip(kwargs, _refs(kwargs.values())))))
         return result
 
     return call
@@ -73,6 +87,9 @@ class World(_sinew.World):
         self._recipe = []
 
     def __reduce__(self):
+        if any(name == "add_maximal" for _, name, _, _ in self._recipe):
+            raise TypeError("a World with a Maximal added (add_maximal) does not pickle: a Maximal "
+                            "does not record how it was built; save() and restore() do work")
         return (_rebuild, (self._timestep0, list(self._recipe), self.save()))
 
     def __repr__(self):
@@ -103,6 +120,9 @@ _sinew._set_system_class(System)
 def _replay(world, recipe):
     for target, name, args, kwargs in recipe:
         obj = world if target is None else world.system(target)
+        args = tuple(world.system(a.index) if isinstance(a, _SystemRef) else a for a in args)
+        kwargs = {k: world.system(v.index) if isinstance(v, _SystemRef) else v
+                  for k, v in kwargs.items()}
         if name.startswith("="):
             setattr(obj, name[1:], args[0])
         else:

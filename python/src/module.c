@@ -282,7 +282,8 @@ PyMODINIT_FUNC PyInit__sinew(void) {
         PyModule_AddObjectRef(mod, "ArgumentError", snpy_ArgError) < 0 ||
         snpy_model_init_types(mod) < 0 || snpy_world_init_types(mod) < 0 ||
         snpy_system_init_types(mod) < 0 || snpy_soft_add_to(&SnpWorld_Type, &SnpSystem_Type) < 0 ||
-        snpy_batch_init_types(mod) < 0 || snpy_arm_init_types(mod) < 0) {
+        snpy_batch_init_types(mod) < 0 || snpy_arm_init_types(mod) < 0 ||
+        snpy_maximal_init_types(mod) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -91,6 +91,8 @@ int snpy_world_init_types(PyObject* mod);
 int snpy_system_init_types(PyObject* mod);
 int snpy_batch_init_types(PyObject* mod);
 int snpy_arm_init_types(PyObject* mod);
+// sinew.Maximal and World's constraints between systems (maximal.c), after World and System
+int snpy_maximal_init_types(PyObject* mod);
 // add methods and getsets (NULL-terminated tables, either NULL) to a type after PyType_Ready
 int snpy_add_members(PyTypeObject* type, PyMethodDef* methods, PyGetSetDef* getset);
 // System's sensor and IK methods (sensors.c), added to its type after PyType_Ready

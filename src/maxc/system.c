@@ -477,6 +477,16 @@ sn_status sn_maximal_set_gravity(sn_maximal* mx, const sn_real g[3]) {
     v3_copy(mx->g, g);
     return SN_OK;
 }
+sn_status sn_maximal_gravity(const sn_maximal* mx, sn_real g[3]) {
+    SNI_REFUSE_NULL(mx, SN_ERR_ARG);
+    if (!g) return sni_mx_fail((sn_maximal*)mx, SN_ERR_ARG, "sn_maximal_gravity: g is NULL");
+    v3_copy(g, mx->g);
+    return SN_OK;
+}
+sn_maximal_scheme sn_maximal_scheme_of(const sn_maximal* mx) {
+    SNI_REFUSE_NULL(mx, (sn_maximal_scheme)SN_NONE);
+    return mx->scheme;
+}
 sn_status sn_maximal_set_scheme(sn_maximal* mx, sn_maximal_scheme scheme) {
     SNI_REFUSE_NULL(mx, SN_ERR_ARG);
     if (scheme != SN_MAXIMAL_SEMI_IMPLICIT && scheme != SN_MAXIMAL_RK4)

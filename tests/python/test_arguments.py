@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # A randomized test of the bindings' argument handling, in the spirit of tests/fuzz: every
-# public method and settable attribute of Model, World, System, Batch and Arm is called many times with
-# arguments drawn from wrong types, shapes, dtypes, non-finite numbers, huge and negative
+# public method and settable attribute of Model, World, System, Batch, Arm and Maximal is called
+# many times with arguments drawn from wrong types, shapes, dtypes, non-finite numbers, huge and negative
 # indices. Each call returns or raises one of the argument errors; the interpreter never crashes,
 # and afterwards the world still steps and its state is finite.
 import math
@@ -91,6 +91,24 @@ def test_garbage_never_crashes(seed, anymal_path, tmp_path, monkeypatch):
     arm.set_stops(np.full(7, -np.inf), np.full(7, np.inf))
     arm.step(1e-3)
     assert np.isfinite(arm.q).all()
+    # maximal coordinates: a body on a ball joint and one made from a model
+    mx = sinew.Maximal.from_model(sinew.load(str(SOURCE / "models" / "double_pendulum.urdf")),
+                                  np.zeros(2), np.zeros(2))
+    b = mx.add_body(1.0, [0.01, 0, 0, 0.01, 0, 0.01])
+    mx.add_constraint("ball", b, -1, anchor_b=(0, 0, 1.0))
+    call_everything(mx, rng, 2, 2, skip=("step",), rounds=25)
+    for n in (0, -1, 2 ** 64, "3", 2.0, None, 3):
+        try:
+            mx.step(n)
+        except ALLOWED:
+            pass
+    for args in (("ball", system, 0), ("ball", system, "base", system, "base"),
+                 ("distance", system, -1, None, None), ("weld", system, 2 ** 40),
+                 ("hinge", system, "base", None, None)):
+        try:
+            world.add_constraint(*args, anchor_a=garbage(rng, nq, nv))
+        except ALLOWED:
+            pass
     for n in (0, -1, 2 ** 64, "3", 2.0, None):
         try:
             world.step(n)
