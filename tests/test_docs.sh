@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The API reference is current: docs/reference.md regenerated from the headers' doc comments
-# equals the committed one, and every public function (SN_API) appears in it; docs/architecture.md
+# equals the committed one, and every public function (SN_API) appears in it; so does the table
+# of C comments the Python docstrings take (python/src/cdocs.inc); docs/architecture.md
 # names every file of src/ in its room's row; the bundled .usda models are their generator's output.
 # Usage: test_docs.sh SOURCE_DIR
 set -u
@@ -16,6 +17,14 @@ if ! diff -u "$SRC/docs/reference.md" "$TMP/reference.md" > "$TMP/diff"; then
   fail=1
 else
   echo "ok   docs/reference.md is current"
+fi
+# the Python docstrings' table of C comments is its generator's output
+/usr/bin/python3 "$SRC/scripts/python_docs.py" "$TMP/cdocs.inc" || fail=1
+if ! cmp -s "$SRC/python/src/cdocs.inc" "$TMP/cdocs.inc"; then
+  echo "FAIL python/src/cdocs.inc is stale: run /usr/bin/python3 scripts/python_docs.py"
+  fail=1
+else
+  echo "ok   python/src/cdocs.inc is current"
 fi
 # the bundled .usda models are what their generator writes from their URDF twins
 for m in fourbar strandbeest; do

@@ -144,6 +144,7 @@ SN_API sn_status sn_maximal_set_stabilization(sn_maximal* mx, sn_real alpha, sn_
 SN_API sn_status sn_maximal_set_projection(sn_maximal* mx, int on);
 /// Whether the step projects (SN_NONE for NULL).
 SN_API int sn_maximal_projection(const sn_maximal* mx);
+/// The simulated time (s): the steps taken times their time steps (NaN for NULL).
 SN_API sn_real sn_maximal_time(const sn_maximal* mx);
 
 /// A body's state: COM position, orientation quaternion (w x y z, normalized when set), linear and

@@ -283,7 +283,11 @@ PyMODINIT_FUNC PyInit__sinew(void) {
         snpy_model_init_types(mod) < 0 || snpy_world_init_types(mod) < 0 ||
         snpy_system_init_types(mod) < 0 || snpy_soft_add_to(&SnpWorld_Type, &SnpSystem_Type) < 0 ||
         snpy_batch_init_types(mod) < 0 || snpy_arm_init_types(mod) < 0 ||
-        snpy_maximal_init_types(mod) < 0) {
+        snpy_maximal_init_types(mod) < 0 || snpy_docs_attach(mod, "Model", "sn_model_") < 0 ||
+        snpy_docs_attach(mod, "World", "sn_world_") < 0 ||
+        snpy_docs_attach(mod, "System", "sn_system_") < 0 ||
+        snpy_docs_attach(mod, "Maximal", "sn_maximal_") < 0 ||
+        snpy_docs_attach(mod, "Arm", "sn_arm_") < 0 || snpy_docs_attach(mod, "Batch", NULL) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

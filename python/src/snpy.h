@@ -93,6 +93,9 @@ int snpy_batch_init_types(PyObject* mod);
 int snpy_arm_init_types(PyObject* mod);
 // sinew.Maximal and World's constraints between systems (maximal.c), after World and System
 int snpy_maximal_init_types(PyObject* mod);
+// docs.c: module attribute type_name's docstrings take the C doc comments of the functions they
+// name, or else of prefix + their own name (prefix NULL: named ones only)
+int snpy_docs_attach(PyObject* mod, const char* type_name, const char* prefix);
 // add methods and getsets (NULL-terminated tables, either NULL) to a type after PyType_Ready
 int snpy_add_members(PyTypeObject* type, PyMethodDef* methods, PyGetSetDef* getset);
 // System's sensor and IK methods (sensors.c), added to its type after PyType_Ready
