@@ -12,7 +12,19 @@ typedef struct SnpMaximal {
     PyObject_HEAD sn_maximal* mx;
     PyObject* model; // the Model it was made from (kept alive), or None
     PyObject* weakrefs;
+    PyObject* users; // list of capsules: the user constraints' callbacks (kept alive), or NULL
+    int busy;        // 1 while a step or an add runs a user constraint's callback
 } SnpMaximal;
+
+// a call that would change the Maximal from inside its own callback is refused
+#define MX_READY(o, ret)                                                                           \
+    do {                                                                                           \
+        if ((o)->busy) {                                                                           \
+            PyErr_SetString(PyExc_RuntimeError,                                                    \
+                            "Maximal: changed from inside its own user constraint's callback");    \
+            return ret;                                                                            \
+        }                                                                                          \
+    } while (0)
 
 static PyObject* mx_raise(SnpMaximal* o, sn_status st) {
     return snpy_raise_status(st, o->mx ? sn_maximal_last_error(o->mx) : sn_last_error());
@@ -104,6 +116,7 @@ static void mx_dealloc(SnpMaximal* o) {
     if (o->weakrefs) PyObject_ClearWeakRefs((PyObject*)o);
     sn_maximal_destroy(o->mx);
     Py_XDECREF(o->model);
+    Py_XDECREF(o->users); // after the sn_maximal that calls them
     Py_TYPE(o)->tp_free((PyObject*)o);
 }
 
@@ -169,6 +182,7 @@ out:
 }
 
 static PyObject* mx_add_body(SnpMaximal* o, PyObject* args, PyObject* kw) {
+    MX_READY(o, NULL);
     static char* kwlist[] = {"mass", "inertia", NULL};
     double mass;
     PyObject *io, *keep;
@@ -183,6 +197,7 @@ static PyObject* mx_add_body(SnpMaximal* o, PyObject* args, PyObject* kw) {
 }
 
 static PyObject* mx_add_constraint(SnpMaximal* o, PyObject* args, PyObject* kw) {
+    MX_READY(o, NULL);
     static char* kwlist[] = {"kind",    "body_a",  "body_b", "anchor_a",  "anchor_b",
                              "frame_a", "frame_b", "length", "stiffness", "damping",
                              "joint_a", "joint_b", "ratio",  "offset",    NULL};
@@ -208,7 +223,133 @@ static PyObject* mx_add_constraint(SnpMaximal* o, PyObject* args, PyObject* kw) 
     return PyLong_FromLong(id);
 }
 
+// ---- user constraints: a Python callable as sn_constraint_fn ----
+
+typedef struct user_fn {
+    PyObject* fn;
+    int rows, world_b;
+} user_fn;
+
+static void user_free(PyObject* capsule) {
+    user_fn* u = PyCapsule_GetPointer(capsule, "sinew.user_constraint");
+    if (!u) return;
+    Py_XDECREF(u->fn);
+    PyMem_Free(u);
+}
+
+static PyObject* array_of(const double* p, int nd, npy_intp d0, npy_intp d1) {
+    npy_intp dims[2] = {d0, d1};
+    PyObject* a = PyArray_SimpleNew(nd, dims, NPY_DOUBLE);
+    if (a)
+        memcpy(PyArray_DATA((PyArrayObject*)a), p, (size_t)(d0 * (nd == 2 ? d1 : 1)) * sizeof *p);
+    return a;
+}
+
+// obj as exactly n doubles into out (a sequence or array of any shape with n entries)
+static int take(PyObject* obj, int n, double* out, const char* what) {
+    PyObject* a = PyArray_FROMANY(obj, NPY_DOUBLE, 0, 2, NPY_ARRAY_CARRAY);
+    if (!a) return -1;
+    if (PyArray_SIZE((PyArrayObject*)a) != n) {
+        PyErr_Format(PyExc_ValueError, "user constraint: %s: %d numbers, not %zd", what, n,
+                     (Py_ssize_t)PyArray_SIZE((PyArrayObject*)a));
+        Py_DECREF(a);
+        return -1;
+    }
+    memcpy(out, PyArray_DATA((PyArrayObject*)a), (size_t)n * sizeof *out);
+    Py_DECREF(a);
+    return 0;
+}
+
+// the callback fn(xa, Ra, va, wa, xb, Rb, vb, wb) -> (c, Ja, Jb, jdot); a Python error or a
+// malformed result fails the step (state kept) and is raised by the call that stepped
+static int user_eval(void* ctx, const sn_real* xa, const sn_real* Ra, const sn_real* va,
+                     const sn_real* wa, const sn_real* xb, const sn_real* Rb, const sn_real* vb,
+                     const sn_real* wb, sn_real* c, sn_real* Ja, sn_real* Jb, sn_real* jdot) {
+    user_fn* u = ctx;
+    if (PyErr_Occurred()) return 1; // an earlier call's error is pending
+    PyObject* r =
+        PyObject_CallFunction(u->fn, "NNNNNNNN", array_of(xa, 1, 3, 0), array_of(Ra, 2, 3, 3),
+                              array_of(va, 1, 3, 0), array_of(wa, 1, 3, 0), array_of(xb, 1, 3, 0),
+                              array_of(Rb, 2, 3, 3), array_of(vb, 1, 3, 0), array_of(wb, 1, 3, 0));
+    if (!r) return 1;
+    int rc = 1;
+    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 4) {
+        PyErr_SetString(PyExc_TypeError, "user constraint: the callback returns (c, Ja, Jb, jdot)");
+    } else if (take(PyTuple_GET_ITEM(r, 0), u->rows, c, "c") == 0 &&
+               take(PyTuple_GET_ITEM(r, 1), 6 * u->rows, Ja, "Ja (rows x 6)") == 0 &&
+               ((u->world_b && PyTuple_GET_ITEM(r, 2) == Py_None) ||
+                take(PyTuple_GET_ITEM(r, 2), 6 * u->rows, Jb, "Jb (rows x 6, or None)") == 0) &&
+               take(PyTuple_GET_ITEM(r, 3), u->rows, jdot, "jdot") == 0) {
+        rc = 0;
+    }
+    Py_DECREF(r);
+    return rc;
+}
+
+// a failed step or add: the callback's Python error if it raised one, else sinew.Error
+static PyObject* user_or_raise(SnpMaximal* o, sn_status st) {
+    if (PyErr_Occurred()) return NULL;
+    return mx_raise(o, st);
+}
+
+static PyObject* mx_add_user_constraint(SnpMaximal* o, PyObject* args, PyObject* kw) {
+    MX_READY(o, NULL);
+    static char* kwlist[] = {"rows", "body_a", "body_b", "fn", "check", "check_tol", NULL};
+    int rows, a, b, check = 1;
+    double tol = 0;
+    PyObject* fn;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiO|$pd:add_user_constraint", kwlist, &rows, &a,
+                                     &b, &fn, &check, &tol))
+        return NULL;
+    if (!PyCallable_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "add_user_constraint: fn is not callable");
+        return NULL;
+    }
+    if (rows < 1 || rows > 6) {
+        PyErr_SetString(PyExc_ValueError, "add_user_constraint: rows 1..6");
+        return NULL;
+    }
+    if (!o->users && !(o->users = PyList_New(0))) return NULL;
+    user_fn* u = PyMem_Calloc(1, sizeof *u);
+    if (!u) return PyErr_NoMemory();
+    u->fn = Py_NewRef(fn);
+    u->rows = rows;
+    u->world_b = b < 0;
+    PyObject* cap = PyCapsule_New(u, "sinew.user_constraint", user_free);
+    if (!cap) {
+        Py_DECREF(fn);
+        PyMem_Free(u);
+        return NULL;
+    }
+    sn_user_constraint uc;
+    memset(&uc, 0, sizeof uc);
+    uc.rows = rows;
+    uc.body_a = a;
+    uc.body_b = b;
+    uc.eval = user_eval;
+    uc.ctx = u;
+    uc.check = check;
+    uc.check_tol = tol;
+    // the list holds the callable before the sn_maximal refers to it
+    int bad = PyList_Append(o->users, cap);
+    Py_DECREF(cap);
+    if (bad) return NULL;
+    int id = -1;
+    o->busy = 1;
+    sn_status st = sn_maximal_add_user_constraint(o->mx, &uc, &id);
+    o->busy = 0;
+    if (st != SN_OK) { // refused: the sn_maximal kept nothing
+        PyObject *err_type, *err_value, *err_tb;
+        PyErr_Fetch(&err_type, &err_value, &err_tb);
+        PySequence_DelItem(o->users, PyList_GET_SIZE(o->users) - 1);
+        PyErr_Restore(err_type, err_value, err_tb);
+        return user_or_raise(o, st);
+    }
+    return PyLong_FromLong(id);
+}
+
 static PyObject* mx_step(SnpMaximal* o, PyObject* args) {
+    MX_READY(o, NULL);
     int n = 1;
     if (!PyArg_ParseTuple(args, "|i:step", &n)) return NULL;
     if (n < 0) {
@@ -216,8 +357,10 @@ static PyObject* mx_step(SnpMaximal* o, PyObject* args) {
         return NULL;
     }
     for (int i = 0; i < n; i++) {
+        o->busy = 1;
         sn_status st = sn_maximal_step(o->mx);
-        if (st != SN_OK) return mx_raise(o, st);
+        o->busy = 0;
+        if (st != SN_OK) return user_or_raise(o, st);
     }
     Py_RETURN_NONE;
 }
@@ -234,6 +377,7 @@ static PyObject* mx_body_state(SnpMaximal* o, PyObject* arg) {
 }
 
 static PyObject* mx_set_body_state(SnpMaximal* o, PyObject* args, PyObject* kw) {
+    MX_READY(o, NULL);
     static char* kwlist[] = {"body", "x", "quat", "v", "w", NULL};
     int b;
     PyObject *xo = Py_None, *qo = Py_None, *vo = Py_None, *wo = Py_None, *kq = NULL;
@@ -254,6 +398,7 @@ static PyObject* mx_set_body_state(SnpMaximal* o, PyObject* args, PyObject* kw) 
 }
 
 static PyObject* mx_set_body_force(SnpMaximal* o, PyObject* args) {
+    MX_READY(o, NULL);
     int b;
     PyObject *fo, *to = Py_None;
     if (!PyArg_ParseTuple(args, "iO|O:set_body_force", &b, &fo, &to)) return NULL;
@@ -314,6 +459,7 @@ fail:
 }
 
 static PyObject* mx_set_stabilization(SnpMaximal* o, PyObject* args) {
+    MX_READY(o, NULL);
     double a, b;
     if (!PyArg_ParseTuple(args, "dd:set_stabilization", &a, &b)) return NULL;
     return mx_check(o, sn_maximal_set_stabilization(o->mx, a, b));
@@ -352,6 +498,7 @@ static PyObject* mx_get(SnpMaximal* o, void* c) {
 }
 
 static int mx_set(SnpMaximal* o, PyObject* v, void* c) {
+    MX_READY(o, -1);
     if (!v) {
         PyErr_SetString(PyExc_AttributeError, "cannot be deleted");
         return -1;
@@ -401,6 +548,14 @@ static PyMethodDef mx_methods[] = {
      "add_constraint(kind, body_a, body_b=-1, *, anchor_a, anchor_b, frame_a, frame_b, length,\n"
      "stiffness, damping, joint_a, joint_b, ratio, offset) -> id (sn_maximal_add_constraint);\n"
      "body -1 is the world. " DESC_DOC},
+    {"add_user_constraint", (PyCFunction)(void (*)(void))mx_add_user_constraint,
+     METH_VARARGS | METH_KEYWORDS,
+     "add_user_constraint(rows, body_a, body_b, fn, *, check=True, check_tol=0) -> id\n"
+     "(sn_maximal_add_user_constraint): rows 1..6 on two bodies (body_b -1: the world);\n"
+     "fn(xa, Ra, va, wa, xb, Rb, vb, wb) -> (c, Ja, Jb, jdot) at the bodies' states (R body to\n"
+     "world, v and w world; Ja, Jb rows x 6 over (v, w), Jb None for the world). check: J and\n"
+     "J-dot x-dot against finite differences when added. An exception in fn fails the step\n"
+     "(state kept) and propagates; fn must not change this Maximal"},
     {"step", (PyCFunction)mx_step, METH_VARARGS,
      "step(n=1) (sn_maximal_step): a failed step raises and keeps the state"},
     {"body_state", (PyCFunction)mx_body_state, METH_O,
